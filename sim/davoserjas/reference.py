@@ -1,0 +1,166 @@
+"""Plain-Python Davoserjas: slow and written to be read against the rules.
+
+It shares only the random stream and its draw order with the kernel (see
+``kernel.py``): a Fisher-Yates deal of the undealt cards in id order, then one
+draw per random-policy play.  Everything else (following suit, trick winners,
+the Kabalen rows, the bots, scoring) is written again from the rules, so that
+agreement between the two is evidence that both are right.
+"""
+from __future__ import annotations
+
+from sim.core.rng import PyStream
+from sim.davoserjas.rules import SEVEN, Settings, deck_mask, hand_size
+
+
+def suit(c: int) -> int:
+    return c // 13
+
+
+def rank(c: int) -> int:
+    return c % 13
+
+
+def deal(stream: PyStream, settings: Settings, fixed_seat: int, fixed_hand: set[int]):
+    mask = deck_mask(settings.players)
+    cards = [c for c in range(52) if mask >> c & 1 and c not in fixed_hand]
+    for i in range(len(cards) - 1, 0, -1):
+        j = stream.bounded(i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    hands, size, k = [], hand_size(settings.players), 0
+    for p in range(settings.players):
+        if p == fixed_seat:
+            hands.append(set(fixed_hand))
+        else:
+            hands.append(set(cards[k:k + size]))
+            k += size
+    return hands
+
+
+def choose_random(stream: PyStream, legal: list[int]) -> int:
+    return sorted(legal)[stream.bounded(len(legal))]
+
+
+def choose_duck(hand, legal, trick, penalty, last_to_play: bool) -> int:
+    """Lead low; follow under the winner; when void shed the most penalised card."""
+    if not trick:
+        return min(hand, key=lambda c: (rank(c), c))
+    led = suit(trick[0])
+    if suit(legal[0]) == led:
+        winner = max(c for c in trick if suit(c) == led)
+        under = [c for c in legal if c < winner]
+        if under:
+            return max(under)
+        return max(legal) if last_to_play else min(legal)
+    return max(legal, key=lambda c: (penalty[c], rank(c), c))
+
+
+def kabalen_row_after(c: int, strict: bool, mask: int) -> list[int]:
+    """Cards that may be laid once c lies in its row (ace low, K the top)."""
+    s, r = suit(c), rank(c)
+    if r == SEVEN:
+        return [c - 1, c + 1]
+    if SEVEN < r < 11:
+        return [c + 1]
+    if r == 1 and not mask >> (13 * s) & 1:  # the 3, with the 2 out of the deck
+        return [] if strict else [13 * s + 12]
+    if 0 < r < SEVEN:
+        return [c - 1]
+    if r == 0:
+        return [13 * s + 12]
+    return []
+
+
+def choose_hold(hand, legal) -> int:
+    """Lay the card that frees most of one's own cards; prefer keeping 7s."""
+    def freed(c):
+        s, r = suit(c), rank(c)
+        mine = [d for d in hand if suit(d) == s and d != c]
+        if r == SEVEN:
+            return len(mine)
+        if SEVEN < r < 12:
+            return sum(1 for d in mine if r < rank(d) < 12)
+        if r == 12:
+            return 0
+        return sum(1 for d in mine if rank(d) < r or rank(d) == 12)
+    return max(sorted(legal), key=lambda c: (2 * freed(c) + (rank(c) != SEVEN), -c))
+
+
+def play_tricks(stream, settings, rnd, hands, leader, policies):
+    penalty = rnd.card_penalties()
+    points = [0] * settings.players
+    lead, size = leader, len(hands[0])
+    for t in range(size):
+        trick, seats = [], []
+        for k in range(settings.players):
+            p = (lead + k) % settings.players
+            hand = hands[p]
+            follow = [c for c in hand if trick and suit(c) == suit(trick[0])]
+            legal = sorted(follow or hand)
+            if policies[p] in ("duck", "careful"):
+                c = choose_duck(hand, legal, trick, penalty, k == settings.players - 1)
+            else:
+                c = choose_random(stream, legal)
+            hand.remove(c)
+            trick.append(c)
+            seats.append(p)
+        led = suit(trick[0])
+        winner = seats[max(range(len(trick)),
+                           key=lambda i: trick[i] if suit(trick[i]) == led else -1)]
+        taken = rnd.per_trick + sum(int(penalty[c]) for c in trick)
+        if t == 0:
+            taken += rnd.first_trick
+        if t == size - 1:
+            taken += rnd.last_trick
+        points[winner] += taken
+        lead = winner
+    return points
+
+
+def play_kabalen(stream, settings, hands, leader, policies):
+    players, mask = settings.players, deck_mask(settings.players)
+    strict = settings.gaps == "strict"
+    pool = settings.kabalen_scoring == "pool"
+    open_cards = {13 * s + SEVEN for s in range(4)}
+    out_order = []
+    turn, passes = leader, 0
+    while True:
+        legal = sorted(hands[turn] & open_cards)
+        if legal:
+            if policies[turn] in ("hold", "careful"):
+                c = choose_hold(hands[turn], legal)
+            else:
+                c = choose_random(stream, legal)
+            hands[turn].remove(c)
+            open_cards.remove(c)
+            open_cards.update(kabalen_row_after(c, strict, mask))
+            passes = 0
+            if not hands[turn]:
+                out_order.append(turn)
+                if len(out_order) == (2 if pool else 1):
+                    break
+        else:
+            passes += 1
+            if passes == players:
+                break
+        turn = (turn + 1) % players
+    if pool:
+        points = [0] * players
+        for p, share in zip(out_order, settings.pool_shares()):
+            points[p] -= share
+        return points
+    return [len(h) for h in hands]
+
+
+def play_game(settings: Settings, seed: int, game: int, fixed_seat: int = -1,
+              fixed_hand: set[int] = frozenset()) -> list[list[int]]:
+    """Penalties of one game as [round][seat]."""
+    stream = PyStream(seed, game)
+    result = []
+    for rnd in settings.rounds:
+        hands = deal(stream, settings, fixed_seat, set(fixed_hand))
+        leader = (rnd.number - 1) % settings.players
+        if rnd.kind == "tricks":
+            result.append(play_tricks(stream, settings, rnd, hands, leader, settings.policies))
+        else:
+            result.append(play_kabalen(stream, settings, hands, leader, settings.policies))
+    return result

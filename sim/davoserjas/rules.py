@@ -1,0 +1,304 @@
+"""Davoserjas rules: cards, the deal per player count, rounds and variant settings.
+
+Source: shared/seeds/davoserjas.da.txt (Danish).  The round list is data
+(``rounds.toml``); variants are edits of that data, never code forks.
+
+Cards are numbered ``suit * 13 + rank`` with suits C, D, H, S and ranks
+2 (0) … A (12), so a hand is a 52-bit mask and a higher id within a suit is a
+higher card in the trick rounds (ace high).
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from sim.core.errors import InputError
+
+SUITS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SYMBOLS = "♣♦♥♠"
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                "nines", "tens", "jacks", "queens", "kings", "aces")
+SEVEN = 5  # rank index of the 7, where every Kabalen row starts
+
+PLAYERS = range(3, 8)
+# Seed: 2s are removed in the order diamonds, hearts, spades, clubs until hands are equal.
+REMOVED_TWOS = {3: "D", 4: "", 5: "DH", 6: "DHSC", 7: "DHS"}
+
+POLICIES = {
+    "random": "every card uniformly from the legal ones (Kabalen: from the playable ones)",
+    "duck": "trick rounds: the highest card that does not win, else the lowest (the highest "
+            "when last to play); void: the most penalised, then highest card; "
+            "lead: the lowest rank. Kabalen: random",
+    "hold": "trick rounds: random. Kabalen: the playable card that frees most of its own "
+            "cards behind it; on ties a card other than a 7, then the lowest card",
+    "careful": "duck in trick rounds and hold in Kabalen",
+}
+
+
+def card_id(suit: str, rank: str) -> int:
+    return SUITS.index(suit) * 13 + RANKS.index(rank)
+
+
+def card_name(c: int) -> str:
+    return RANKS[c % 13] + SUITS[c // 13]
+
+
+_CARD_RE = re.compile(r"^(10|[2-9]|[TJQKA])([CDHS♣♦♥♠])$", re.IGNORECASE)
+
+
+def parse_card(text: str) -> int:
+    """Parse ``AS``, ``10h``, ``TD``, ``K♣`` (rank then suit) into a card id."""
+    m = _CARD_RE.match(text.strip())
+    if not m:
+        raise InputError(f"bad card {text!r}: write rank then suit, e.g. AS, 10H, QD, 2C")
+    rank = m.group(1).upper().replace("T", "10")
+    suit = m.group(2).upper()
+    if suit in SUIT_SYMBOLS:
+        suit = SUITS[SUIT_SYMBOLS.index(suit)]
+    return card_id(suit, rank)
+
+
+def deck_mask(players: int) -> int:
+    mask = (1 << 52) - 1
+    for s in REMOVED_TWOS[players]:
+        mask &= ~(1 << card_id(s, "2"))
+    return mask
+
+
+def hand_size(players: int) -> int:
+    return bin(deck_mask(players)).count("1") // players
+
+
+def select_cards(selector: str) -> list[int]:
+    """Cards matched by a penalty selector: a suit, a rank in plural, or one card."""
+    key = selector.strip()
+    if key.lower() in SUIT_NAMES:
+        s = SUIT_NAMES.index(key.lower())
+        return list(range(13 * s, 13 * s + 13))
+    if key.lower() in RANK_PLURALS:
+        r = RANK_PLURALS.index(key.lower())
+        return [13 * s + r for s in range(4)]
+    try:
+        return [parse_card(key)]
+    except InputError:
+        raise InputError(f"bad card selector {selector!r}: use a suit (clubs), "
+                         "a rank in plural (queens) or a card (KC)") from None
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round of the game. ``number`` is its place in the full round list."""
+    number: int
+    name: str
+    kind: str  # "tricks" or "kabalen"
+    per_trick: int = 0
+    first_trick: int = 0
+    last_trick: int = 0
+    cards: tuple[tuple[str, int], ...] = ()
+
+    def card_penalties(self) -> np.ndarray:
+        pen = np.zeros(52, np.int16)
+        for selector, value in self.cards:
+            pen[select_cards(selector)] += value
+        return pen
+
+    def deal_total(self, players: int) -> int | None:
+        """Penalty points handed out per deal (trick rounds), the digest's invariant."""
+        if self.kind != "tricks":
+            return None
+        dealt = np.array([bool(deck_mask(players) >> c & 1) for c in range(52)])
+        return (hand_size(players) * self.per_trick + self.first_trick + self.last_trick
+                + int(self.card_penalties()[dealt].sum()))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything one simulation needs; built by :func:`make_settings`."""
+    players: int
+    rounds: tuple[Round, ...]
+    policies: tuple[str, ...]
+    gaps: str = "bridge"
+    kabalen_scoring: str = "cards"
+    pool: int = 30
+    pool_split: tuple[int, int] = (2, 1)
+    variants: tuple[str, ...] = field(default=())
+
+    @property
+    def hand_size(self) -> int:
+        return hand_size(self.players)
+
+    @property
+    def deck_mask(self) -> int:
+        return deck_mask(self.players)
+
+    def pool_shares(self) -> tuple[int, int]:
+        w, r = self.pool_split
+        return self.pool * w // (w + r), self.pool * r // (w + r)
+
+    def describe(self) -> dict:
+        return {
+            "players": self.players,
+            "hand_size": self.hand_size,
+            "rounds": [dataclasses.asdict(r) for r in self.rounds],
+            "policies": list(self.policies),
+            "gaps": self.gaps,
+            "kabalen_scoring": self.kabalen_scoring,
+            "pool": self.pool,
+            "pool_split": list(self.pool_split),
+            "variants": list(self.variants),
+        }
+
+
+def _int(table: dict, key: str, where: str, default: int = 0) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{where}: {key} must be an integer, got {value!r}")
+    return value
+
+
+def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
+    """Read a round list; the packaged ``rounds.toml`` when ``path`` is None."""
+    where = str(path) if path else "rounds.toml"
+    try:
+        if path is None:
+            text = resources.files("sim.davoserjas").joinpath("rounds.toml").read_text("utf-8")
+        else:
+            text = Path(path).read_text("utf-8")
+        data = tomllib.loads(text)
+    except OSError as e:
+        raise InputError(f"cannot read rules file {where}: {e.strerror}") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"rules file {where} is not valid TOML: {e}") from None
+    raw = data.get("rounds")
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f"{where}: needs at least one [[rounds]] table")
+    rounds = []
+    for i, r in enumerate(raw, start=1):
+        w = f"{where}: round {i}"
+        unknown = set(r) - {"name", "kind", "per_trick", "first_trick", "last_trick", "cards"}
+        if unknown:
+            raise InputError(f"{w}: unknown key {sorted(unknown)[0]!r}")
+        kind = r.get("kind")
+        if kind not in ("tricks", "kabalen"):
+            raise InputError(f"{w}: kind must be 'tricks' or 'kabalen', got {kind!r}")
+        cards = r.get("cards", {})
+        if not isinstance(cards, dict):
+            raise InputError(f"{w}: cards must be a table like {{ clubs = 1 }}")
+        for sel in cards:
+            select_cards(sel)
+            _int(cards, sel, f"{w}: cards")
+        rnd = Round(number=i, name=str(r.get("name", f"round {i}")), kind=kind,
+                    per_trick=_int(r, "per_trick", w), first_trick=_int(r, "first_trick", w),
+                    last_trick=_int(r, "last_trick", w), cards=tuple(cards.items()))
+        if kind == "kabalen" and (rnd.per_trick or rnd.first_trick or rnd.last_trick or rnd.cards):
+            raise InputError(f"{w}: a kabalen round takes no trick penalties")
+        rounds.append(rnd)
+    kab = data.get("kabalen", {})
+    unknown = set(kab) - {"gaps", "scoring", "pool", "pool_split"}
+    if unknown:
+        raise InputError(f"{where}: [kabalen] unknown key {sorted(unknown)[0]!r}")
+    return tuple(rounds), kab
+
+
+# --variant NAME or NAME=VALUE; each edits the round data or the Kabalen settings.
+VARIANTS = {
+    "last-trick-only": "the first-and-last-trick round charges only the last trick",
+    "strict-gaps": "Kabalen: the ace above a removed 2 is dead; a blocked table ends the round",
+    "pool": "Kabalen scored as a pool shared by the first and second player out",
+    "pool=N": "pool size (implies pool); default 30",
+    "pool-split=W:R": "winner's and runner-up's shares of the pool; default 2:1",
+    "trick=N": "penalty per trick where tricks are penalised (seed: 1)",
+    "first-trick=N": "penalty for the first trick (seed: 10)",
+    "last-trick=N": "penalty for the last trick (seed: 10)",
+    "club=N": "penalty per club (seed: 1)",
+    "queen=N": "penalty per queen (seed: 5)",
+    "king-of-clubs=N": "penalty for the king of clubs (seed: 15)",
+}
+_PENALTY_FIELDS = {"trick": "per_trick", "first-trick": "first_trick", "last-trick": "last_trick"}
+_PENALTY_CARDS = {"club": "clubs", "queen": "queens", "king-of-clubs": "KC"}
+
+
+def _variant_int(name: str, value: str | None) -> int:
+    if value is None or not re.fullmatch(r"-?\d+", value):
+        raise InputError(f"variant {name} needs an integer value, e.g. {name}=5")
+    return int(value)
+
+
+def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = None,
+                  rounds: list[int] | None = None, variants: list[str] | tuple[str, ...] = (),
+                  rules_file: Path | None = None) -> Settings:
+    """Validate user choices and build the frozen settings."""
+    if players not in PLAYERS:
+        raise InputError(f"Davoserjas is for 3-7 players, not {players}")
+    all_rounds, kab = load_rules(rules_file)
+    gaps = kab.get("gaps", "bridge")
+    scoring = kab.get("scoring", "cards")
+    pool = kab.get("pool", 30)
+    split = tuple(kab.get("pool_split", (2, 1)))
+    edited = list(all_rounds)
+    for v in variants:
+        name, _, value = v.partition("=")
+        value = value if "=" in v else None
+        if name == "last-trick-only":
+            edited = [dataclasses.replace(r, first_trick=0) if r.first_trick and r.last_trick
+                      else r for r in edited]
+        elif name == "strict-gaps":
+            gaps = "strict"
+        elif name == "pool":
+            scoring = "pool"
+            if value is not None:
+                pool = _variant_int(name, value)
+        elif name == "pool-split":
+            m = re.fullmatch(r"(\d+):(\d+)", value or "")
+            if not m:
+                raise InputError("variant pool-split needs two integers, e.g. pool-split=2:1")
+            scoring, split = "pool", (int(m.group(1)), int(m.group(2)))
+        elif name in _PENALTY_FIELDS:
+            f = _PENALTY_FIELDS[name]
+            n = _variant_int(name, value)
+            edited = [dataclasses.replace(r, **{f: n}) if getattr(r, f) else r for r in edited]
+        elif name in _PENALTY_CARDS:
+            sel = _PENALTY_CARDS[name]
+            n = _variant_int(name, value)
+            edited = [dataclasses.replace(r, cards=tuple((s, n if s == sel else p)
+                                                         for s, p in r.cards)) for r in edited]
+        else:
+            raise InputError(f"unknown variant {v!r}; choose from: {', '.join(VARIANTS)}")
+    if gaps not in ("bridge", "strict"):
+        raise InputError(f"[kabalen] gaps must be 'bridge' or 'strict', got {gaps!r}")
+    if scoring not in ("cards", "pool"):
+        raise InputError(f"[kabalen] scoring must be 'cards' or 'pool', got {scoring!r}")
+    if not isinstance(pool, int) or pool < 0:
+        raise InputError(f"[kabalen] pool must be a non-negative integer, got {pool!r}")
+    if (len(split) != 2 or not all(isinstance(x, int) and x >= 0 for x in split)
+            or sum(split) == 0 or pool * split[0] % sum(split)):
+        raise InputError(f"pool split {split!r} must be two non-negative integers that "
+                         f"divide the pool of {pool} into whole points")
+    if rounds:
+        numbers = {r.number for r in edited}
+        for n in rounds:
+            if n not in numbers:
+                raise InputError(f"no round {n}: the rules have rounds 1-{len(edited)}")
+        if len(set(rounds)) != len(rounds):
+            raise InputError("a round is listed twice in --rounds")
+        edited = [r for r in edited if r.number in rounds]
+    policies = tuple(policies) if policies else ("random",)
+    if len(policies) == 1:
+        policies = policies * players
+    if len(policies) != players:
+        raise InputError(f"{len(policies)} policies given for {players} players; "
+                         "give one policy or one per seat")
+    for p in policies:
+        if p not in POLICIES:
+            raise InputError(f"unknown policy {p!r}; choose from: {', '.join(POLICIES)}")
+    return Settings(players=players, rounds=tuple(edited), policies=policies, gaps=gaps,
+                    kabalen_scoring=scoring, pool=pool, pool_split=split,
+                    variants=tuple(variants))
