@@ -1,0 +1,92 @@
+"""Estimates that carry their uncertainty.
+
+Every number tableodds reports is one of these frozen results: a proportion
+with a Wilson (default) or Clopper-Pearson interval, or a mean with its
+standard error and a normal interval.  ``as_dict`` gives the JSON form.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass
+
+import numpy as np
+from scipy import stats as _st
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """k successes in n trials, with a two-sided interval at ``level``."""
+    k: int
+    n: int
+    estimate: float
+    low: float
+    high: float
+    level: float = 0.95
+    method: str = "wilson"
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        return f"{self.estimate:.4f} [{self.low:.4f}, {self.high:.4f}]"
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A sample mean with its standard error and a normal interval at ``level``."""
+    estimate: float
+    se: float
+    n: int
+    low: float
+    high: float
+    level: float = 0.95
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+    def __str__(self) -> str:
+        return f"{self.estimate:.3f} ± {self.se:.3f}"
+
+
+def _z(level: float) -> float:
+    return Z95 if level == 0.95 else float(_st.norm.ppf(0.5 + level / 2))
+
+
+def wilson(k: int, n: int, level: float = 0.95) -> Proportion:
+    """Wilson score interval for k successes in n trials."""
+    if not 0 <= k <= n or n <= 0:
+        raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
+    z = _z(level)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return Proportion(k, n, p, max(0.0, centre - half), min(1.0, centre + half), level, "wilson")
+
+
+def clopper_pearson(k: int, n: int, level: float = 0.95) -> Proportion:
+    """Exact (conservative) Clopper-Pearson interval for k successes in n trials."""
+    if not 0 <= k <= n or n <= 0:
+        raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
+    a = (1 - level) / 2
+    low = 0.0 if k == 0 else float(_st.beta.ppf(a, k, n - k + 1))
+    high = 1.0 if k == n else float(_st.beta.ppf(1 - a, k + 1, n - k))
+    return Proportion(k, n, k / n, low, high, level, "clopper-pearson")
+
+
+def mean_from_moments(n: int, total: float, total_sq: float, level: float = 0.95) -> Mean:
+    """Mean and standard error from n, sum and sum of squares (as lazy scans give them)."""
+    if n <= 0:
+        raise ValueError("need at least one observation")
+    m = total / n
+    var = max(total_sq / n - m * m, 0.0) * n / (n - 1) if n > 1 else 0.0
+    se = math.sqrt(var / n)
+    z = _z(level)
+    return Mean(m, se, n, m - z * se, m + z * se, level)
+
+
+def mean(values, level: float = 0.95) -> Mean:
+    x = np.asarray(values, dtype=np.float64)
+    return mean_from_moments(len(x), float(x.sum()), float((x * x).sum()), level)
