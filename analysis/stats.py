@@ -63,7 +63,9 @@ def wilson(k: int, n: int, level: float = 0.95) -> Proportion:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Proportion(k, n, p, max(0.0, centre - half), min(1.0, centre + half), level, "wilson")
+    low = 0.0 if k == 0 else centre - half  # exact at the ends, where rounding would miss
+    high = 1.0 if k == n else centre + half
+    return Proportion(k, n, p, low, high, level, "wilson")
 
 
 def clopper_pearson(k: int, n: int, level: float = 0.95) -> Proportion:

@@ -222,7 +222,7 @@ def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0):
 
 
 def to_columns(pen, settings, start):
-    """One record per game and seat: game, seat, r<number> per round, total."""
+    """One record per game and seat: game, seat, r<number> per round, total, lowest, tied."""
     count, _, players = pen.shape
     cols = {
         "game": np.repeat(np.arange(start, start + count, dtype=np.int64), players),
@@ -230,7 +230,12 @@ def to_columns(pen, settings, start):
     }
     for i, r in enumerate(settings.rounds):
         cols[f"r{r.number}"] = pen[:, i, :].reshape(-1)
-    cols["total"] = pen.sum(axis=1, dtype=np.int16).reshape(-1)
+    total = pen.sum(axis=1, dtype=np.int16)
+    lowest = total == total.min(axis=1, keepdims=True)
+    cols["total"] = total.reshape(-1)
+    # per game: is this seat's total the lowest, and how many seats share it
+    cols["lowest"] = lowest.reshape(-1)
+    cols["tied"] = np.repeat(lowest.sum(axis=1, dtype=np.int8), players)
     return cols
 
 

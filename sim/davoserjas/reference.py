@@ -164,3 +164,12 @@ def play_game(settings: Settings, seed: int, game: int, fixed_seat: int = -1,
         else:
             result.append(play_kabalen(stream, settings, hands, leader, settings.policies))
     return result
+
+
+def reference_chunk(settings: Settings, seed: int, start: int, count: int):
+    """The reference's records, shaped like the kernel's chunk simulator output."""
+    import numpy as np
+
+    from sim.davoserjas.kernel import to_columns
+    pen = np.array([play_game(settings, seed, start + g) for g in range(count)], np.int16)
+    return to_columns(pen.reshape(count, len(settings.rounds), settings.players), settings, start)

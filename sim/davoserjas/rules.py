@@ -302,3 +302,47 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
     return Settings(players=players, rounds=tuple(edited), policies=policies, gaps=gaps,
                     kabalen_scoring=scoring, pool=pool, pool_split=split,
                     variants=tuple(variants))
+
+
+def check(frame, settings: Settings) -> None:
+    """Assert the digest's invariants on records (one row per game and seat).
+
+    Trick rounds hand out exactly their deal total; Kabalen scored by cards has
+    one player out with 0 (bridged gaps) or at most one (strict gaps), and
+    nobody holds more than a hand; pool scoring pays out the pool's shares.
+    """
+    import polars as pl
+
+    size = settings.hand_size
+    win, second = settings.pool_shares()
+    per_game = frame.group_by("game").agg(
+        [pl.col(f"r{r.number}").sum().alias(f"sum{r.number}") for r in settings.rounds]
+        + [(pl.col(f"r{r.number}") == 0).sum().alias(f"zeros{r.number}") for r in settings.rounds]
+        + [pl.col(f"r{r.number}").min().alias(f"min{r.number}") for r in settings.rounds]
+        + [pl.col(f"r{r.number}").max().alias(f"max{r.number}") for r in settings.rounds]
+        + [pl.len().alias("seats")])
+    if isinstance(per_game, pl.LazyFrame):
+        per_game = per_game.collect()
+
+    def fail(mask, what):
+        bad = per_game.filter(mask)
+        if bad.height:
+            raise AssertionError(f"game {bad['game'][0]}: {what}")
+
+    fail(pl.col("seats") != settings.players, "wrong number of seat records")
+    for r in settings.rounds:
+        n = r.number
+        if r.kind == "tricks":
+            fail(pl.col(f"sum{n}") != r.deal_total(settings.players),
+                 f"round {n} penalties do not sum to {r.deal_total(settings.players)}")
+            fail(pl.col(f"min{n}") < 0, f"round {n} has a negative penalty")
+        elif settings.kabalen_scoring == "cards":
+            fail((pl.col(f"min{n}") < 0) | (pl.col(f"max{n}") > size),
+                 f"round {n} has a penalty outside 0..{size}")
+            if settings.gaps == "bridge":
+                fail(pl.col(f"zeros{n}") != 1, f"round {n} has not exactly one player out")
+            else:
+                fail(pl.col(f"zeros{n}") > 1, f"round {n} has more than one player out")
+        else:
+            allowed = [-(win + second)] if settings.gaps == "bridge" else [0, -win, -(win + second)]
+            fail(~pl.col(f"sum{n}").is_in(allowed), f"round {n} pool shares are not {allowed}")

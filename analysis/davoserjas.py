@@ -1,0 +1,191 @@
+"""Davoserjas analyses over simulated records (one row per game and seat).
+
+Everything is computed with lazy Polars scans, so a run of any size is read in
+streaming fashion; nothing here simulates.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from analysis.stats import Mean, Proportion, mean_from_moments, wilson
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    number: int
+    name: str
+    by_seat: tuple[Mean, ...]
+    overall: Mean
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """Mean penalty per round and seat, totals, P(lowest total) and distributions."""
+    players: int
+    games: int
+    policies: tuple[str, ...]
+    rounds: tuple[RoundSummary, ...]
+    total: tuple[Mean, ...]
+    lowest: tuple[Proportion, ...]     # P(seat's total is the lowest, ties included)
+    win_share: tuple[Mean, ...]        # expected share of the win (1/ties when lowest)
+    distribution: pl.DataFrame = field(repr=False)  # round, seat, penalty, count, p, low, high
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = []
+        for r in self.rounds:
+            for seat, m in enumerate(r.by_seat):
+                rows.append({"round": r.number, "name": r.name, "seat": seat,
+                             "policy": self.policies[seat], "mean": m.estimate, "se": m.se,
+                             "low": m.low, "high": m.high, "n": m.n})
+        seats = [{"seat": s, "policy": self.policies[s], "mean_total": t.estimate,
+                  "se_total": t.se, "p_lowest": lo.estimate, "p_lowest_low": lo.low,
+                  "p_lowest_high": lo.high, "win_share": w.estimate, "win_share_se": w.se,
+                  "games": t.n}
+                 for s, (t, lo, w) in enumerate(zip(self.total, self.lowest, self.win_share))]
+        return {"round_means": pl.DataFrame(rows), "seats": pl.DataFrame(seats),
+                "penalty_distribution": self.distribution}
+
+    def as_dict(self) -> dict:
+        return {
+            "players": self.players, "games": self.games, "policies": list(self.policies),
+            "rounds": [{"round": r.number, "name": r.name, "overall": r.overall.as_dict(),
+                        "by_seat": [m.as_dict() for m in r.by_seat]} for r in self.rounds],
+            "total_by_seat": [m.as_dict() for m in self.total],
+            "p_lowest_total_by_seat": [p.as_dict() for p in self.lowest],
+            "win_share_by_seat": [m.as_dict() for m in self.win_share],
+            "penalty_distribution": self.distribution.to_dicts(),
+        }
+
+
+def _moments(lf: pl.LazyFrame, cols: list[str], by: str | None) -> pl.DataFrame:
+    aggs = [pl.len().alias("n")]
+    for c in cols:
+        x = pl.col(c).cast(pl.Float64)
+        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
+    q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
+    return q.collect(engine="streaming")
+
+
+def _mean(row: dict, c: str) -> Mean:
+    return mean_from_moments(row["n"], row[f"{c}_s"], row[f"{c}_q"])
+
+
+def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame:
+    """P(penalty = k) per round (and seat) with Wilson intervals."""
+    keys = ["seat"] if by_seat else []
+    parts = []
+    for r in rounds:
+        c = f"r{r.number}"
+        counts = (lf.group_by(keys + [c]).agg(pl.len().alias("count"))
+                  .rename({c: "penalty"})
+                  .with_columns(pl.lit(r.number, pl.Int16).alias("round"),
+                                pl.col("penalty").cast(pl.Int16)))
+        parts.append(counts)
+    df = pl.concat(parts).collect(engine="streaming")
+    df = df.with_columns(pl.col("count").sum().over(["round"] + keys).alias("n"))
+    cis = [wilson(k, n) for k, n in zip(df["count"].to_list(), df["n"].to_list())]
+    return (df.with_columns(pl.Series("p", [c.estimate for c in cis]),
+                            pl.Series("low", [c.low for c in cis]),
+                            pl.Series("high", [c.high for c in cis]))
+            .select(["round", *keys, "penalty", "count", "n", "p", "low", "high"])
+            .sort(["round", *keys, "penalty"]))
+
+
+def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
+    cols = [f"r{r.number}" for r in settings.rounds] + ["total"]
+    lf = lf.with_columns((pl.col("lowest").cast(pl.Float64) / pl.col("tied")).alias("share"),
+                         pl.col("lowest").cast(pl.Float64))
+    seat = _moments(lf, cols + ["share"], "seat").to_dicts()
+    pooled = _moments(lf, cols, None).to_dicts()[0]
+    lowest = (lf.group_by("seat").agg(pl.col("lowest").sum().alias("k"), pl.len().alias("n"))
+              .sort("seat").collect(engine="streaming"))
+    rounds = tuple(
+        RoundSummary(r.number, r.name, tuple(_mean(row, f"r{r.number}") for row in seat),
+                     _mean(pooled, f"r{r.number}"))
+        for r in settings.rounds)
+    return SimulationSummary(
+        players=settings.players, games=pooled["n"] // settings.players,
+        policies=settings.policies, rounds=rounds,
+        total=tuple(_mean(row, "total") for row in seat),
+        lowest=tuple(wilson(int(k), int(n)) for k, n in zip(lowest["k"], lowest["n"])),
+        win_share=tuple(_mean(row, "share") for row in seat),
+        distribution=distribution(lf, settings.rounds))
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """Penalty of one seat's given hand in one round, the rest dealt at random."""
+    round: int
+    name: str
+    seat: int
+    hand: tuple[str, ...]
+    penalty: Mean
+    distribution: pl.DataFrame = field(repr=False)  # penalty, count, n, p, low, high
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"hand_distribution": self.distribution}
+
+    def as_dict(self) -> dict:
+        return {"round": self.round, "name": self.name, "seat": self.seat,
+                "hand": list(self.hand), "penalty": self.penalty.as_dict(),
+                "distribution": self.distribution.to_dicts()}
+
+
+def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> HandSummary:
+    (r,) = settings.rounds
+    mine = lf.filter(pl.col("seat") == seat)
+    row = _moments(mine, [f"r{r.number}"], None).to_dicts()[0]
+    dist = distribution(mine, settings.rounds, by_seat=False).drop("round")
+    return HandSummary(r.number, r.name, seat, tuple(hand), _mean(row, f"r{r.number}"), dist)
+
+
+def plot_distribution(summary: SimulationSummary):
+    """One panel per round: P(penalty = k) per seat, with 95% intervals."""
+    from reports.output import figure
+    n = len(summary.rounds)
+    cols = min(n, 3)
+    rows = -(-n // cols)
+    fig, axes = figure(nrows=rows, ncols=cols, figsize=(4.2 * cols, 3.1 * rows), squeeze=False)
+    d = summary.distribution
+    width = 0.8 / summary.players
+    for ax, r in zip(axes.flat, summary.rounds):
+        for seat in range(summary.players):
+            part = d.filter((pl.col("round") == r.number) & (pl.col("seat") == seat))
+            x = part["penalty"].to_numpy() + (seat - (summary.players - 1) / 2) * width
+            p = part["p"].to_numpy()
+            err = [p - part["low"].to_numpy(), part["high"].to_numpy() - p]
+            ax.bar(x, p, width=width, yerr=err, label=f"seat {seat}", capsize=0)
+        ax.set_title(f"round {r.number}: {r.name}", fontsize=9)
+        ax.set_xlabel("penalty")
+        ax.set_ylabel("P(penalty = k)")
+    for ax in list(axes.flat)[n:]:
+        ax.set_visible(False)
+    axes.flat[0].legend(fontsize=7)
+    fig.suptitle(f"Davoserjas, {summary.players} players, {summary.games:,} games")
+    fig.tight_layout()
+    return fig
+
+
+def plot_seats(summary: SimulationSummary):
+    """Seat advantage: mean total and P(lowest total) per seat, with 95% intervals."""
+    from reports.output import figure
+    fig, (a, b) = figure(ncols=2, figsize=(9, 3.4))
+    seats = list(range(summary.players))
+    labels = [f"{s}\n{summary.policies[s]}" for s in seats]
+    m = [t.estimate for t in summary.total]
+    a.errorbar(seats, m, yerr=[t.high - t.estimate for t in summary.total], fmt="o", capsize=4)
+    a.set_xticks(seats, labels)
+    a.set_ylabel("mean total penalty")
+    a.set_title("total penalty by seat (lower is better)", fontsize=9)
+    p = [x.estimate for x in summary.lowest]
+    b.errorbar(seats, p, yerr=[[x.estimate - x.low for x in summary.lowest],
+                               [x.high - x.estimate for x in summary.lowest]], fmt="o", capsize=4)
+    b.axhline(1 / summary.players, color="grey", lw=0.8, ls="--", label="1 / players")
+    b.set_xticks(seats, labels)
+    b.set_ylabel("P(lowest total)")
+    b.set_title("chance of the lowest total (ties included)", fontsize=9)
+    b.legend(fontsize=7)
+    fig.tight_layout()
+    return fig

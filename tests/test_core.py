@@ -1,0 +1,100 @@
+"""The Monte Carlo core: streams, chunking, the runner and the statistics."""
+import numpy as np
+import polars as pl
+import pytest
+from scipy import stats as st
+
+from analysis.stats import clopper_pearson, mean, mean_from_moments, wilson
+from sim.core.errors import InputError
+from sim.core.rng import PyStream, stream_head
+from sim.core.runner import chunk_grid, run
+
+
+@pytest.mark.parametrize("seed,game", [(0, 0), (1, 2**40 + 3), (2**63 - 1, 17)])
+def test_kernel_stream_matches_python_twin(seed, game):
+    py = PyStream(seed, game)
+    assert [int(x) for x in stream_head(np.uint64(seed), np.uint64(game), 64)] == \
+        [py.next_u64() for _ in range(64)]
+
+
+def test_streams_differ_between_games_and_seeds():
+    heads = {tuple(stream_head(np.uint64(s), np.uint64(g), 2)) for s in range(5) for g in range(50)}
+    assert len(heads) == 250
+
+
+def test_bounded_draw_is_uniform():
+    py = PyStream(7, 7)
+    counts = np.bincount([py.bounded(7) for _ in range(70_000)], minlength=7)
+    assert st.chisquare(counts).pvalue > 1e-4
+
+
+def test_chunk_grid_covers_every_game_once():
+    grid = chunk_grid(1001, 64)
+    assert grid[0] == (0, 64) and grid[-1] == (960, 41)
+    assert sum(c for _, c in grid) == 1001
+
+
+def _toy_chunk(seed, start, count):
+    idx = np.arange(start, start + count, dtype=np.int64)
+    return {"game": idx, "x": (idx * 2654435761 + seed) % 97}
+
+
+def test_runner_is_independent_of_workers_and_chunks(tmp_path):
+    a = run(_toy_chunk, 1000, 5, tmp_path / "a", workers=1, chunk_size=1000, progress=False)
+    b = run(_toy_chunk, 1000, 5, tmp_path / "b", workers=2, chunk_size=37, progress=False)
+    assert a.games_done == b.games_done == 1000 and not b.interrupted
+    assert a.scan().collect().equals(b.scan().collect())
+    assert b.scan().collect()["game"].to_list() == list(range(1000))
+
+
+def test_runner_replaces_an_earlier_run(tmp_path):
+    run(_toy_chunk, 500, 1, tmp_path, chunk_size=10, progress=False)
+    res = run(_toy_chunk, 30, 1, tmp_path, chunk_size=10, progress=False)
+    assert res.scan().collect().height == 30
+
+
+def test_runner_keeps_finished_chunks_on_interrupt(tmp_path):
+    calls = []
+
+    def chunk(seed, start, count):
+        calls.append(start)
+        if start == 30:
+            raise KeyboardInterrupt
+        return _toy_chunk(seed, start, count)
+
+    res = run(chunk, 100, 1, tmp_path, workers=1, chunk_size=10, progress=False)
+    assert res.interrupted
+    frame = res.scan().collect()
+    assert frame.height == res.games_done
+    assert set(frame["game"].to_list()) <= set(range(100)) and 30 not in frame["game"].to_list()
+    assert not list(tmp_path.glob(".part-*"))
+
+
+@pytest.mark.parametrize("bad", [dict(games=0), dict(seed=-1), dict(workers=0), dict(chunk_size=0)])
+def test_runner_refuses_bad_sizes(tmp_path, bad):
+    args = dict(games=10, seed=1, workers=1, chunk_size=5) | bad
+    with pytest.raises(InputError):
+        run(_toy_chunk, args["games"], args["seed"], tmp_path, workers=args["workers"],
+            chunk_size=args["chunk_size"], progress=False)
+
+
+@pytest.mark.parametrize("k,n", [(7, 20), (0, 10), (10, 10), (1, 1000)])
+def test_wilson_matches_scipy(k, n):
+    p = wilson(k, n)
+    ci = st.binomtest(k, n).proportion_ci(method="wilson")
+    assert (p.low, p.high) == pytest.approx((ci.low, ci.high), abs=1e-12)
+    assert 0.0 <= p.low <= p.estimate <= p.high <= 1.0
+
+
+def test_clopper_pearson_matches_scipy():
+    p = clopper_pearson(7, 20)
+    ci = st.binomtest(7, 20).proportion_ci(method="exact")
+    assert (p.low, p.high) == pytest.approx((ci.low, ci.high))
+
+
+def test_mean_from_moments_matches_numpy():
+    x = np.random.default_rng(1).normal(3, 2, 1000)
+    m = mean(x)
+    assert m.estimate == pytest.approx(x.mean())
+    assert m.se == pytest.approx(x.std(ddof=1) / np.sqrt(len(x)))
+    assert mean_from_moments(1, 5.0, 25.0).se == 0.0
