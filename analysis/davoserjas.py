@@ -60,16 +60,20 @@ class SimulationSummary:
 
 
 def _moments(lf: pl.LazyFrame, cols: list[str], by: str | None) -> pl.DataFrame:
+    # Integer sums are exact, so tables do not depend on chunking or worker count.
     aggs = [pl.len().alias("n")]
     for c in cols:
-        x = pl.col(c).cast(pl.Float64)
+        x = pl.col(c).cast(pl.Int64)
         aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
     q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
     return q.collect(engine="streaming")
 
 
-def _mean(row: dict, c: str) -> Mean:
-    return mean_from_moments(row["n"], row[f"{c}_s"], row[f"{c}_q"])
+def _mean(row: dict, c: str, scale: int = 1) -> Mean:
+    return mean_from_moments(row["n"], row[f"{c}_s"] / scale, row[f"{c}_q"] / scale**2)
+
+
+_SHARE = 420  # lcm(1..7): a tie among k seats gives each 420/k, an exact integer
 
 
 def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame:
@@ -95,8 +99,8 @@ def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame
 
 def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
     cols = [f"r{r.number}" for r in settings.rounds] + ["total"]
-    lf = lf.with_columns((pl.col("lowest").cast(pl.Float64) / pl.col("tied")).alias("share"),
-                         pl.col("lowest").cast(pl.Float64))
+    lf = lf.with_columns((pl.col("lowest").cast(pl.Int64) * (_SHARE // pl.col("tied").cast(pl.Int64)))
+                         .alias("share"))
     seat = _moments(lf, cols + ["share"], "seat").to_dicts()
     pooled = _moments(lf, cols, None).to_dicts()[0]
     lowest = (lf.group_by("seat").agg(pl.col("lowest").sum().alias("k"), pl.len().alias("n"))
@@ -110,7 +114,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
         policies=settings.policies, rounds=rounds,
         total=tuple(_mean(row, "total") for row in seat),
         lowest=tuple(wilson(int(k), int(n)) for k, n in zip(lowest["k"], lowest["n"])),
-        win_share=tuple(_mean(row, "share") for row in seat),
+        win_share=tuple(_mean(row, "share", _SHARE) for row in seat),
         distribution=distribution(lf, settings.rounds))
 
 
