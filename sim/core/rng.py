@@ -33,32 +33,38 @@ def _rotl(x, k):
 
 
 @njit(inline="always")
-def seed_stream(state, seed, game):
-    """Fill ``state`` (uint64[4]) with the stream of game ``game`` under ``seed``."""
+def seed_stream(state, seed, game, at=0):
+    """Fill ``state[at:at+4]`` (uint64) with the stream of game ``game`` under ``seed``.
+
+    ``at`` lets one flat array hold the streams of several games that a kernel
+    plays interleaved.
+    """
     z = _mix(np.uint64(seed) + _GOLDEN)
     z = _mix(z ^ (np.uint64(game) * _GOLDEN + _GOLDEN))
     for k in range(4):
         z = z + _GOLDEN
-        state[k] = _mix(z)
+        state[at + k] = _mix(z)
 
 
 @njit(inline="always")
-def next_u64(s):
-    result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
-    t = s[1] << np.uint64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl(s[3], 45)
+def next_u64(s, at=0):
+    """Next output of the xoshiro256** state ``s[at:at+4]``."""
+    s0, s1, s2, s3 = s[at], s[at + 1], s[at + 2], s[at + 3]
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s[at], s[at + 1], s[at + 2], s[at + 3] = s0, s1, s2, _rotl(s3, 45)
     return result
 
 
 @njit(inline="always")
-def bounded(s, n):
-    """Uniform integer in [0, n) for 0 < n < 2**32."""
-    return np.int64(((next_u64(s) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+def bounded(s, n, at=0):
+    """Uniform integer in [0, n) for 0 < n < 2**32, from the state at ``s[at:at+4]``."""
+    return np.int64(((next_u64(s, at) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @njit(cache=True)

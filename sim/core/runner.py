@@ -103,7 +103,10 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
     bar = _progress(progress, games, label)
 
     def job(start: int, count: int) -> int:
+        nonlocal done
         _write_part(path, start, chunk_fn(seed, start, count))
+        with lock:
+            done += count  # counted here, once the part is on disk
         return count
 
     pool = ThreadPoolExecutor(max_workers=workers)
@@ -118,10 +121,7 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
         while pending:
             finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for f in finished:
-                n = f.result()
-                with lock:
-                    done += n
-                bar.advance(n)
+                bar.advance(f.result())
             for start, count in todo:
                 pending.add(pool.submit(job, start, count))
                 if len(pending) >= 2 * workers:
@@ -130,12 +130,7 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
         interrupted = True
         for f in pending:
             f.cancel()
-        for f in pending:
-            if not f.cancelled():
-                try:
-                    done += f.result()
-                except Exception:  # a chunk that failed while stopping is simply not kept
-                    pass
+        wait(pending)  # chunks already running finish and are kept
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
         bar.close()
