@@ -213,3 +213,39 @@ def test_cli_hand(capsys):
     doc = json.loads(out)["hand"]
     assert code == 0 and doc["penalty"]["estimate"] < 1.0  # all low cards: few tricks
     assert sum(d["p"] for d in doc["distribution"]) == pytest.approx(1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(3, 8))
+@pytest.mark.parametrize("variants", [[], ["strict-gaps", "last-trick-only"], ["pool"]])
+def test_invariants_over_many_games(players, variants):
+    s = make_settings(players, variants=variants)
+    GAME.check(pl.DataFrame(GAME.simulate_chunk(s, 2024, 0, 200_000)), s)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", range(3, 8))
+def test_kernel_equals_reference_on_many_games(players):
+    s = make_settings(players, ["careful", "duck", "hold"] + ["random"] * (players - 3))
+    kernel = penalties(s, 77, 0, 300)
+    for g in range(300):
+        assert np.array_equal(np.array(play_game(s, 77, g)), kernel[g])
+
+
+@pytest.mark.slow
+def test_no_seven_probability_to_high_precision():
+    n = 1_000_000
+    hands = _deals(4, n, seed=31)
+    sevens = np.uint64(sum(1 << card_id(s, "7") for s in "CDHS"))
+    for seat in range(4):
+        freq = np.mean((hands[:, seat] & sevens) == 0)
+        p = comb(48, 13) / comb(52, 13)
+        assert abs(freq - p) < 4 * np.sqrt(p * (1 - p) / n)
+
+
+@pytest.mark.slow
+def test_careful_beats_random():
+    s = make_settings(4, ["careful", "random", "random", "random"])
+    pen = penalties(s, 5, 0, 50_000).sum(axis=1)
+    diff = pen[:, 1:].mean(axis=1) - pen[:, 0]
+    assert diff.mean() - 4 * diff.std() / np.sqrt(len(diff)) > 0
