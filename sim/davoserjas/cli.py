@@ -56,7 +56,7 @@ def _distribution_lines(dist, rounds) -> list[str]:
         n = int(part["count"].sum())
         cells = [f"{k}:{p:.3f}" for k, p in zip(part["penalty"], part["p"]) if p >= 0.0005]
         half = 1.96 * (0.25 / n) ** 0.5
-        lines.append(f"  r{r.number:<2} {' '.join(cells)}   (each ±≤{half:.3f})")
+        lines.append(f"  r{r.number:<2} {' '.join(cells)}   (each ±≤{half:.4f})")
     return lines
 
 
