@@ -130,7 +130,13 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, varian
                    "summary": summary.as_dict()})
     else:
         click.echo(render_simulation(summary, settings, res))
+    _exit_if_interrupted(res)
+
+
+def _exit_if_interrupted(res) -> None:
     if res.interrupted:
+        click.echo(f"tableodds: interrupted; results cover the {res.games_done:,} games "
+                   f"finished of {res.games:,}", err=True)
         raise SystemExit(130)
 
 
@@ -201,5 +207,4 @@ def hand(players, round_number, seat, games, seed, workers, chunk_size, policy, 
             lines.append(f"{row['penalty']:>8} {row['p']:>8.4f}   "
                          f"[{row['low']:.4f}, {row['high']:.4f}]")
         click.echo("\n".join(lines))
-    if res.interrupted:
-        raise SystemExit(130)
+    _exit_if_interrupted(res)
