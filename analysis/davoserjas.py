@@ -30,6 +30,7 @@ class SimulationSummary:
     total: tuple[Mean, ...]
     lowest: tuple[Proportion, ...]     # P(seat's total is the lowest, ties included)
     win_share: tuple[Mean, ...]        # expected share of the win (1/ties when lowest)
+    overall_total: Mean                # a player's total, all seats pooled
     distribution: pl.DataFrame = field(repr=False)  # round, seat, penalty, count, p, low, high
 
     def tables(self) -> dict[str, pl.DataFrame]:
@@ -115,6 +116,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
         total=tuple(_mean(row, "total") for row in seat),
         lowest=tuple(wilson(int(k), int(n)) for k, n in zip(lowest["k"], lowest["n"])),
         win_share=tuple(_mean(row, "share", _SHARE) for row in seat),
+        overall_total=_mean(pooled, "total"),
         distribution=distribution(lf, settings.rounds))
 
 

@@ -53,6 +53,11 @@ def write_text(path: Path, text: str) -> Path:
     return Path(path)
 
 
+def write_bytes(path: Path, data: bytes) -> Path:
+    _atomic(Path(path), lambda t: Path(t).write_bytes(data))
+    return Path(path)
+
+
 def _clean(obj):
     if isinstance(obj, float) and not math.isfinite(obj):
         return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 
 import click
 
@@ -43,6 +44,28 @@ def report(out, scale, seed, workers):
         raise InputError(f"--scale must be positive, not {scale}")
     path = build_report(out, scale=scale, seed=seed, workers=workers)
     click.echo(f"wrote {path}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default="out",
+              show_default=True, help="Directory for GAME-cheatsheet.pdf, .md and .html.")
+@click.option("--variant", "variants", multiple=True, metavar="NAME[=VALUE]",
+              help="A variant of the game's rules, as its simulate command takes them.")
+@click.option("--seed", "-s", type=int, default=1, show_default=True,
+              help="Seed of the simulations behind the sheet's expectations.")
+def cheatsheet(game, out, variants, seed):
+    """Write an A4 scoring cheat sheet (PDF, Markdown, HTML) for GAME, or for all games."""
+    from reports.cheatsheets import builders
+    available = builders()
+    names = list(available) if game == "all" else [game]
+    for name in names:
+        if name not in available:
+            raise InputError(f"no cheat sheet for {name!r}; choose from: "
+                             f"{', '.join(available)} or all")
+        from reports.sheet import write_sheet
+        for path in write_sheet(available[name](variants=variants, seed=seed), out):
+            click.echo(f"wrote {path}")
 
 
 def _fail(message: str, code: int) -> None:

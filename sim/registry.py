@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from sim.core.game import GameSpec
 
@@ -20,4 +21,12 @@ def games() -> list[GameSpec]:
 
 
 def cli_groups():
-    return [importlib.import_module(p + ".cli").group for p in PACKAGES.values()]
+    """Each game's click group, with ``score`` attached where the game has a scoring module."""
+    from sim.core.scoring import score_command
+    groups = []
+    for name, package in PACKAGES.items():
+        group = importlib.import_module(package + ".cli").group
+        if importlib.util.find_spec(package + ".scoring") is not None:
+            group.add_command(score_command(name, importlib.import_module(package + ".scoring")))
+        groups.append(group)
+    return groups

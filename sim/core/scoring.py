@@ -1,0 +1,142 @@
+"""What every scoring calculator shares: the result type, ranking, file reading and the
+``tableodds GAME score`` command.
+
+A game's ``scoring.py`` provides ``TEMPLATE`` (an example record, printed by
+``--template``), ``load(path) -> record`` and ``score(record) -> Scores``; the
+registry attaches the command to the game's group.  Records are TOML (the
+Davoserjas sheet may also be CSV); every impossible record raises InputError
+naming the field.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+
+from sim.core.errors import InputError
+
+
+@dataclass(frozen=True)
+class PlayerScore:
+    name: str
+    components: dict[str, float]   # component name -> points, in display order
+    total: float
+    tiebreak: tuple = ()           # compared after the total, larger first unless noted
+
+
+@dataclass(frozen=True)
+class Scores:
+    """A finished (or partly played) game's scores and ranking."""
+    game: str
+    players: tuple[PlayerScore, ...]
+    lower_wins: bool = False
+    tiebreak_names: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default=())
+
+    def ranking(self) -> list[tuple[int, PlayerScore]]:
+        """(place, player) best first; equal total and tie-breaks share a place."""
+        sign = 1 if self.lower_wins else -1
+
+        def key(p: PlayerScore):
+            return (sign * p.total, tuple(-t for t in p.tiebreak))
+
+        ordered = sorted(self.players, key=key)
+        out, place = [], 0
+        for i, p in enumerate(ordered):
+            if i == 0 or key(p) != key(ordered[i - 1]):
+                place = i + 1
+            out.append((place, p))
+        return out
+
+    def as_dict(self) -> dict:
+        return {
+            "game": self.game, "lower_wins": self.lower_wins, "notes": list(self.notes),
+            "players": [{"name": p.name, "components": p.components, "total": p.total,
+                         "tiebreak": dict(zip(self.tiebreak_names, p.tiebreak))}
+                        for p in self.players],
+            "ranking": [{"place": k, "name": p.name, "total": p.total} for k, p in self.ranking()],
+        }
+
+    def render(self) -> str:
+        comps = list(self.players[0].components)
+        width = max(8, *(len(p.name) for p in self.players))
+        cw = max(7, *(len(c) for c in comps))
+        head = f"{'player':<{width}} " + " ".join(f"{c:>{cw}}" for c in comps) + f" {'total':>7}"
+        lines = [head, "-" * len(head)]
+        for p in self.players:
+            lines.append(f"{p.name:<{width}} "
+                         + " ".join(f"{_num(p.components[c]):>{cw}}" for c in comps)
+                         + f" {_num(p.total):>7}")
+        lines += ["", "ranking" + (" (lowest total wins)" if self.lower_wins else "")]
+        for place, p in self.ranking():
+            tb = ""
+            if self.tiebreak_names:
+                tb = "  (" + ", ".join(f"{n} {_num(v)}" for n, v in
+                                       zip(self.tiebreak_names, p.tiebreak)) + ")"
+            lines.append(f"{place:>3}. {p.name:<{width}} {_num(p.total):>7}{tb}")
+        lines += [f"note: {n}" for n in self.notes]
+        return "\n".join(lines)
+
+
+def _num(x) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
+
+
+def read_toml(path: Path) -> dict:
+    try:
+        return tomllib.loads(Path(path).read_text("utf-8"))
+    except OSError as e:
+        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{path} is not valid TOML: {e}") from None
+
+
+def need(table: dict, key: str, where: str, kind=int, default=None):
+    """``table[key]`` checked to be of ``kind``; names ``where.key`` when it is not."""
+    if key not in table:
+        if default is not None:
+            return default
+        raise InputError(f"{where}.{key} is missing")
+    value = table[key]
+    ok = isinstance(value, kind) and not (kind in (int, float) and isinstance(value, bool))
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        ok = True
+    if not ok:
+        want = {int: "an integer", float: "a number", str: "a string", list: "a list",
+                dict: "a table", bool: "true or false"}.get(kind, kind.__name__)
+        raise InputError(f"{where}.{key} must be {want}, got {value!r}")
+    return value
+
+
+def unique_names(names: list[str], where: str) -> None:
+    seen = set()
+    for n in names:
+        if n in seen:
+            raise InputError(f"{where}: player name {n!r} appears twice")
+        seen.add(n)
+
+
+def score_command(name: str, module) -> click.Command:
+    """``tableodds NAME score FILE [--json]`` / ``--template`` for a game's scoring module."""
+    @click.command(name="score", help=module.__doc__.strip().splitlines()[0]
+                   + "\n\nRun with --template for an example file to start from.")
+    @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
+    @click.option("--template", is_flag=True, help="Print a filled-in example file and exit.")
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
+    def command(file, template, as_json):
+        if template:
+            click.echo(module.TEMPLATE.rstrip("\n"))
+            return
+        if file is None:
+            raise click.UsageError("give a FILE to score, or --template for an example")
+        scores = module.score(module.load(file))
+        if as_json:
+            from reports.output import emit_json
+            emit_json(scores.as_dict())
+        else:
+            click.echo(scores.render())
+    return command
