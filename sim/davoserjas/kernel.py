@@ -9,7 +9,7 @@ one bounded draw per random-policy play (forced plays included).
 import numpy as np
 from numba import njit
 
-from sim.core.bits import kth_bit, lowest_bit, popcount
+from sim.core.bits import kth_bit, popcount
 from sim.core.rng import bounded, seed_stream
 from sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
 
