@@ -1,4 +1,4 @@
-"""Every game's cheat-sheet builder: ``reports.sheets.<game>.build(variants=, seed=) -> Sheet``."""
+"""Every game's cheat-sheet builder: ``reports.sheets.<package>.build(variants=, seed=) -> Sheet``."""
 from __future__ import annotations
 
 import importlib
@@ -8,5 +8,10 @@ from sim.registry import PACKAGES
 
 
 def builders() -> dict:
-    return {name: importlib.import_module(f"reports.sheets.{name}").build for name in PACKAGES
-            if importlib.util.find_spec(f"reports.sheets.{name}") is not None}
+    """CLI name -> builder, for the registered games that have a sheet."""
+    out = {}
+    for name, package in PACKAGES.items():
+        module = "reports.sheets." + package.rsplit(".", 1)[-1]
+        if importlib.util.find_spec(module) is not None:
+            out[name] = importlib.import_module(module).build
+    return out
