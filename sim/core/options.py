@@ -50,3 +50,28 @@ def int_list(value: str | None, name: str) -> list[int] | None:
         return [int(v) for v in items]
     except ValueError:
         raise click.UsageError(f"{name} takes comma-separated integers, got {value!r}") from None
+
+
+def policy_options(help_policies: str, default: str):
+    """--policy NAME (every seat) and --policies A,B,... (one per seat)."""
+    def deco(f):
+        f = click.option("--policies", default=None, metavar="A,B,...",
+                         help="One policy per seat, comma-separated.")(f)
+        f = click.option("--policy", default=None, metavar="NAME",
+                         help=f"Policy for every seat [default: {default}]. {help_policies}.")(f)
+        return f
+    return deco
+
+
+def chosen_policies(policy: str | None, policies: str | None) -> list[str] | None:
+    if policy and policies:
+        raise click.UsageError("give --policy or --policies, not both")
+    return split_list(policies) or ([policy] if policy else None)
+
+
+def exit_if_interrupted(res) -> None:
+    """After printing what finished: say so on stderr and exit 130 if Ctrl-C stopped the run."""
+    if res.interrupted:
+        click.echo(f"tableodds: interrupted; results cover the {res.games_done:,} games "
+                   f"finished of {res.games:,}", err=True)
+        raise SystemExit(130)

@@ -9,12 +9,12 @@ naming the field.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import click
 
+from sim.core.data import load_toml
 from sim.core.errors import InputError
 
 
@@ -85,14 +85,7 @@ def _num(x) -> str:
 
 
 def read_toml(path: Path) -> dict:
-    try:
-        return tomllib.loads(Path(path).read_text("utf-8"))
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"{path} is not valid TOML: {e}") from None
+    return load_toml(Path(path))[0]
 
 
 def need(table: dict, key: str, where: str, kind=int, default=None):

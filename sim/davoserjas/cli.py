@@ -6,7 +6,8 @@ from pathlib import Path
 import click
 
 from sim.core.errors import InputError
-from sim.core.options import int_list, output_options, players_option, run_options, split_list
+from sim.core.options import (chosen_policies, exit_if_interrupted, int_list, output_options,
+                              players_option, policy_options, run_options)
 from sim.core.runner import record_dir, run
 from sim.davoserjas import GAME
 from sim.davoserjas.kernel import simulate_chunk
@@ -24,17 +25,7 @@ def game_options(f):
                      default=None, help="A round list in TOML instead of the packaged one.")(f)
     f = click.option("--variant", "variants", multiple=True, metavar="NAME[=VALUE]",
                      help=f"Rule variant, repeatable. {_VARIANT_HELP}.")(f)
-    f = click.option("--policies", default=None, metavar="A,B,...",
-                     help="One policy per seat, comma-separated.")(f)
-    f = click.option("--policy", default=None, metavar="NAME",
-                     help=f"Policy for every seat [default: random]. {_POLICY_HELP}.")(f)
-    return f
-
-
-def _policies(policy, policies):
-    if policy and policies:
-        raise click.UsageError("give --policy or --policies, not both")
-    return split_list(policies) or ([policy] if policy else None)
+    return policy_options(_POLICY_HELP, "random")(f)
 
 
 def _header(settings, res) -> str:
@@ -120,7 +111,7 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, varian
     Example: tableodds davoserjas simulate --players 4 --games 1000000 --policies careful,random,random,random
     """
     from reports.output import emit_json
-    settings = make_settings(players, _policies(policy, policies), int_list(rounds, "--rounds"),
+    settings = make_settings(players, chosen_policies(policy, policies), int_list(rounds, "--rounds"),
                              variants, rules_file)
     summary, res = run_simulation(settings, games, seed, workers, chunk_size, out)
     if out:
@@ -130,14 +121,7 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, varian
                    "summary": summary.as_dict()})
     else:
         click.echo(render_simulation(summary, settings, res))
-    _exit_if_interrupted(res)
-
-
-def _exit_if_interrupted(res) -> None:
-    if res.interrupted:
-        click.echo(f"tableodds: interrupted; results cover the {res.games_done:,} games "
-                   f"finished of {res.games:,}", err=True)
-        raise SystemExit(130)
+    exit_if_interrupted(res)
 
 
 def parse_hand(cards: tuple[str, ...], players: int) -> list[int]:
@@ -173,7 +157,7 @@ def hand(players, round_number, seat, games, seed, workers, chunk_size, policy, 
     """
     from analysis.davoserjas import summarise_hand
     from reports.output import emit_json, write_tables
-    settings = make_settings(players, _policies(policy, policies), [round_number], variants,
+    settings = make_settings(players, chosen_policies(policy, policies), [round_number], variants,
                              rules_file)
     if not 0 <= seat < players:
         raise InputError(f"--seat must be 0-{players - 1} for {players} players, not {seat}")
@@ -207,4 +191,4 @@ def hand(players, round_number, seat, games, seed, workers, chunk_size, policy, 
             lines.append(f"{row['penalty']:>8} {row['p']:>8.4f}   "
                          f"[{row['low']:.4f}, {row['high']:.4f}]")
         click.echo("\n".join(lines))
-    _exit_if_interrupted(res)
+    exit_if_interrupted(res)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 
 import numpy as np
 
+from sim.core.data import load_toml, seat_policies, unknown_keys
 from sim.core.errors import InputError
 
 SUITS = "CDHS"
@@ -166,26 +165,17 @@ def _int(table: dict, key: str, where: str, default: int = 0) -> int:
 
 def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
     """Read a round list; the packaged ``rounds.toml`` when ``path`` is None."""
-    where = str(path) if path else "rounds.toml"
-    try:
-        if path is None:
-            text = resources.files("sim.davoserjas").joinpath("rounds.toml").read_text("utf-8")
-        else:
-            text = Path(path).read_text("utf-8")
-        data = tomllib.loads(text)
-    except OSError as e:
-        raise InputError(f"cannot read rules file {where}: {e.strerror}") from None
-    except tomllib.TOMLDecodeError as e:
-        raise InputError(f"rules file {where} is not valid TOML: {e}") from None
+    data, where = load_toml(path, "sim.davoserjas", "rounds.toml")
+    unknown_keys(data, ("rounds", "kabalen"), where)
     raw = data.get("rounds")
     if not isinstance(raw, list) or not raw:
         raise InputError(f"{where}: needs at least one [[rounds]] table")
     rounds = []
     for i, r in enumerate(raw, start=1):
         w = f"{where}: round {i}"
-        unknown = set(r) - {"name", "kind", "per_trick", "first_trick", "last_trick", "cards"}
-        if unknown:
-            raise InputError(f"{w}: unknown key {sorted(unknown)[0]!r}")
+        if not isinstance(r, dict):
+            raise InputError(f"{w} must be a table")
+        unknown_keys(r, ("name", "kind", "per_trick", "first_trick", "last_trick", "cards"), w)
         kind = r.get("kind")
         if kind not in ("tricks", "kabalen"):
             raise InputError(f"{w}: kind must be 'tricks' or 'kabalen', got {kind!r}")
@@ -202,9 +192,9 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
             raise InputError(f"{w}: a kabalen round takes no trick penalties")
         rounds.append(rnd)
     kab = data.get("kabalen", {})
-    unknown = set(kab) - {"gaps", "scoring", "pool", "pool_split"}
-    if unknown:
-        raise InputError(f"{where}: [kabalen] unknown key {sorted(unknown)[0]!r}")
+    if not isinstance(kab, dict):
+        raise InputError(f"{where}: [kabalen] must be a table")
+    unknown_keys(kab, ("gaps", "scoring", "pool", "pool_split"), f"{where}: [kabalen]")
     return tuple(rounds), kab
 
 
@@ -290,15 +280,7 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
         if len(set(rounds)) != len(rounds):
             raise InputError("a round is listed twice in --rounds")
         edited = [r for r in edited if r.number in rounds]
-    policies = tuple(policies) if policies else ("random",)
-    if len(policies) == 1:
-        policies = policies * players
-    if len(policies) != players:
-        raise InputError(f"{len(policies)} policies given for {players} players; "
-                         "give one policy or one per seat")
-    for p in policies:
-        if p not in POLICIES:
-            raise InputError(f"unknown policy {p!r}; choose from: {', '.join(POLICIES)}")
+    policies = seat_policies(policies, players, POLICIES, "random")
     return Settings(players=players, rounds=tuple(edited), policies=policies, gaps=gaps,
                     kabalen_scoring=scoring, pool=pool, pool_split=split,
                     variants=tuple(variants))

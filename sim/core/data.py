@@ -1,0 +1,54 @@
+"""Reading the TOML files users and packages provide: data files and game records.
+
+One place turns a missing file, a non-UTF-8 file or broken TOML into an
+InputError naming the file, so every loader only checks its own keys.
+"""
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from sim.core.errors import InputError
+
+
+def load_toml(path: Path | None, package: str | None = None,
+              name: str | None = None) -> tuple[dict, str]:
+    """The user's file at ``path``, else the data file ``name`` shipped in ``package``.
+
+    Returns the parsed table and the name to use in error messages.
+    """
+    where = str(path) if path is not None else str(name)
+    try:
+        if path is None:
+            text = resources.files(package).joinpath(name).read_text("utf-8")
+        else:
+            text = Path(path).read_text("utf-8")
+        return tomllib.loads(text), where
+    except OSError as e:
+        raise InputError(f"cannot read {where}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{where} is not a UTF-8 text file") from None
+    except tomllib.TOMLDecodeError as e:
+        raise InputError(f"{where} is not valid TOML: {e}") from None
+
+
+def unknown_keys(table: dict, allowed, where: str) -> None:
+    """Refuse a key the format does not have (usually a typo) by name."""
+    extra = set(table) - set(allowed)
+    if extra:
+        raise InputError(f"{where}: unknown key {sorted(extra)[0]!r}")
+
+
+def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...]:
+    """One policy per seat: none given means ``default`` everywhere, one means it everywhere."""
+    policies = tuple(policies) if policies else (default,)
+    if len(policies) == 1:
+        policies = policies * players
+    if len(policies) != players:
+        raise InputError(f"{len(policies)} policies given for {players} players; "
+                         "give one policy or one per seat")
+    for p in policies:
+        if p not in known:
+            raise InputError(f"unknown policy {p!r}; choose from: {', '.join(known)}")
+    return policies
