@@ -1,0 +1,37 @@
+"""Timing for the benchmark scripts: games/s per core, kernel against reference.
+
+Rates are per second of this process's CPU time on one thread, so other jobs
+sharing the cores do not lower them; kernel and reference are measured in the
+same run so their ratio is fair.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+Play = Callable[[int, int], object]  # (first game, count) -> anything
+
+
+def rate(fn: Play, batch: int, seconds: float) -> float:
+    """Games per CPU second of ``fn(start, batch)`` over at least ``seconds``, after a warm-up."""
+    fn(0, min(batch, 2))  # warm-up: numba compile or cache load
+    done, start, t0 = 0, 0, time.process_time()
+    while time.process_time() - t0 < seconds:
+        fn(start, batch)
+        start += batch
+        done += batch
+    return done / (time.process_time() - t0)
+
+
+def case(name: str, kernel: Play, reference: Play, seconds: float,
+         batch: int = 100_000, reference_batch: int = 20) -> dict:
+    k = rate(kernel, batch, seconds)
+    r = rate(reference, reference_batch, seconds)
+    return {"case": name, "kernel_per_s": k, "reference_per_s": r, "ratio": k / r}
+
+
+def print_rows(rows) -> None:
+    print(f"{'case':<52} {'kernel/s':>12} {'reference/s':>12} {'ratio':>8}")
+    for row in rows:
+        print(f"{row['case']:<52} {row['kernel_per_s']:>12,.0f} "
+              f"{row['reference_per_s']:>12,.1f} {row['ratio']:>8,.0f}", flush=True)
