@@ -1,6 +1,5 @@
 """The Monte Carlo core: streams, chunking, the runner and the statistics."""
 import numpy as np
-import polars as pl
 import pytest
 from scipy import stats as st
 

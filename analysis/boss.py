@@ -1,0 +1,325 @@
+"""I'm the Boss! analyses over simulated records (one row per game and seat).
+
+Everything is computed with lazy Polars scans; nothing here simulates.  Game-wide
+columns repeat on every seat's row, so per-game figures read the rows of seat 0.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from analysis.stats import Mean, mean_from_moments, wilson
+from sim.boss.rules import FAMILIES, SPACES, exact_deal_counts
+
+_SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
+
+
+def _moments(lf: pl.LazyFrame, cols: list[str], by: str | None = None) -> list[dict]:
+    # Integer sums are exact, so tables do not depend on chunking or worker count.
+    aggs = [pl.len().alias("n")]
+    for c in cols:
+        x = pl.col(c).cast(pl.Int64)
+        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
+    q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
+    return q.collect(engine="streaming").to_dicts()
+
+
+def _mean(row: dict, c: str, scale: int = 1) -> Mean:
+    return mean_from_moments(row["n"], row[f"{c}_s"] / scale, row[f"{c}_q"] / scale**2)
+
+
+def _games(lf: pl.LazyFrame) -> pl.LazyFrame:
+    return lf.filter(pl.col("seat") == 0)
+
+
+def _with_wins(lf: pl.LazyFrame) -> pl.LazyFrame:
+    top = pl.col("money").max().over("game")
+    ties = (pl.col("money") == top).sum().over("game")
+    return lf.with_columns(
+        ((pl.col("money") == top).cast(pl.Int64) * (_SHARE // ties)).alias("share"),
+        (top - pl.col("money").min().over("game")).alias("spread"))
+
+
+# ---- game length -----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class LengthSummary:
+    """Completed deals (simulated and exact) and turns per game."""
+    games: int
+    capped: int                       # games stopped by the turn cap (should be 0)
+    deals: pl.DataFrame = field(repr=False)   # deals, count, n, p, low, high, exact, inside
+    turns: pl.DataFrame = field(repr=False)   # turns, count, n, p, low, high
+    mean_deals: Mean = None
+    exact_mean_deals: float = 0.0
+    mean_turns: Mean = None
+    turn_quantiles: dict = field(default_factory=dict)
+
+    @property
+    def agrees(self) -> bool:
+        """Every exact probability lies inside the simulated 95% interval."""
+        return bool(self.deals["inside"].all())
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"deal_count": self.deals, "turns": self.turns}
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "capped": self.capped, "agrees_with_exact": self.agrees,
+                "mean_deals": self.mean_deals.as_dict(), "exact_mean_deals": self.exact_mean_deals,
+                "mean_turns": self.mean_turns.as_dict(), "turn_quantiles": self.turn_quantiles,
+                "deal_count": self.deals.to_dicts(), "turns": self.turns.to_dicts()}
+
+
+def _distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
+    df = (lf.group_by(col).agg(pl.len().alias("count")).sort(col)
+          .collect(engine="streaming"))
+    n = int(df["count"].sum())
+    cis = [wilson(int(k), n) for k in df["count"]]
+    return df.with_columns(pl.lit(n).alias("n"), pl.Series("p", [c.estimate for c in cis]),
+                           pl.Series("low", [c.low for c in cis]),
+                           pl.Series("high", [c.high for c in cis]))
+
+
+def length(lf: pl.LazyFrame, settings) -> LengthSummary:
+    games = _games(lf)
+    exact = {d: float(p) for d, p in exact_deal_counts(settings).items()}
+    deals = _distribution(games, "deals").with_columns(pl.col("deals").cast(pl.Int64))
+    n = int(deals["n"][0])
+    missing = [d for d in exact if d not in deals["deals"].to_list()]
+    if missing:  # a length the exact answer allows but no game had
+        extra = pl.DataFrame({"deals": missing, "count": [0] * len(missing)},
+                             schema={"deals": pl.Int64, "count": deals["count"].dtype})
+        cis = [wilson(0, n) for _ in missing]
+        extra = extra.with_columns(pl.lit(n).alias("n"), pl.Series("p", [0.0] * len(missing)),
+                                   pl.Series("low", [c.low for c in cis]),
+                                   pl.Series("high", [c.high for c in cis]))
+        deals = pl.concat([deals, extra.cast(deals.schema)]).sort("deals")
+    deals = deals.with_columns(
+        pl.col("deals").replace_strict(list(exact), list(exact.values()), default=0.0,
+                                       return_dtype=pl.Float64).alias("exact"))
+    deals = deals.with_columns(((pl.col("exact") >= pl.col("low"))
+                                & (pl.col("exact") <= pl.col("high"))).alias("inside"))
+    turns = _distribution(games, "turns")
+    row = _moments(games, ["deals", "turns"])[0]
+    q = games.select([pl.col("turns").quantile(x, "nearest").alias(str(x))
+                      for x in (0.05, 0.25, 0.5, 0.75, 0.95)] + [pl.col("turns").max().alias("max")]
+                     ).collect(engine="streaming").to_dicts()[0]
+    capped = int(games.select((pl.col("end") == 2).sum()).collect(engine="streaming").item())
+    return LengthSummary(games=n, capped=capped, deals=deals, turns=turns,
+                         mean_deals=_mean(row, "deals"),
+                         exact_mean_deals=sum(d * p for d, p in exact.items()),
+                         mean_turns=_mean(row, "turns"), turn_quantiles=q)
+
+
+def plot_length(s: LengthSummary, title: str):
+    from reports.output import figure
+    fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
+    d = s.deals
+    x = d["deals"].to_numpy()
+    p = d["p"].to_numpy()
+    a.bar(x - 0.2, p, width=0.4, label="simulated (95% CI)",
+          yerr=[p - d["low"].to_numpy(), d["high"].to_numpy() - p], capsize=3)
+    a.bar(x + 0.2, d["exact"].to_numpy(), width=0.4, label="exact from the card backs")
+    a.set_xlabel("completed deals")
+    a.set_ylabel("P(game ends after d deals)")
+    a.legend(fontsize=7)
+    a.set_title("deals per game", fontsize=9)
+    t = s.turns
+    b.bar(t["turns"].to_numpy(), t["p"].to_numpy(), width=1.0)
+    b.set_xlabel("turns")
+    b.set_ylabel("P(turns = t)")
+    b.set_title(f"turns per game (mean {s.mean_turns})", fontsize=9)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+# ---- money, seats, spaces ------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """Money per seat, policy and turn position; deal success per board space."""
+    players: int
+    games: int
+    policies: tuple[str, ...]
+    money: tuple[Mean, ...]          # per seat
+    win_share: tuple[Mean, ...]      # per seat, a tied win split evenly
+    by_position: tuple[Mean, ...]    # money by place in turn order (0 = start player)
+    win_by_position: tuple[Mean, ...]
+    by_policy: dict                  # policy -> (money Mean, win share Mean)
+    spread: Mean                     # richest minus poorest seat per game
+    deals: Mean
+    turns: Mean
+    spaces: pl.DataFrame = field(repr=False)  # space, attempts, successes, p, low, high
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        seats = pl.DataFrame([
+            {"seat": s, "policy": self.policies[s], "money": m.estimate, "money_se": m.se,
+             "win_share": w.estimate, "win_share_se": w.se, "games": m.n}
+            for s, (m, w) in enumerate(zip(self.money, self.win_share))])
+        pos = pl.DataFrame([
+            {"position": i, "money": m.estimate, "money_se": m.se, "win_share": w.estimate,
+             "win_share_se": w.se} for i, (m, w) in enumerate(zip(self.by_position,
+                                                                  self.win_by_position))])
+        pol = pl.DataFrame([{"policy": k, "money": m.estimate, "money_se": m.se,
+                             "win_share": w.estimate, "win_share_se": w.se, "seat_games": m.n}
+                            for k, (m, w) in self.by_policy.items()])
+        return {"seats": seats, "positions": pos, "policies": pol, "spaces": self.spaces}
+
+    def as_dict(self) -> dict:
+        return {"players": self.players, "games": self.games, "policies": list(self.policies),
+                "money_by_seat": [m.as_dict() for m in self.money],
+                "win_share_by_seat": [m.as_dict() for m in self.win_share],
+                "money_by_position": [m.as_dict() for m in self.by_position],
+                "win_share_by_position": [m.as_dict() for m in self.win_by_position],
+                "by_policy": {k: {"money": m.as_dict(), "win_share": w.as_dict()}
+                              for k, (m, w) in self.by_policy.items()},
+                "spread": self.spread.as_dict(), "deals": self.deals.as_dict(),
+                "turns": self.turns.as_dict(), "spaces": self.spaces.to_dicts()}
+
+
+def describe_space(settings, s: int) -> str:
+    sp = settings.cards.spaces[s]
+    req = "+".join(FAMILIES[f] for f in range(6) if sp.required >> f & 1)
+    if sp.pick:
+        opt = "/".join(FAMILIES[f] for f in range(6) if sp.optional >> f & 1)
+        req += f" +{sp.pick} of {opt}"
+    return req
+
+
+def spaces(lf: pl.LazyFrame, settings) -> pl.DataFrame:
+    att = lf.select([pl.col(f"a{s:02d}").cast(pl.Int64).sum() for s in range(SPACES)])
+    ok = _games(lf).select([sum((pl.col(f"d{k + 1:02d}") == s).cast(pl.Int64) for k in range(15))
+                            .sum().alias(f"s{s:02d}") for s in range(SPACES)])
+    a = att.collect(engine="streaming").row(0)
+    k = ok.collect(engine="streaming").row(0)
+    rows = []
+    for s in range(SPACES):
+        p = wilson(int(k[s]), int(a[s])) if a[s] else None
+        rows.append({"space": s + 1, "needs": describe_space(settings, s),
+                     "dividends": settings.cards.spaces[s].dividends, "attempts": int(a[s]),
+                     "successes": int(k[s]), "p": p.estimate if p else None,
+                     "low": p.low if p else None, "high": p.high if p else None})
+    return pl.DataFrame(rows)
+
+
+def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
+    lf = _with_wins(lf)
+    seat = _moments(lf, ["money", "share"], "seat")
+    pos = _moments(lf, ["money", "share"], "position")
+    pol = _moments(lf, ["money", "share"], "policy")
+    g = _moments(_games(lf), ["spread", "deals", "turns"])[0]
+    from sim.boss.kernel import POLICY_CODES
+    names = {v: k for k, v in POLICY_CODES.items()}
+    return SimulationSummary(
+        players=settings.players, games=g["n"], policies=settings.policies,
+        money=tuple(_mean(r, "money") for r in seat),
+        win_share=tuple(_mean(r, "share", _SHARE) for r in seat),
+        by_position=tuple(_mean(r, "money") for r in pos),
+        win_by_position=tuple(_mean(r, "share", _SHARE) for r in pos),
+        by_policy={names[r["policy"]]: (_mean(r, "money"), _mean(r, "share", _SHARE))
+                   for r in pol},
+        spread=_mean(g, "spread"), deals=_mean(g, "deals"), turns=_mean(g, "turns"),
+        spaces=spaces(lf, settings))
+
+
+def plot_money(s: SimulationSummary, title: str):
+    from reports.output import figure
+    fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
+    seats = list(range(s.players))
+    a.errorbar(seats, [m.estimate for m in s.money],
+               yerr=[m.high - m.estimate for m in s.money], fmt="o", capsize=4, label="by seat")
+    a.errorbar(seats, [m.estimate for m in s.by_position],
+               yerr=[m.high - m.estimate for m in s.by_position], fmt="s", capsize=4,
+               label="by turn position (0 = start player)")
+    a.set_xticks(seats, [f"{i}\n{s.policies[i]}" for i in seats])
+    a.set_xlabel("seat (policy) · turn position")
+    a.set_ylabel("mean money (M)")
+    a.legend(fontsize=7)
+    a.set_title("money per seat", fontsize=9)
+    sp = s.spaces.filter(pl.col("attempts") > 0)
+    p = sp["p"].to_numpy()
+    b.bar(sp["space"].to_numpy(), p, yerr=[p - sp["low"].to_numpy(), sp["high"].to_numpy() - p],
+          capsize=2)
+    b.set_xlabel("board space")
+    b.set_ylabel("P(deal succeeds)")
+    b.set_title("deal success rate per space", fontsize=9)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+# ---- the value of one more card ---------------------------------------------------------
+
+@dataclass(frozen=True)
+class CardValue:
+    """What one extra starting card of a type is worth to its holder."""
+    card: str
+    money: Mean           # holder's mean money
+    gain: Mean            # holder minus the baseline mean per seat (independent runs)
+    win_share: Mean
+    win_gain: Mean
+
+    def as_dict(self) -> dict:
+        return {"card": self.card, "money": self.money.as_dict(), "gain": self.gain.as_dict(),
+                "win_share": self.win_share.as_dict(), "win_gain": self.win_gain.as_dict()}
+
+
+def _difference(a: Mean, b: Mean) -> Mean:
+    se = (a.se ** 2 + b.se ** 2) ** 0.5
+    d = a.estimate - b.estimate
+    return Mean(d, se, min(a.n, b.n), d - 1.959963984540054 * se, d + 1.959963984540054 * se)
+
+
+def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValue:
+    """``lf``: a run in which seat (game mod players) started with one extra ``card``."""
+    lf = _with_wins(lf).filter(pl.col("extra") == 1)
+    row = _moments(lf, ["money", "share"])[0]
+    base_rows = [(m.estimate, m.se) for m in base.money]
+    n = base.games * base.players
+    # the baseline is the mean over all seats (the extra card rotates over the seats)
+    bm = sum(e for e, _ in base_rows) / len(base_rows)
+    bse = (sum(se ** 2 for _, se in base_rows)) ** 0.5 / len(base_rows)
+    bw = sum(w.estimate for w in base.win_share) / len(base_rows)
+    bwse = (sum(w.se ** 2 for w in base.win_share)) ** 0.5 / len(base_rows)
+    bmean = Mean(bm, bse, n, bm - 1.96 * bse, bm + 1.96 * bse)
+    bwin = Mean(bw, bwse, n, bw - 1.96 * bwse, bw + 1.96 * bwse)
+    money, share = _mean(row, "money"), _mean(row, "share", _SHARE)
+    return CardValue(card, money, _difference(money, bmean), share, _difference(share, bwin))
+
+
+# ---- house rules side by side ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VariantRow:
+    variant: str
+    deals: Mean
+    turns: Mean
+    spread: Mean
+    first_win: Mean      # the start player's win share
+    first_money: Mean    # the start player's money
+
+    def as_dict(self) -> dict:
+        return {"variant": self.variant, "deals": self.deals.as_dict(),
+                "turns": self.turns.as_dict(), "spread": self.spread.as_dict(),
+                "first_player_win_share": self.first_win.as_dict(),
+                "first_player_money": self.first_money.as_dict()}
+
+
+def variant_row(lf: pl.LazyFrame, name: str) -> VariantRow:
+    lf = _with_wins(lf)
+    g = _moments(_games(lf), ["deals", "turns", "spread"])[0]
+    first = _moments(lf.filter(pl.col("position") == 0), ["money", "share"])[0]
+    return VariantRow(name, _mean(g, "deals"), _mean(g, "turns"), _mean(g, "spread"),
+                      _mean(first, "share", _SHARE), _mean(first, "money"))
+
+
+def variant_table(rows: list[VariantRow], players: int) -> pl.DataFrame:
+    return pl.DataFrame([{
+        "variant": r.variant, "deals": r.deals.estimate, "deals_se": r.deals.se,
+        "turns": r.turns.estimate, "turns_se": r.turns.se, "spread": r.spread.estimate,
+        "spread_se": r.spread.se, "first_player_win_share": r.first_win.estimate,
+        "first_player_win_share_se": r.first_win.se,
+        "first_player_edge": r.first_win.estimate - 1 / players,
+        "first_player_money": r.first_money.estimate,
+        "first_player_money_se": r.first_money.se, "games": r.deals.n} for r in rows])

@@ -1,0 +1,9 @@
+"""I'm the Boss!: deals, dividends and the dice-driven end (2-6 players)."""
+from sim.boss.kernel import simulate_chunk
+from sim.boss.reference import reference_chunk
+from sim.boss.rules import PLAYERS, check, make_settings
+from sim.core.game import GameSpec
+
+GAME = GameSpec(name="boss", players=PLAYERS, settings=make_settings,
+                simulate_chunk=simulate_chunk, reference_chunk=reference_chunk, check=check,
+                chunk_size=16_384)

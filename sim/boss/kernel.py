@@ -1,0 +1,654 @@
+"""The numba game loop for I'm the Boss!.
+
+Hands are card counts per type (int64[seat, 16]); the draw pile is an int8
+array drawn from its end; the discard pile is counts per type.  Every random
+choice comes from the game's own stream (``sim.core.rng``) in this order:
+
+1. setup: a Fisher-Yates shuffle of the 6 families (investor cards go to
+   seats 0, 1, ... in blocks), a Fisher-Yates shuffle of the 98 influence
+   cards in type order, five cards each to seats 0, 1, ... (after the extra
+   card, when one is set), the start player, the marker's first space;
+2. per turn: the random bot's deal-or-roll coin, the die (1 + bounded(6)),
+   the random bot's deal-or-draw coin; in a deal the random bots' coins for
+   each boss card, stop, recruitment set and travel card they could play, in
+   the order the deal asks them; a random bot's discard is bounded(cards held);
+   after a success with faces on the placed card, the end-of-game die;
+3. a reshuffle of the discard pile (in type order) when a draw finds the pile
+   empty.
+
+``reference.py`` follows the same order, so both give identical games.
+"""
+import numpy as np
+from numba import njit
+
+from sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
+                            LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
+                            RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD)
+from sim.core.rng import bounded, seed_stream
+
+RANDOM, SHREWD, PATIENT = 0, 1, 2
+POLICY_CODES = {"random": RANDOM, "shrewd": SHREWD, "patient": PATIENT}
+# The shrewd bot discards the first type it holds in this order.
+DISCARD_ORDER = np.array(list(range(TRAVEL, TRAVEL + 6)) + list(range(6))
+                         + [RECRUIT, WILD, STOP, BOSS], np.int64)
+
+# One record per game and seat; game-wide values repeat on every seat's row.
+COLUMNS = (
+    [("game", np.int64), ("seat", np.int8), ("policy", np.int8), ("position", np.int8),
+     ("extra", np.int8), ("money", np.int32), ("boss_deals", np.int16), ("started", np.int16),
+     ("takeovers", np.int16), ("investors", np.int8), ("hand", np.int8), ("hand_max", np.int8),
+     ("deals", np.int8), ("turns", np.int32), ("end", np.int8), ("paid", np.int32),
+     ("pile", np.int16), ("discard", np.int16), ("cards_low", np.int16),
+     ("cards_high", np.int16)]
+    + [(f"d{k + 1:02d}", np.int8) for k in range(15)]      # space of the k-th deal, -1: none
+    + [(f"a{s:02d}", np.int16) for s in range(SPACES)])    # deals this seat started there
+SEAT_COLS = ("money", "boss_deals", "started", "takeovers", "investors", "hand", "hand_max")
+GAME_COLS = ("deals", "turns", "end", "paid", "pile", "discard", "cards_low", "cards_high")
+# int64 output layout: per seat [game, seat, SEAT_STATS...]; per game [GAME_STATS...]
+_S_MONEY, _S_BOSS, _S_STARTED, _S_TAKE, _S_INV, _S_HAND, _S_HMAX = range(7)
+_G_DEALS, _G_TURNS, _G_END, _G_PAID, _G_PILE, _G_DISC, _G_LOW, _G_HIGH, _G_START, _G_EXTRA = \
+    range(10)
+_M_PILE, _M_MARKER, _M_LIMIT = range(3)
+
+_WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
+_DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int8)
+
+
+@njit(cache=True, nogil=True)
+def _count(hands, p):
+    n = 0
+    for t in range(N_TYPES):
+        n += hands[p, t]
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _shuffle(s, a, n):
+    for i in range(n - 1, 0, -1):
+        j = bounded(s, i + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+@njit(cache=True, nogil=True)
+def _draw(s, hands, p, pile, discard, meta):
+    n = meta[_M_PILE]
+    if n == 0:
+        for t in range(N_TYPES):
+            for _ in range(discard[t]):
+                pile[n] = t
+                n += 1
+            discard[t] = 0
+        if n == 0:
+            return False
+        _shuffle(s, pile, n)
+    n -= 1
+    hands[p, pile[n]] += 1
+    meta[_M_PILE] = n
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _discard_one(s, hands, p, discard, pol):
+    if pol[p] == RANDOM:
+        k = bounded(s, _count(hands, p))
+        t = 0
+        while k >= hands[p, t]:
+            k -= hands[p, t]
+            t += 1
+    else:
+        i = 0
+        while hands[p, DISCARD_ORDER[i]] == 0:
+            i += 1
+        t = DISCARD_ORDER[i]
+    hands[p, t] -= 1
+    discard[t] += 1
+
+
+@njit(cache=True, nogil=True)
+def _yes(s, pol, p):
+    if pol[p] == RANDOM:
+        return bounded(s, 2) == 0
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _play(hands, discard, played, p, t, n):
+    hands[p, t] -= n
+    discard[t] += n
+    played[p] = 1
+
+
+@njit(cache=True, nogil=True)
+def _offer(boss, payout, req, opt, pick, P, hands, owner, trav, played, fixed, to_earn,
+           boss_weight, min_pct, sup, bycard, share, consent, weights, cand):
+    """The bargaining rule (see deals.toml). Fills sup/bycard/share/consent;
+    returns the boss's take, or -1 when the deal cannot be made or is refused.
+    ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
+    need = req | opt
+    for f in range(N_FAMILIES):
+        sup[f] = -1
+        if not (need >> f) & 1:
+            continue
+        # other seats able to bring f: its untravelled investor card or a family card
+        m = 0
+        for p in range(P):
+            if p == boss:
+                continue
+            if hands[p, f] > 0:
+                m += 1
+            elif owner[f] == p and trav[f] == 0 and (
+                    fixed or not to_earn or played[p] == 1 or _count(hands, p) > 0):
+                m += 1
+        cand[6 + f] = m
+        cand[12 + f] = (owner[f] == boss and trav[f] == 0) or hands[boss, f] > 0
+    for p in range(P):
+        share[p] = 0
+        consent[p] = 0
+        weights[p] = 0
+    # required families
+    for f in range(N_FAMILIES):
+        if (req >> f) & 1:
+            if cand[12 + f] == 0 and cand[6 + f] == 0:
+                return -1
+            sup[f] = 0  # marked needed; filled below
+    # optional families: the cheapest `pick` (free first, then most sellers, then lowest family)
+    n = 0
+    for f in range(N_FAMILIES):
+        if (opt >> f) & 1:
+            w = 0
+            if cand[12 + f] == 0:
+                if cand[6 + f] == 0:
+                    continue
+                w = _WEIGHT[cand[6 + f]]
+            cand[n] = w * 8 + f
+            n += 1
+    if n < pick:
+        return -1
+    for i in range(pick):
+        best = i
+        for j in range(i + 1, n):
+            if cand[j] < cand[best]:
+                best = j
+        cand[i], cand[best] = cand[best], cand[i]
+        sup[cand[i] % 8] = 0
+    fixed_total = 0
+    for f in range(N_FAMILIES):
+        if sup[f] < 0:
+            continue
+        if cand[12 + f] == 1:
+            sup[f] = boss
+            bycard[f] = 0 if (owner[f] == boss and trav[f] == 0) else 1
+            continue
+        m = cand[6 + f]
+        o = owner[f]
+        if o >= 0 and o != boss and trav[f] == 0 and (
+                fixed or not to_earn or played[o] == 1 or _count(hands, o) > 0):
+            sup[f] = o
+            bycard[f] = 0
+            if fixed:
+                share[o] += payout // N_FAMILIES
+                fixed_total += payout // N_FAMILIES
+            else:
+                weights[o] += _WEIGHT[m]
+                consent[o] = 1
+        else:
+            for k in range(1, P):
+                p = (boss + k) % P
+                if hands[p, f] > 0:
+                    sup[f] = p
+                    break
+            bycard[f] = 1
+            weights[sup[f]] += _WEIGHT[m]
+            consent[sup[f]] = 1
+    rest = payout - fixed_total
+    total_w = boss_weight * SCALE
+    for p in range(P):
+        total_w += weights[p]
+    paid = 0
+    for p in range(P):
+        if weights[p] > 0:  # divisions are the costliest step here: skip the zero ones
+            share[p] += rest * weights[p] // total_w
+        paid += share[p]
+    take = payout - paid
+    if not fixed and take * 100 < min_pct * payout:
+        return -1
+    return take
+
+
+@njit(cache=True, nogil=True)
+def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
+    """Family * 16 + card type that seat q would travel against, or -1."""
+    if q == boss:
+        return -1
+    supplier = False
+    for f in range(N_FAMILIES):
+        if sup[f] == q:
+            supplier = True
+    own_only = False
+    if supplier:
+        if not (fixed and consent[q] == 0 and share[q] < take):
+            return -1
+        own_only = True
+    first = -1
+    for f in range(N_FAMILIES):
+        if sup[f] < 0 or (own_only and (sup[f] != q or bycard[f] == 1)):
+            continue
+        if first < 0:
+            first = f
+        if hands[q, TRAVEL + f] > 0:
+            return f * 16 + TRAVEL + f
+    if first >= 0 and hands[q, WILD] > 0:
+        return first * 16 + WILD
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _recruit_target(boss, req, opt, pick, owner, hands):
+    spare = False
+    for f in range(N_FAMILIES):
+        if owner[f] == -1:
+            spare = True
+    for f in range(N_FAMILIES):
+        if (req >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
+            if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
+                return f
+    have = 0
+    for f in range(N_FAMILIES):
+        if (opt >> f) & 1 and (owner[f] == boss or hands[boss, f] > 0):
+            have += 1
+    if have < pick:
+        for f in range(N_FAMILIES):
+            if (opt >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
+                if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
+                    return f
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _deal(s, first, space, payout, P, hands, owner, trav, played, discard, pol, req, opt,
+          pick, fixed, to_earn, boss_weight, min_pct, sup, bycard, share, consent, weights,
+          cand, sup2, bycard2, share2, consent2, money, seat_out):
+    """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure."""
+    for f in range(N_FAMILIES):
+        trav[f] = 0
+    for p in range(P):
+        played[p] = 0
+    r, o, pk = req[space], opt[space], pick[space]
+    boss = first
+    # 1. boss cards
+    k = 1
+    while k < P:
+        q = (boss + k) % P
+        if hands[q, BOSS] > 0:
+            if pol[q] == RANDOM:
+                want = bounded(s, 2) == 0
+            else:
+                mine = _offer(q, payout, r, o, pk, P, hands, owner, trav, played, fixed,
+                              to_earn, boss_weight, min_pct, sup2, bycard2, share2, consent2,
+                              weights, cand)
+                want = False
+                if mine >= 0:
+                    now = _offer(boss, payout, r, o, pk, P, hands, owner, trav, played, fixed,
+                                 to_earn, boss_weight, min_pct, sup, bycard, share, consent,
+                                 weights, cand)
+                    want = mine > (share[q] if now >= 0 else 0)
+            if want:
+                _play(hands, discard, played, q, BOSS, 1)
+                if hands[boss, STOP] > 0 and _yes(s, pol, boss):
+                    _play(hands, discard, played, boss, STOP, 1)
+                else:
+                    boss = q
+                    seat_out[q, _S_TAKE] += 1
+                k = 1
+                continue
+        k += 1
+    # 2. recruitment
+    while hands[boss, RECRUIT] >= RECRUIT_SET:
+        f = _recruit_target(boss, r, o, pk, owner, hands)
+        if f < 0 or not _yes(s, pol, boss):
+            break
+        _play(hands, discard, played, boss, RECRUIT, RECRUIT_SET)
+        spare = False
+        for g in range(N_FAMILIES):
+            if owner[g] == -1:
+                spare = True
+        if spare:
+            owner[f] = boss
+        else:
+            victim = owner[f]
+            if hands[victim, STOP] > 0 and _yes(s, pol, victim):
+                _play(hands, discard, played, victim, STOP, 1)
+            else:
+                owner[f] = boss
+    # 3. terms; 4. travel cards
+    take = _offer(boss, payout, r, o, pk, P, hands, owner, trav, played, fixed, to_earn,
+                  boss_weight, min_pct, sup, bycard, share, consent, weights, cand)
+    if take < 0:
+        return -(boss + 1)
+    k = 1
+    while k < P:
+        q = (boss + k) % P
+        tgt = _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed)
+        if tgt < 0 or not _yes(s, pol, q):
+            k += 1
+            continue
+        f, t = tgt // 16, tgt % 16
+        _play(hands, discard, played, q, t, 1)
+        victim = sup[f]
+        stopped = False
+        if victim != boss and hands[victim, STOP] > 0 and _yes(s, pol, victim):
+            _play(hands, discard, played, victim, STOP, 1)
+            stopped = True
+        if not stopped and hands[boss, STOP] > 0 and _yes(s, pol, boss):
+            _play(hands, discard, played, boss, STOP, 1)
+            stopped = True
+        if not stopped:
+            if bycard[f] == 1:
+                hands[victim, f] -= 1
+                discard[f] += 1
+            else:
+                trav[f] = 1
+            take = _offer(boss, payout, r, o, pk, P, hands, owner, trav, played, fixed,
+                          to_earn, boss_weight, min_pct, sup, bycard, share, consent,
+                          weights, cand)
+            if take < 0:
+                return -(boss + 1)
+        k = 1
+    # 5. success
+    for f in range(N_FAMILIES):
+        if sup[f] >= 0 and bycard[f] == 1:
+            hands[sup[f], f] -= 1
+            discard[f] += 1
+            played[sup[f]] = 1
+    if to_earn:
+        for p in range(P):
+            if consent[p] == 1 and played[p] == 0:
+                if _count(hands, p) > 0:
+                    _discard_one(s, hands, p, discard, pol)
+                else:
+                    share[p] = 0
+    paid = 0
+    for p in range(P):
+        money[p] += share[p]
+        paid += share[p]
+    money[boss] += payout - paid
+    seat_out[boss, _S_BOSS] += 1
+    return boss + 1
+
+
+@njit(cache=True, nogil=True)
+def _would_deal(p, space, payout, P, hands, owner, trav, played, req, opt, pick, fixed,
+                to_earn, boss_weight, min_pct, sup, bycard, share, consent, weights, cand, owner2):
+    """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
+    for f in range(N_FAMILIES):
+        trav[f] = 0
+    for q in range(P):
+        played[q] = 0
+    r, o, pk = req[space], opt[space], pick[space]
+    if _offer(p, payout, r, o, pk, P, hands, owner, trav, played, fixed, to_earn, boss_weight,
+              min_pct, sup, bycard, share, consent, weights, cand) >= 0:
+        return True
+    # counting on its recruitment sets, on a copy of the investor cards
+    for f in range(N_FAMILIES):
+        owner2[f] = owner[f]
+    for _ in range(hands[p, RECRUIT] // RECRUIT_SET):
+        f = _recruit_target(p, r, o, pk, owner2, hands)
+        if f < 0:
+            break
+        owner2[f] = p
+    return _offer(p, payout, r, o, pk, P, hands, owner2, trav, played, fixed, to_earn,
+                  boss_weight, min_pct, sup, bycard, share, consent, weights, cand) >= 0
+
+
+@njit(cache=True, nogil=True)
+def _cards_in_game(hands, P, discard, meta):
+    n = meta[_M_PILE]
+    for t in range(N_TYPES):
+        n += discard[t]
+    for p in range(P):
+        n += _count(hands, p)
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _enforce(s, hands, p, discard, pol, limit):
+    while _count(hands, p) > limit:
+        _discard_one(s, hands, p, discard, pol)
+
+
+@njit(cache=True, nogil=True)
+def simulate(seed, start, count, P, each, deck, pol, req, opt, pick, div, values, rolls,
+             fixed, to_earn, boss_weight, min_pct, extra, fixed_turn, forced, min_hand,
+             late_limit, by_investors, seat_out, game_out, spaces_out, att_out):
+    """Play games start .. start+count-1 into the output arrays."""
+    s = np.empty(4, np.uint64)
+    fam = np.empty(N_FAMILIES, np.int64)
+    owner = np.empty(N_FAMILIES, np.int64)
+    trav = np.zeros(N_FAMILIES, np.int64)
+    played = np.zeros(P, np.int64)
+    hands = np.zeros((P, N_TYPES), np.int64)
+    pile = np.empty(DECK_SIZE, np.int8)
+    discard = np.zeros(N_TYPES, np.int64)
+    covered = np.zeros(SPACES, np.int64)
+    money = np.zeros(P, np.int64)
+    meta = np.zeros(3, np.int64)
+    sup = np.empty(N_FAMILIES, np.int64)
+    bycard = np.zeros(N_FAMILIES, np.int64)
+    share = np.zeros(P, np.int64)
+    consent = np.zeros(P, np.int64)
+    weights = np.zeros(P, np.int64)
+    cand = np.zeros(3 * N_FAMILIES, np.int64)
+    sup2 = np.empty(N_FAMILIES, np.int64)
+    bycard2 = np.zeros(N_FAMILIES, np.int64)
+    share2 = np.zeros(P, np.int64)
+    consent2 = np.zeros(P, np.int64)
+    n_cards = values.shape[0]
+    for g in range(count):
+        gi = start + g
+        seed_stream(s, seed, gi)
+        so = seat_out[g]
+        go = game_out[g]
+        so[:, :] = 0
+        go[:] = 0
+        att_out[g, :, :] = 0
+        spaces_out[g, :] = -1
+        # setup
+        for f in range(N_FAMILIES):
+            fam[f] = f
+            owner[f] = -1
+        _shuffle(s, fam, N_FAMILIES)
+        for p in range(P):
+            for j in range(each):
+                owner[fam[p * each + j]] = p
+        n = DECK_SIZE
+        for i in range(n):
+            pile[i] = deck[i]
+        _shuffle(s, pile, n)
+        hands[:, :] = 0
+        discard[:] = 0
+        go[_G_EXTRA] = -1
+        if extra >= 0:
+            x = gi % P
+            i = n - 1
+            while pile[i] != extra:
+                i -= 1
+            for j in range(i, n - 1):
+                pile[j] = pile[j + 1]
+            n -= 1
+            hands[x, extra] += 1
+            go[_G_EXTRA] = x
+        meta[_M_PILE] = n
+        for p in range(P):
+            for _ in range(HAND_START):
+                _draw(s, hands, p, pile, discard, meta)
+        first = bounded(s, P)
+        go[_G_START] = first
+        meta[_M_MARKER] = bounded(s, SPACES)
+        meta[_M_LIMIT] = HAND_LIMIT
+        covered[:] = 0
+        money[:] = 0
+        low = _cards_in_game(hands, P, discard, meta)
+        high = low
+        cur = first
+        turns = 0
+        done = 0
+        end = -1
+        while True:
+            if turns == MAX_TURNS:
+                end = 2
+                break
+            turns += 1
+            nh = _count(hands, cur)
+            can_deal = not (min_hand and nh <= 3)
+            must = forced and nh >= 10
+            # the patient bot deals only from PATIENT_HAND cards on
+            judge = pol[cur] != RANDOM and (pol[cur] == SHREWD or nh >= PATIENT_HAND)
+            here = False
+            if can_deal:
+                if pol[cur] != RANDOM:
+                    m = meta[_M_MARKER]
+                    here = judge and _would_deal(cur, m, div[m] * values[done], P, hands,
+                                                 owner, trav, played, req, opt, pick, fixed,
+                                                 to_earn, boss_weight, min_pct, sup, bycard,
+                                                 share, consent, weights, cand, sup2)
+                else:
+                    here = bounded(s, 2) == 0
+            if not here:
+                steps = 1 + bounded(s, 6)
+                m = meta[_M_MARKER]
+                while steps > 0:
+                    m = (m + 1) % SPACES
+                    if covered[m] == 0:
+                        steps -= 1
+                meta[_M_MARKER] = m
+                if must:
+                    here = True
+                elif can_deal:
+                    if pol[cur] != RANDOM:
+                        here = judge and _would_deal(cur, m, div[m] * values[done], P, hands,
+                                                     owner, trav, played, req, opt, pick,
+                                                     fixed, to_earn, boss_weight, min_pct, sup,
+                                                     bycard, share, consent, weights, cand,
+                                                     sup2)
+                    else:
+                        here = bounded(s, 2) == 0
+            if here:
+                space = meta[_M_MARKER]
+                so[cur, _S_STARTED] += 1
+                att_out[g, cur, space] += 1
+                res = _deal(s, cur, space, div[space] * values[done], P, hands, owner, trav,
+                            played, discard, pol, req, opt, pick, fixed, to_earn,
+                            boss_weight, min_pct, sup, bycard, share, consent, weights, cand,
+                            sup2, bycard2, share2, consent2, money, so)
+                boss = (res if res > 0 else -res) - 1
+                nxt = (cur + 1) % P if fixed_turn else (boss + 1) % P
+                if res > 0:
+                    go[_G_PAID] += div[space] * values[done]
+                    covered[space] = 1
+                    spaces_out[g, done] = space
+                    done += 1
+                    m = meta[_M_MARKER]
+                    while covered[m] == 1:
+                        m = (m + 1) % SPACES
+                    meta[_M_MARKER] = m
+                    if done == n_cards:
+                        end = 1
+                    elif rolls[done - 1] != 0:
+                        if (rolls[done - 1] >> bounded(s, 6)) & 1:
+                            end = 0
+                    if end < 0 and late_limit and done == 9:
+                        meta[_M_LIMIT] = LATE_LIMIT
+                        for p in range(P):
+                            _enforce(s, hands, p, discard, pol, LATE_LIMIT)
+            else:
+                draws = DRAW
+                if by_investors:
+                    held = 0
+                    for f in range(N_FAMILIES):
+                        if owner[f] == cur:
+                            held += 1
+                    draws = max(1, 4 - held)
+                for _ in range(draws):
+                    if not _draw(s, hands, cur, pile, discard, meta):
+                        break
+                _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT])
+                nxt = (cur + 1) % P
+            total = _cards_in_game(hands, P, discard, meta)
+            low = min(low, total)
+            high = max(high, total)
+            for p in range(P):
+                so[p, _S_HMAX] = max(so[p, _S_HMAX], _count(hands, p))
+            if end >= 0:
+                break
+            cur = nxt
+        for p in range(P):
+            so[p, _S_MONEY] = money[p]
+            so[p, _S_HAND] = _count(hands, p)
+            held = 0
+            for f in range(N_FAMILIES):
+                if owner[f] == p:
+                    held += 1
+            so[p, _S_INV] = held
+        go[_G_DEALS] = done
+        go[_G_TURNS] = turns
+        go[_G_END] = end
+        go[_G_PILE] = meta[_M_PILE]
+        s_disc = 0
+        for t in range(N_TYPES):
+            s_disc += discard[t]
+        go[_G_DISC] = s_disc
+        go[_G_LOW] = low
+        go[_G_HIGH] = high
+
+
+def pack(settings):
+    """The settings as the flat arrays and scalars the kernel takes."""
+    c = settings.cards
+    n = len(settings.stack)
+    return dict(
+        P=settings.players, each=c.investors[settings.players], deck=_DECK,
+        pol=np.array([POLICY_CODES[p] for p in settings.policies], np.int64),
+        req=np.array([sp.required for sp in c.spaces], np.int64),
+        opt=np.array([sp.optional for sp in c.spaces], np.int64),
+        pick=np.array([sp.pick for sp in c.spaces], np.int64),
+        div=np.array([sp.dividends for sp in c.spaces], np.int64),
+        values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
+        rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
+        fixed=settings.two_player_rules, to_earn=settings.has("card-to-earn"),
+        boss_weight=c.boss_weight, min_pct=c.min_boss_percent, extra=settings.extra,
+        fixed_turn=settings.has("fixed-turn"), forced=settings.has("forced-deal"),
+        min_hand=settings.has("min-hand"), late_limit=settings.has("late-limit"),
+        by_investors=settings.has("draw-by-investors"))
+
+
+def simulate_chunk(settings, seed, start, count):
+    """The game's chunk simulator: columns of one record per game and seat."""
+    P = settings.players
+    seat_out = np.zeros((count, P, 7), np.int64)
+    game_out = np.zeros((count, 10), np.int64)
+    spaces_out = np.zeros((count, 15), np.int64)
+    att_out = np.zeros((count, P, SPACES), np.int64)
+    simulate(np.uint64(seed), start, count, seat_out=seat_out, game_out=game_out,
+             spaces_out=spaces_out, att_out=att_out, **pack(settings))
+    seats = np.arange(P)
+    first = game_out[:, _G_START][:, None]
+    cols = {
+        "game": np.repeat(np.arange(start, start + count, dtype=np.int64), P),
+        "seat": np.tile(seats, count),
+        "policy": np.tile(pack_policy(settings), count),
+        "position": ((seats[None, :] - first) % P).reshape(-1),
+        "extra": (seats[None, :] == game_out[:, _G_EXTRA][:, None]).reshape(-1),
+    }
+    for i, name in enumerate(SEAT_COLS):
+        cols[name] = seat_out[:, :, i].reshape(-1)
+    for i, name in enumerate(GAME_COLS):
+        cols[name] = np.repeat(game_out[:, i], P)
+    for k in range(15):
+        cols[f"d{k + 1:02d}"] = np.repeat(spaces_out[:, k], P)
+    for sp in range(SPACES):
+        cols[f"a{sp:02d}"] = att_out[:, :, sp].reshape(-1)
+    return {name: cols[name].astype(dtype) for name, dtype in COLUMNS}
+
+
+def pack_policy(settings):
+    return np.array([POLICY_CODES[p] for p in settings.policies], np.int64)

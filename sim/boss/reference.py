@@ -1,0 +1,460 @@
+"""Plain-Python I'm the Boss!: slow and written to be read against the rules.
+
+It shares only the random stream and its draw order with the kernel (see
+``kernel.py`` for the order); the turn, the deal, the bargaining rule and the
+bots are written again here, so that agreement between the two is evidence
+that both follow the rules.  It also asserts the deck is conserved after
+every turn.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
+                            LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
+                            RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD, Settings)
+
+# The shrewd bot discards the first type it holds in this order.
+SHREWD_DISCARD = tuple(range(TRAVEL, TRAVEL + 6)) + tuple(range(6)) + (RECRUIT, WILD, STOP, BOSS)
+
+
+@dataclass
+class Offer:
+    """The bargaining rule's answer for one boss: who brings which family, for how much."""
+    ok: bool
+    take: int = 0                                   # what the boss keeps
+    share: list[int] = field(default_factory=list)  # paid to each seat by the boss
+    supplier: dict[int, int] = field(default_factory=dict)   # family -> seat
+    by_card: dict[int, bool] = field(default_factory=dict)   # family -> brought by a family card
+    consent: set[int] = field(default_factory=set)  # seats that agreed (2-player rules: not owners)
+
+
+class Game:
+    def __init__(self, settings: Settings, stream, game: int):
+        self.st, self.rng, self.P = settings, stream, settings.players
+        self.cards = settings.cards
+        P = self.P
+        families = list(range(N_FAMILIES))
+        self.shuffle(families)
+        each = self.cards.investors[P]
+        self.owner = [-1] * N_FAMILIES
+        for p in range(P):
+            for j in range(each):
+                self.owner[families[p * each + j]] = p
+        self.pile = [t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])]
+        self.shuffle(self.pile)          # drawn from the end of the list
+        self.discard = [0] * N_TYPES
+        self.hands = [[0] * N_TYPES for _ in range(P)]
+        self.extra_seat = -1
+        if settings.extra >= 0:
+            self.extra_seat = game % P
+            top = max(i for i, t in enumerate(self.pile) if t == settings.extra)
+            del self.pile[top]
+            self.hands[self.extra_seat][settings.extra] += 1
+        for p in range(P):
+            for _ in range(HAND_START):
+                self.draw(p)
+        self.start = self.rng.bounded(P)
+        self.marker = self.rng.bounded(SPACES)
+        self.covered = [False] * SPACES
+        self.limit = HAND_LIMIT
+        self.money = [0] * P
+        self.boss_deals = [0] * P
+        self.started = [0] * P
+        self.takeovers = [0] * P
+        self.attempts = [[0] * SPACES for _ in range(P)]
+        self.hand_max = [0] * P
+        self.deal_spaces: list[int] = []
+        self.paid = 0
+
+    # --- cards -----------------------------------------------------------
+    def shuffle(self, items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.rng.bounded(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def count(self, p: int) -> int:
+        return sum(self.hands[p])
+
+    def draw(self, p: int) -> bool:
+        if not self.pile:
+            if not sum(self.discard):
+                return False
+            self.pile = [t for t in range(N_TYPES) for _ in range(self.discard[t])]
+            self.discard = [0] * N_TYPES
+            self.shuffle(self.pile)
+        self.hands[p][self.pile.pop()] += 1
+        return True
+
+    def play(self, p: int, t: int, n: int = 1) -> None:
+        """Seat p plays n cards of type t; they go to the discard pile."""
+        assert self.hands[p][t] >= n
+        self.hands[p][t] -= n
+        self.discard[t] += n
+        self.played[p] = True
+
+    def discard_one(self, p: int) -> None:
+        if self.st.policies[p] == "random":
+            k = self.rng.bounded(self.count(p))
+            for t in range(N_TYPES):
+                if k < self.hands[p][t]:
+                    break
+                k -= self.hands[p][t]
+        else:
+            t = next(t for t in SHREWD_DISCARD if self.hands[p][t])
+        self.hands[p][t] -= 1
+        self.discard[t] += 1
+
+    def enforce_limit(self, p: int) -> None:
+        while self.count(p) > self.limit:
+            self.discard_one(p)
+
+    def cards_in_game(self) -> int:
+        return sum(map(sum, self.hands)) + len(self.pile) + sum(self.discard)
+
+    # --- decisions ---------------------------------------------------------
+    def yes(self, p: int) -> bool:
+        """A yes/no choice: a coin for the random bot, yes for the shrewd one."""
+        return self.rng.bounded(2) == 0 if self.st.policies[p] == "random" else True
+
+    # --- the bargaining rule -----------------------------------------------
+    def offer(self, boss: int, space: int, payout: int) -> Offer:
+        st, P = self.st, self.P
+        sp = self.cards.spaces[space]
+        fixed = st.two_player_rules
+        to_earn = st.has("card-to-earn")
+
+        def own(f):
+            return self.owner[f] == boss and not self.travelled[f]
+
+        def free(f):
+            return own(f) or self.hands[boss][f] > 0
+
+        def investor_of(f, p):
+            if p < 0 or self.owner[f] != p or p == boss or self.travelled[f]:
+                return False
+            return fixed or not to_earn or self.played[p] or self.count(p) > 0
+
+        def sellers(f):
+            seats = [(boss + k) % P for k in range(1, P)]
+            return [p for p in seats if investor_of(f, p) or self.hands[p][f] > 0]
+
+        def weight(f):
+            return 0 if free(f) else SCALE // len(sellers(f))
+
+        need = []
+        for f in range(N_FAMILIES):
+            if sp.required >> f & 1:
+                if not free(f) and not sellers(f):
+                    return Offer(False)
+                need.append(f)
+        options = [f for f in range(N_FAMILIES)
+                   if sp.optional >> f & 1 and (free(f) or sellers(f))]
+        if len(options) < sp.pick:
+            return Offer(False)
+        need += sorted(options, key=lambda f: (weight(f), f))[:sp.pick]
+        o = Offer(True, share=[0] * P)
+        weights = [0] * P
+        fixed_paid = [0] * P
+        for f in need:
+            if free(f):
+                o.supplier[f], o.by_card[f] = boss, not own(f)
+            elif investor_of(f, self.owner[f]):
+                p = self.owner[f]
+                o.supplier[f], o.by_card[f] = p, False
+                if fixed:
+                    fixed_paid[p] += payout // N_FAMILIES
+                else:
+                    weights[p] += weight(f)
+                    o.consent.add(p)
+            else:
+                p = next(q for q in sellers(f) if self.hands[q][f] > 0)
+                o.supplier[f], o.by_card[f] = p, True
+                weights[p] += weight(f)
+                o.consent.add(p)
+        rest = payout - sum(fixed_paid)
+        total_weight = self.cards.boss_weight * SCALE + sum(weights)
+        for p in range(P):
+            o.share[p] = fixed_paid[p] + (rest * weights[p] // total_weight if total_weight else 0)
+        o.take = payout - sum(o.share)
+        if not fixed and o.take * 100 < self.cards.min_boss_percent * payout:
+            return Offer(False)
+        return o
+
+    # --- the deal ------------------------------------------------------------
+    def payout(self, space: int) -> int:
+        card = self.st.stack[len(self.deal_spaces)]
+        return self.cards.spaces[space].dividends * self.cards.values[card - 1]
+
+    def fresh_table(self) -> None:
+        self.travelled = [False] * N_FAMILIES
+        self.played = [False] * self.P
+
+    def would_deal(self, p: int, space: int) -> bool:
+        """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
+        self.fresh_table()
+        if self.offer(p, space, self.payout(space)).ok:
+            return True
+        saved = list(self.owner)
+        for _ in range(self.hands[p][RECRUIT] // RECRUIT_SET):
+            f = self.recruit_target(p, space)
+            if f < 0:
+                break
+            self.owner[f] = p
+        ok = self.offer(p, space, self.payout(space)).ok
+        self.owner = saved
+        return ok
+
+    def deal(self, first: int, space: int) -> tuple[bool, int]:
+        """Play out a deal started by ``first``; returns (success, the last boss)."""
+        P = self.P
+        self.fresh_table()
+        value = self.payout(space)
+        self.started[first] += 1
+        self.attempts[first][space] += 1
+        boss = first
+        # 1. Boss cards, asked clockwise from the boss's left; the boss may stop one.
+        k = 1
+        while k < P:
+            q = (boss + k) % P
+            if self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
+                self.play(q, BOSS)
+                if self.hands[boss][STOP] and self.yes(boss):
+                    self.play(boss, STOP)
+                else:
+                    boss = q
+                    self.takeovers[q] += 1
+                k = 1
+                continue
+            k += 1
+        # 2. The boss recruits needed investors with sets of 3.
+        while self.hands[boss][RECRUIT] >= RECRUIT_SET:
+            f = self.recruit_target(boss, space)
+            if f < 0 or not self.yes(boss):
+                break
+            self.play(boss, RECRUIT, RECRUIT_SET)
+            if -1 in self.owner:   # spare investors beside the board: take one of those
+                self.owner[f] = boss
+            else:
+                victim = self.owner[f]
+                if self.hands[victim][STOP] and self.yes(victim):
+                    self.play(victim, STOP)
+                else:
+                    self.owner[f] = boss
+        # 3. Terms by the bargaining rule; 4. travel cards against the deal.
+        o = self.offer(boss, space, value)
+        if not o.ok:
+            return False, boss
+        k = 1
+        while k < P:
+            q = (boss + k) % P
+            target = self.travel_target(q, boss, o)
+            if target is None or not self.yes(q):
+                k += 1
+                continue
+            f, t = target
+            self.play(q, t)
+            victim = o.supplier[f]
+            stopped = False
+            if victim != boss and self.hands[victim][STOP] and self.yes(victim):
+                self.play(victim, STOP)
+                stopped = True
+            if not stopped and self.hands[boss][STOP] and self.yes(boss):
+                self.play(boss, STOP)
+                stopped = True
+            if not stopped:
+                if o.by_card[f]:
+                    self.hands[victim][f] -= 1   # a travelled family card is discarded at once
+                    self.discard[f] += 1
+                else:
+                    self.travelled[f] = True
+                o = self.offer(boss, space, value)
+                if not o.ok:
+                    return False, boss
+            k = 1
+        # 5. Success: family cards laid are discarded, the bank pays, the boss pays shares.
+        for f, p in o.supplier.items():
+            if o.by_card[f]:
+                self.hands[p][f] -= 1
+                self.discard[f] += 1
+                self.played[p] = True
+        share = list(o.share)
+        if self.st.has("card-to-earn"):
+            for p in sorted(o.consent):
+                if not self.played[p]:
+                    if self.count(p):
+                        self.discard_one(p)
+                    else:
+                        share[p] = 0
+        for p in range(P):
+            self.money[p] += share[p]
+        self.money[boss] += value - sum(share)
+        self.paid += value
+        self.boss_deals[boss] += 1
+        return True, boss
+
+    def wants_boss(self, q: int, boss: int, space: int, value: int) -> bool:
+        if self.st.policies[q] == "random":
+            return self.rng.bounded(2) == 0
+        mine = self.offer(q, space, value)
+        if not mine.ok:
+            return False
+        now = self.offer(boss, space, value)
+        return mine.take > (now.share[q] if now.ok else 0)
+
+    def recruit_target(self, boss: int, space: int) -> int:
+        """The first needed family the boss lacks and a recruitment set could take (or -1)."""
+        sp = self.cards.spaces[space]
+        spare = -1 in self.owner
+
+        def lacks(f):
+            return self.owner[f] != boss and self.hands[boss][f] == 0
+
+        def takeable(f):
+            return self.owner[f] == -1 if spare else self.owner[f] >= 0
+
+        for f in range(N_FAMILIES):
+            if sp.required >> f & 1 and lacks(f) and takeable(f):
+                return f
+        have = sum(1 for f in range(N_FAMILIES) if sp.optional >> f & 1 and not lacks(f))
+        if have < sp.pick:
+            for f in range(N_FAMILIES):
+                if sp.optional >> f & 1 and lacks(f) and takeable(f):
+                    return f
+        return -1
+
+    def travel_target(self, q: int, boss: int, o: Offer):
+        """(family, card type) seat q would travel against, or None."""
+        if q == boss:
+            return None
+        suppliers = set(o.supplier.values())
+        own_only = False
+        if q in suppliers:
+            # Under the 2-player rules an owner used without consent may block its own
+            # investor when the boss gains more from the deal than it does.
+            if not (self.st.two_player_rules and q not in o.consent and o.share[q] < o.take):
+                return None
+            own_only = True
+        slots = [f for f in sorted(o.supplier)
+                 if not own_only or (o.supplier[f] == q and not o.by_card[f])]
+        for f in slots:
+            if self.hands[q][TRAVEL + f]:
+                return f, TRAVEL + f
+        if slots and self.hands[q][WILD]:
+            return slots[0], WILD
+        return None
+
+    # --- the turn ------------------------------------------------------------
+    def move(self) -> None:
+        steps = 1 + self.rng.bounded(6)
+        while steps:
+            self.marker = (self.marker + 1) % SPACES
+            if not self.covered[self.marker]:
+                steps -= 1
+
+    def play_game(self) -> int:
+        """Play to the end; returns the end reason (0 die, 1 last card, 2 turn cap)."""
+        st, P = self.st, self.P
+        cur, self.turns = self.start, 0
+        n_cards = len(st.stack)
+        self.low = self.high = self.cards_in_game()
+        while True:
+            if self.turns == MAX_TURNS:
+                return 2
+            self.turns += 1
+            n = self.count(cur)
+            can_deal = not (st.has("min-hand") and n <= 3)
+            forced = st.has("forced-deal") and n >= 10
+            shrewd = st.policies[cur] != "random"
+            # the patient bot starts deals only once it holds PATIENT_HAND cards
+            ready = st.policies[cur] != "patient" or n >= PATIENT_HAND
+            if not can_deal:
+                here = False
+            elif shrewd:
+                here = ready and self.would_deal(cur, self.marker)
+            else:
+                here = self.rng.bounded(2) == 0
+            if not here:
+                self.move()
+                if forced:
+                    here = True
+                elif not can_deal:
+                    here = False
+                elif shrewd:
+                    here = ready and self.would_deal(cur, self.marker)
+                else:
+                    here = self.rng.bounded(2) == 0
+            end = -1
+            if here:
+                space = self.marker
+                ok, boss = self.deal(cur, space)
+                nxt = (cur + 1) % P if st.has("fixed-turn") else (boss + 1) % P
+                if ok:
+                    self.covered[space] = True
+                    self.deal_spaces.append(space)
+                    while self.covered[self.marker]:
+                        self.marker = (self.marker + 1) % SPACES
+                    done = len(self.deal_spaces)
+                    if done == n_cards:
+                        end = 1
+                    else:
+                        faces = st.rolls_after(done)
+                        if faces and faces >> self.rng.bounded(6) & 1:
+                            end = 0
+                    if end < 0 and st.has("late-limit") and done == 9:
+                        self.limit = LATE_LIMIT
+                        for p in range(P):
+                            self.enforce_limit(p)
+            else:
+                draws = DRAW
+                if st.has("draw-by-investors"):
+                    draws = max(1, 4 - self.owner.count(cur))
+                for _ in range(draws):
+                    if not self.draw(cur):
+                        break
+                self.enforce_limit(cur)
+                nxt = (cur + 1) % P
+            total = self.cards_in_game()
+            self.low, self.high = min(self.low, total), max(self.high, total)
+            assert total == DECK_SIZE, f"deck not conserved: {total}"
+            for p in range(P):
+                assert self.count(p) <= self.limit
+                self.hand_max[p] = max(self.hand_max[p], self.count(p))
+            if end >= 0:
+                return end
+            cur = nxt
+
+
+def play_game(settings: Settings, seed: int, game: int) -> tuple[Game, int]:
+    from sim.core.rng import PyStream
+    g = Game(settings, PyStream(seed, game), game)
+    return g, g.play_game()
+
+
+def reference_chunk(settings: Settings, seed: int, start: int, count: int):
+    """Records of games start .. start+count-1, as the kernel's ``simulate_chunk``."""
+    from sim.boss.kernel import COLUMNS, POLICY_CODES
+    P = settings.players
+    rows = {name: [] for name, _ in COLUMNS}
+    for i in range(start, start + count):
+        g, end = play_game(settings, seed, i)
+        spaces = g.deal_spaces + [-1] * (15 - len(g.deal_spaces))
+        for p in range(P):
+            row = dict(game=i, seat=p, policy=POLICY_CODES[settings.policies[p]],
+                       position=(p - g.start) % P, extra=int(p == g.extra_seat),
+                       money=g.money[p], boss_deals=g.boss_deals[p], started=g.started[p],
+                       takeovers=g.takeovers[p], investors=g.owner.count(p),
+                       hand=g.count(p), hand_max=g.hand_max[p],
+                       deals=len(g.deal_spaces), turns=g.turns, end=end, paid=g.paid,
+                       pile=len(g.pile), discard=sum(g.discard), cards_low=g.low,
+                       cards_high=g.high)
+            for k in range(15):
+                row[f"d{k + 1:02d}"] = spaces[k]
+            for s in range(SPACES):
+                row[f"a{s:02d}"] = g.attempts[p][s]
+            for name, _ in COLUMNS:
+                rows[name].append(row[name])
+    return {name: np.array(rows[name], dtype) for name, dtype in COLUMNS}
+

@@ -1,0 +1,117 @@
+"""Score an I'm the Boss! game: money per player, most money wins.
+
+Give each player's money, or a deal log to replay, or both (then they must
+agree).  A deal pays dividends on its board space x the value on its deal card
+(#1-#15) to the boss, who pays every agreed share to the other players and keeps
+the rest.  Spaces and card values come from the board data file: the packaged
+defaults, or ``cards = FILE``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.boss.rules import load_cards
+from sim.core.errors import InputError
+from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+
+TEMPLATE = """\
+# I'm the Boss! scoring: money per player, or the deals to replay (or both).
+# Spaces are numbered 1-16 and deal cards #1-#15, as in the board data file.
+# cards = "my-board.toml"
+players = ["Anna", "Bo", "Cai", "Dee"]
+
+# money = { Anna = 12, Bo = 9, Cai = 4, Dee = 7 }   # optional: checked against the deals
+
+[[deals]]
+deal = 1            # the deal card's number: its value is the money per dividend
+space = 1           # the board space: its dividends
+boss = "Anna"
+shares = { Bo = 1 } # what the boss agreed to pay each partner
+
+[[deals]]
+deal = 2
+space = 4
+boss = "Cai"
+shares = { Dee = 1, Anna = 1 }
+
+[[deals]]
+deal = 3
+space = 3
+boss = "Bo"
+shares = { Anna = 3, Cai = 2, Dee = 2 }
+"""
+
+
+def load(path: Path) -> dict:
+    path = Path(path)
+    data = read_toml(path)
+    board = load_cards((path.parent / need(data, "cards", "record", str)).resolve()
+                       if "cards" in data else None)
+    names = need(data, "players", "record", list)
+    if not all(isinstance(n, str) for n in names):
+        raise InputError("record.players must be a list of names")
+    if not 2 <= len(names) <= 6:
+        raise InputError(f"I'm the Boss! is for 2-6 players, the record lists {len(names)}")
+    unique_names(names, "record.players")
+    money = need(data, "money", "record", dict, default={})
+    for n, m in money.items():
+        if n not in names:
+            raise InputError(f"money.{n}: not a player")
+        if need(money, n, "money", int) < 0:
+            raise InputError(f"money.{n} cannot be negative")
+    deals, used = [], set()
+    for i, d in enumerate(need(data, "deals", "record", list, default=[]), start=1):
+        w = f"deals[{i}]"
+        if not isinstance(d, dict):
+            raise InputError(f"{w} must be a table")
+        number = need(d, "deal", w, int)
+        if not 1 <= number <= len(board.values):
+            raise InputError(f"{w}.deal = {number}: deal cards are #1-#{len(board.values)}")
+        if number in used:
+            raise InputError(f"{w}.deal = {number}: that deal card was already used")
+        used.add(number)
+        space = need(d, "space", w, int)
+        if not 1 <= space <= len(board.spaces):
+            raise InputError(f"{w}.space = {space}: the board has spaces 1-{len(board.spaces)}")
+        boss = need(d, "boss", w, str)
+        if boss not in names:
+            raise InputError(f"{w}.boss = {boss!r}: not a player")
+        shares = need(d, "shares", w, dict, default={})
+        payout = board.spaces[space - 1].dividends * board.values[number - 1]
+        for n in shares:
+            if n not in names or n == boss:
+                raise InputError(f"{w}.shares.{n}: not a partner of {boss} in this deal")
+            if need(shares, n, f"{w}.shares", int) < 0:
+                raise InputError(f"{w}.shares.{n} cannot be negative")
+        if sum(shares.values()) > payout:
+            raise InputError(f"{w}: shares add up to {sum(shares.values())} but the deal pays "
+                             f"{payout} ({board.spaces[space - 1].dividends} dividends x "
+                             f"{board.values[number - 1]})")
+        deals.append({"deal": number, "space": space, "boss": boss, "shares": shares,
+                      "payout": payout})
+    if not deals and set(money) != set(names):
+        missing = next(n for n in names if n not in money)
+        raise InputError(f"money.{missing} is missing (or give the deals to replay)")
+    return {"players": names, "money": money, "deals": deals}
+
+
+def score(record: dict) -> Scores:
+    names = record["players"]
+    if not record["deals"]:
+        rows = [PlayerScore(n, {"money": record["money"][n]}, record["money"][n]) for n in names]
+        return Scores("boss", tuple(rows))
+    kept = {n: 0 for n in names}
+    received = {n: 0 for n in names}
+    for d in record["deals"]:
+        kept[d["boss"]] += d["payout"] - sum(d["shares"].values())
+        for n, v in d["shares"].items():
+            received[n] += v
+    rows = []
+    for n in names:
+        total = kept[n] + received[n]
+        stated = record["money"].get(n)
+        if stated is not None and stated != total:
+            raise InputError(f"money.{n} = {stated}, but the deals give {n} {total}")
+        rows.append(PlayerScore(n, {"as boss": kept[n], "as partner": received[n]}, total))
+    notes = (f"replayed {len(record['deals'])} deals",)
+    return Scores("boss", tuple(rows), notes=notes)
