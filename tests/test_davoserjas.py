@@ -249,3 +249,12 @@ def test_careful_beats_random():
     pen = penalties(s, 5, 0, 50_000).sum(axis=1)
     diff = pen[:, 1:].mean(axis=1) - pen[:, 0]
     assert diff.mean() - 4 * diff.std() / np.sqrt(len(diff)) > 0
+
+
+def test_fixed_hand_deals_agree_with_the_reference():
+    s = make_settings(5, ["careful", "random"] + ["duck"] * 3, rounds=[3])
+    hand = {parse_card(c) for c in "QS QH AS KS 3D 4D 5D 6C 7C 8C".split()}
+    mask = sum(1 << c for c in hand)
+    kernel = penalties(s, 4, 0, 50, fixed_seat=2, fixed_hand=mask)
+    for g in range(50):
+        assert play_game(s, 4, g, fixed_seat=2, fixed_hand=hand) == kernel[g].tolist()
