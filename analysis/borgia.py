@@ -1,0 +1,463 @@
+"""Borgia analyses over simulated records; nothing here simulates.
+
+Inputs are lazy frames of the records from ``sim.borgia.kernel``: one row per
+game and seat (``seat_columns``), per auction-pile card (``auction_columns``),
+per attack (``attack_columns``) or per conquest trial (``conquest_chunk``).
+Sums are integer, so tables do not depend on chunking or worker count.
+The exact conquest odds enumerate both sides' secret choices with fractions.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import polars as pl
+
+from analysis.stats import Mean, Proportion, mean_from_moments, wilson
+from sim.borgia.policies import card_value
+from sim.borgia.rules import TYPES, conquest_succeeds
+
+SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
+METHODS = ("bid", "spy", "unsold", "opener")
+
+
+def _moments(lf: pl.LazyFrame, cols: list[str], by: list[str]) -> pl.DataFrame:
+    aggs = [pl.len().alias("n")]
+    for c in cols:
+        x = pl.col(c).cast(pl.Int64)
+        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
+    q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
+    return q.collect(engine="streaming")
+
+
+def _mean(row: dict, c: str, scale: float = 1) -> Mean:
+    return mean_from_moments(row["n"], row[f"{c}_s"] / scale, row[f"{c}_q"] / scale**2)
+
+
+_SHARE = 60  # lcm(1..5): a tie among k seats gives each 60/k, an exact integer
+
+
+# --- whole games ------------------------------------------------------------------
+@dataclass(frozen=True)
+class SeatSummary:
+    seat: int
+    policy: str
+    vp: Mean
+    sources: dict          # source -> Mean
+    win: Proportion        # P(most VP, ties included)
+    win_share: Mean        # expected share of the win (1/k on a k-way tie)
+    popes: Mean            # elections won per game
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """VP and its sources by seat (and so by policy), with the VP distribution."""
+    players: int
+    games: int
+    policies: tuple[str, ...]
+    seats: tuple[SeatSummary, ...]
+    distribution: pl.DataFrame = field(repr=False)  # seat, vp, count, p
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = []
+        for s in self.seats:
+            row = {"seat": s.seat, "policy": s.policy, "vp": s.vp.estimate, "vp_se": s.vp.se}
+            for k, m in s.sources.items():
+                row[k] = m.estimate
+                row[f"{k}_se"] = m.se
+            row.update({"p_win": s.win.estimate, "p_win_low": s.win.low,
+                        "p_win_high": s.win.high, "win_share": s.win_share.estimate,
+                        "popes": s.popes.estimate, "games": s.vp.n})
+            rows.append(row)
+        return {"seats": pl.DataFrame(rows), "vp_distribution": self.distribution}
+
+    def as_dict(self) -> dict:
+        return {"players": self.players, "games": self.games, "policies": list(self.policies),
+                "seats": [{"seat": s.seat, "policy": s.policy, "vp": s.vp.as_dict(),
+                           "sources": {k: m.as_dict() for k, m in s.sources.items()},
+                           "win": s.win.as_dict(), "win_share": s.win_share.as_dict(),
+                           "popes_per_game": s.popes.as_dict()} for s in self.seats],
+                "vp_distribution": self.distribution.to_dicts()}
+
+
+def _popes(settings) -> pl.Expr:
+    return pl.sum_horizontal([pl.col(f"pope_t{t + 1}") for t in range(settings.deck.turns)])
+
+
+def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
+    lf = lf.with_columns(
+        (pl.col("won").cast(pl.Int64) * (_SHARE // pl.col("winners").cast(pl.Int64)))
+        .alias("share"), _popes(settings).alias("popes"))
+    rows = _moments(lf, ["vp", *SOURCES, "share", "popes", "won"], ["seat"]).to_dicts()
+    seats = tuple(SeatSummary(
+        seat=r["seat"], policy=settings.policies[r["seat"]], vp=_mean(r, "vp"),
+        sources={k: _mean(r, k) for k in SOURCES}, win=wilson(int(r["won_s"]), int(r["n"])),
+        win_share=_mean(r, "share", _SHARE), popes=_mean(r, "popes")) for r in rows)
+    dist = (lf.group_by(["seat", "vp"]).agg(pl.len().alias("count")).sort(["seat", "vp"])
+            .collect(engine="streaming"))
+    dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("seat")).alias("p"))
+    return GameSummary(settings.players, rows[0]["n"], settings.policies, seats, dist)
+
+
+# --- elections --------------------------------------------------------------------
+@dataclass(frozen=True)
+class ElectionSummary:
+    """P(pope) by seat and turn; what a pope gains (10 VP) and gives away (offices)."""
+    players: int
+    games: int
+    policies: tuple[str, ...]
+    pope: tuple[tuple[Proportion, ...], ...]   # [seat][turn]
+    gain_vp: int
+    given_vp: tuple[Mean | None, ...]          # per seat: office VP given up per election
+    given_offices: tuple[Mean | None, ...]     # per seat: offices given up per election
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = []
+        for seat, turns in enumerate(self.pope):
+            for t, p in enumerate(turns):
+                rows.append({"seat": seat, "policy": self.policies[seat], "turn": t + 1,
+                             "p_pope": p.estimate, "low": p.low, "high": p.high, "n": p.n})
+        loss = [{"seat": s, "policy": self.policies[s], "gain_vp": self.gain_vp,
+                 "office_vp_given": None if v is None else v.estimate,
+                 "office_vp_given_se": None if v is None else v.se,
+                 "offices_given": None if o is None else o.estimate,
+                 "elections": 0 if v is None else v.n}
+                for s, (v, o) in enumerate(zip(self.given_vp, self.given_offices))]
+        return {"p_pope": pl.DataFrame(rows), "pope_gain_loss": pl.DataFrame(loss)}
+
+    def as_dict(self) -> dict:
+        return {"players": self.players, "games": self.games, "policies": list(self.policies),
+                "p_pope": [[p.as_dict() for p in turns] for turns in self.pope],
+                "gain_vp": self.gain_vp,
+                "office_vp_given_per_election": [None if v is None else v.as_dict()
+                                                 for v in self.given_vp],
+                "offices_given_per_election": [None if v is None else v.as_dict()
+                                               for v in self.given_offices]}
+
+
+def summarise_elections(lf: pl.LazyFrame, settings) -> ElectionSummary:
+    from sim.borgia.rules import POPE_VP
+    T = settings.deck.turns
+    cols = [f"pope_t{t + 1}" for t in range(T)]
+    df = (lf.group_by("seat").agg([pl.len().alias("n")] + [pl.col(c).cast(pl.Int64).sum()
+                                                          for c in cols])
+          .sort("seat").collect(engine="streaming"))
+    pope = tuple(tuple(wilson(int(r[c]), int(r["n"])) for c in cols) for r in df.to_dicts())
+    # per game and seat with at least one election that gives offices away (turns 1..T-1)
+    early = pl.sum_horizontal([pl.col(f"pope_t{t + 1}").cast(pl.Int64) for t in range(T - 1)]) \
+        if T > 1 else pl.lit(0)
+    rows = (lf.with_columns(early.alias("elections"))
+            .filter(pl.col("elections") > 0)
+            .with_columns((pl.col("office_vp_given") / pl.col("elections")).alias("vp_each"),
+                          (pl.col("offices_given") / pl.col("elections")).alias("n_each"))
+            .group_by("seat").agg(pl.len().alias("n"),
+                                  pl.col("vp_each").sum().alias("v_s"),
+                                  (pl.col("vp_each") ** 2).sum().alias("v_q"),
+                                  pl.col("n_each").sum().alias("o_s"),
+                                  (pl.col("n_each") ** 2).sum().alias("o_q"))
+            .collect(engine="streaming"))
+    by = {r["seat"]: r for r in rows.to_dicts()}
+    vp = tuple(mean_from_moments(by[s]["n"], by[s]["v_s"], by[s]["v_q"]) if s in by else None
+               for s in range(settings.players))
+    off = tuple(mean_from_moments(by[s]["n"], by[s]["o_s"], by[s]["o_q"]) if s in by else None
+                for s in range(settings.players))
+    return ElectionSummary(settings.players, int(df["n"][0]), settings.policies, pope,
+                           POPE_VP, vp, off)
+
+
+@dataclass(frozen=True)
+class VoteResult:
+    names: tuple[str, ...]
+    own: tuple[int, ...]
+    vote_for: tuple[str, ...]
+    received: tuple[int, ...]
+    sitting: str
+    winner: str
+
+    def table(self) -> pl.DataFrame:
+        return pl.DataFrame({"player": list(self.names), "votes": list(self.own),
+                             "votes_for": list(self.vote_for), "received": list(self.received),
+                             "pope": [n == self.winner for n in self.names]})
+
+    def as_dict(self) -> dict:
+        return {"sitting_pope": self.sitting, "new_pope": self.winner,
+                "players": self.table().to_dicts()}
+
+
+def vote_table(voters, pope: str) -> VoteResult:
+    from sim.borgia.rules import count_votes
+    received, winner = count_votes(voters, pope)
+    return VoteResult(tuple(v.name for v in voters), tuple(v.votes for v in voters),
+                      tuple(v.vote_for for v in voters), tuple(received), pope, winner)
+
+
+# --- auctions ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class AuctionSummary:
+    """Price paid per card type; the spy's free blind card against bidding."""
+    games: int
+    types: pl.DataFrame = field(repr=False)         # one row per card type
+    distribution: pl.DataFrame = field(repr=False)  # type, price, count, p
+    bid_net: Mean | None       # value - price of a card bought at auction
+    spy_net: Mean | None       # value of a card taken with a spy (free)
+    spy_beats: Proportion | None  # P(spied card's value > mean net of a bought card)
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        spy = pl.DataFrame([{"what": k, "mean": m.estimate, "se": m.se, "n": m.n}
+                            for k, m in (("bought: value - price", self.bid_net),
+                                         ("spied: value", self.spy_net)) if m is not None])
+        return {"auction_prices": self.types, "price_distribution": self.distribution,
+                "spy_vs_bid": spy}
+
+    def as_dict(self) -> dict:
+        return {"games": self.games, "by_type": self.types.to_dicts(),
+                "bid_net_value": self.bid_net, "spy_value": self.spy_net,
+                "p_spy_beats_bidding": self.spy_beats,
+                "price_distribution": self.distribution.to_dicts()}
+
+
+def _value_table(settings) -> pl.DataFrame:
+    """What the value bot thinks each card is worth, per turn (the auction's yardstick)."""
+    rows = []
+    for c in settings.cards:
+        for t in range(settings.deck.turns):
+            rows.append({"card": c.id, "turn": t + 1, "value": int(card_value(
+                c.code, c.power, c.income, c.vp, c.votes, c.cost, settings.deck.turns - t,
+                settings.deck.city_vp))})
+    return pl.DataFrame(rows, schema={"card": pl.Int8, "turn": pl.Int8, "value": pl.Int64})
+
+
+def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary:
+    lf = lf.with_columns(pl.col("type").cast(pl.Int64), pl.col("price").cast(pl.Int64))
+    counts = (lf.group_by("type").agg(
+        pl.len().alias("offered"),
+        *[(pl.col("method") == i).sum().alias(m) for i, m in enumerate(METHODS)])
+        .collect(engine="streaming"))
+    sold = lf.filter(pl.col("method") == 0)
+    prices = (sold.group_by("type").agg(
+        pl.col("price").sum().alias("s"), (pl.col("price") ** 2).sum().alias("q"),
+        pl.len().alias("n"), pl.col("price").median().alias("median"),
+        pl.col("price").quantile(0.1, "nearest").alias("p10"),
+        pl.col("price").quantile(0.9, "nearest").alias("p90"),
+        pl.col("price").min().alias("min"), pl.col("price").max().alias("max"))
+        .collect(engine="streaming"))
+    by = {r["type"]: r for r in prices.to_dicts()}
+    rows = []
+    for r in counts.sort("type").to_dicts():
+        t = r["type"]
+        row = {"type": TYPES[t], **{k: r[k] for k in ("offered", *METHODS)}}
+        p = by.get(t)
+        if p:
+            m = mean_from_moments(p["n"], p["s"], p["q"])
+            row.update(mean_price=m.estimate, se=m.se, median=p["median"], p10=p["p10"],
+                       p90=p["p90"], min=p["min"], max=p["max"])
+        rows.append(row)
+    dist = (sold.group_by(["type", "price"]).agg(pl.len().alias("count"))
+            .sort(["type", "price"]).collect(engine="streaming"))
+    dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("type")).alias("p"),
+                             pl.col("type").map_elements(lambda t: TYPES[t],
+                                                         return_dtype=pl.String).alias("name"))
+    values = _value_table(settings).lazy()
+    lfv = lf.join(values, on=["card", "turn"], how="left")
+    net = (lfv.filter(pl.col("method").is_in([0, 1]))
+           .with_columns((pl.col("value") - pl.col("price")).alias("net"))
+           .group_by("method").agg(pl.len().alias("n"), pl.col("net").sum().alias("net_s"),
+                                   (pl.col("net") ** 2).sum().alias("net_q"))
+           .collect(engine="streaming"))
+    nets = {r["method"]: _mean(r, "net") for r in net.to_dicts()}
+    beats = None
+    if 0 in nets and 1 in nets:
+        per_turn = (lfv.filter(pl.col("method") == 0)
+                    .group_by("turn").agg((pl.col("value") - pl.col("price")).mean().alias("bar")))
+        k = (lfv.filter(pl.col("method") == 1).join(per_turn, on="turn", how="left")
+             .select((pl.col("value") > pl.col("bar")).sum().alias("k"), pl.len().alias("n"))
+             .collect(engine="streaming"))
+        beats = wilson(int(k["k"][0]), int(k["n"][0]))
+    return AuctionSummary(games, pl.DataFrame(rows), dist, nets.get(0), nets.get(1), beats)
+
+
+# --- conquest ---------------------------------------------------------------------
+def strength_distribution(strengths: list[int], strategy: str) -> dict[int, Fraction]:
+    """P(committed strength = s) for one side's secret choice, exactly."""
+    n = len(strengths)
+    if strategy == "all":
+        return {sum(strengths): Fraction(1)}
+    if strategy == "none" or n == 0:
+        return {0: Fraction(1)}
+    if strategy == "strongest":
+        return {max(strengths): Fraction(1)}
+    dist: dict[int, Fraction] = {}
+    if strategy == "one":
+        for x in strengths:
+            dist[x] = dist.get(x, Fraction(0)) + Fraction(1, n)
+        return dist
+    if strategy == "random":
+        for pick in product((0, 1), repeat=n):
+            s = sum(x for x, k in zip(strengths, pick) if k)
+            dist[s] = dist.get(s, Fraction(0)) + Fraction(1, 2**n)
+        return dist
+    raise ValueError(f"unknown strategy {strategy!r}")
+
+
+EXACT_LIMIT = 2**22  # outcomes enumerated at most (attacker's times defender's choices)
+
+
+def choices(strengths: list[int], strategy: str) -> int:
+    return 2 ** len(strengths) if strategy == "random" else max(len(strengths), 1)
+
+
+def conquest_exact(attack: list[int], defend: list[int], base: int, sa: str,
+                   sd: str) -> Fraction | None:
+    """P(the attack succeeds) by enumeration; None when too many outcomes."""
+    if choices(attack, sa) * choices(defend, sd) > EXACT_LIMIT:
+        return None
+    pa = strength_distribution(attack, sa)
+    pd = strength_distribution(defend, sd)
+    return sum((qa * qd for a, qa in pa.items() for d, qd in pd.items()
+                if conquest_succeeds(a, base + d)), Fraction(0))
+
+
+@dataclass(frozen=True)
+class ConquestSummary:
+    attack: tuple[int, ...]
+    defend: tuple[int, ...]
+    base: int
+    attacker: str
+    defender: str
+    exact: Fraction | None
+    simulated: Proportion | None
+    matrix: pl.DataFrame = field(repr=False)  # exact P for every strategy pair (when small)
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        row = {"attack": ",".join(map(str, self.attack)), "hand": ",".join(map(str, self.defend)),
+               "base_defence": self.base, "attacker": self.attacker, "defender": self.defender,
+               "exact": None if self.exact is None else float(self.exact),
+               "exact_fraction": None if self.exact is None else str(self.exact),
+               "simulated": None if self.simulated is None else self.simulated.estimate,
+               "sim_low": None if self.simulated is None else self.simulated.low,
+               "sim_high": None if self.simulated is None else self.simulated.high,
+               "trials": 0 if self.simulated is None else self.simulated.n}
+        return {"conquest": pl.DataFrame([row]), "conquest_strategies": self.matrix}
+
+    def as_dict(self) -> dict:
+        return {"attack": list(self.attack), "defender_hand": list(self.defend),
+                "base_defence": self.base, "attacker_strategy": self.attacker,
+                "defender_strategy": self.defender,
+                "exact": None if self.exact is None else float(self.exact),
+                "exact_fraction": None if self.exact is None else str(self.exact),
+                "simulated": self.simulated, "strategies": self.matrix.to_dicts()}
+
+
+def strategy_matrix(attack, defend, base) -> pl.DataFrame:
+    from sim.borgia.rules import CONQUEST_STRATEGIES
+    rows = []
+    for sa in CONQUEST_STRATEGIES:
+        row = {"attacker": sa}
+        for sd in CONQUEST_STRATEGIES:
+            p = conquest_exact(attack, defend, base, sa, sd)
+            row[sd] = None if p is None else float(p)
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def summarise_conquest(lf: pl.LazyFrame | None, attack, defend, base, sa, sd) -> ConquestSummary:
+    sim = None
+    if lf is not None:
+        k = lf.select(pl.col("success").cast(pl.Int64).sum().alias("k"),
+                      pl.len().alias("n")).collect(engine="streaming")
+        sim = wilson(int(k["k"][0]), int(k["n"][0]))
+    return ConquestSummary(tuple(attack), tuple(defend), base, sa, sd,
+                           conquest_exact(attack, defend, base, sa, sd), sim,
+                           strategy_matrix(attack, defend, base))
+
+
+@dataclass(frozen=True)
+class AttackSummary:
+    """Attacks in simulated games: success by target type."""
+    table: pl.DataFrame = field(repr=False)
+
+    def as_dict(self) -> dict:
+        return {"by_target": self.table.to_dicts()}
+
+
+def summarise_attacks(lf: pl.LazyFrame) -> AttackSummary:
+    df = (lf.group_by("type").agg(pl.len().alias("n"),
+                                  pl.col("success").cast(pl.Int64).sum().alias("k"),
+                                  pl.col("base").cast(pl.Int64).mean().alias("mean_base"),
+                                  pl.col("attack").cast(pl.Int64).mean().alias("mean_attack"),
+                                  pl.col("defence").cast(pl.Int64).mean().alias("mean_defence"))
+          .sort("type").collect(engine="streaming"))
+    ps = [wilson(int(k), int(n)) for k, n in zip(df["k"], df["n"])]
+    df = df.with_columns(pl.Series("target", [TYPES[t] for t in df["type"]]),
+                         pl.Series("p_success", [p.estimate for p in ps]),
+                         pl.Series("low", [p.low for p in ps]),
+                         pl.Series("high", [p.high for p in ps]))
+    return AttackSummary(df.select(["target", "n", "p_success", "low", "high", "mean_base",
+                                    "mean_attack", "mean_defence"]))
+
+
+# --- plots ------------------------------------------------------------------------
+def plot_vp(summary: GameSummary):
+    from reports.output import figure
+    fig, (a, b) = figure(ncols=2, figsize=(10, 3.6))
+    d = summary.distribution
+    for s in summary.seats:
+        part = d.filter(pl.col("seat") == s.seat)
+        a.plot(part["vp"].to_numpy(), part["p"].to_numpy(), lw=1,
+               label=f"seat {s.seat} ({s.policy})")
+    a.set_xlabel("final VP")
+    a.set_ylabel("P(VP = k)")
+    a.legend(fontsize=7)
+    a.set_title("VP distribution", fontsize=9)
+    x = np.arange(len(summary.seats))
+    bottom = np.zeros(len(x))
+    for k in SOURCES:
+        h = np.array([s.sources[k].estimate for s in summary.seats])
+        b.bar(x, h, bottom=bottom, label=k.removeprefix("vp_"))
+        bottom += h
+    b.set_xticks(x, [f"{s.seat}\n{s.policy}" for s in summary.seats])
+    b.set_ylabel("mean VP")
+    b.set_title("where the VP come from", fontsize=9)
+    b.legend(fontsize=7)
+    fig.tight_layout()
+    return fig
+
+
+def plot_prices(summary: AuctionSummary):
+    """P(price <= x) per card type: prices are few discrete values, so a CDF reads best."""
+    from reports.output import figure
+    fig, ax = figure(figsize=(8, 3.8))
+    d = summary.distribution
+    import matplotlib.pyplot as plt
+    colors = plt.get_cmap("tab20").colors
+    for k, name in enumerate(d["name"].unique(maintain_order=True)):
+        part = d.filter(pl.col("name") == name).sort("price")
+        ax.step(part["price"].to_numpy(), np.cumsum(part["p"].to_numpy()), where="post",
+                lw=1.2, color=colors[k % len(colors)], label=name)
+    ax.set_xlabel("price paid (D)")
+    ax.set_ylabel("P(price <= x | bought)")
+    ax.set_title("auction prices by card type", fontsize=9)
+    ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout()
+    return fig
+
+
+def plot_pope(summary: ElectionSummary):
+    from reports.output import figure
+    fig, ax = figure(figsize=(6, 3.4))
+    T = len(summary.pope[0])
+    width = 0.8 / T
+    for t in range(T):
+        x = np.arange(summary.players) + (t - (T - 1) / 2) * width
+        p = np.array([summary.pope[s][t].estimate for s in range(summary.players)])
+        lo = np.array([summary.pope[s][t].low for s in range(summary.players)])
+        hi = np.array([summary.pope[s][t].high for s in range(summary.players)])
+        ax.bar(x, p, width=width, yerr=[p - lo, hi - p], label=f"turn {t + 1}")
+    ax.set_xticks(range(summary.players),
+                  [f"{s}\n{summary.policies[s]}" for s in range(summary.players)])
+    ax.set_ylabel("P(elected pope)")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,331 @@
+"""Borgia rules: card types, the deck and setup (data), variant settings.
+
+Source: shared/seeds/borgia.nl.txt (Dutch) and shared/rules/borgia.md.  The
+deck's numbers and the deal sizes are data (``cards.toml``, every value
+documented there); a user's deck file replaces it via ``--cards FILE``.
+
+Cards are numbered 0..N-1 in file order (a ``count`` expands in place), so a
+card id names one physical card everywhere: kernel, reference and records.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.core.data import load_toml, seat_policies, unknown_keys
+from sim.core.errors import InputError
+from sim.core.scoring import unique_names
+
+PLAYERS = range(3, 6)
+
+# Card types; the codes are what the kernel sees.
+TYPES = ("city", "office", "artist", "family", "condottiere", "spy", "poison", "assassin",
+         "medicine", "marriage", "savonarola", "simony")
+(CITY, OFFICE, ARTIST, FAMILY, CONDOTTIERE, SPY, POISON, ASSASSIN, MEDICINE, MARRIAGE,
+ SAVONAROLA, SIMONY) = range(len(TYPES))
+# Seed: these types are played face up as soon as a player receives them.
+MANDATORY = (CITY, OFFICE, ARTIST, FAMILY)
+# Numbers a card of each type may carry (anything else in the file is refused).
+FIELDS = {"city": ("power", "income", "vp"), "office": ("votes", "income", "vp"),
+          "artist": ("vp", "cost", "power"), "family": ("power",),
+          "condottiere": ("power", "cost"), "medicine": ("cost",)}
+VOTES_PER_CARDINAL = 3   # seed: each cardinal is 3 votes
+POPE_VP = 10             # seed: 10 VP for the new pope
+CASH_PER_VP = 10         # seed: 1 VP per full 10 D
+
+POLICIES = {
+    "random": "every choice uniformly among the legal ones (each optional card play, "
+              "bid and attack a coin flip, bids raise by 1-10 D)",
+    "value": "bids up to a value estimate of the card, pays patronage when the artist "
+             "earns it back, votes for itself when it can win and otherwise for the "
+             "strongest rival who is not ahead of it, attacks when its affordable "
+             "condottieri beat the defence plus the defender's expected condottieri",
+}
+POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
+UNSOLD = ("aside", "opener")
+
+
+@dataclass(frozen=True)
+class Card:
+    id: int
+    type: str
+    name: str
+    power: int = 0
+    income: int = 0
+    vp: int = 0
+    votes: int = 0
+    cost: int = 0
+
+    @property
+    def code(self) -> int:
+        return TYPES.index(self.type)
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck file: the cards plus setup numbers and rule readings."""
+    cards: tuple[Card, ...]
+    deal: dict  # players -> (hand, auction)
+    money: int = 100
+    cardinals: int = 4
+    family_income: int = 35
+    turns: int = 3
+    bank: int = 100_000
+    city_vp: bool = False
+    unsold: str = "aside"
+    home_offices: int = 1
+    home_artists: int = 1
+    max_attacks: int = 3
+    cardinals_redistribute: bool = True
+    source: str = "cards.toml"
+
+
+def _int(table: dict, key: str, where: str, default: int = 0, low: int = 0) -> int:
+    value = table.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{where}: {key} must be an integer, got {value!r}")
+    if value < low:
+        raise InputError(f"{where}: {key} must be at least {low}, got {value}")
+    return value
+
+
+def _bool(table: dict, key: str, where: str, default: bool) -> bool:
+    value = table.get(key, default)
+    if not isinstance(value, bool):
+        raise InputError(f"{where}: {key} must be true or false, got {value!r}")
+    return value
+
+
+def load_deck(path: Path | None = None) -> Deck:
+    """Read and validate a deck file; the packaged ``cards.toml`` when ``path`` is None."""
+    data, where = load_toml(path, "sim.borgia", "cards.toml")
+    unknown_keys(data, ("setup", "deal", "rules", "card"), where)
+    setup = data.get("setup", {})
+    unknown_keys(setup, ("money", "cardinals", "family_income", "turns", "bank"), f"{where}: [setup]")
+    rules = data.get("rules", {})
+    unknown_keys(rules, ("city_vp", "unsold", "home_offices", "home_artists", "max_attacks",
+                     "cardinals_redistribute"), f"{where}: [rules]")
+    raw = data.get("card")
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f"{where}: needs [[card]] tables")
+    cards = []
+    for i, c in enumerate(raw, start=1):
+        w = f"{where}: card {i}"
+        kind = c.get("type")
+        if kind not in TYPES:
+            raise InputError(f"{w}: type must be one of {', '.join(TYPES)}, got {kind!r}")
+        nums = FIELDS.get(kind, ())
+        unknown_keys(c, ("type", "name", "count") + nums, w)
+        count = _int(c, "count", w, 1, 1)
+        values = {f: _int(c, f, w) for f in nums}
+        for _ in range(count):
+            cards.append(Card(id=len(cards), type=kind, name=str(c.get("name", kind)), **values))
+    if len(cards) > 64:
+        raise InputError(f"{where}: at most 64 cards, got {len(cards)}")
+    deal = {}
+    raw_deal = data.get("deal", {})
+    for key, d in raw_deal.items():
+        w = f"{where}: [deal.{key}]"
+        if not key.isdigit() or int(key) not in PLAYERS:
+            raise InputError(f"{w}: player count must be 3, 4 or 5")
+        unknown_keys(d, ("hand", "auction"), w)
+        deal[int(key)] = (_int(d, "hand", w), _int(d, "auction", w, 0, 1))
+    s, r = f"{where}: [setup]", f"{where}: [rules]"
+    unsold = rules.get("unsold", "aside")
+    if unsold not in UNSOLD:
+        raise InputError(f"{r}: unsold must be 'aside' or 'opener', got {unsold!r}")
+    return Deck(cards=tuple(cards), deal=deal, money=_int(setup, "money", s, 100),
+                cardinals=_int(setup, "cardinals", s, 4), family_income=_int(
+                    setup, "family_income", s, 35), turns=_int(setup, "turns", s, 3, 1),
+                bank=_int(setup, "bank", s, 100_000), city_vp=_bool(rules, "city_vp", r, False),
+                unsold=unsold, home_offices=_int(rules, "home_offices", r, 1),
+                home_artists=_int(rules, "home_artists", r, 1),
+                max_attacks=_int(rules, "max_attacks", r, 3),
+                cardinals_redistribute=_bool(rules, "cardinals_redistribute", r, True),
+                source=where)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything one simulation needs; built by :func:`make_settings`."""
+    players: int
+    policies: tuple[str, ...]
+    deck: Deck
+
+    @property
+    def hand(self) -> int:
+        return self.deck.deal[self.players][0]
+
+    @property
+    def auction(self) -> int:
+        return self.deck.deal[self.players][1]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.deck.cards
+
+    def card_arrays(self) -> dict[str, np.ndarray]:
+        """Per-card numbers as int64 arrays indexed by card id."""
+        cs = self.deck.cards
+        return {"ctype": np.array([c.code for c in cs], np.int64),
+                "power": np.array([c.power for c in cs], np.int64),
+                "income": np.array([c.income for c in cs], np.int64),
+                "vp": np.array([c.vp for c in cs], np.int64),
+                "votes": np.array([c.votes for c in cs], np.int64),
+                "cost": np.array([c.cost for c in cs], np.int64)}
+
+    def describe(self) -> dict:
+        d = self.deck
+        return {"players": self.players, "policies": list(self.policies),
+                "cards": d.source, "hand": self.hand, "auction": self.auction,
+                "money": d.money, "cardinals": d.cardinals, "family_income": d.family_income,
+                "turns": d.turns, "city_vp": d.city_vp, "unsold": d.unsold,
+                "home_offices": d.home_offices, "home_artists": d.home_artists,
+                "max_attacks": d.max_attacks,
+                "cardinals_redistribute": d.cardinals_redistribute}
+
+
+def make_settings(players: int = 4, policies=None, cards_file: Path | None = None,
+                  city_vp: bool | None = None, unsold: str | None = None) -> Settings:
+    """Validate user choices and build the frozen settings."""
+    if players not in PLAYERS:
+        raise InputError(f"Borgia is for 3-5 players, not {players}")
+    deck = load_deck(cards_file)
+    if players not in deck.deal:
+        raise InputError(f"{deck.source}: no [deal.{players}] for {players} players")
+    hand, auction = deck.deal[players]
+    if hand * players + auction > len(deck.cards):
+        raise InputError(f"{deck.source}: [deal.{players}] needs {hand * players + auction} "
+                         f"cards, the deck has {len(deck.cards)}")
+    if city_vp is not None:
+        deck = _replace(deck, city_vp=city_vp)
+    if unsold is not None:
+        if unsold not in UNSOLD:
+            raise InputError(f"--unsold must be 'aside' or 'opener', not {unsold!r}")
+        deck = _replace(deck, unsold=unsold)
+    policies = seat_policies(policies, players, POLICIES, "value")
+    return Settings(players=players, policies=policies, deck=deck)
+
+
+def _replace(deck: Deck, **kw) -> Deck:
+    import dataclasses
+    return dataclasses.replace(deck, **kw)
+
+
+def election_winner(received: list[int], pope: int) -> int:
+    """The new pope: most votes received; a tie keeps the sitting pope if he is
+    among the tied, else goes to the first tied player clockwise from him."""
+    top = max(received)
+    n = len(received)
+    for k in range(n):
+        p = (pope + k) % n
+        if received[p] == top:
+            return p
+    raise AssertionError("unreachable")
+
+
+def conquest_succeeds(attack: int, defence: int) -> bool:
+    """Seed: a target without power falls; otherwise the attacker needs strictly more."""
+    return defence == 0 or attack > defence
+
+
+# How a side picks its condottieri in secret, for the conquest calculator.
+CONQUEST_STRATEGIES = {
+    "all": "commit every condottiere",
+    "none": "commit none",
+    "random": "each condottiere with probability 1/2 (every subset equally likely)",
+    "one": "one condottiere chosen uniformly",
+    "strongest": "the single strongest condottiere",
+}
+STRATEGY_CODES = {name: i for i, name in enumerate(CONQUEST_STRATEGIES)}
+DEFENCE_PARTS = ("city", "family", "davinci", "other")
+
+
+def parse_strengths(text: str | None, flag: str) -> list[int]:
+    """``3,2`` -> [3, 2]: condottiere strengths, each a positive integer."""
+    if text is None or not text.strip():
+        return []
+    out = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item.isdigit() or int(item) < 1:
+            raise InputError(f"{flag} takes comma-separated positive strengths like 3,2; "
+                             f"got {item!r}")
+        out.append(int(item))
+    if len(out) > 16:
+        raise InputError(f"{flag}: at most 16 condottieri, got {len(out)}")
+    return out
+
+
+def parse_defence(text: str | None) -> dict[str, int]:
+    """``city=2,family=1`` -> {'city': 2, 'family': 1}; a bare number counts as 'other'."""
+    parts: dict[str, int] = {}
+    if text is None or not text.strip():
+        return parts
+    for item in text.split(","):
+        name, eq, value = item.strip().partition("=")
+        if not eq:
+            name, value = "other", name
+        name = name.strip().lower()
+        if name not in DEFENCE_PARTS:
+            raise InputError(f"--defend: unknown part {name!r}; use {', '.join(DEFENCE_PARTS)}")
+        if not value.strip().isdigit():
+            raise InputError(f"--defend: {name} needs a non-negative integer, got {value!r}")
+        parts[name] = parts.get(name, 0) + int(value)
+    return parts
+
+
+@dataclass(frozen=True)
+class Voter:
+    name: str
+    cardinals: int
+    offices: tuple[int, ...]
+    vote_for: str
+
+    @property
+    def votes(self) -> int:
+        return VOTES_PER_CARDINAL * self.cardinals + sum(self.offices)
+
+
+def load_vote_table(path: Path) -> tuple[tuple[Voter, ...], str]:
+    """A vote table (TOML): ``pope = NAME`` and one ``[[player]]`` per player with
+    ``name``, ``cardinals``, ``offices = [votes, ...]`` and optional ``vote_for``."""
+    data, where = load_toml(Path(path))
+    unknown_keys(data, ("pope", "player"), where)
+    raw = data.get("player")
+    if not isinstance(raw, list) or not 3 <= len(raw) <= 5:
+        raise InputError(f"{where}: needs 3-5 [[player]] tables")
+    names = []
+    for i, r in enumerate(raw, start=1):
+        name = r.get("name")
+        if not isinstance(name, str) or not name:
+            raise InputError(f"{where}: player {i}: name must be a non-empty string")
+        names.append(name)
+    unique_names(names, where)
+    voters = []
+    for i, r in enumerate(raw, start=1):
+        w = f"{where}: player {i} ({r['name']})"
+        unknown_keys(r, ("name", "cardinals", "offices", "vote_for"), w)
+        offices = r.get("offices", [])
+        if not isinstance(offices, list) or not all(
+                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in offices):
+            raise InputError(f"{w}: offices must be a list of non-negative vote counts")
+        vote_for = r.get("vote_for", r["name"])
+        if vote_for not in names:
+            raise InputError(f"{w}: vote_for {vote_for!r} is not a player")
+        voters.append(Voter(r["name"], _int(r, "cardinals", w), tuple(offices), vote_for))
+    pope = data.get("pope", names[0])
+    if pope not in names:
+        raise InputError(f"{where}: pope {pope!r} is not a player")
+    return tuple(voters), pope
+
+
+def count_votes(voters, pope: str) -> tuple[list[int], str]:
+    """Votes each player receives, and the new pope (see :func:`election_winner`)."""
+    names = [v.name for v in voters]
+    received = [0] * len(voters)
+    for v in voters:
+        received[names.index(v.vote_for)] += v.votes
+    return received, names[election_winner(received, names.index(pope))]
