@@ -97,3 +97,12 @@ def test_mean_from_moments_matches_numpy():
     assert m.estimate == pytest.approx(x.mean())
     assert m.se == pytest.approx(x.std(ddof=1) / np.sqrt(len(x)))
     assert mean_from_moments(1, 5.0, 25.0).se == 0.0
+
+
+def test_runner_reraises_an_interrupt_before_any_chunk_finished(tmp_path):
+    def chunk(seed, start, count):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(chunk, 100, 1, tmp_path, workers=1, chunk_size=10, progress=False)
+    assert not list(tmp_path.glob("*.parquet")) and not list(tmp_path.glob(".part-*"))

@@ -52,8 +52,6 @@ def run_records(settings, chunk_fn, games, seed, workers, chunk_size, path, prog
         return chunk_fn(settings, seed, start, count)
     res = run(chunk, games, seed, path, workers=workers, chunk_size=chunk_size,
               progress=progress, label=label)
-    if res.games_done == 0:
-        raise InputError("interrupted before the first chunk finished: no results")
     return res
 
 
@@ -284,8 +282,6 @@ def run_conquest(attack, defend, base, sa, sd, trials, seed, workers, out, progr
     with record_dir(out) as path:
         res = run(chunk, trials, seed, path, workers=workers, chunk_size=262_144,
                   progress=progress, label="conquest")
-        if res.games_done == 0:
-            raise InputError("interrupted before the first chunk finished: no results")
         return summarise_conquest(res.scan(), attack, defend, base, sa, sd), res
 
 

@@ -9,7 +9,8 @@ a temporary name, then renamed, so a part on disk is always whole).  Memory
 stays flat: nothing but the parts is kept, and analyses scan them lazily.
 
 Ctrl-C stops scheduling, lets the running chunks finish, keeps every finished
-part and returns a result marked ``interrupted``.
+part and returns a result marked ``interrupted`` (or re-raises the interrupt
+when no chunk had finished, since there is nothing to report).
 """
 from __future__ import annotations
 
@@ -136,6 +137,8 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
         bar.close()
         for tmp in path.glob(".part-*.tmp"):
             tmp.unlink()
+    if interrupted and done == 0:
+        raise KeyboardInterrupt  # nothing finished: there are no results to show
     return RunResult(path=path, seed=seed, games=games, games_done=done,
                      seconds=time.perf_counter() - t0, workers=workers,
                      chunk_size=chunk_size, interrupted=interrupted)

@@ -80,8 +80,6 @@ def run_simulation(settings, games, seed, workers, chunk_size, out, progress=Non
     with record_dir(out) as path:
         res = run(chunk, games, seed, path, workers=workers, chunk_size=chunk_size,
                   progress=progress, label="davoserjas")
-        if res.games_done == 0:
-            raise InputError("interrupted before the first chunk finished: no results")
         return summarise(res.scan(), settings), res
 
 
@@ -170,8 +168,6 @@ def hand(players, round_number, seat, games, seed, workers, chunk_size, policy, 
     with record_dir(out) as path:
         res = run(chunk, games, seed, path, workers=workers, chunk_size=chunk_size,
                   label="deals")
-        if res.games_done == 0:
-            raise InputError("interrupted before the first chunk finished: no results")
         names = [card_name(c) for c in sorted(ids)]
         summary = summarise_hand(res.scan(), settings, seat, names)
     if out:
