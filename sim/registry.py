@@ -9,6 +9,7 @@ from sim.core.game import GameSpec
 # name -> package; each package has ``GAME`` (a GameSpec) in __init__ and ``group`` in cli.py
 PACKAGES = {
     "davoserjas": "sim.davoserjas",
+    "davos": "sim.davos",
     "borgia": "sim.borgia",
     "boss": "sim.boss",
 }

@@ -1,0 +1,242 @@
+"""Davos analyses over simulated records (one row per game and seat, goal slots wide).
+
+"Which goals are hardest": for every goal card, the share of the times a seat
+held it at a check (end of year 1, end of year 2, the final check) in which the
+seat had achieved it by then, i.e. revealed it at an earlier check or was the
+biggest where it asks at that check.  Everything is a lazy Polars scan; nothing
+here simulates.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import polars as pl
+
+from analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
+from sim.davos.rules import GOAL_SLOTS, POLICY_CODES, REQ_KINDS, SLOT_FIELDS, Settings
+
+CHECKS = ("year 1", "year 2", "final")
+_POLICY_NAMES = {v: k for k, v in POLICY_CODES.items()}
+
+
+def requirement_kind(goal) -> str:
+    """The goal's requirement kinds, e.g. 'sector' or 'corp+sector'."""
+    return "+".join(sorted(REQ_KINDS[k] for k, _ in goal.requires))
+
+
+def goal_slots(records: pl.LazyFrame) -> pl.LazyFrame:
+    """One row per goal a seat took: game, seat, policy, goal, acquired, discarded, revealed, met."""
+    parts = [records.select("game", "seat", "policy",
+                            *[pl.col(f"g{i}_{f}").alias(f) for f in SLOT_FIELDS])
+             for i in range(GOAL_SLOTS)]
+    return pl.concat(parts).filter(pl.col("goal") >= 0)
+
+
+def _held(k: int) -> pl.Expr:
+    return (pl.col("acquired") <= k) & ((pl.col("discarded") == 0) | (pl.col("discarded") > k))
+
+
+def _achieved(k: int) -> pl.Expr:
+    revealed = (pl.col("revealed") > 0) & (pl.col("revealed") <= k)
+    met = (pl.col("met") & (1 << (k - 1))) > 0
+    return _held(k) & (revealed | met)
+
+
+def _counts(slots: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
+    aggs = []
+    for k in (1, 2, 3):
+        aggs += [_held(k).cast(pl.Int64).sum().alias(f"n{k}"),
+                 _achieved(k).cast(pl.Int64).sum().alias(f"a{k}")]
+    return slots.group_by(by).agg(aggs).collect()
+
+
+def _proportions(row: dict) -> tuple[Proportion | None, ...]:
+    return tuple(wilson(row[f"a{k}"], row[f"n{k}"]) if row[f"n{k}"] else None for k in (1, 2, 3))
+
+
+@dataclass(frozen=True)
+class GoalRow:
+    goal: int
+    name: str
+    category: str
+    requires: str
+    kind: str
+    by_check: tuple[Proportion | None, ...]   # year 1, year 2, final; None when never held
+
+    @property
+    def final(self) -> Proportion | None:
+        return self.by_check[2]
+
+
+@dataclass(frozen=True)
+class KindRow:
+    kind: str
+    goals: int
+    by_check: tuple[Proportion | None, ...]
+
+
+@dataclass(frozen=True)
+class GoalDifficulty:
+    """Goal achievement by check, hardest first, with Wilson 95% intervals."""
+    players: int
+    game: str
+    policies: tuple[str, ...]
+    games: int
+    goals: tuple[GoalRow, ...]          # ranked: lowest final probability first
+    kinds: tuple[KindRow, ...]
+    by_policy: tuple[tuple[str, GoalRow], ...] = ()   # per holder policy when seats differ
+    score: tuple[Mean, ...] = ()                       # mean final score per seat
+    wins: tuple[Proportion, ...] = ()                  # P(seat wins) per seat
+
+    @property
+    def label(self) -> str:
+        pol = self.policies[0] if len(set(self.policies)) == 1 else ",".join(self.policies)
+        return f"{self.players}p {self.game} {pol}"
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        def rows(items, extra):
+            out = []
+            for item in items:
+                d = extra(item)
+                for k, pr in zip((1, 2, 3), item.by_check):
+                    d |= {f"p{k}": pr.estimate if pr else None, f"low{k}": pr.low if pr else None,
+                          f"high{k}": pr.high if pr else None, f"n{k}": pr.n if pr else 0}
+                out.append(d)
+            return out
+        goals = rows(self.goals, lambda g: {"rank": self.goals.index(g) + 1, "goal": g.goal,
+                                            "name": g.name, "category": g.category,
+                                            "requires": g.requires, "kind": g.kind})
+        kinds = rows(self.kinds, lambda r: {"kind": r.kind, "goals": r.goals})
+        seats = [{"seat": s, "policy": self.policies[s], "score": m.estimate, "score_se": m.se,
+                  "p_win": w.estimate, "p_win_low": w.low, "p_win_high": w.high}
+                 for s, (m, w) in enumerate(zip(self.score, self.wins))]
+        out = {"goals": pl.DataFrame(goals), "kinds": pl.DataFrame(kinds),
+               "seats": pl.DataFrame(seats)}
+        if self.by_policy:
+            out["goals_by_policy"] = pl.DataFrame(
+                rows([g for _, g in self.by_policy], lambda g: {"goal": g.goal, "name": g.name})
+            ).with_columns(pl.Series("policy", [p for p, _ in self.by_policy]))
+        return out
+
+    def as_dict(self) -> dict:
+        def checks(by):
+            return {c: (p.as_dict() if p else None) for c, p in zip(CHECKS, by)}
+        return {
+            "players": self.players, "game": self.game, "policies": list(self.policies),
+            "games": self.games,
+            "goals": [{"rank": i + 1, "goal": g.goal, "name": g.name, "category": g.category,
+                       "requires": g.requires, "kind": g.kind, "achieved_by": checks(g.by_check)}
+                      for i, g in enumerate(self.goals)],
+            "kinds": [{"kind": r.kind, "goals": r.goals, "achieved_by": checks(r.by_check)}
+                      for r in self.kinds],
+            "by_policy": [{"policy": p, "goal": g.goal, "name": g.name,
+                           "achieved_by": checks(g.by_check)} for p, g in self.by_policy],
+            "score_by_seat": [m.as_dict() for m in self.score],
+            "win_by_seat": [w.as_dict() for w in self.wins],
+        }
+
+
+def _rank_key(row: GoalRow):
+    f = row.final
+    return (f.estimate if f else math.inf, row.goal)
+
+
+def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty:
+    """Aggregate a run's records into the goal table."""
+    slots = goal_slots(records)
+    per_goal = {r["goal"]: r for r in _counts(slots, ["goal"]).to_dicts()}
+    goals = []
+    for i, g in enumerate(settings.goals):
+        r = per_goal.get(i, {f"{x}{k}": 0 for x in "na" for k in (1, 2, 3)})
+        goals.append(GoalRow(i, g.name, g.category, g.requirement_text(), requirement_kind(g),
+                             _proportions(r)))
+    goals.sort(key=_rank_key)
+    kind_of = pl.DataFrame({"goal": list(range(len(settings.goals))),
+                            "kind": [requirement_kind(g) for g in settings.goals]},
+                           schema={"goal": pl.Int16, "kind": pl.String})
+    kinds = []
+    for r in _counts(slots.join(kind_of.lazy(), on="goal"), ["kind"]).sort("kind").to_dicts():
+        kinds.append(KindRow(r["kind"], sum(g.kind == r["kind"] for g in goals), _proportions(r)))
+    kinds.sort(key=lambda k: (k.by_check[2].estimate if k.by_check[2] else math.inf, k.kind))
+    by_policy = []
+    if len(set(settings.policies)) > 1:
+        for r in _counts(slots, ["policy", "goal"]).sort(["policy", "goal"]).to_dicts():
+            g = settings.goals[r["goal"]]
+            by_policy.append((_POLICY_NAMES[r["policy"]],
+                              GoalRow(r["goal"], g.name, g.category, g.requirement_text(),
+                                      requirement_kind(g), _proportions(r))))
+    seats = (records.group_by("seat")
+             .agg(pl.len().alias("n"), pl.col("score").cast(pl.Float64).sum().alias("s"),
+                  (pl.col("score").cast(pl.Float64) ** 2).sum().alias("s2"),
+                  pl.col("won").cast(pl.Int64).sum().alias("w"))
+             .sort("seat").collect().to_dicts())
+    games = seats[0]["n"] if seats else 0
+    return GoalDifficulty(
+        players=settings.players, game=settings.game, policies=settings.policies, games=games,
+        goals=tuple(goals), kinds=tuple(kinds), by_policy=tuple(by_policy),
+        score=tuple(mean_from_moments(r["n"], r["s"], r["s2"]) for r in seats),
+        wins=tuple(wilson(r["w"], r["n"]) for r in seats))
+
+
+@dataclass(frozen=True)
+class Difference:
+    """p(b) - p(a) for one goal at the final check, with a normal 95% interval."""
+    goal: int
+    name: str
+    a: Proportion
+    b: Proportion
+    estimate: float
+    low: float
+    high: float
+
+    def as_dict(self) -> dict:
+        return {"goal": self.goal, "name": self.name, "a": self.a.as_dict(),
+                "b": self.b.as_dict(), "difference": self.estimate, "low": self.low,
+                "high": self.high}
+
+
+def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
+    """Final-check achievement of every goal in b minus a (same card list), largest first."""
+    fa = {g.goal: g for g in a.goals}
+    out = []
+    for g in b.goals:
+        pa, pb = fa[g.goal].final if g.goal in fa else None, g.final
+        if not pa or not pb:
+            continue
+        d = pb.estimate - pa.estimate
+        se = math.sqrt(pa.estimate * (1 - pa.estimate) / pa.n + pb.estimate * (1 - pb.estimate) / pb.n)
+        out.append(Difference(g.goal, g.name, pa, pb, d, d - Z95 * se, d + Z95 * se))
+    return tuple(sorted(out, key=lambda x: (-abs(x.estimate), x.goal)))
+
+
+def plot_goals(results: list[GoalDifficulty], title: str = ""):
+    """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
+    from reports.output import figure
+    first = results[0]
+    order = [g.goal for g in first.goals]
+    names = {g.goal: g.name for g in first.goals}
+    fig, ax = figure(figsize=(8, 0.28 * len(order) + 1.5))
+    n = len(results)
+    h = 0.8 / n
+    for j, res in enumerate(results):
+        by = {g.goal: g.final for g in res.goals}
+        ys, xs, lo, hi = [], [], [], []
+        for i, goal in enumerate(order):
+            pr = by.get(goal)
+            if pr is None:
+                continue
+            ys.append(i + (j - (n - 1) / 2) * h)
+            xs.append(pr.estimate)
+            lo.append(pr.estimate - pr.low)
+            hi.append(pr.high - pr.estimate)
+        ax.barh(ys, xs, height=h, xerr=[lo, hi], capsize=2, label=res.label)
+    ax.set_yticks(range(len(order)), [names[g] for g in order], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("P(goal achieved at the final check | held), 95% interval")
+    ax.set_title(title or "Davos goals, hardest first")
+    if n > 1:
+        ax.legend(fontsize=8, loc="lower right")
+    ax.grid(axis="x", alpha=0.3)
+    return fig

@@ -1,0 +1,73 @@
+"""The Davos cheat sheet: turn options, votes, reset income and final scoring."""
+from __future__ import annotations
+
+from importlib.metadata import version
+
+from reports.sheet import Section, Sheet, Table, table
+from sim.core.errors import InputError
+from sim.davos import rules as R
+from sim.davos import scoring
+from sim.davos.reference import parliament, party_vote
+
+IDEOLOGY = {"L": 0, "C": 1, "R": 2}
+
+
+def _vote_example() -> Table:
+    """A Europe vote on an L bill, computed by the simulator's own vote rules."""
+    # (party, ideology, [Anna, Bo, Cai] assets, dissidents); Anna and Bo want it, Cai does not
+    parties = [("L", [3, 1, 0], 1), ("C", [0, 2, 2], 0), ("R", [1, 0, 0], 3)]
+    wishes = [True, True, False]
+    votes, totals, rows = [], [], []
+    for ideo, held, diss in parties:
+        v = party_vote(held, diss, wishes, IDEOLOGY[ideo], IDEOLOGY["L"])
+        votes.append(v)
+        totals.append(sum(held) + diss)
+        rows.append([ideo, " / ".join(map(str, held)), diss, totals[-1],
+                     {1: "for", -1: "against", 0: "does not vote"}[v]])
+    yes, no, passed = parliament(votes, totals)
+    rows.append(["parliament", "", "", "", f"{yes / 2:g} for, {no / 2:g} against: "
+                 + ("passes" if passed else "fails")])
+    return table(["party", "Anna / Bo / Cai", "dissidents", "assets", "votes"], rows,
+                 "example: an L bill in Europe; Anna and Bo want it, Cai does not")
+
+
+def build(variants=(), seed: int = 1) -> Sheet:
+    if variants:
+        raise InputError("the Davos cheat sheet has no variants")
+    turn = table(["on your turn", "cost"],
+                 [["place assets in a new corp (open card, discard, or one of two drawn)",
+                   "the assets placed"],
+                  ["place assets in an existing corp or a party", "the assets placed"],
+                  ["buy or swap a goal", f"{R.GOAL_PRICE} assets to the bank"],
+                  ["pass (the first to pass starts next and gains)",
+                   f"+{R.FIRST_PASS_BONUS} asset"],
+                  ["the last player's extra turns", f"{R.EXTRA_TURN_COST} asset each"]])
+    income = table(["goals revealed so far", *range(R.INCOME + 1)],
+                   [["assets at the reset", *(R.INCOME - g for g in range(R.INCOME + 1))]],
+                   f"reset income: {R.INCOME} minus the goals revealed so far")
+    vote_rules = ("Biggest = strictly more assets than every other holder, dissidents "
+                  "included. A party votes as its biggest player wishes; dissidents biggest: "
+                  "its ideology; no biggest: all holders must agree, else it does not vote; "
+                  "empty parties do not vote. The largest party has 1.5 votes, every other "
+                  "voting party 1; a tie fails. Blocs resolve America → Europe → Global South "
+                  "→ China.")
+    example = scoring.score({"mode": "normal", "players": [
+        {"name": "you", "assets": 10, "tokens": 0, "team": None, "dissident": False,
+         "goals": [{"name": n, "category": c, "achieved": ok} for n, c, ok in
+                   (("a", "sector", True), ("b", "bloc", True), ("c", "party", True),
+                    ("d", "sector", False))]}]})
+    c = example.players[0].components
+    final = table(["", "points"],
+                  [["per achieved goal", "+1"], ["per distinct category achieved", "+1"],
+                   ["per failed goal", "-1"], ["per victory token (Big Game)", "+1"],
+                   ["example: 3 goals in 3 categories, 1 failed",
+                    f"{c['goals']} + {c['categories']} - {-c['failed']} = "
+                    f"{example.players[0].total}"]],
+                  "tie-break: most assets on the board; still tied, the tied players each "
+                  "draw a goal and reveal them together")
+    sections = (Section("Turns", (turn,)), Section("Bills and politics", (vote_rules,
+                                                                          _vote_example())),
+                Section("Reset", (income,)), Section("Final scoring", (final,)))
+    return Sheet("davos", "Davos — scoring sheet", "Three years of assets, bills and secret "
+                 "goals; most victory points wins.", sections,
+                 f"tableodds {version('tableodds')} · Davos · base game rules")

@@ -1,0 +1,723 @@
+"""The numba game loop for Davos (Base and Mean Game, 2-5 players).
+
+State lives in fixed-size int64 arrays carved once per chunk out of one
+scratch array in :func:`simulate`: holdings ``ch[slot, holder]`` and ``ph[party, holder]``
+(dissidents are holder ``players``), ``csec[slot]`` (sector or -1), decks as
+stacks with their top at the end, per-seat counters ``sv`` and goal slots
+``gs[seat, slot, field]``; the scalar layout is in ``policies.py``.  The bots
+in ``policies.py`` decide; the functions here carry decisions out.
+Every random choice comes from the game's own stream, in this order:
+
+  set-up   Fisher-Yates shuffles of the corp deck (sector ids, 3 per sector,
+           ascending), the bill deck and the goal deck (card ids ascending), then
+           one draw for the start player;
+  turns    random bots only: the kind of action among the legal ones (new corp,
+           corp, party, goal, pass), then its source (open, discard, two drawn),
+           the kept card of two drawn, the slot / corp / party, the number of
+           assets; a goal buy draws the source, the kept card, then the goal to
+           lay off (0 = none).  Goal-seeking bots draw nothing;
+  reshuffles  a Fisher-Yates shuffle of a discard pile that becomes the deck;
+  bills    per bloc, one for/against draw per random seat, in seat order;
+  checks   one reveal draw per random seat's goal met at the year-1/2 checks;
+  end      one draw among players still tied on points and board assets.
+
+``reference.py`` follows the same order, so both give identical games.
+"""
+import numpy as np
+from numba import carray, njit, types
+from numba.extending import intrinsic
+
+from sim.core.rng import bounded, seed_stream
+from sim.davos import rules as R
+from sim.davos.policies import (ACTIONS, B_N, BANKRUPT, BUY, C_DN, C_N, C_OPEN, D_AMOUNT, D_KEEP,
+                                D_KIND, D_LOST, D_PLACED, D_SLOT, D_SRC, D_SWAP, D_TYP, D_WHERE,
+                                G_ACQ, G_DISC, G_DN, G_ID, G_MET, G_N, G_OPEN, G_REV, INF,
+                                N_SCALARS, ON_CORP, ON_PARTY, PASS, PASSED, RANDOM, START,
+                                biggest, goal_turn, random_turn, req_margin, reveal, wish)
+from sim.davos.rules import COLUMNS, record_columns  # noqa: F401 (record layout)
+
+# per-seat counters sv[seat, field]
+SUPPLY, INCOME, GAINED, PAID, LOST = 0, 1, 2, 3, 4
+
+
+types_int64 = types.int64
+types_uint64 = types.uint64
+
+
+@intrinsic
+def _ptr(typingctx, addr, dtype):
+    """The integer address ``addr`` as a pointer to ``dtype`` (for numba.carray)."""
+    target = dtype.dtype if isinstance(dtype, types.DTypeSpec) else dtype
+    if isinstance(target, types.NumberClass):
+        target = target.instance_type
+    sig = types.CPointer(target)(addr, dtype)
+
+    def codegen(context, builder, signature, args):
+        return builder.inttoptr(args[0], context.get_value_type(signature.return_type))
+
+    return sig, codegen
+
+
+# ------------------------------------------------------------------ basics
+@njit(cache=True)
+def _shuffle(s, a, n):
+    for i in range(n - 1, 0, -1):
+        j = bounded(s, i + 1)
+        a[i], a[j] = a[j], a[i]
+
+
+@njit(cache=True, inline="always")
+def party_vote(ph, q, players, wishes, party_ideo, bill_ideo):
+    """+1 for, -1 against, 0 no vote; ph[q] holds players then dissidents."""
+    total = 0
+    for h in range(players + 1):
+        total += ph[q, h]
+    if total == 0:
+        return 0
+    dv = 1 if bill_ideo == party_ideo else -1
+    b = biggest(ph, q, players + 1)
+    if b == players:
+        return dv
+    if b >= 0:
+        return 1 if wishes[b] else -1
+    seen_for, seen_against = False, False
+    for h in range(players):
+        if ph[q, h] > 0:
+            if wishes[h]:
+                seen_for = True
+            else:
+                seen_against = True
+    if ph[q, players] > 0:
+        if dv > 0:
+            seen_for = True
+        else:
+            seen_against = True
+    if seen_for and seen_against:
+        return 0
+    return 1 if seen_for else -1
+
+
+@njit(cache=True, inline="always")
+def parliament(votes, totals, n):
+    """(half-votes for, against, passed): the strictly largest party has 3 halves."""
+    big = biggest(totals, 0, n)
+    yes, no = 0, 0
+    for i in range(n):
+        w = 3 if i == big else 2
+        if votes[i] > 0:
+            yes += w
+        elif votes[i] < 0:
+            no += w
+    return yes, no, yes > no
+
+
+# ------------------------------------------------------------------ decks
+@njit(cache=True)
+def _corp_refill(s, sc, chid, cdisc):
+    if sc[C_OPEN] < 0:
+        if sc[C_N] == 0 and sc[C_DN] > 0:
+            for i in range(sc[C_DN]):
+                chid[i] = cdisc[i]
+            sc[C_N] = sc[C_DN]
+            sc[C_DN] = 0
+            _shuffle(s, chid, sc[C_N])
+        if sc[C_N] > 0:
+            sc[C_N] -= 1
+            sc[C_OPEN] = chid[sc[C_N]]
+
+
+@njit(cache=True)
+def _goal_refill(s, sc, ghid, gdisc):
+    if sc[G_OPEN] < 0:
+        if sc[G_N] == 0 and sc[G_DN] > 0:
+            for i in range(sc[G_DN]):
+                ghid[i] = gdisc[i]
+            sc[G_N] = sc[G_DN]
+            sc[G_DN] = 0
+            _shuffle(s, ghid, sc[G_N])
+        if sc[G_N] > 0:
+            sc[G_N] -= 1
+            sc[G_OPEN] = ghid[sc[G_N]]
+
+
+@njit(cache=True)
+def _goal_away(g, mean, sc, ghid, gdisc):
+    if mean:  # one stack: under it
+        for i in range(sc[G_N], 0, -1):
+            ghid[i] = ghid[i - 1]
+        ghid[0] = g
+        sc[G_N] += 1
+    else:
+        gdisc[sc[G_DN]] = g
+        sc[G_DN] += 1
+
+
+@njit(cache=True)
+def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
+    if gn[p] >= R.GOAL_SLOTS:
+        return
+    if sc[G_N] == 0 and sc[G_DN] > 0:
+        for i in range(sc[G_DN]):
+            ghid[i] = gdisc[i]
+        sc[G_N] = sc[G_DN]
+        sc[G_DN] = 0
+        _shuffle(s, ghid, sc[G_N])
+    if sc[G_N] > 0:
+        sc[G_N] -= 1
+        g = ghid[sc[G_N]]
+    elif sc[G_OPEN] >= 0:
+        g = sc[G_OPEN]
+        sc[G_OPEN] = -1
+    else:
+        return
+    _new_goal(p, g, year, gs, gn)
+    _goal_refill(s, sc, ghid, gdisc)
+
+
+@njit(cache=True)
+def _new_goal(p, g, year, gs, gn):
+    k = gn[p]
+    gs[p, k, G_ID] = g
+    gs[p, k, G_ACQ] = year
+    gs[p, k, G_DISC] = 0
+    gs[p, k, G_REV] = 0
+    gs[p, k, G_MET] = 0
+    gn[p] += 1
+
+
+# ------------------------------------------------------------------ actions
+@njit(cache=True)
+def _take_corp(s, src, keep, sc, chid, cdisc):
+    if src == 0:
+        card = sc[C_OPEN]
+        sc[C_OPEN] = -1
+    elif src == 1:
+        sc[C_DN] -= 1
+        card = cdisc[sc[C_DN]]
+    else:
+        if sc[C_OPEN] >= 0:
+            cdisc[sc[C_DN]] = sc[C_OPEN]
+            sc[C_DN] += 1
+            sc[C_OPEN] = -1
+        a = chid[sc[C_N] - 1]
+        b = chid[sc[C_N] - 2]
+        sc[C_N] -= 2
+        if keep == 0:
+            card, sc[C_OPEN] = a, b
+        else:
+            card, sc[C_OPEN] = b, a
+    _corp_refill(s, sc, chid, cdisc)
+    return card
+
+
+@njit(cache=True)
+def _place(s, p, typ, where, slot, src, keep, amount, sc, sv, ch, csec, ph, chid, cdisc):
+    if typ == ON_CORP:
+        ch[where, p] += amount
+    elif typ == ON_PARTY:
+        ph[where, p] += amount
+    else:
+        csec[slot] = _take_corp(s, src, keep, sc, chid, cdisc)
+        ch[slot, p] += amount
+    sv[p, SUPPLY] -= amount
+    sc[ACTIONS] += 1
+
+
+@njit(cache=True)
+def _take_goal_open_or_discard(src, sc, gdisc):
+    if src == 0:
+        g = sc[G_OPEN]
+        sc[G_OPEN] = -1
+    else:
+        sc[G_DN] -= 1
+        g = gdisc[sc[G_DN]]
+    return g
+
+
+@njit(cache=True)
+def _draw_two_goals(mean, sc, ghid, gdisc, two):
+    if sc[G_OPEN] >= 0:
+        _goal_away(sc[G_OPEN], mean, sc, ghid, gdisc)
+        sc[G_OPEN] = -1
+    two[0] = ghid[sc[G_N] - 1]
+    two[1] = ghid[sc[G_N] - 2]
+    sc[G_N] -= 2
+
+
+@njit(cache=True)
+def _finish_buy(s, p, g, year, old_choice, mean, sc, sv, gs, gn, ghid, gdisc):
+    """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
+    _new_goal(p, g, year, gs, gn)
+    if old_choice >= 0:
+        gs[p, old_choice, G_DISC] = year
+        _goal_away(gs[p, old_choice, G_ID], mean, sc, ghid, gdisc)
+    _goal_refill(s, sc, ghid, gdisc)
+    sc[ACTIONS] += 1
+
+
+@njit(cache=True)
+def _pay_goal(p, sv):
+    sv[p, SUPPLY] -= R.GOAL_PRICE
+    sv[p, PAID] += R.GOAL_PRICE
+
+
+@njit(cache=True)
+def _execute(s, p, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn, two):
+    """Carry out a bot's decision (placement or goal buy)."""
+    if dec[D_KIND] == BUY:
+        _pay_goal(p, sv)
+        if dec[D_SRC] == 2:
+            _draw_two_goals(mean, sc, ghid, gdisc, two)
+            k = dec[D_KEEP]
+            g = two[k]
+            sc[G_OPEN] = two[1 - k]
+        else:
+            g = _take_goal_open_or_discard(dec[D_SRC], sc, gdisc)
+        _finish_buy(s, p, g, year, dec[D_SWAP], mean, sc, sv, gs, gn, ghid, gdisc)
+    else:
+        _place(s, p, dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC], dec[D_KEEP],
+               dec[D_AMOUNT], sc, sv, ch, csec, ph, chid, cdisc)
+
+
+@njit(cache=True)
+def _turns(s, year, final, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn,
+           slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec, two, tmp, passed):
+    passed[:P] = 0
+    npassed, first_done, last_regular = 0, False, False
+    p = sc[START]
+    while npassed < P:
+        if not passed[p]:
+            extra = 0
+            if npassed == P - 1:
+                if last_regular:
+                    extra = R.EXTRA_TURN_COST
+                last_regular = True
+            eff = sv[p, SUPPLY] - extra
+            dec[D_KIND] = PASS
+            if eff >= 1:
+                if pol[p] == RANDOM:
+                    random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec)
+                else:
+                    goal_turn(p, eff, final, P + 1, sc, ch, csec, ph, cdisc, ghid, gdisc, gs, gn,
+                              slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec)
+            acted = dec[D_KIND] != PASS
+            if acted:
+                _execute(s, p, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc,
+                         gs, gn, two)
+            if acted:
+                sv[p, SUPPLY] -= extra
+                sv[p, PAID] += extra
+            else:
+                passed[p] = True
+                npassed += 1
+                if not first_done:
+                    first_done = True
+                    sc[START] = p
+                    sv[p, SUPPLY] += R.FIRST_PASS_BONUS
+                    sv[p, INCOME] += R.FIRST_PASS_BONUS
+        p += 1
+        if p == P:
+            p = 0
+
+
+# ------------------------------------------------------------------ bills
+@njit(cache=True)
+def _resolve(s, bloc, bill, P, pol, sc, sv, ch, csec, ph, cdisc, slot_bloc, party_bloc,
+             party_ideo, b_ideo, b_target, b_own, b_other, wishes, votes, totals):
+    H = P + 1
+    target = b_target[bill]
+    for p in range(P):
+        wishes[p] = wish(s, p, pol[p], bloc, bill, target, b_own, b_other, H, ch, csec,
+                         slot_bloc)
+    n = 0
+    for q in range(9):
+        if party_bloc[q] == bloc:
+            votes[n] = party_vote(ph, q, P, wishes, party_ideo[q], b_ideo[bill])
+            t = 0
+            for h in range(H):
+                t += ph[q, h]
+            totals[0, n] = t
+            n += 1
+    _, _, passed = parliament(votes, totals, n)
+    if passed:
+        sc[PASSED] += 1
+    if not (passed or b_ideo[bill] == R.NONE):
+        return
+    for x in range(csec.shape[0]):
+        if csec[x] < 0 or (target >= 0 and csec[x] != target):
+            continue
+        own = slot_bloc[x] == bloc
+        big_amt = b_own[bill, 0] if own else b_other[bill, 0]
+        stake_amt = b_own[bill, 1] if own else b_other[bill, 1]
+        before = 0
+        for h in range(H):
+            before += ch[x, h]
+        big = biggest(ch, x, H)
+        after = 0
+        for h in range(H):
+            if ch[x, h] > 0:
+                amt = big_amt if h == big else stake_amt
+                if amt > 0 and h < P:
+                    sv[h, SUPPLY] += amt
+                    sv[h, GAINED] += amt
+                elif amt < 0:
+                    take = min(-amt, ch[x, h])
+                    ch[x, h] -= take
+                    if h < P:
+                        sv[h, LOST] += take
+                    else:
+                        sc[D_LOST] += take
+            after += ch[x, h]
+        if before > 0 and after == 0:
+            cdisc[sc[C_DN]] = csec[x]
+            sc[C_DN] += 1
+            csec[x] = -1
+            sc[BANKRUPT] += 1
+
+
+# ------------------------------------------------------------------ set-up, checks, reset
+@njit(cache=True)
+def _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo):
+    for b in range(4):
+        ideo = b_ideo[cur[b]]
+        for q in range(9):
+            if party_bloc[q] == b and party_ideo[q] == ideo:
+                ph[q, P] += 1
+                sc[D_PLACED] += 1
+        for x in range(csec.shape[0]):
+            if slot_bloc[x] == b and slot_ideo[x] == ideo and csec[x] >= 0:
+                ch[x, P] += 1
+                sc[D_PLACED] += 1
+
+
+@njit(cache=True)
+def _check_goals(s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq, g_kind,
+                 g_arg, agg):
+    H = P + 1
+    for p in range(P):
+        for i in range(gn[p]):
+            if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+                continue
+            g = gs[p, i, G_ID]
+            low = INF
+            for j in range(g_nreq[g]):
+                m = req_margin(p, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc,
+                                party_bloc, agg)
+                if m < low:
+                    low = m
+            if low <= 0:
+                continue
+            gs[p, i, G_MET] |= 1 << (year - 1)
+            if year < R.YEARS:
+                if reveal(s, pol[p], year, low):
+                    gs[p, i, G_REV] = year
+
+
+@njit(cache=True, inline="always")
+def _view(work, off, n):
+    """n int64 of ``work`` from ``off`` as an array without a reference count (see _ptr)."""
+    return carray(_ptr(work.ctypes.data + off * 8, types_int64), n)
+
+
+@njit(cache=True, inline="always")
+def _view2(work, off, rows, cols):
+    return carray(_ptr(work.ctypes.data + off * 8, types_int64), (rows, cols))
+
+
+@njit(cache=True, nogil=True)
+def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_bloc_in, slot_ideo_in,
+             party_bloc_in, party_ideo_in, g_nreq_in, g_kind_in, g_arg_in, g_cat_in, b_ideo_in,
+             b_target_in, b_own_in, b_other_in, out, work):
+    """Play games start .. start+count-1; out[game*P + seat, column] in COLUMNS order.
+
+    All state, and a copy of every input table, lives in views of one scratch
+    array ``work`` (kept alive by the caller): views made by ``carray`` carry no
+    reference count, and the atomic reference counting of ordinary arrays passed
+    between functions took more than half of the run time.
+    """
+    H = P + 1
+    nslot = slot_bloc_in.shape[0]
+    ncorp = nsectors * R.CORPS_PER_SECTOR
+    ngoal = g_nreq_in.shape[0]
+    nbill = b_ideo_in.shape[0]
+    o = 0
+    s = carray(_ptr(work.ctypes.data, types_uint64), 4)
+    o += 4
+    pol = _view(work, o, P)
+    pol[:] = pol_in
+    o += P
+    slot_bloc = _view(work, o, nslot)
+    slot_bloc[:] = slot_bloc_in
+    o += nslot
+    slot_ideo = _view(work, o, nslot)
+    slot_ideo[:] = slot_ideo_in
+    o += nslot
+    party_bloc = _view(work, o, 9)
+    party_bloc[:] = party_bloc_in
+    o += 9
+    party_ideo = _view(work, o, 9)
+    party_ideo[:] = party_ideo_in
+    o += 9
+    g_nreq = _view(work, o, ngoal)
+    g_nreq[:] = g_nreq_in
+    o += ngoal
+    g_kind = _view2(work, o, ngoal, R.MAX_REQS)
+    g_kind[:] = g_kind_in
+    o += ngoal * R.MAX_REQS
+    g_arg = _view2(work, o, ngoal, R.MAX_REQS)
+    g_arg[:] = g_arg_in
+    o += ngoal * R.MAX_REQS
+    g_cat = _view(work, o, ngoal)
+    g_cat[:] = g_cat_in
+    o += ngoal
+    b_ideo = _view(work, o, nbill)
+    b_ideo[:] = b_ideo_in
+    o += nbill
+    b_target = _view(work, o, nbill)
+    b_target[:] = b_target_in
+    o += nbill
+    b_own = _view2(work, o, nbill, 2)
+    b_own[:] = b_own_in
+    o += nbill * 2
+    b_other = _view2(work, o, nbill, 2)
+    b_other[:] = b_other_in
+    o += nbill * 2
+    ch = _view2(work, o, nslot, H)
+    o += nslot * H
+    ph = _view2(work, o, 9, H)
+    o += 9 * H
+    csec = _view(work, o, nslot)
+    o += nslot
+    sv = _view2(work, o, P, 5)
+    o += P * 5
+    gs = carray(_ptr(work.ctypes.data + o * 8, types_int64), (P, R.GOAL_SLOTS, 5))
+    o += P * R.GOAL_SLOTS * 5
+    gn = _view(work, o, P)
+    o += P
+    sc = _view(work, o, N_SCALARS)
+    o += N_SCALARS
+    chid = _view(work, o, ncorp)
+    o += ncorp
+    cdisc = _view(work, o, ncorp)
+    o += ncorp
+    ghid = _view(work, o, ngoal)
+    o += ngoal
+    gdisc = _view(work, o, ngoal)
+    o += ngoal
+    bhid = _view(work, o, nbill)
+    o += nbill
+    cur = _view(work, o, 4)
+    o += 4
+    agg = _view2(work, o, 1, H)
+    o += H
+    act = _view(work, o, 4)
+    o += 4
+    dec = _view(work, o, 8)
+    o += 8
+    two = _view(work, o, 2)
+    o += 2
+    tmp = _view2(work, o, 4, R.GOAL_SLOTS + 8)
+    o += 4 * (R.GOAL_SLOTS + 8)
+    passed = _view(work, o, P)
+    o += P
+    wishes = _view(work, o, P)
+    o += P
+    votes = _view(work, o, 3)
+    o += 3
+    totals = _view2(work, o, 1, 3)
+    o += 3
+    ncat = 0
+    for g in range(ngoal):
+        ncat = max(ncat, g_cat[g] + 1)
+    got = _view(work, o, ncat)
+    o += ncat
+    score = _view(work, o, P)
+    o += P
+    board = _view(work, o, P)
+    o += P
+    if o > work.shape[0]:
+        raise ValueError("scratch array too small")
+    for gi in range(count):
+        seed_stream(s, seed, start + gi)
+        ch[:] = 0
+        ph[:] = 0
+        csec[:] = -1
+        sv[:] = 0
+        gn[:] = 0
+        sc[:] = 0
+        # set-up
+        for i in range(ncorp):
+            chid[i] = i // R.CORPS_PER_SECTOR
+        for i in range(nbill):
+            bhid[i] = i
+        for i in range(ngoal):
+            ghid[i] = i
+        _shuffle(s, chid, ncorp)
+        _shuffle(s, bhid, nbill)
+        _shuffle(s, ghid, ngoal)
+        sc[C_N], sc[B_N], sc[G_N] = ncorp, nbill, ngoal
+        sc[C_OPEN], sc[G_OPEN] = -1, -1
+        for p in range(P):
+            sc[G_N] -= 1
+            _new_goal(p, ghid[sc[G_N]], 1, gs, gn)
+        for b in range(4):
+            sc[B_N] -= 1
+            cur[b] = bhid[sc[B_N]]
+        for b in range(4):
+            for x in range(nslot):
+                if slot_bloc[x] == b and slot_ideo[x] == b_ideo[cur[b]]:
+                    sc[C_N] -= 1
+                    csec[x] = chid[sc[C_N]]
+        sc[C_N] -= 1
+        cdisc[0] = chid[sc[C_N]]
+        sc[C_DN] = 1
+        sc[C_N] -= 1
+        sc[C_OPEN] = chid[sc[C_N]]
+        if dissidents:
+            _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc,
+                        party_ideo)
+        if not mean:
+            sc[G_N] -= 1
+            gdisc[0] = ghid[sc[G_N]]
+            sc[G_DN] = 1
+        sc[G_N] -= 1
+        sc[G_OPEN] = ghid[sc[G_N]]
+        sc[START] = bounded(s, P)
+        for p in range(P):
+            sv[p, SUPPLY] = R.START_ASSETS
+            sv[p, INCOME] = R.START_ASSETS
+        # three years
+        for year in range(1, R.YEARS + 1):
+            _turns(s, year, False, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc,
+                   gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec, two,
+                   tmp, passed)
+            for b in range(4):
+                _resolve(s, b, cur[b], P, pol, sc, sv, ch, csec, ph, cdisc, slot_bloc, party_bloc,
+                         party_ideo, b_ideo, b_target, b_own, b_other, wishes, votes, totals)
+            if year < R.YEARS:
+                _check_goals(s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc,
+                             g_nreq, g_kind, g_arg, agg)
+                for b in range(4):
+                    sc[B_N] -= 1
+                    cur[b] = bhid[sc[B_N]]
+                if dissidents:
+                    _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo,
+                                party_bloc, party_ideo)
+                for p in range(P):
+                    _deal_goal(s, p, year + 1, sc, ghid, gdisc, gs, gn)
+                for p in range(P):
+                    nrev = 0
+                    for i in range(gn[p]):
+                        if gs[p, i, G_REV] != 0:
+                            nrev += 1
+                    inc = max(0, R.INCOME - nrev)
+                    sv[p, SUPPLY] += inc
+                    sv[p, INCOME] += inc
+        final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
+        _turns(s, final_year, True, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc,
+               gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec, two,
+               tmp, passed)
+        _check_goals(s, final_year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq,
+                     g_kind, g_arg, agg)
+        # final scoring
+        dboard = 0
+        for x in range(nslot):
+            dboard += ch[x, P]
+        for q in range(9):
+            dboard += ph[q, P]
+        for p in range(P):
+            a, f = 0, 0
+            got[:] = 0
+            for i in range(gn[p]):
+                if gs[p, i, G_DISC] != 0:
+                    continue
+                if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
+                    a += 1
+                    got[g_cat[gs[p, i, G_ID]]] = 1
+                else:
+                    f += 1
+            nc = 0
+            for c in range(ncat):
+                nc += got[c]
+            score[p] = a + nc - f
+            bsum = 0
+            for x in range(nslot):
+                bsum += ch[x, p]
+            for q in range(9):
+                bsum += ph[q, p]
+            board[p] = bsum
+            row = gi * P + p
+            out[row, 0] = start + gi
+            out[row, 1] = p
+            out[row, 2] = pol[p]
+            out[row, 3] = score[p]
+            out[row, 4] = a
+            out[row, 5] = f
+            out[row, 6] = nc
+            out[row, 7] = bsum
+            out[row, 8] = sv[p, SUPPLY]
+            out[row, 9] = sv[p, INCOME]
+            out[row, 10] = sv[p, GAINED]
+            out[row, 11] = sv[p, PAID]
+            out[row, 12] = sv[p, LOST]
+            out[row, 14] = sc[PASSED]
+            out[row, 15] = sc[BANKRUPT]
+            out[row, 16] = sc[ACTIONS]
+            out[row, 17] = dboard
+            out[row, 18] = sc[D_PLACED]
+            out[row, 19] = sc[D_LOST]
+            for i in range(R.GOAL_SLOTS):
+                for f2 in range(5):
+                    out[row, 20 + 5 * i + f2] = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
+        best_s, best_b, ntied = -INF * 10, -1, 0
+        for p in range(P):
+            if score[p] > best_s or (score[p] == best_s and board[p] > best_b):
+                best_s, best_b, ntied = score[p], board[p], 1
+            elif score[p] == best_s and board[p] == best_b:
+                ntied += 1
+        k = bounded(s, ntied) if ntied > 1 else 0
+        for p in range(P):
+            won = 0
+            if score[p] == best_s and board[p] == best_b:
+                won = 1 if k == 0 else 0
+                k -= 1
+            out[gi * P + p, 13] = won
+
+
+def pack(settings):
+    """The settings as the flat arrays and scalars the kernel takes."""
+    bloc, ideo = R.slot_layout(settings.game)
+    goals, bills = settings.goals, settings.bills
+    cats = settings.categories
+    g_nreq = np.array([len(g.requires) for g in goals], np.int64)
+    g_kind = np.zeros((len(goals), R.MAX_REQS), np.int64)
+    g_arg = np.zeros((len(goals), R.MAX_REQS), np.int64)
+    for i, g in enumerate(goals):
+        for j, (k, a) in enumerate(g.requires):
+            g_kind[i, j], g_arg[i, j] = k, a
+    return dict(
+        P=settings.players,
+        pol_in=np.array([R.POLICY_CODES[p] for p in settings.policies], np.int64),
+        mean=settings.game == "mean", dissidents=settings.dissidents,
+        nsectors=settings.sectors, slot_bloc_in=bloc, slot_ideo_in=ideo,
+        party_bloc_in=R.PARTY_BLOC, party_ideo_in=np.array(settings.party_ideology, np.int64),
+        g_nreq_in=g_nreq, g_kind_in=g_kind, g_arg_in=g_arg,
+        g_cat_in=np.array([cats.index(g.category) for g in goals], np.int64),
+        b_ideo_in=np.array([b.ideology for b in bills], np.int64),
+        b_target_in=np.array([b.target for b in bills], np.int64),
+        b_own_in=np.array([b.own for b in bills], np.int64).reshape(-1, 2),
+        b_other_in=np.array([b.other for b in bills], np.int64).reshape(-1, 2))
+
+
+def work_size(settings) -> int:
+    """An upper bound of the scratch int64s :func:`simulate` carves its state from."""
+    cards = len(settings.goals) + len(settings.bills) + R.CORPS_PER_SECTOR * settings.sectors
+    return 2048 + 16 * cards
+
+
+def simulate_chunk(settings, seed, start, count):
+    """The game's chunk simulator: one record per game and seat (see COLUMNS)."""
+    out = np.zeros((count * settings.players, len(COLUMNS)), np.int64)
+    work = np.zeros(work_size(settings), np.int64)
+    simulate(np.uint64(seed), start, count, out=out, work=work, **pack(settings))
+    return record_columns(out)

@@ -1,0 +1,367 @@
+"""Davos bots, as numba functions the kernel calls; names and descriptions in ``rules.POLICIES``.
+
+A bot only decides: it reads the board and writes its choice into ``dec`` (see
+the D_* fields), drawing from the game's stream if it is random; the kernel
+then carries the choice out.  ``reference.py`` has independent plain-Python
+twins and the tests require both to make the same choices on the same seeds.
+
+The board measures the rules also use ("biggest", a seat's lead) live here too,
+so that the bots and the rules judge "biggest" the same way.
+"""
+from numba import njit
+
+from sim.core.rng import bounded
+from sim.davos import rules as R
+
+INF = 99          # cost of a requirement with no place to meet it
+RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]
+
+# scalar game state (one int64 array ``sc``), shared with kernel.py
+C_N, C_DN, C_OPEN, G_N, G_DN, G_OPEN, B_N, START = 0, 1, 2, 3, 4, 5, 6, 7
+D_PLACED, D_LOST, PASSED, BANKRUPT, ACTIONS = 8, 9, 10, 11, 12
+N_SCALARS = 13
+# goal slot fields of gs[seat, slot]
+G_ID, G_ACQ, G_DISC, G_REV, G_MET = 0, 1, 2, 3, 4
+# a decision: pass, place assets or buy a goal, with its details
+D_KIND, D_TYP, D_WHERE, D_SLOT, D_SRC, D_KEEP, D_AMOUNT, D_SWAP = 0, 1, 2, 3, 4, 5, 6, 7
+PASS, PLACE, BUY = 0, 1, 2
+ON_CORP, ON_PARTY, NEW_CORP = 0, 1, 2    # D_TYP of a placement; also act[0] of a cost
+
+
+# ------------------------------------------------------------------ board measures
+@njit(cache=True, inline="always")
+def biggest(tab, i, n):
+    """Holder (index < n) of row ``i`` with strictly the most, or -1 when empty or tied.
+
+    Rows are read in place rather than sliced: a slice is an array view whose
+    reference counting cost more than the game logic.
+    """
+    top, who, tied = 0, -1, False
+    for h in range(n):
+        v = tab[i, h]
+        if v > top:
+            top, who, tied = v, h, False
+        elif v == top and top > 0:
+            tied = True
+    return -1 if tied else who
+
+
+@njit(cache=True, inline="always")
+def margin(tab, i, n, p):
+    """Seat p's lead over the largest other holder in row ``i`` (> 0: p is the biggest)."""
+    other = 0
+    for h in range(n):
+        if h != p and tab[i, h] > other:
+            other = tab[i, h]
+    return tab[i, p] - other
+
+
+@njit(cache=True, inline="always")
+def req_margin(p, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg):
+    best = -INF
+    if kind == 0 or kind == 1:
+        for x in range(csec.shape[0]):
+            if csec[x] >= 0 and ((kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)):
+                m = margin(ch, x, H, p)
+                if m > best:
+                    best = m
+    elif kind == 3:
+        for q in range(9):
+            if party_bloc[q] == arg:
+                m = margin(ph, q, H, p)
+                if m > best:
+                    best = m
+    else:
+        for h in range(H):
+            agg[0, h] = 0
+        if kind == 2:
+            for x in range(csec.shape[0]):
+                if csec[x] >= 0 and slot_bloc[x] == arg:
+                    for h in range(H):
+                        agg[0, h] += ch[x, h]
+        else:
+            for q in range(9):
+                if party_bloc[q] == arg:
+                    for h in range(H):
+                        agg[0, h] += ph[q, h]
+        best = margin(agg, 0, H, p)
+    return best
+
+
+@njit(cache=True, inline="always")
+def new_corp_option(sector, bloc, sc, csec, slot_bloc, cdisc, act):
+    """Fill act[2], act[3] = (slot, source) for founding a corp; False when impossible."""
+    free = -1
+    for x in range(csec.shape[0]):
+        if csec[x] < 0 and (bloc < 0 or slot_bloc[x] == bloc):
+            free = x
+            break
+    if free < 0:
+        return False
+    act[2] = free
+    top = cdisc[sc[C_DN] - 1] if sc[C_DN] > 0 else -1
+    if sector >= 0:
+        if sc[C_OPEN] == sector:
+            act[3] = 0
+            return True
+        if top == sector:
+            act[3] = 1
+            return True
+        return False
+    if sc[C_OPEN] >= 0:
+        act[3] = 0
+    elif sc[C_DN] > 0:
+        act[3] = 1
+    elif sc[C_N] >= 2:
+        act[3] = 2
+    else:
+        return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def req_cost(p, kind, arg, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act):
+    """Cheapest cost to lead by ``target``; act = (ON_CORP/ON_PARTY/NEW_CORP, where, slot, source)."""
+    best = INF
+    try_new = False
+    nsec, nbloc = -1, -1
+    if kind == 0 or kind == 1:
+        for x in range(csec.shape[0]):
+            if csec[x] >= 0 and ((kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)):
+                c = target - margin(ch, x, H, p)
+                if c < best:
+                    best = c
+                    act[0] = ON_CORP
+                    act[1] = x
+        try_new = True
+        if kind == 0:
+            nsec = arg
+        else:
+            nbloc = arg
+    elif kind == 2:
+        first = -1
+        for h in range(H):
+            agg[0, h] = 0
+        for x in range(csec.shape[0]):
+            if csec[x] >= 0 and slot_bloc[x] == arg:
+                if first < 0:
+                    first = x
+                for h in range(H):
+                    agg[0, h] += ch[x, h]
+        if first >= 0:
+            best = target - margin(agg, 0, H, p)
+            act[0] = ON_CORP
+            act[1] = first
+        else:
+            try_new = True
+            nbloc = arg
+    elif kind == 3:
+        for q in range(9):
+            if party_bloc[q] == arg:
+                c = target - margin(ph, q, H, p)
+                if c < best:
+                    best = c
+                    act[0] = ON_PARTY
+                    act[1] = q
+    else:
+        first = -1
+        for h in range(H):
+            agg[0, h] = 0
+        for q in range(9):
+            if party_bloc[q] == arg:
+                if first < 0:
+                    first = q
+                for h in range(H):
+                    agg[0, h] += ph[q, h]
+        best = target - margin(agg, 0, H, p)
+        act[0] = ON_PARTY
+        act[1] = first
+    if try_new and target < best:
+        a2, a3 = act[2], act[3]
+        if new_corp_option(nsec, nbloc, sc, csec, slot_bloc, cdisc, act):
+            act[0] = NEW_CORP
+            best = target
+        else:
+            act[2], act[3] = a2, a3
+    return best
+
+
+@njit(cache=True)
+def goal_cost(p, g, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act,
+               g_nreq, g_kind, g_arg):
+    total = 0
+    for j in range(g_nreq[g]):
+        c = req_cost(p, g_kind[g, j], g_arg[g, j], target, H, sc, ch, csec, ph, slot_bloc,
+                      party_bloc, cdisc, agg, act)
+        if c > 0:
+            total += c
+    return total
+
+
+# ------------------------------------------------------------------ the bots
+@njit(cache=True)
+def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
+    """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES)."""
+    nslot = csec.shape[0]
+    nfree, nocc = 0, 0
+    for x in range(nslot):
+        if csec[x] < 0:
+            nfree += 1
+        else:
+            nocc += 1
+    ncs = 0
+    if sc[C_OPEN] >= 0:
+        tmp[0, ncs] = 0
+        ncs += 1
+    if sc[C_DN] > 0:
+        tmp[0, ncs] = 1
+        ncs += 1
+    if sc[C_N] >= 2:
+        tmp[0, ncs] = 2
+        ncs += 1
+    ngs = 0
+    if sc[G_OPEN] >= 0:
+        tmp[1, ngs] = 0
+        ngs += 1
+    if sc[G_DN] > 0:
+        tmp[1, ngs] = 1
+        ngs += 1
+    if sc[G_N] >= 2:
+        tmp[1, ngs] = 2
+        ngs += 1
+    nk = 0
+    if nfree > 0 and ncs > 0:
+        tmp[2, nk] = 0
+        nk += 1
+    if nocc > 0:
+        tmp[2, nk] = 1
+        nk += 1
+    tmp[2, nk] = 2
+    nk += 1
+    if eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
+        tmp[2, nk] = 3
+        nk += 1
+    tmp[2, nk] = 4
+    nk += 1
+    kind = tmp[2, bounded(s, nk)]
+    if kind == 4:
+        dec[D_KIND] = PASS
+        return
+    if kind == 3:
+        dec[D_KIND] = BUY
+        dec[D_SRC] = tmp[1, bounded(s, ngs)]
+        dec[D_KEEP] = bounded(s, 2) if dec[D_SRC] == 2 else 0
+        nold = 0
+        for i in range(gn[p]):
+            if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
+                tmp[3, nold] = i
+                nold += 1
+        k = bounded(s, nold + 1)   # 0 keeps every goal
+        dec[D_SWAP] = tmp[3, k - 1] if k > 0 else -1
+        return
+    dec[D_KIND] = PLACE
+    dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC], dec[D_KEEP] = ON_CORP, 0, 0, 0, 0
+    if kind == 0:
+        dec[D_TYP] = NEW_CORP
+        dec[D_SRC] = tmp[0, bounded(s, ncs)]
+        if dec[D_SRC] == 2:
+            dec[D_KEEP] = bounded(s, 2)
+        k = bounded(s, nfree)
+        for x in range(nslot):
+            if csec[x] < 0:
+                if k == 0:
+                    dec[D_SLOT] = x
+                    break
+                k -= 1
+    elif kind == 1:
+        k = bounded(s, nocc)
+        for x in range(nslot):
+            if csec[x] >= 0:
+                if k == 0:
+                    dec[D_WHERE] = x
+                    break
+                k -= 1
+    else:
+        dec[D_TYP] = ON_PARTY
+        dec[D_WHERE] = bounded(s, 9)
+    dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
+
+
+@njit(cache=True)
+def goal_turn(p, eff, final, H, sc, ch, csec, ph, cdisc, ghid, gdisc, gs, gn, slot_bloc, party_bloc,
+              g_nreq, g_kind, g_arg, agg, act, dec):
+    """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass."""
+    target = 1 if final else 2
+    best = INF
+    for i in range(gn[p]):
+        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+            continue
+        g = gs[p, i, G_ID]
+        for j in range(g_nreq[g]):
+            c = req_cost(p, g_kind[g, j], g_arg[g, j], target, H, sc, ch, csec, ph, slot_bloc,
+                         party_bloc, cdisc, agg, act)
+            if 0 < c < best:
+                best = c
+                dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
+    if best < INF:
+        dec[D_KIND] = PLACE
+        dec[D_KEEP] = 0
+        dec[D_AMOUNT] = min(best, eff)
+        return
+    dec[D_KIND] = PASS
+    if final or eff < 2 * R.GOAL_PRICE or gn[p] >= R.GOAL_SLOTS:
+        return
+    src, src_cost = -1, INF * 10
+    if sc[G_OPEN] >= 0:
+        src_cost = goal_cost(p, sc[G_OPEN], target, H, sc, ch, csec, ph, slot_bloc, party_bloc,
+                             cdisc, agg, act, g_nreq, g_kind, g_arg)
+        src = 0
+    if sc[G_DN] > 0:
+        c = goal_cost(p, gdisc[sc[G_DN] - 1], target, H, sc, ch, csec, ph, slot_bloc,
+                      party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg)
+        if c < src_cost:
+            src, src_cost = 1, c
+    keep = 0
+    if src < 0:
+        if sc[G_N] < 2:
+            return
+        src = 2   # no open card and no discard: the two top cards, the cheaper one kept
+        ca = goal_cost(p, ghid[sc[G_N] - 1], target, H, sc, ch, csec, ph, slot_bloc, party_bloc,
+                       cdisc, agg, act, g_nreq, g_kind, g_arg)
+        cb = goal_cost(p, ghid[sc[G_N] - 2], target, H, sc, ch, csec, ph, slot_bloc, party_bloc,
+                       cdisc, agg, act, g_nreq, g_kind, g_arg)
+        keep = 1 if cb < ca else 0
+    worst, wi = -1, -1
+    for i in range(gn[p]):
+        if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
+            c = goal_cost(p, gs[p, i, G_ID], target, H, sc, ch, csec, ph, slot_bloc,
+                          party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg)
+            if c > worst:
+                worst, wi = c, i
+    dec[D_KIND] = BUY
+    dec[D_SRC] = src
+    dec[D_KEEP] = keep
+    dec[D_SWAP] = wi if worst > eff - R.GOAL_PRICE else -1   # a goal it cannot afford
+
+
+@njit(cache=True, inline="always")
+def wish(s, p, pol, bloc, bill, target, b_own, b_other, H, ch, csec, slot_bloc):
+    """For (True) or against a bill: random, or 'it profits my holdings' for the goal bot."""
+    if pol == RANDOM:
+        return bounded(s, 2) == 1
+    net = 0
+    for x in range(csec.shape[0]):
+        if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
+            continue
+        role = 0 if biggest(ch, x, H) == p else 1
+        amt = b_own[bill, role] if slot_bloc[x] == bloc else b_other[bill, role]
+        net += amt if amt > 0 else -min(-amt, ch[x, p])
+    return net > 0
+
+
+@njit(cache=True)
+def reveal(s, pol, year, lead):
+    """Reveal a goal met at the year-1/2 check (it then costs 1 asset of every later income)?"""
+    if pol == RANDOM:
+        return bounded(s, 2) == 1
+    return year == 2 or lead <= 2

@@ -1,0 +1,569 @@
+"""Plain-Python Davos: slow and written to be read against the rules.
+
+It shares only the random stream and its draw order with the kernel (see
+``kernel.py`` for the order); the board, the votes, the bills, the bots and the
+scoring are written again here from the seed, so agreement between the two on
+the same seeds is evidence that both are right.  The vote functions at the top
+also serve the ``davos vote`` calculator.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.core.rng import PyStream
+from sim.davos import rules as R
+
+INF = 99   # cost of a requirement with no place to meet it
+
+
+# ---------------------------------------------------------------- politics
+def biggest(counts) -> int:
+    """Index of the holder with strictly more than every other, or -1 (empty or tied)."""
+    top = max(counts)
+    if top <= 0 or list(counts).count(top) > 1:
+        return -1
+    return list(counts).index(top)
+
+
+def party_vote(players: list[int], dissidents: int, wishes: list[bool],
+               party_ideology: int, bill_ideology: int) -> int:
+    """+1 for, -1 against, 0 does not vote (empty, or no biggest and no agreement)."""
+    counts = list(players) + [dissidents]
+    if sum(counts) == 0:
+        return 0
+    dissident_vote = 1 if bill_ideology == party_ideology else -1  # "none" never matches
+    b = biggest(counts)
+    if b == len(players):
+        return dissident_vote
+    if b >= 0:
+        return 1 if wishes[b] else -1
+    votes = {1 if wishes[h] else -1 for h, n in enumerate(players) if n > 0}
+    if dissidents > 0:
+        votes.add(dissident_vote)
+    return votes.pop() if len(votes) == 1 else 0
+
+
+def parliament(votes: list[int], totals: list[int]) -> tuple[int, int, bool]:
+    """Half-votes for and against and whether the bill passes.
+
+    The party with strictly the most assets has 1.5 votes (3 halves), every other
+    non-empty party 1; a party that does not vote casts nothing; ties fail.
+    """
+    big = biggest(totals)
+    yes = no = 0
+    for i, v in enumerate(votes):
+        weight = 3 if i == big else 2
+        if v > 0:
+            yes += weight
+        elif v < 0:
+            no += weight
+    return yes, no, yes > no
+
+
+# ---------------------------------------------------------------- one game
+class Game:
+    def __init__(self, settings: R.Settings, seed: int, index: int):
+        self.st = settings
+        self.P = settings.players
+        self.rng = PyStream(seed, index)
+        self.mean = settings.game == "mean"
+        self.slot_bloc, self.slot_ideo = (list(map(int, a)) for a in R.slot_layout(settings.game))
+        self.nslot = len(self.slot_bloc)
+        self.pol = [R.POLICY_CODES[p] for p in settings.policies]
+        H = self.P + 1
+        self.ch = [[0] * H for _ in range(self.nslot)]   # corp holdings, dissidents last
+        self.csec = [-1] * self.nslot
+        self.ph = [[0] * H for _ in range(9)]
+        self.supply = [0] * self.P
+        self.income = [0] * self.P
+        self.gained = [0] * self.P
+        self.paid = [0] * self.P
+        self.lost = [0] * self.P
+        self.goals = [[] for _ in range(self.P)]          # [id, acquired, discarded, revealed, met]
+        self.diss_placed = self.diss_lost = 0
+        self.bills_passed = self.bankrupt = self.actions = 0
+
+    # --- decks: hidden stacks have their top at the end
+    def shuffle(self, cards: list) -> None:
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.rng.bounded(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+    def corp_refill(self):
+        if self.c_open < 0:
+            if not self.c_hidden and self.c_disc:
+                self.c_hidden, self.c_disc = self.c_disc, []
+                self.shuffle(self.c_hidden)
+            if self.c_hidden:
+                self.c_open = self.c_hidden.pop()
+
+    def goal_refill(self):
+        if self.g_open < 0:
+            if not self.g_hidden and self.g_disc:
+                self.g_hidden, self.g_disc = self.g_disc, []
+                self.shuffle(self.g_hidden)
+            if self.g_hidden:
+                self.g_open = self.g_hidden.pop()
+
+    def goal_away(self, g: int) -> None:
+        """A goal laid off: the discard pile (Base) or under the stack (Mean)."""
+        if self.mean:
+            self.g_hidden.insert(0, g)
+        else:
+            self.g_disc.append(g)
+
+    def deal_goal(self, p: int, year: int) -> None:
+        if len(self.goals[p]) >= R.GOAL_SLOTS:
+            return
+        if not self.g_hidden and self.g_disc:
+            self.g_hidden, self.g_disc = self.g_disc, []
+            self.shuffle(self.g_hidden)
+        if self.g_hidden:
+            g = self.g_hidden.pop()
+        elif self.g_open >= 0:
+            g, self.g_open = self.g_open, -1
+        else:
+            return
+        self.goals[p].append([g, year, 0, 0, 0])
+        self.goal_refill()
+
+    # --- board questions
+    def margin(self, counts, p: int) -> int:
+        return counts[p] - max(c for h, c in enumerate(counts) if h != p)
+
+    def bloc_sum(self, table, places) -> list[int]:
+        return [sum(table[x][h] for x in places) for h in range(self.P + 1)]
+
+    def corps_in(self, bloc):
+        return [s for s in range(self.nslot) if self.slot_bloc[s] == bloc and self.csec[s] >= 0]
+
+    def parties_in(self, bloc):
+        return [q for q in range(9) if R.PARTY_BLOC[q] == bloc]
+
+    def req_margin(self, p, kind, arg) -> int:
+        """p's best lead where the requirement is judged; > 0 means it is met."""
+        if kind == 0:
+            ms = [self.margin(self.ch[s], p) for s in range(self.nslot) if self.csec[s] == arg]
+        elif kind == 1:
+            ms = [self.margin(self.ch[s], p) for s in self.corps_in(arg)]
+        elif kind == 2:
+            ms = [self.margin(self.bloc_sum(self.ch, self.corps_in(arg)), p)]
+        elif kind == 3:
+            ms = [self.margin(self.ph[q], p) for q in self.parties_in(arg)]
+        else:
+            ms = [self.margin(self.bloc_sum(self.ph, self.parties_in(arg)), p)]
+        return max(ms) if ms else -INF
+
+    def goal_met(self, p, g) -> bool:
+        return all(self.req_margin(p, k, a) > 0 for k, a in self.st.goals[g].requires)
+
+    def new_corp_option(self, sector, bloc):
+        """(source, slot) of a new corp to found: of ``sector`` (any free slot) or in ``bloc``."""
+        free = [s for s in range(self.nslot) if self.csec[s] < 0 and (bloc < 0 or self.slot_bloc[s] == bloc)]
+        if not free:
+            return None
+        if sector >= 0:
+            if self.c_open == sector:
+                return 0, free[0]
+            if self.c_disc and self.c_disc[-1] == sector:
+                return 1, free[0]
+            return None
+        if self.c_open >= 0:
+            return 0, free[0]
+        if self.c_disc:
+            return 1, free[0]
+        if len(self.c_hidden) >= 2:
+            return 2, free[0]
+        return None
+
+    def req_cost(self, p, kind, arg, target):
+        """Cheapest (cost, action) that gives p a lead of ``target``; action as in act()."""
+        best = (INF, None)
+        if kind in (0, 1):
+            where = [s for s in range(self.nslot) if self.csec[s] == arg] if kind == 0 \
+                else self.corps_in(arg)
+            for s in where:
+                c = target - self.margin(self.ch[s], p)
+                if c < best[0]:
+                    best = (c, ("corp", s))
+            new = self.new_corp_option(arg if kind == 0 else -1, arg if kind == 1 else -1)
+        elif kind == 2:
+            where = self.corps_in(arg)
+            new = None
+            if where:
+                best = (target - self.margin(self.bloc_sum(self.ch, where), p), ("corp", where[0]))
+            else:
+                new = self.new_corp_option(-1, arg)
+        elif kind == 3:
+            new = None
+            for q in self.parties_in(arg):
+                c = target - self.margin(self.ph[q], p)
+                if c < best[0]:
+                    best = (c, ("party", q))
+        else:
+            new = None
+            where = self.parties_in(arg)
+            best = (target - self.margin(self.bloc_sum(self.ph, where), p), ("party", where[0]))
+        if new is not None and target < best[0]:
+            best = (target, ("new",) + new)
+        return best
+
+    def goal_cost(self, p, g, target) -> int:
+        return sum(max(0, self.req_cost(p, k, a, target)[0]) for k, a in self.st.goals[g].requires)
+
+    # --- actions
+    def take_corp(self, src: int, keep: int = 0) -> int:
+        """Take a corp card from the open card (0), the discard (1) or two drawn (2)."""
+        if src == 0:
+            card, self.c_open = self.c_open, -1
+        elif src == 1:
+            card = self.c_disc.pop()
+        else:
+            if self.c_open >= 0:
+                self.c_disc.append(self.c_open)
+            a, b = self.c_hidden.pop(), self.c_hidden.pop()
+            card, self.c_open = (a, b) if keep == 0 else (b, a)
+        self.corp_refill()
+        return card
+
+    def place(self, p, action, amount, keep=0):
+        if action[0] == "corp":
+            self.ch[action[1]][p] += amount
+        elif action[0] == "party":
+            self.ph[action[1]][p] += amount
+        else:
+            _, src, slot = action
+            self.csec[slot] = self.take_corp(src, keep)
+            self.ch[slot][p] += amount
+        self.supply[p] -= amount
+        self.actions += 1
+
+    def take_goal_card(self, src, keep_fn):
+        if src == 0:
+            g, self.g_open = self.g_open, -1
+        elif src == 1:
+            g = self.g_disc.pop()
+        else:
+            if self.g_open >= 0:
+                self.goal_away(self.g_open)
+                self.g_open = -1
+            a, b = self.g_hidden.pop(), self.g_hidden.pop()
+            g, self.g_open = (a, b) if keep_fn(a, b) == 0 else (b, a)
+        return g
+
+    def goal_sources(self):
+        out = []
+        if self.g_open >= 0:
+            out.append(0)
+        if self.g_disc:
+            out.append(1)
+        if len(self.g_hidden) >= 2:
+            out.append(2)
+        return out
+
+    def buy_goal(self, p, year, src, keep_fn, swap_fn):
+        self.supply[p] -= R.GOAL_PRICE
+        self.paid[p] += R.GOAL_PRICE
+        g = self.take_goal_card(src, keep_fn)
+        self.goals[p].append([g, year, 0, 0, 0])
+        old = [i for i, s in enumerate(self.goals[p][:-1]) if s[2] == 0 and s[3] == 0]
+        i = swap_fn(old)
+        if i >= 0:
+            self.goals[p][i][2] = year
+            self.goal_away(self.goals[p][i][0])
+        self.goal_refill()
+        self.actions += 1
+
+    def random_turn(self, p, eff, year) -> bool:
+        rng = self.rng
+        free = [s for s in range(self.nslot) if self.csec[s] < 0]
+        corp_src = [x for x, ok in ((0, self.c_open >= 0), (1, bool(self.c_disc)),
+                                    (2, len(self.c_hidden) >= 2)) if ok]
+        occupied = [s for s in range(self.nslot) if self.csec[s] >= 0]
+        kinds = []
+        if free and corp_src:
+            kinds.append("new")
+        if occupied:
+            kinds.append("corp")
+        kinds.append("party")
+        if eff >= R.GOAL_PRICE and len(self.goals[p]) < R.GOAL_SLOTS and self.goal_sources():
+            kinds.append("goal")
+        kinds.append("pass")
+        kind = kinds[rng.bounded(len(kinds))]
+        if kind == "pass":
+            return False
+        if kind == "goal":
+            src = self.goal_sources()
+            src = src[rng.bounded(len(src))]
+            def swap(old):  # 0 keeps every goal, k lays off the k-th old one
+                k = rng.bounded(len(old) + 1)
+                return old[k - 1] if k else -1
+
+            self.buy_goal(p, year, src, lambda a, b: rng.bounded(2), swap)
+            return True
+        if kind == "new":
+            src = corp_src[rng.bounded(len(corp_src))]
+            keep = rng.bounded(2) if src == 2 else 0
+            action = ("new", src, free[rng.bounded(len(free))])
+        elif kind == "corp":
+            action = ("corp", occupied[rng.bounded(len(occupied))])
+        else:
+            action = ("party", rng.bounded(9))
+        amount = 1 + rng.bounded(min(eff, R.MAX_PLACE))
+        self.place(p, action, amount, keep if kind == "new" else 0)
+        return True
+
+    def goal_turn(self, p, eff, year, final) -> bool:
+        target = 1 if final else 2
+        best = (INF, None)
+        for slot in self.goals[p]:
+            if slot[2] or slot[3]:
+                continue
+            for k, a in self.st.goals[slot[0]].requires:
+                c, action = self.req_cost(p, k, a, target)
+                if 0 < c < best[0]:
+                    best = (c, action)
+        if best[1] is not None:
+            self.place(p, best[1], min(best[0], eff))
+            return True
+        if final or eff < 2 * R.GOAL_PRICE or len(self.goals[p]) >= R.GOAL_SLOTS:
+            return False
+        cands = []
+        if self.g_open >= 0:
+            cands.append((self.goal_cost(p, self.g_open, target), 0))
+        if self.g_disc:
+            cands.append((self.goal_cost(p, self.g_disc[-1], target), 1))
+        if cands:
+            src = min(cands)[1]
+        elif len(self.g_hidden) >= 2:
+            src = 2
+        else:
+            return False
+
+        def keep(a, b):
+            return 1 if self.goal_cost(p, b, target) < self.goal_cost(p, a, target) else 0
+
+        def swap(old):
+            worst, i = -1, -1
+            for j in old:
+                c = self.goal_cost(p, self.goals[p][j][0], target)
+                if c > worst:
+                    worst, i = c, j
+            return i if worst > eff - R.GOAL_PRICE else -1
+
+        self.buy_goal(p, year, src, keep, swap)
+        return True
+
+    def turns(self, year: int, final: bool) -> None:
+        P = self.P
+        passed = [False] * P
+        npassed, first_done, last_regular = 0, False, False
+        p = self.start
+        while npassed < P:
+            if not passed[p]:
+                extra = 0
+                if npassed == P - 1:
+                    if last_regular:
+                        extra = R.EXTRA_TURN_COST
+                    last_regular = True
+                eff = self.supply[p] - extra
+                acted = False
+                if eff >= 1:
+                    if self.pol[p] == 0:
+                        acted = self.random_turn(p, eff, year)
+                    else:
+                        acted = self.goal_turn(p, eff, year, final)
+                if acted:
+                    self.supply[p] -= extra
+                    self.paid[p] += extra
+                else:
+                    passed[p] = True
+                    npassed += 1
+                    if not first_done:
+                        first_done = True
+                        self.start = p
+                        self.supply[p] += R.FIRST_PASS_BONUS
+                        self.income[p] += R.FIRST_PASS_BONUS
+            p = (p + 1) % P
+
+    # --- bills
+    def wish(self, p, bloc, bill) -> bool:
+        if self.pol[p] == 0:
+            return self.rng.bounded(2) == 1
+        net = 0
+        for s in range(self.nslot):
+            if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target) \
+                    or self.ch[s][p] == 0:
+                continue
+            big, stake = bill.own if self.slot_bloc[s] == bloc else bill.other
+            amt = big if biggest(self.ch[s]) == p else stake
+            net += amt if amt > 0 else -min(-amt, self.ch[s][p])
+        return net > 0
+
+    def resolve(self, bloc: int, bill: R.Bill) -> None:
+        wishes = [self.wish(p, bloc, bill) for p in range(self.P)]
+        parties = self.parties_in(bloc)
+        votes = [party_vote(self.ph[q][:self.P], self.ph[q][self.P], wishes,
+                            self.st.party_ideology[q], bill.ideology) for q in parties]
+        _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
+        self.bills_passed += passed
+        if not (passed or bill.ideology == R.NONE):
+            return
+        for s in range(self.nslot):
+            if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target):
+                continue
+            big_amt, stake_amt = bill.own if self.slot_bloc[s] == bloc else bill.other
+            counts = self.ch[s]
+            before = sum(counts)
+            big = biggest(counts)
+            for h in range(self.P + 1):
+                if counts[h] == 0:
+                    continue
+                amt = big_amt if h == big else stake_amt
+                if amt > 0 and h < self.P:
+                    self.supply[h] += amt
+                    self.gained[h] += amt
+                elif amt < 0:
+                    take = min(-amt, counts[h])
+                    counts[h] -= take
+                    if h < self.P:
+                        self.lost[h] += take
+                    else:
+                        self.diss_lost += take
+            if before > 0 and sum(counts) == 0:
+                self.c_disc.append(self.csec[s])
+                self.csec[s] = -1
+                self.bankrupt += 1
+
+    # --- set-up, checks, reset
+    def place_dissidents(self) -> None:
+        if not self.st.dissidents:
+            return
+        for b in range(4):
+            ideo = self.bills[b].ideology
+            for q in self.parties_in(b):
+                if self.st.party_ideology[q] == ideo:
+                    self.ph[q][self.P] += 1
+                    self.diss_placed += 1
+            for s in range(self.nslot):
+                if self.slot_bloc[s] == b and self.slot_ideo[s] == ideo and self.csec[s] >= 0:
+                    self.ch[s][self.P] += 1
+                    self.diss_placed += 1
+
+    def setup(self) -> None:
+        st = self.st
+        self.c_hidden = [s for s in range(st.sectors) for _ in range(R.CORPS_PER_SECTOR)]
+        self.b_hidden = list(range(len(st.bills)))
+        self.g_hidden = list(range(len(st.goals)))
+        self.c_disc, self.g_disc = [], []
+        self.c_open = self.g_open = -1
+        self.shuffle(self.c_hidden)
+        self.shuffle(self.b_hidden)
+        self.shuffle(self.g_hidden)
+        for p in range(self.P):
+            self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0])
+        self.bills = [st.bills[self.b_hidden.pop()] for _ in range(4)]
+        for b in range(4):
+            for s in range(self.nslot):
+                if self.slot_bloc[s] == b and self.slot_ideo[s] == self.bills[b].ideology:
+                    self.csec[s] = self.c_hidden.pop()
+        self.c_disc.append(self.c_hidden.pop())
+        self.c_open = self.c_hidden.pop()
+        self.place_dissidents()
+        if not self.mean:
+            self.g_disc.append(self.g_hidden.pop())
+        self.g_open = self.g_hidden.pop()
+        self.start = self.rng.bounded(self.P)
+        for p in range(self.P):
+            self.supply[p] = self.income[p] = R.START_ASSETS
+
+    def check_goals(self, year: int) -> None:
+        for p in range(self.P):
+            for slot in self.goals[p]:
+                if slot[2] or slot[3]:
+                    continue
+                g = self.st.goals[slot[0]]
+                margins = [self.req_margin(p, k, a) for k, a in g.requires]
+                if min(margins) <= 0:
+                    continue
+                slot[4] |= 1 << (year - 1)
+                if year < R.YEARS:
+                    if self.pol[p] == 0:
+                        reveal = self.rng.bounded(2) == 1
+                    else:
+                        reveal = year == 2 or min(margins) <= 2
+                    if reveal:
+                        slot[3] = year
+
+    def reset(self, year: int) -> None:
+        self.bills = [self.st.bills[self.b_hidden.pop()] for _ in range(4)]
+        self.place_dissidents()
+        for p in range(self.P):
+            self.deal_goal(p, year + 1)
+        for p in range(self.P):
+            n = max(0, R.INCOME - sum(1 for s in self.goals[p] if s[3]))
+            self.supply[p] += n
+            self.income[p] += n
+
+    def play(self) -> dict:
+        self.setup()
+        for year in range(1, R.YEARS + 1):
+            self.turns(year, False)
+            for b in range(4):
+                self.resolve(b, self.bills[b])
+            if year < R.YEARS:
+                self.check_goals(year)
+                self.reset(year)
+        self.turns(R.YEARS, True)
+        self.check_goals(R.YEARS)
+        return self.score()
+
+    def score(self) -> dict:
+        P = self.P
+        achieved, failed, cats, score, board = [], [], [], [], []
+        for p in range(P):
+            a = f = 0
+            got = set()
+            for g, _, disc, rev, met in self.goals[p]:
+                if disc:
+                    continue
+                if rev or met & 4:
+                    a += 1
+                    got.add(self.st.goals[g].category)
+                else:
+                    f += 1
+            achieved.append(a)
+            failed.append(f)
+            cats.append(len(got))
+            score.append(a + len(got) - f)
+            board.append(sum(c[p] for c in self.ch) + sum(q[p] for q in self.ph))
+        top = max(zip(score, board))
+        tied = [p for p in range(P) if (score[p], board[p]) == top]
+        # seed: tied players draw goals until one wins, modelled as a uniform pick
+        winner = tied[self.rng.bounded(len(tied))] if len(tied) > 1 else tied[0]
+        return dict(achieved=achieved, failed=failed, categories=cats, score=score,
+                    board=board, winner=winner)
+
+
+def play_game(settings: R.Settings, seed: int, index: int) -> Game:
+    g = Game(settings, seed, index)
+    g.result = g.play()
+    return g
+
+
+def reference_chunk(settings: R.Settings, seed: int, start: int, count: int) -> dict:
+    """The same records as ``kernel.simulate_chunk``, one game at a time in Python."""
+    rows = []
+    for i in range(start, start + count):
+        g = play_game(settings, seed, i)
+        res = g.result
+        for p in range(settings.players):
+            slots = g.goals[p] + [[-1, 0, 0, 0, 0]] * (R.GOAL_SLOTS - len(g.goals[p]))
+            rows.append([i, p, g.pol[p], res["score"][p], res["achieved"][p], res["failed"][p],
+                         res["categories"][p], res["board"][p], g.supply[p], g.income[p],
+                         g.gained[p], g.paid[p], g.lost[p], int(res["winner"] == p),
+                         g.bills_passed, g.bankrupt, g.actions,
+                         sum(c[settings.players] for c in g.ch) + sum(q[settings.players] for q in g.ph),
+                         g.diss_placed, g.diss_lost] + [x for s in slots for x in s])
+    return R.record_columns(np.array(rows, dtype=np.int64).reshape(-1, len(R.COLUMNS)))
+

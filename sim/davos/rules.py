@@ -1,0 +1,268 @@
+"""Davos rules: the board, the card data and the variant settings.
+
+Source: shared/seeds/davos.nl.txt (Dutch, English card terms) and the digest
+shared/rules/davos.md.  Numbers the seed gives are constants here; the card
+contents it does not give (goals, bills, party ideologies) are data in
+``cards.toml``, which a user can replace with ``--cards FILE``.
+
+Encodings shared by kernel and reference:
+  blocs     0 America, 1 Europe, 2 Global South, 3 China (resolved in this order)
+  parties   9 fixed seats, bloc-major: America 2, Europe 3, Global South 3, China 1
+  slots     corp positions, bloc-major: Base L C R per bloc (12), Mean L C C R (16)
+  ideology  0 L, 1 C, 2 R, 3 none (Mean bills without ideology)
+  holders   seats 0..players-1, then the dissidents (white assets) at index ``players``
+  goals     requirement kinds 0 sector, 1 corp, 2 corps, 3 party, 4 parties (see cards.toml)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sim.core.data import load_toml, seat_policies, unknown_keys
+from sim.core.errors import InputError
+
+PLAYERS = range(2, 6)
+GAMES = ("base", "mean")
+BLOCS = ("America", "Europe", "Global South", "China")
+PARTIES_PER_BLOC = (2, 3, 3, 1)                    # seed: "America twee, Europe en GS drie, China één"
+PARTY_BLOC = np.repeat(np.arange(4), PARTIES_PER_BLOC).astype(np.int64)
+SECTORS = ("Banking", "Energy", "Pharma", "Tech", "Arms", "Food", "Media")
+BASE_SECTORS = 4                                   # Mean Game adds Arms, Food, Media
+CORPS_PER_SECTOR = 3                               # seed: 4 sectors x 3 corps; Mean 9 more
+IDEOLOGIES = ("L", "C", "R", "none")
+NONE = 3
+START_ASSETS = 5                                   # seed: "Iedere speler neemt 5 assets"
+INCOME = 5                                         # reset: 5 minus goals revealed so far
+GOAL_PRICE = 2                                     # buy or swap a goal: 2 assets to the bank
+FIRST_PASS_BONUS = 1                               # the first passer takes 1 asset
+EXTRA_TURN_COST = 1                                # the last player's extra turns, 1 asset each
+DISSIDENTS_UP_TO = 4                               # dissidents are placed with <= 4 players
+YEARS = 3
+REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
+MAX_REQS = 3
+GOAL_SLOTS = 8          # goal cards one seat can hold over a game (3 dealt + 5 bought)
+MAX_PLACE = 3           # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
+
+SEAT_COLUMNS = ["score", "achieved", "failed", "categories", "board", "supply", "income",
+                "gained", "paid", "lost", "won"]
+GAME_COLUMNS = ["bills_passed", "bankruptcies", "actions", "dissidents_board",
+                "dissidents_placed", "dissidents_lost"]
+SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met"]
+COLUMNS = (["game", "seat", "policy"] + SEAT_COLUMNS + GAME_COLUMNS
+           + [f"g{i}_{f}" for i in range(GOAL_SLOTS) for f in SLOT_FIELDS])
+
+
+def record_columns(rows: np.ndarray) -> dict:
+    """Rows of int64 values in COLUMNS order -> named numpy columns."""
+    cols = {}
+    for j, name in enumerate(COLUMNS):
+        dtype = np.int64 if name == "game" else np.int16
+        cols[name] = rows[:, j].astype(dtype)
+    return cols
+
+
+POLICIES = {
+    "random": "uniform over the legal kinds of action (new corp, corp, party, goal, pass), then "
+              f"uniform over that kind's choices; places 1..{MAX_PLACE} assets uniformly; "
+              "votes for or against with equal chance; reveals an achieved goal with chance 1/2",
+    "goal": "goal-seeking: puts the fewest assets that make it the biggest by a lead of 2 (by 1 "
+            "in the Final) for a requirement of its own unrevealed goals, cheapest first; with "
+            "every requirement safe buys a goal (when it has 4 or more assets, not in the Final), "
+            "swapping out a goal it cannot afford; votes for a bill iff it profits its holdings; "
+            "reveals in year 2, and in year 1 when its lead is 2 or less",
+}
+POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
+
+
+def slot_layout(game: str) -> tuple[np.ndarray, np.ndarray]:
+    """(bloc, ideology) of every corp position on the board side the game uses."""
+    per_bloc = (0, 1, 2) if game == "base" else (0, 1, 1, 2)   # Mean: two C positions
+    bloc = np.repeat(np.arange(4), len(per_bloc)).astype(np.int64)
+    ideo = np.tile(np.array(per_bloc), 4).astype(np.int64)
+    return bloc, ideo
+
+
+@dataclass(frozen=True)
+class Goal:
+    name: str
+    category: str
+    requires: tuple[tuple[int, int], ...]   # (kind, sector or bloc)
+    mean: bool = False
+
+    def requirement_text(self) -> str:
+        return " + ".join(f"{REQ_KINDS[k]}:{SECTORS[a] if k == 0 else BLOCS[a]}"
+                          for k, a in self.requires)
+
+
+@dataclass(frozen=True)
+class Bill:
+    name: str
+    ideology: int
+    target: int           # -1 every corp, else a sector
+    own: tuple[int, int]  # (biggest, stakeholder) in the bill's bloc; < 0 is a loss
+    other: tuple[int, int]
+    mean: bool = False
+
+
+@dataclass(frozen=True)
+class Cards:
+    goals: tuple[Goal, ...]
+    bills: tuple[Bill, ...]
+    party_ideology: tuple[int, ...]   # per party seat, bloc-major
+
+
+def _where(where: str, kind: str, i: int, card: dict) -> str:
+    name = card.get("name") if isinstance(card, dict) else None
+    return f"{where}: {kind} {i}" + (f" ({name!r})" if isinstance(name, str) else "")
+
+
+def _requirement(text, w: str) -> tuple[int, int]:
+    if not isinstance(text, str) or ":" not in text:
+        raise InputError(f"{w}: requirement {text!r} must read KIND:WHERE, e.g. sector:Pharma")
+    kind, _, arg = text.partition(":")
+    kind, arg = kind.strip(), arg.strip()
+    if kind not in REQ_KINDS:
+        raise InputError(f"{w}: requirement kind {kind!r} is not one of {', '.join(REQ_KINDS)}")
+    names = SECTORS if kind == "sector" else BLOCS
+    if arg not in names:
+        raise InputError(f"{w}: {kind} needs one of {', '.join(names)}, not {arg!r}")
+    return REQ_KINDS.index(kind), names.index(arg)
+
+
+def _pair(value, key: str, w: str) -> tuple[int, int]:
+    if (not isinstance(value, list) or len(value) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+        raise InputError(f"{w}: {key} must be [biggest, stakeholder] integers, got {value!r}")
+    if not all(-9 <= x <= 9 for x in value):
+        raise InputError(f"{w}: {key} values must lie in -9..9, got {value!r}")
+    return value[0], value[1]
+
+
+def _check_keys(card, allowed: set, w: str) -> None:
+    if not isinstance(card, dict):
+        raise InputError(f"{w}: must be a table")
+    unknown_keys(card, allowed, w)
+    if not isinstance(card.get("name"), str) or not card["name"].strip():
+        raise InputError(f"{w}: name must be a non-empty string")
+    if not isinstance(card.get("mean", False), bool):
+        raise InputError(f"{w}: mean must be true or false")
+
+
+def load_cards(path: Path | None = None) -> Cards:
+    """Read and validate a card file; the packaged ``cards.toml`` when ``path`` is None."""
+    data, where = load_toml(path, "sim.davos", "cards.toml")
+    unknown_keys(data, ("parties", "goals", "bills"), where)
+
+    parties = data.get("parties")
+    if not isinstance(parties, dict) or set(parties) != set(BLOCS):
+        raise InputError(f"{where}: [parties] must give the ideologies of {', '.join(BLOCS)}")
+    ideology = []
+    for b, n in zip(BLOCS, PARTIES_PER_BLOC):
+        ideos = parties[b]
+        if not isinstance(ideos, list) or len(ideos) != n or not all(x in IDEOLOGIES[:3] for x in ideos):
+            raise InputError(f"{where}: parties.{b} must list {n} ideologies out of L, C, R, "
+                             f"got {ideos!r}")
+        ideology += [IDEOLOGIES.index(x) for x in ideos]
+
+    goals = []
+    raw = data.get("goals")
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f"{where}: needs a non-empty goals list")
+    for i, card in enumerate(raw, start=1):
+        w = _where(where, "goal", i, card)
+        _check_keys(card, {"name", "category", "requires", "mean"}, w)
+        if not isinstance(card.get("category"), str) or not card["category"].strip():
+            raise InputError(f"{w}: category must be a non-empty string")
+        req = card.get("requires")
+        if not isinstance(req, list) or not 1 <= len(req) <= MAX_REQS:
+            raise InputError(f"{w}: requires must list 1 to {MAX_REQS} requirements")
+        reqs = tuple(_requirement(r, w) for r in req)
+        if len(set(reqs)) != len(reqs):
+            raise InputError(f"{w}: a requirement is listed twice")
+        goals.append(Goal(card["name"], card["category"], reqs, card.get("mean", False)))
+
+    bills = []
+    raw = data.get("bills")
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f"{where}: needs a non-empty bills list")
+    for i, card in enumerate(raw, start=1):
+        w = _where(where, "bill", i, card)
+        _check_keys(card, {"name", "ideology", "target", "own", "other", "mean"}, w)
+        ideo = card.get("ideology")
+        if ideo not in IDEOLOGIES:
+            raise InputError(f"{w}: ideology must be L, C, R or none, got {ideo!r}")
+        target = card.get("target")
+        if target != "all" and target not in SECTORS:
+            raise InputError(f"{w}: target must be 'all' or a sector ({', '.join(SECTORS)}), "
+                             f"got {target!r}")
+        bills.append(Bill(card["name"], IDEOLOGIES.index(ideo),
+                          -1 if target == "all" else SECTORS.index(target),
+                          _pair(card.get("own"), "own", w), _pair(card.get("other"), "other", w),
+                          card.get("mean", False)))
+    return Cards(tuple(goals), tuple(bills), tuple(ideology))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything one simulation needs; built by :func:`make_settings`."""
+    players: int
+    game: str                       # "base" or "mean"
+    policies: tuple[str, ...]
+    goals: tuple[Goal, ...]         # the cards in play; goal id = index here
+    bills: tuple[Bill, ...]
+    party_ideology: tuple[int, ...]
+    dissidents: bool                # placed at set-up and reset (<= 4 players)
+
+    @property
+    def sectors(self) -> int:
+        return BASE_SECTORS if self.game == "base" else len(SECTORS)
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return tuple(sorted({g.category for g in self.goals}))
+
+    def describe(self) -> dict:
+        return {"players": self.players, "game": self.game, "policies": list(self.policies),
+                "goals": len(self.goals), "bills": len(self.bills),
+                "parties": {b: [IDEOLOGIES[self.party_ideology[p]]
+                                for p in range(9) if PARTY_BLOC[p] == i]
+                            for i, b in enumerate(BLOCS)},
+                "dissidents": self.dissidents}
+
+
+def make_settings(players: int, game: str = "base", policies=None,
+                  cards_file: Path | None = None, cards: Cards | None = None) -> Settings:
+    """Validate user choices and build the frozen settings."""
+    if players not in PLAYERS:
+        raise InputError(f"Davos is for 2-5 players, not {players}")
+    if game not in GAMES:
+        raise InputError(f"--game must be base or mean, not {game!r}")
+    cards = cards if cards is not None else load_cards(cards_file)
+    mean = game == "mean"
+    goals = tuple(g for g in cards.goals if mean or not g.mean)
+    bills = tuple(b for b in cards.bills if mean or not b.mean)
+    sectors = BASE_SECTORS if not mean else len(SECTORS)
+    for g in goals:
+        for k, a in g.requires:
+            if k == 0 and a >= sectors:
+                raise InputError(f"goal {g.name!r} needs sector {SECTORS[a]}, which is only in "
+                                 "the Mean Game: mark it mean = true")
+    for b in bills:
+        if b.target >= sectors:
+            raise InputError(f"bill {b.name!r} targets {SECTORS[b.target]}, which is only in "
+                             "the Mean Game: mark it mean = true")
+        if b.ideology == NONE and not mean:
+            raise InputError(f"bill {b.name!r} has no ideology, which only the Mean Game has: "
+                             "mark it mean = true")
+    if len(bills) < 4 * YEARS:
+        raise InputError(f"the {game} game needs at least {4 * YEARS} bills, the cards have "
+                         f"{len(bills)}")
+    if len(goals) < players + 2:
+        raise InputError(f"the {game} game needs at least {players + 2} goals for {players} "
+                         f"players, the cards have {len(goals)}")
+    policies = seat_policies(policies, players, POLICIES, "random")
+    return Settings(players=players, game=game, policies=policies, goals=goals, bills=bills,
+                    party_ideology=cards.party_ideology,
+                    dissidents=players <= DISSIDENTS_UP_TO)

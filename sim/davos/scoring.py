@@ -1,0 +1,132 @@
+"""Score a finished Davos game: goals, categories, failed goals, victory tokens.
+
+Per player (seed, "Eindtelling"): +1 per achieved goal, +1 per distinct category
+achieved, -1 per failed goal, +1 per victory token (Big Game).  Tie-break: most
+assets on the board; still tied, the tied players draw goals (left to the table).
+Team variant: a team pools its goals, so a category counts once per team.
+Dissident variant: the dissident players take every failed goal of the others as
+achieved goals of their own (with categories), and those goals cost their owners
+nothing.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.core.errors import InputError
+from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+
+TEMPLATE = """\
+# Davos final scoring. mode: "normal", "team" or "dissident".
+mode = "normal"
+
+[[players]]
+name = "Anna"
+assets_on_board = 14
+victory_tokens = 0          # Big Game only
+goals = [
+  { name = "biggest in a Big Pharma corp", category = "sector", achieved = true },
+  { name = "biggest in all parties of Europe", category = "parliament", achieved = true },
+  { name = "biggest in a corp in China", category = "bloc", achieved = true },
+  { name = "biggest in a Big Tech corp", category = "sector", achieved = false },
+]
+
+[[players]]
+name = "Bo"
+assets_on_board = 17
+goals = [
+  { name = "biggest in a party in America", category = "parliament", achieved = true },
+  { name = "biggest in a Big Banking corp", category = "sector", achieved = true },
+]
+
+# team mode: give each player team = "NAME"; dissident mode: dissident = true
+"""
+
+MODES = ("normal", "team", "dissident")
+
+
+def load(path: Path) -> dict:
+    data = read_toml(path)
+    mode = need(data, "mode", "record", str, default="normal")
+    if mode not in MODES:
+        raise InputError(f"record.mode must be one of {', '.join(MODES)}, got {mode!r}")
+    raw = need(data, "players", "record", list)
+    if not raw:
+        raise InputError("record.players is empty")
+    players = []
+    for i, p in enumerate(raw, start=1):
+        where = f"players[{i}]"
+        if not isinstance(p, dict):
+            raise InputError(f"{where} must be a table")
+        name = need(p, "name", where, str)
+        where = f"players.{name}"
+        goals = []
+        for j, g in enumerate(need(p, "goals", where, list, default=[]), start=1):
+            gw = f"{where}.goals[{j}]"
+            if not isinstance(g, dict):
+                raise InputError(f"{gw} must be a table like {{ name = ..., category = ..., "
+                                 "achieved = true }")
+            goals.append({"name": need(g, "name", gw, str, default=f"goal {j}"),
+                          "category": need(g, "category", gw, str),
+                          "achieved": need(g, "achieved", gw, bool)})
+        assets = need(p, "assets_on_board", where, int)
+        tokens = need(p, "victory_tokens", where, int, default=0)
+        if assets < 0 or tokens < 0:
+            raise InputError(f"{where}: assets_on_board and victory_tokens cannot be negative")
+        dissident = need(p, "dissident", where, bool, default=False)
+        if dissident and goals:
+            raise InputError(f"{where} is a dissident player: dissidents never hold goals")
+        players.append({"name": name, "goals": goals, "assets": assets, "tokens": tokens,
+                        "team": p.get("team"), "dissident": dissident})
+    unique_names([p["name"] for p in players], "record.players")
+    if mode == "team" and any(not isinstance(p["team"], str) for p in players):
+        bad = next(p["name"] for p in players if not isinstance(p["team"], str))
+        raise InputError(f"players.{bad}.team is missing: every player needs a team in team mode")
+    if mode == "dissident" and not any(p["dissident"] for p in players):
+        raise InputError("dissident mode needs at least one player with dissident = true")
+    if mode != "dissident" and any(p["dissident"] for p in players):
+        raise InputError("dissident = true needs mode = \"dissident\"")
+    return {"mode": mode, "players": players}
+
+
+def _side(player: dict, mode: str) -> str:
+    """Who scores together: a team, the dissidents, or the player alone."""
+    if mode == "dissident" and player["dissident"]:
+        return "dissidents"
+    if isinstance(player.get("team"), str):
+        return f"team {player['team']}"
+    return player["name"]
+
+
+def score(record: dict) -> Scores:
+    mode = record["mode"]
+    sides: dict[str, dict] = {}
+    for p in record["players"]:
+        side = sides.setdefault(_side(p, mode), {"members": [], "goals": [], "assets": 0,
+                                                 "tokens": 0})
+        side["members"].append(p["name"])
+        side["goals"] += p["goals"]
+        side["assets"] += p["assets"]
+        side["tokens"] += p["tokens"]
+    if mode == "dissident":
+        failed = [g for s, v in sides.items() if s != "dissidents" for g in v["goals"]
+                  if not g["achieved"]]
+        sides["dissidents"]["goals"] = [dict(g, achieved=True) for g in failed]
+        for s, v in sides.items():
+            if s != "dissidents":
+                v["goals"] = [g for g in v["goals"] if g["achieved"]]
+    rows = []
+    for label, v in sides.items():
+        won = [g for g in v["goals"] if g["achieved"]]
+        comps = {"goals": len(won), "categories": len({g["category"] for g in won}),
+                 "failed": -sum(not g["achieved"] for g in v["goals"]), "tokens": v["tokens"]}
+        name = label if v["members"] == [label] else f"{label} ({', '.join(v['members'])})"
+        rows.append(PlayerScore(name, comps, sum(comps.values()), (v["assets"],)))
+    scores = Scores("davos", tuple(rows), tiebreak_names=("assets on the board",))
+    notes = []
+    ranking = scores.ranking()
+    places = [k for k, _ in ranking]
+    if len(set(places)) < len(places):
+        notes.append("a tie remains after assets on the board: the tied players each draw a "
+                     "goal and reveal them together until one wins")
+    return Scores("davos", tuple(rows), tiebreak_names=("assets on the board",),
+                  notes=tuple(notes))

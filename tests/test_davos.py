@@ -1,0 +1,378 @@
+"""Davos: vote rules, bills, conservation, kernel = reference, reproducibility, bad input."""
+import json
+
+import numpy as np
+import polars as pl
+import pytest
+from click.testing import CliRunner
+
+from sim.core.errors import InputError
+from sim.core.runner import run
+from sim.davos import GAME, check
+from sim.davos import kernel as K
+from sim.davos import reference as ref
+from sim.davos.rules import IDEOLOGIES, load_cards, make_settings
+
+L, C, RR, NONE = 0, 1, 2, 3
+FOR, AGAINST, NO_VOTE = 1, -1, 0
+
+
+# ---------------------------------------------------------------- party votes, both twins
+def both_party_votes(players, dissidents, wishes, party_ideo, bill_ideo):
+    """The reference and the kernel verdict for one party; they must agree."""
+    r = ref.party_vote(players, dissidents, wishes, party_ideo, bill_ideo)
+    ph = np.array([list(players) + [dissidents]], np.int64)
+    k = K.party_vote(ph, 0, len(players), np.array(wishes, np.bool_), party_ideo, bill_ideo)
+    assert r == k
+    return r
+
+
+def both_parliaments(votes, totals):
+    r = ref.parliament(votes, totals)
+    k = K.parliament(np.array(votes, np.int64), np.array([totals], np.int64), len(votes))
+    assert tuple(r) == tuple(k)
+    return r
+
+
+def test_biggest_player_decides_the_party_vote():
+    # red 3 against blue 2 and one dissident: red's wish is the party's vote
+    assert both_party_votes([3, 2], 1, [True, False], L, L) == FOR
+    assert both_party_votes([3, 2], 1, [False, True], L, L) == AGAINST
+    # alone in a party is biggest, whatever the party's ideology
+    assert both_party_votes([0, 1], 0, [False, True], RR, L) == FOR
+
+
+def test_biggest_needs_more_than_the_dissidents():
+    # red 2 against 2 dissidents: no biggest, so red and the dissidents must agree
+    assert both_party_votes([2, 0], 2, [True, False], L, L) == FOR
+    assert both_party_votes([2, 0], 2, [False, False], L, L) == NO_VOTE
+
+
+def test_dissidents_vote_their_ideology():
+    assert both_party_votes([1, 0], 2, [False, False], L, L) == FOR
+    assert both_party_votes([1, 0], 2, [True, True], C, L) == AGAINST
+    assert both_party_votes([0, 0], 1, [True, True], RR, RR) == FOR
+    # Mean Game bills without ideology: dissidents always vote against
+    assert both_party_votes([0, 0], 1, [True, True], C, NONE) == AGAINST
+
+
+def test_no_biggest_needs_unanimity():
+    assert both_party_votes([2, 2], 0, [True, True], L, C) == FOR
+    assert both_party_votes([2, 2], 0, [False, False], L, L) == AGAINST
+    assert both_party_votes([2, 2], 0, [True, False], L, L) == NO_VOTE
+    # the dissidents count in the unanimity: an L dissident blocks a C bill both want
+    assert both_party_votes([2, 2, 0], 1, [True, True, False], L, C) == NO_VOTE
+    # a player without assets in the party has no say
+    assert both_party_votes([2, 2, 0], 0, [True, True, False], L, C) == FOR
+
+
+def test_empty_party_does_not_vote():
+    assert both_party_votes([0, 0], 0, [True, True], L, L) == NO_VOTE
+    # ... and carries no weight in parliament
+    assert both_parliaments([FOR, NO_VOTE], [1, 0]) == (3, 0, True)
+
+
+def test_largest_party_has_one_and_a_half_votes():
+    # a 1.5 for against a 1 against: passes; the other way round fails
+    assert both_parliaments([FOR, AGAINST], [5, 3]) == (3, 2, True)
+    assert both_parliaments([AGAINST, FOR], [5, 3]) == (2, 3, False)
+    # Europe: largest for, two others against: 1.5 against 2 fails
+    assert both_parliaments([FOR, AGAINST, AGAINST], [6, 2, 3]) == (3, 4, False)
+
+
+def test_ties_and_no_votes_fail():
+    # two parties of equal size: no 1.5, so 1 against 1 is a tie and fails
+    assert both_parliaments([FOR, AGAINST], [4, 4]) == (2, 2, False)
+    # nobody votes: fails
+    assert both_parliaments([NO_VOTE, NO_VOTE, NO_VOTE], [3, 0, 2]) == (0, 0, False)
+    # the largest party abstains: its half vote is lost, 1 against 1 fails
+    assert both_parliaments([NO_VOTE, FOR, AGAINST], [5, 2, 2]) == (2, 2, False)
+
+
+# ---------------------------------------------------------------- bills and bankruptcies
+def _bills_game(order):
+    """Two goal bots; America's bill bankrupts two Pharma corps, then Europe's pays all corps.
+
+    Returns (blue's gains, red's gains, corps bankrupt, discard pile) after resolving
+    the blocs in ``order`` with the reference, and checks the kernel agrees.
+    """
+    cards = load_cards()
+    st = make_settings(2, "base", ["goal"], cards=cards)
+    bills = {0: ref.R.Bill("L tax: Pharma", L, 2, (-2, -1), (-1, 0)),
+             1: ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0))}
+    g = ref.Game(st, 1, 0)
+    g.c_hidden, g.c_disc, g.c_open = [], [], -1
+    g.csec[0], g.ch[0][0] = 2, 1           # America L slot: Pharma, red 1
+    g.csec[3], g.ch[3][1] = 2, 1           # Europe L slot: Pharma, blue 1
+    g.csec[4], g.ch[4][0] = 3, 2           # Europe C slot: Tech, red 2
+    g.ph[0][2] = 2                          # America L party: 2 dissidents (vote for L)
+    g.ph[2][2] = 2                          # Europe L party: 2 dissidents
+    for b in order:
+        g.resolve(b, bills[b])
+    # the kernel on the same position
+    pk = K.pack(st)
+    ch = np.zeros((12, 3), np.int64)
+    ch[0, 0], ch[3, 1], ch[4, 0] = 1, 1, 2
+    csec = np.full(12, -1, np.int64)
+    csec[0], csec[3], csec[4] = 2, 2, 3
+    ph = np.zeros((9, 3), np.int64)
+    ph[0, 2] = ph[2, 2] = 2
+    sc = np.zeros(K.N_SCALARS, np.int64)
+    sv = np.zeros((2, 5), np.int64)
+    cdisc = np.zeros(12, np.int64)
+    b_ideo = np.array([L, L], np.int64)
+    b_target = np.array([2, -1], np.int64)
+    b_own = np.array([[-2, -1], [2, 1]], np.int64)
+    b_other = np.array([[-1, 0], [1, 0]], np.int64)
+    s = np.zeros(4, np.uint64)
+    for b in order:
+        K._resolve(s, b, b, 2, pk["pol_in"], sc, sv, ch, csec, ph, cdisc, pk["slot_bloc_in"],
+                   pk["party_bloc_in"], pk["party_ideo_in"], b_ideo, b_target, b_own, b_other,
+                   np.zeros(2, np.bool_), np.zeros(3, np.int64), np.zeros((1, 3), np.int64))
+    assert list(sv[:, K.GAINED]) == g.gained and list(sv[:, K.LOST]) == g.lost
+    assert list(csec) == g.csec and ch.tolist() == g.ch
+    assert list(cdisc[:sc[K.C_DN]]) == g.c_disc and sc[K.BANKRUPT] == g.bankrupt
+    return g.gained[1], g.gained[0], g.bankrupt, g.c_disc
+
+
+def test_bankruptcy_in_america_removes_the_corp_before_europe_pays():
+    blue, red, bankrupt, discard = _bills_game([0, 1])
+    assert bankrupt == 2 and discard == [2, 2]   # both Pharma corps, in slot order
+    assert blue == 0                              # its Europe Pharma corp was gone
+    assert red == 2                               # Europe Tech: red biggest, own bloc +2
+
+
+def test_resolving_europe_first_would_pay_the_pharma_corp():
+    blue, red, bankrupt, _ = _bills_game([1, 0])
+    assert blue == 2 and red == 2 + 1 and bankrupt == 2   # America Pharma +1 elsewhere
+
+
+# ---------------------------------------------------------------- scoring
+def test_seed_scoring_example():
+    # three goals achieved in three categories and one failed: 3 + 3 - 1 = 5
+    st = make_settings(2, policies=["goal"])
+    cats = {}
+    for i, g in enumerate(st.goals):
+        cats.setdefault(g.category, i)
+    a, b, c, _ = list(cats.values())[:4]
+    g = ref.Game(st, 1, 0)
+    g.goals = [[[a, 1, 0, 1, 1], [b, 1, 0, 2, 2], [c, 2, 0, 0, 4], [c, 3, 0, 0, 0]],
+               [[a, 1, 2, 0, 0]]]
+    res = g.score()
+    assert res["achieved"] == [3, 0] and res["failed"] == [1, 0]
+    assert res["categories"] == [3, 0] and res["score"] == [5, 0] and res["winner"] == 0
+
+
+# ---------------------------------------------------------------- whole games
+CONFIGS = [(p, game, pol) for game in ("base", "mean") for p, pol in
+           [(2, ["random"]), (3, ["goal"]), (4, ["goal", "random", "goal", "random"]),
+            (5, ["random", "goal", "random", "goal", "goal"])]]
+
+
+@pytest.mark.parametrize("players,game,policies", CONFIGS)
+def test_kernel_equals_reference(players, game, policies):
+    st = make_settings(players, game, policies)
+    kernel = pl.DataFrame(GAME.simulate_chunk(st, 17, 500, 30))
+    reference = pl.DataFrame(GAME.reference_chunk(st, 17, 500, 30))
+    assert kernel.equals(reference)
+
+
+@pytest.mark.parametrize("players,game,policies", CONFIGS)
+def test_invariants_and_conservation(players, game, policies):
+    st = make_settings(players, game, policies)
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 3, 0, 3000))
+    check(frame, st)
+    # the rule-given flows happen: gains, losses, goal buys, bankruptcies
+    assert frame["gained"].sum() > 0 and frame["lost"].sum() > 0 and frame["paid"].sum() > 0
+    assert frame["bankruptcies"].max() > 0 or players == 5
+
+
+def test_tiny_decks_run_out_and_reshuffle_the_same_way():
+    # 8 goals and 12 bills: goal decks run dry, discards are reshuffled, open cards dealt
+    from sim.davos.rules import Cards
+    cards = load_cards()
+    tiny = Cards(cards.goals[:4] + cards.goals[20:24], cards.bills[:12], cards.party_ideology)
+    for game, players, policies in (("base", 2, ["random"]), ("mean", 5, ["goal", "random"] * 2
+                                                                        + ["random"])):
+        st = make_settings(players, game, policies, cards=tiny)
+        kernel = pl.DataFrame(GAME.simulate_chunk(st, 8, 0, 40))
+        assert kernel.equals(pl.DataFrame(GAME.reference_chunk(st, 8, 0, 40)))
+        check(pl.DataFrame(GAME.simulate_chunk(st, 8, 0, 3000)), st)
+
+
+def test_check_catches_a_broken_record():
+    st = make_settings(4, policies=["goal"])
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 3, 0, 50))
+    broken = frame.with_columns(pl.when(pl.col("game") == 7).then(pl.col("supply") + 1)
+                                .otherwise(pl.col("supply")).alias("supply"))
+    with pytest.raises(AssertionError, match="conserved: game 7"):
+        check(broken, st)
+    two_winners = frame.with_columns(pl.lit(1, pl.Int16).alias("won"))
+    with pytest.raises(AssertionError, match="winner"):
+        check(two_winners, st)
+
+
+def test_dissidents_only_up_to_four_players():
+    for players in (4, 5):
+        st = make_settings(players)
+        frame = pl.DataFrame(GAME.simulate_chunk(st, 2, 0, 200))
+        assert (frame["dissidents_placed"].min() > 0) == (players <= 4)
+
+
+def test_goal_bots_beat_random_bots():
+    st = make_settings(4, policies=["goal", "random", "goal", "random"])
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 9, 0, 4000))
+    by = frame.group_by("policy").agg(pl.col("score").mean(), pl.col("won").mean()).sort("policy")
+    random_score, goal_score = by["score"].to_list()
+    assert goal_score > random_score + 2
+
+
+def test_same_seed_same_records_any_workers_or_chunks(tmp_path):
+    st = make_settings(3, policies=["goal", "random", "goal"])
+
+    def chunk(seed, start, count):
+        return GAME.simulate_chunk(st, seed, start, count)
+
+    one = run(chunk, 2000, 42, tmp_path / "one", workers=1, chunk_size=2000, progress=False)
+    two = run(chunk, 2000, 42, tmp_path / "two", workers=2, chunk_size=173, progress=False)
+    assert one.scan().collect().equals(two.scan().collect())
+    other = run(chunk, 2000, 43, tmp_path / "other", workers=2, chunk_size=173, progress=False)
+    assert not one.scan().collect().equals(other.scan().collect())
+
+
+@pytest.mark.slow
+def test_first_goal_is_uniform_over_the_deck():
+    from scipy.stats import chisquare
+    st = make_settings(4)
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 5, 0, 60_000))
+    counts = np.bincount(frame["g0_goal"].to_numpy(), minlength=len(st.goals))
+    assert chisquare(counts).pvalue > 1e-4
+
+
+# ---------------------------------------------------------------- the goal table
+def test_goal_table_ranks_hardest_first():
+    from analysis.davos import goal_difficulty
+    st = make_settings(4, policies=["goal"])
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 4, 0, 3000))
+    table = goal_difficulty(frame.lazy(), st)
+    finals = [g.final.estimate for g in table.goals if g.final]
+    assert finals == sorted(finals)
+    assert {g.goal for g in table.goals} == set(range(len(st.goals)))
+    for g in table.goals:
+        for pr in g.by_check:
+            assert pr is None or pr.low <= pr.estimate <= pr.high
+    # every held goal at the final check is either achieved or failed
+    final_n = sum(g.final.n for g in table.goals if g.final)
+    assert final_n == int(frame["achieved"].sum() + frame["failed"].sum())
+    final_k = sum(g.final.k for g in table.goals if g.final)
+    assert final_k == int(frame["achieved"].sum())
+    assert sum(k.goals for k in table.kinds) == len(st.goals)
+
+
+def test_goals_command_json(tmp_path):
+    from sim.davos.cli import group
+    res = CliRunner().invoke(group, ["goals", "-p", "3", "-n", "300", "--policies", "goal",
+                                     "--policies", "random", "--json", "--out", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert len(doc["runs"]) == 2 and doc["runs"][0]["run"]["games"] == 300
+    assert "negotiate" in doc["limits"]
+    assert len(doc["differences"][0]["goals"]) > 0
+    assert (tmp_path / "goal_ranking.png").exists() and (tmp_path / "differences.csv").exists()
+
+
+# ---------------------------------------------------------------- the vote calculator
+def test_vote_calculator_on_the_example():
+    from importlib import resources
+
+    from sim.davos.cli import count_votes, load_parliament
+    path = resources.files("sim.davos").joinpath("example_parliament.toml")
+    result = count_votes(load_parliament(path))
+    assert [r["vote"] for r in result["parties"]] == ["for", "none", "against"]
+    assert [r["weight"] for r in result["parties"]] == [1, 1.5, 1]
+    assert (result["for"], result["against"], result["passes"]) == (1, 1, False)
+
+
+def _write(tmp_path, text):
+    p = tmp_path / "f.toml"
+    p.write_text(text)
+    return p
+
+
+@pytest.mark.parametrize("text,match", [
+    ('bill = "X"\n[[parties]]\nideology = "L"', "bill must be"),
+    ('bill = "L"\n[wishes]\nred = "maybe"\n[[parties]]\nideology = "L"', "wishes.red"),
+    ('bill = "L"\n[[parties]]\nideology = "Q"', "party 1: ideology"),
+    ('bill = "L"\n[[parties]]\nideology = "L"\nassets = { red = 1 }', "no entry in"),
+    ('bill = "L"\n[[parties]]\nideology = "L"\ndissidents = -1', "dissidents must"),
+    ('bill = "L"', "at least one"),
+])
+def test_bad_parliament_files_are_refused(tmp_path, text, match):
+    from sim.davos.cli import load_parliament
+    with pytest.raises(InputError, match=match):
+        load_parliament(_write(tmp_path, text))
+
+
+# ---------------------------------------------------------------- bad input
+GOOD_PARTIES = ('[parties]\nAmerica = ["L", "R"]\nEurope = ["L", "C", "R"]\n'
+                '"Global South" = ["L", "C", "R"]\nChina = ["C"]\n')
+BILL = '{ name = "b", ideology = "L", target = "all", own = [1, 0], other = [0, 0] }'
+GOAL = '{ name = "g", category = "x", requires = ["sector:Pharma"] }'
+
+
+@pytest.mark.parametrize("body,match", [
+    (f"goals = [{GOAL}]\nbills = [{BILL}]\n[parties]\nAmerica = [\"L\"]", "parties"),
+    (f'goals = [{{ name = "g", category = "x", requires = ["sector:Oil"] }}]\nbills = [{BILL}]',
+     "sector needs one of"),
+    (f'goals = [{{ name = "g", category = "x", requires = ["bloc:Europe"] }}]\nbills = [{BILL}]',
+     "kind 'bloc'"),
+    (f'goals = [{{ name = "g", category = "x", requires = [] }}]\nbills = [{BILL}]',
+     r"goal 1 \('g'\): requires"),
+    (f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "all", '
+     'own = [1], other = [0, 0] }]', "own must be"),
+    (f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "X", target = "all", '
+     'own = [1, 0], other = [0, 0] }]', "ideology must be"),
+    (f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "Oil", '
+     'own = [1, 0], other = [0, 0] }]', "target must be"),
+    (f'goals = [{GOAL}]\nbills = [{BILL}]\ncolour = 1', "unknown key 'colour'"),
+    ("goals = [", "not valid TOML"),
+])
+def test_bad_card_files_are_refused(tmp_path, body, match):
+    text = body if "[parties]" in body or "TOML" in match else body + "\n" + GOOD_PARTIES
+    with pytest.raises(InputError, match=match):
+        load_cards(_write(tmp_path, text))
+
+
+def test_card_files_that_do_not_fit_the_game_are_refused(tmp_path):
+    goals = ",\n".join([GOAL] * 8)
+    short = _write(tmp_path, f"goals = [{goals}]\nbills = [{BILL}]\n" + GOOD_PARTIES)
+    with pytest.raises(InputError, match="needs at least 12 bills"):
+        make_settings(4, cards_file=short)
+    bills = ",\n".join([BILL] * 12)
+    arms = (f'goals = [{goals}, {{ name = "a", category = "x", requires = ["sector:Arms"] }}]\n'
+            f"bills = [{bills}]\n" + GOOD_PARTIES)
+    with pytest.raises(InputError, match="only in the Mean Game"):
+        make_settings(4, cards_file=_write(tmp_path, arms))
+    assert make_settings(4, "mean", cards_file=tmp_path / "f.toml").game == "mean"
+    with pytest.raises(InputError, match="cannot read"):
+        load_cards(tmp_path / "missing.toml")
+
+
+def test_bad_settings_are_refused():
+    for players in (1, 6):
+        with pytest.raises(InputError, match=str(players)):
+            make_settings(players)
+    with pytest.raises(InputError, match="unknown policy"):
+        make_settings(3, policies=["greedy"])
+    with pytest.raises(InputError, match="2 policies given for 3 players"):
+        make_settings(3, policies=["goal", "random"])
+    with pytest.raises(InputError, match="--game"):
+        make_settings(3, "big")
+
+
+def test_packaged_cards_match_the_digest():
+    cards = load_cards()
+    base = [g for g in cards.goals if not g.mean]
+    assert len(base) == 30 and len(cards.goals) - len(base) == 12
+    assert sum(not b.mean for b in cards.bills) == 30 and sum(b.mean for b in cards.bills) == 19
+    assert [IDEOLOGIES[i] for i in cards.party_ideology] == list("LRLCRLCRC")

@@ -1,0 +1,88 @@
+"""Davos: the scoring calculator and the cheat sheet."""
+import pytest
+
+from scoring_helpers import load, sheet_pdf_text, totals
+from sim.davos import scoring as davos
+from sim.core.errors import InputError
+
+
+def test_template_scores(tmp_path):
+    s = davos.score(load(davos, tmp_path, davos.TEMPLATE))
+    assert s.ranking() and all(p.total == sum(p.components.values()) for p in s.players)
+
+
+def test_sheet_pdf_has_its_numbers(tmp_path):
+    pages, text = sheet_pdf_text("davos", tmp_path)
+    assert pages <= 2 and "3 + 3 - 1 = 5" in text
+
+
+def goal(cat, ok=True):
+    return f'{{ category = "{cat}", achieved = {str(ok).lower()} }}'
+
+
+def test_davos_worked_example_from_the_rules(tmp_path):
+    # seed: three goals in three categories and one failed goal score 3 + 3 - 1 = 5
+    rec = f"""[[players]]
+name = "A"
+assets_on_board = 3
+goals = [{goal("x")}, {goal("y")}, {goal("z")}, {goal("x", False)}]
+"""
+    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 5}
+
+
+def test_davos_team_counts_a_category_once_and_ties_break_on_assets(tmp_path):
+    rec = f"""mode = "team"
+[[players]]
+name = "A"
+team = "red"
+assets_on_board = 5
+goals = [{goal("sector")}]
+[[players]]
+name = "B"
+team = "red"
+assets_on_board = 4
+goals = [{goal("sector")}, {goal("bloc", False)}]
+[[players]]
+name = "C"
+team = "blue"
+assets_on_board = 10
+goals = [{goal("sector")}, {goal("bloc")}, {goal("bloc", False)}]
+"""
+    s = davos.score(load(davos, tmp_path, rec))
+    assert totals(s) == {"team red (A, B)": 2 + 1 - 1, "team blue (C)": 2 + 2 - 1}
+    assert [p.name for _, p in s.ranking()][0] == "team blue (C)"
+
+
+def test_davos_dissidents_take_the_failed_goals(tmp_path):
+    rec = f"""mode = "dissident"
+[[players]]
+name = "A"
+assets_on_board = 5
+goals = [{goal("sector")}, {goal("bloc", False)}, {goal("party", False)}]
+[[players]]
+name = "D"
+dissident = true
+assets_on_board = 8
+"""
+    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 2, "dissidents (D)": 4}
+
+
+def test_davos_tie_on_everything_is_noted(tmp_path):
+    rec = "\n".join(f'[[players]]\nname = "{n}"\nassets_on_board = 4\ngoals = [{goal("x")}]'
+                    for n in "AB")
+    s = davos.score(load(davos, tmp_path, rec))
+    assert [k for k, _ in s.ranking()] == [1, 1] and "draw a goal" in s.notes[0]
+
+
+@pytest.mark.parametrize("text,msg", [
+    ('mode = "chaos"\n[[players]]\nname="A"\nassets_on_board=1', "record.mode"),
+    ('[[players]]\nname="A"\nassets_on_board=1\ngoals=[{ achieved = true }]', "category is missing"),
+    ('[[players]]\nname="A"\ngoals=[]', "assets_on_board is missing"),
+    ('mode = "team"\n[[players]]\nname="A"\nassets_on_board=1', "team is missing"),
+    ('mode = "dissident"\n[[players]]\nname="A"\nassets_on_board=1', "at least one player"),
+])
+def test_davos_bad_records(tmp_path, text, msg):
+    with pytest.raises(InputError, match=msg):
+        load(davos, tmp_path, text)
+
+
