@@ -10,6 +10,7 @@ from sim.core.game import GameSpec
 PACKAGES = {
     "davoserjas": "sim.davoserjas",
     "davos": "sim.davos",
+    "1844": "sim.s1844",
     "borgia": "sim.borgia",
     "boss": "sim.boss",
 }

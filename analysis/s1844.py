@@ -1,0 +1,304 @@
+"""1844 train-rush analyses over simulated game records (one row per game).
+
+Lazy Polars scans only; nothing here simulates.  Event timing is reported as the global
+OR number (OR 1.1 = #1) with median and 10-90% band, and the most common "OR t.n" label;
+how often an event happens at all carries a Wilson interval, means carry standard errors.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import polars as pl
+
+from analysis.stats import Mean, Proportion, mean_from_moments, wilson
+from sim.s1844.rules import DEPOT_COUNT, END_REASONS, EVENTS, MAX_OR_RECORD, TRAIN_NAMES
+
+EVENT_LABELS = {
+    "phase2": "first 2 (phase 2)", "phase3": "first 3 (phase 3)", "phase4": "first 4 (phase 4)",
+    "phase5": "first 5 (phase 5)", "phase6": "first 6 (phase 6)", "phase7": "first 8E (phase 7)",
+    "rust2": "2s rust", "rust3": "3s rust", "rust4": "4s rust", "sbb": "SBB forms",
+    "bank": "bank breaks", "end": "game ends",
+}
+_FIRST = [sum(DEPOT_COUNT[:t]) for t in range(len(DEPOT_COUNT))]
+
+
+@dataclass(frozen=True)
+class EventTiming:
+    """When one event happens: over the games in which it happens at all."""
+    event: str
+    label: str
+    happens: Proportion
+    median: float | None
+    p10: float | None
+    p90: float | None
+    mean: Mean | None
+    typical: str           # most common "OR t.n" label
+
+    def as_dict(self) -> dict:
+        return {"event": self.event, "label": self.label, "happens": self.happens.as_dict(),
+                "median_or": self.median, "p10_or": self.p10, "p90_or": self.p90,
+                "mean_or": self.mean.as_dict() if self.mean else None,
+                "typical_label": self.typical}
+
+
+@dataclass(frozen=True)
+class TrainRush:
+    """The train-rush forecast of one player count."""
+    players: int
+    games: int
+    policies: tuple[str, ...]
+    events: tuple[EventTiming, ...]
+    ends: tuple[tuple[str, Proportion], ...]
+    exported: Mean
+    exported_by_type: tuple[Mean, ...]
+    rusted: Mean
+    loans: Mean
+    spread: Mean                         # winner's score minus last place's
+    winner: Mean
+    seat_score: tuple[Mean, ...]
+    seat_wins: tuple[Proportion, ...]    # the seat has the top score (ties count for all)
+    spread_band: tuple[float, float, float]
+    histogram: pl.DataFrame = field(repr=False)   # event, or, count, p
+    per_or: pl.DataFrame = field(repr=False)      # or, games, revenue/bank quantiles, trains
+    labels: pl.DataFrame = field(repr=False)      # event, label, count
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        ev = pl.DataFrame([{
+            "players": self.players, "event": e.event, "label": e.label,
+            "p_happens": e.happens.estimate, "p_low": e.happens.low, "p_high": e.happens.high,
+            "median_or": e.median, "p10_or": e.p10, "p90_or": e.p90,
+            "mean_or": e.mean.estimate if e.mean else None, "se_or": e.mean.se if e.mean else None,
+            "typical_label": e.typical} for e in self.events])
+        seats = pl.DataFrame([{
+            "players": self.players, "seat": s, "policy": self.policies[s],
+            "mean_score": m.estimate, "se": m.se, "p_top": w.estimate, "p_top_low": w.low,
+            "p_top_high": w.high} for s, (m, w) in enumerate(zip(self.seat_score,
+                                                                  self.seat_wins))])
+        return {"events": ev, "event_histogram": self.histogram, "per_or": self.per_or,
+                "event_labels": self.labels, "seats": seats}
+
+    def as_dict(self) -> dict:
+        return {
+            "players": self.players, "games": self.games, "policies": list(self.policies),
+            "events": [e.as_dict() for e in self.events],
+            "end_reasons": {k: p.as_dict() for k, p in self.ends},
+            "trains_exported": self.exported.as_dict(),
+            "trains_exported_by_type": {t: m.as_dict()
+                                        for t, m in zip(TRAIN_NAMES, self.exported_by_type)},
+            "trains_rusted": self.rusted.as_dict(), "player_loans": self.loans.as_dict(),
+            "score_spread": self.spread.as_dict(),
+            "score_spread_p10_median_p90": list(self.spread_band),
+            "winning_score": self.winner.as_dict(),
+            "seat_score": [m.as_dict() for m in self.seat_score],
+            "seat_top_score": [p.as_dict() for p in self.seat_wins],
+            "event_histogram": self.histogram.to_dicts(),
+            "per_or": self.per_or.to_dicts(),
+        }
+
+
+def _moments(lf: pl.LazyFrame, exprs: dict[str, pl.Expr]) -> dict:
+    aggs = [pl.len().alias("n")]
+    for name, e in exprs.items():
+        x = e.cast(pl.Int64)
+        aggs += [x.sum().alias(f"{name}_s"), (x * x).sum().alias(f"{name}_q")]
+    return lf.select(aggs).collect(engine="streaming").row(0, named=True)
+
+
+def _mean(row: dict, name: str) -> Mean:
+    return mean_from_moments(row["n"], float(row[f"{name}_s"]), float(row[f"{name}_q"]))
+
+
+def _q(col: str, q: float) -> pl.Expr:
+    return pl.col(col).quantile(q, "nearest")
+
+
+def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
+    """The forecast of one run (one player count)."""
+    players = settings.players
+    n = lf.select(pl.len()).collect().item()
+    events, hist, labels = [], [], []
+    for e in EVENTS:
+        o = f"{e}_or"
+        row = (lf.filter(pl.col(o) >= 0)
+               .select(pl.len().alias("k"), _q(o, 0.5).alias("med"), _q(o, 0.1).alias("p10"),
+                       _q(o, 0.9).alias("p90"), pl.col(o).cast(pl.Int64).sum().alias("s"),
+                       (pl.col(o).cast(pl.Int64) ** 2).sum().alias("q"))
+               .collect().row(0, named=True))
+        k = row["k"]
+        lab = (lf.filter(pl.col(o) >= 0)
+               .group_by(f"{e}_sr", f"{e}_n").agg(pl.len().alias("count"))
+               .collect().sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False]))
+        typical = f"OR {lab[0, 0]}.{lab[0, 1]}" if k else "-"
+        labels.append(lab.select(pl.lit(e).alias("event"),
+                                 pl.format("OR {}.{}", f"{e}_sr", f"{e}_n").alias("label"),
+                                 pl.col("count")))
+        events.append(EventTiming(
+            e, EVENT_LABELS[e], wilson(k, n),
+            float(row["med"]) if k else None, float(row["p10"]) if k else None,
+            float(row["p90"]) if k else None,
+            mean_from_moments(k, float(row["s"]), float(row["q"])) if k else None, typical))
+        hist.append(lf.filter(pl.col(o) >= 0).group_by(pl.col(o).alias("or"))
+                    .agg(pl.len().alias("count")).collect()
+                    .with_columns(pl.lit(e).alias("event"), (pl.col("count") / n).alias("p")))
+    histogram = (pl.concat(hist).select("event", pl.col("or").cast(pl.Int32), "count", "p")
+                 .sort("event", "or"))
+    scores = [f"score_{p}" for p in range(players)]
+    top = pl.max_horizontal(scores)
+    exprs = {"exported": pl.col("exported"), "rusted": pl.col("rusted"),
+             "loans": pl.col("loans"), "spread": top - pl.min_horizontal(scores), "winner": top}
+    exprs.update({f"exp_{t}": pl.col(f"exported_{t}") for t in TRAIN_NAMES})
+    exprs.update({s: pl.col(s) for s in scores})
+    exprs.update({f"top_{p}": (pl.col(f"score_{p}") == top) for p in range(players)})
+    exprs.update({f"end_{r}": (pl.col("end_reason") == r) for r in END_REASONS})
+    m = _moments(lf, exprs)
+    band = (lf.select((top - pl.min_horizontal(scores)).alias("x"))
+            .select(_q("x", 0.1).alias("p10"), _q("x", 0.5).alias("p50"),
+                    _q("x", 0.9).alias("p90")).collect().row(0))
+    return TrainRush(
+        players=players, games=n, policies=tuple(settings.policies), events=tuple(events),
+        ends=tuple((name, wilson(int(m[f"end_{r}_s"]), n)) for r, name in END_REASONS.items()),
+        exported=_mean(m, "exported"),
+        exported_by_type=tuple(_mean(m, f"exp_{t}") for t in TRAIN_NAMES),
+        rusted=_mean(m, "rusted"), loans=_mean(m, "loans"), spread=_mean(m, "spread"),
+        winner=_mean(m, "winner"), seat_score=tuple(_mean(m, s) for s in scores),
+        seat_wins=tuple(wilson(int(m[f"top_{p}_s"]), n) for p in range(players)),
+        spread_band=tuple(float(x) for x in band), histogram=histogram,
+        per_or=per_or(lf, n), labels=pl.concat(labels))
+
+
+def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
+    """Route revenue, bank cash and trains gone from the depot by type, OR by OR.
+
+    Each OR counts the games still running in it; a game's last export is already in
+    its last OR's depot count.
+    """
+    rows = []
+    for k in range(1, MAX_OR_RECORD + 1):
+        part = lf.filter(pl.col(f"rev_{k}") >= 0)
+        gone = pl.col(f"depot_{k}")
+        aggs = [pl.len().alias("games")]
+        for name, col in (("revenue", f"rev_{k}"), ("bank", f"bankcash_{k}")):
+            aggs += [_q(col, 0.1).alias(f"{name}_p10"), _q(col, 0.25).alias(f"{name}_p25"),
+                     _q(col, 0.5).alias(f"{name}_median"), _q(col, 0.75).alias(f"{name}_p75"),
+                     _q(col, 0.9).alias(f"{name}_p90")]
+        for t, name in enumerate(TRAIN_NAMES):
+            aggs.append((gone - _FIRST[t]).clip(0, DEPOT_COUNT[t]).mean()
+                        .alias(f"gone_{name}"))
+        row = part.select(aggs).collect().row(0, named=True)
+        if row["games"] == 0:
+            break
+        row["or"] = k
+        row["share_running"] = row["games"] / n
+        rows.append(row)
+    return pl.DataFrame(rows).select("or", "games", "share_running", pl.exclude(
+        "or", "games", "share_running"))
+
+
+def compare(results: list[TrainRush]) -> pl.DataFrame:
+    """Event medians and bands side by side, one column group per player count."""
+    rows = []
+    for e in EVENTS:
+        row = {"event": EVENT_LABELS[e]}
+        for r in results:
+            t = next(x for x in r.events if x.event == e)
+            row[f"{r.players}p"] = _cell(t)
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def _fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:g}"
+
+
+def _cell(t: EventTiming) -> str:
+    if t.median is None:
+        return "never"
+    s = f"#{_fmt(t.median)} [{_fmt(t.p10)}-{_fmt(t.p90)}] {t.typical}"
+    if t.happens.estimate < 0.995:
+        s += f" ({100 * t.happens.estimate:.0f}%)"
+    return s
+
+
+# ---- plots -------------------------------------------------------------------------------
+def plot_timeline(results: list[TrainRush]):
+    """Median OR (dot) and 10-90% band (bar) of every event, per player count."""
+    from reports.output import figure
+    fig, ax = figure(figsize=(9, 5.5))
+    k = len(results)
+    for j, r in enumerate(results):
+        ys, lows, highs, meds = [], [], [], []
+        for i, e in enumerate(r.events):
+            if e.median is None:
+                continue
+            y = i + (j - (k - 1) / 2) * 0.8 / max(k, 1)
+            ys.append(y)
+            lows.append(e.p10)
+            highs.append(e.p90)
+            meds.append(e.median)
+        ax.hlines(ys, lows, highs, lw=5, alpha=0.35, color=f"C{j}")
+        ax.plot(meds, ys, "o", color=f"C{j}", label=f"{r.players} players")
+    ax.set_yticks(range(len(EVENTS)), [EVENT_LABELS[e] for e in EVENTS])
+    ax.invert_yaxis()
+    ax.set_xlabel("operating round (global number; OR 1.1 = 1)")
+    ax.set_title("1844 train rush: median and 10-90% band of each event")
+    ax.grid(axis="x", alpha=0.3)
+    ax.legend()
+    return fig
+
+
+def plot_bank(results: list[TrainRush]):
+    """Fan chart of the bank's cash at the end of each OR."""
+    from reports.output import figure
+    fig, ax = figure(figsize=(9, 5))
+    for j, r in enumerate(results):
+        d = r.per_or.filter(pl.col("share_running") >= 0.05)
+        x = d["or"].to_list()
+        ax.fill_between(x, d["bank_p10"], d["bank_p90"], alpha=0.15, color=f"C{j}")
+        ax.fill_between(x, d["bank_p25"], d["bank_p75"], alpha=0.3, color=f"C{j}")
+        ax.plot(x, d["bank_median"], color=f"C{j}", label=f"{r.players} players (median)")
+    ax.axhline(0, color="k", lw=0.8)
+    ax.set_xlabel("operating round")
+    ax.set_ylabel("bank cash (SFR)")
+    ax.set_title("Bank cash by OR: median, 25-75% and 10-90% bands (games still running)")
+    ax.legend()
+    return fig
+
+
+def plot_trains(results: list[TrainRush]):
+    """Mean trains gone from the depot (bought or exported) by type, OR by OR."""
+    from reports.output import figure
+    fig, ax = figure(figsize=(9, 5))
+    styles = ["-", "--", ":", "-."]
+    for j, r in enumerate(results):
+        d = r.per_or.filter(pl.col("share_running") >= 0.05)
+        for t, name in enumerate(TRAIN_NAMES):
+            ax.plot(d["or"], d[f"gone_{name}"], styles[j % 4], color=f"C{t}",
+                    label=f"{name}" if j == 0 else None)
+    ax.set_xlabel("operating round")
+    ax.set_ylabel("trains bought or exported (cumulative mean)")
+    title = "Cumulative trains by type"
+    if len(results) > 1:
+        title += " (" + ", ".join(f"{styles[j % 4]} {r.players}p" for j, r in
+                                  enumerate(results)) + ")"
+    ax.set_title(title)
+    ax.legend(title="train")
+    return fig
+
+
+def plot_histograms(results: list[TrainRush]):
+    """Distribution of the OR of each event (share of all games), one panel per event."""
+    from reports.output import figure
+    fig, axes = figure(nrows=3, ncols=4, figsize=(13, 8), sharex=True)
+    for ax, e in zip(axes.flat, EVENTS):
+        for j, r in enumerate(results):
+            d = r.histogram.filter(pl.col("event") == e).sort("or")
+            if d.height:
+                ax.step(d["or"], d["p"], where="mid", color=f"C{j}", marker=".",
+                        label=f"{r.players} players")
+        ax.set_title(EVENT_LABELS[e], fontsize=9)
+        ax.grid(alpha=0.3)
+    axes.flat[0].legend(fontsize=8)
+    for ax in axes[-1]:
+        ax.set_xlabel("operating round")
+    fig.suptitle("In which OR each event happens (share of all games)")
+    return fig

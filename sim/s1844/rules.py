@@ -1,0 +1,311 @@
+"""1844: Schweiz rules: market grid, corporations, trains, phases, and the model parameters.
+
+Sources: shared/seeds/1844-schweiz.nl.txt (Dutch) and the digest shared/rules/1844.md
+(numbers from the online 18xx engine).  Rule numbers are constants here; everything the
+map and the players decide is a model parameter in ``params.toml`` (user-overridable).
+
+Indices used everywhere (kernel, reference and records):
+corporations 0-4 pre-SBB (NOB SCB VSB JS GB), 5-7 regional (JN ChA VZ), 8-13 historical
+(FNM RhB BLS STB AB MOB), 14 SBB; train types 0-5 = 2, 3, 4, 5, 6, 8E; side 0 normal, 1 H.
+Shares are counted in units: 4 per pre-SBB (25%), 5 per regional (20%), 10 per historical
+(10%), 20 per SBB (5%); every director certificate is 2 units and one certificate.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import numpy as np
+
+from sim.core.data import load_toml, seat_policies
+from sim.core.errors import InputError
+
+PLAYERS = range(3, 8)
+BANK = 12_000
+START_CASH = {3: 800, 4: 620, 5: 510, 6: 440, 7: 400}
+CERT_LIMIT = {3: 24, 4: 18, 5: 15, 6: 13, 7: 11}
+
+# --- market (digest §2); None = no cell, "t" = regional-limited cell --------------------
+_GRID = [
+    "- - 90 100 110 120 130 140 155 170 185 200 220t 240t 260t 290t 320t 350t",
+    "- 70 80 90 100 110 120 130 145 160 175 190 210t 230t 250t 280t 310t 340t",
+    "55 60 70 80 90 100 110 120 135 150 165 180 200t 220t 240t 270t 300t 330t",
+    "50 56 60 70 80 90 100 110 125 140 155 170 190t 210t 230t",
+    "45 52 57 60 70 80 90 100 115 130 145 160",
+    "40 50 54 58 60 70 80 90 100 120",
+    "35 45 52 56 59 64 70 80",
+    "30 40 48 54 58 60",
+]
+ROWS, COLS = 8, 18
+PRICE = np.zeros((ROWS, COLS), np.int32)    # 0 = no cell
+LIMITED = np.zeros((ROWS, COLS), np.int8)   # 1 = regionals may not enter
+for _r, _line in enumerate(_GRID):
+    for _c, _cell in enumerate(_line.split()):
+        if _cell != "-":
+            LIMITED[_r, _c] = _cell.endswith("t")
+            PRICE[_r, _c] = int(_cell.rstrip("t"))
+PARS = (100, 90, 80, 70, 60)                 # par cells in column 4, rows 1..5
+PAR_ROW = {100: 1, 90: 2, 80: 3, 70: 4, 60: 5}
+PAR_COL = 4
+SBB_ROW, SBB_COL = 5, 8                      # the "x" cell, 100
+
+# --- corporations (digest §7) ------------------------------------------------------------
+PRE, REGIONAL, HISTORICAL, SBB_TYPE = 0, 1, 2, 3
+TYPE_NAMES = ("pre-SBB", "regional", "historical", "SBB")
+CORPS = ("NOB", "SCB", "VSB", "JS", "GB", "JN", "ChA", "VZ",
+         "FNM", "RhB", "BLS", "STB", "AB", "MOB", "SBB")
+NCORP = len(CORPS)
+SBB = 14
+FNM, MOB = 8, 13
+CTYPE = np.array([PRE] * 5 + [REGIONAL] * 3 + [HISTORICAL] * 6 + [SBB_TYPE], np.int8)
+UNITS = np.array([4, 5, 10, 20], np.int32)          # share units by type
+FLOAT_UNITS = np.array([2, 3, 5, 0], np.int32)      # 50%, 60%, 50% sold
+IPO_LIMIT = np.array([3, 3, 6, 12], np.int32)       # 75%, 60%, 60%, 60% in units
+TOKEN_COST = (0, 40, 100, 100, 100)                 # home token, then 40, then 100 each
+TYPE_TOKENS = np.array([2, 3, 0, 0], np.int32)      # historicals: by par (below)
+HIST_TOKENS = {100: 5, 90: 4, 80: 3, 70: 2, 60: 1}
+
+# --- trains and phases (digest §3-4) ------------------------------------------------------
+TRAIN_NAMES = ("2", "3", "4", "5", "6", "8E")
+TRAIN_H_NAMES = ("2H", "3H", "4H", "5H", "6H", "8H")
+NTYPE = 6
+DEPOT_COUNT = (13, 9, 6, 4, 4, 20)        # 5s: 6 cards, one is P7's EVA, one the SBB's
+TOTAL_TRAINS = sum(DEPOT_COUNT) + 2       # + EVA + the SBB's reserved 5H
+DEPOT = np.repeat(np.arange(NTYPE, dtype=np.int8), DEPOT_COUNT)
+PRICE_N = np.array([90, 180, 300, 450, 630, 960], np.int32)
+PRICE_H = np.array([70, 150, 260, 400, 550, 700], np.int32)
+RUSTED_BY = np.array([2, 4, 5, -1, -1, -1], np.int8)   # type whose first copy rusts this one
+DOWNGRADES = np.array([-1, 0, 1, -1, 2, 3], np.int8)   # type flipped to H when this one comes
+PHASE_OF = np.array([2, 3, 4, 5, 6, 7], np.int8)
+ORS_PER_SET = (0, 1, 1, 2, 2, 3, 3, 3)                 # by phase 1..7
+
+
+def train_limit(phase: int, ctype: int) -> int:
+    """Train limit by phase and corporation type (digest §3)."""
+    if ctype == SBB_TYPE:
+        return 4
+    if phase >= 5:
+        return 2
+    if ctype == HISTORICAL:
+        return 3 if phase == 4 else 4
+    return 2
+
+
+LIMIT = np.array([[train_limit(p, t) for t in range(4)] for p in range(8)], np.int32)
+
+# --- privates, mountain railways, tunnels (digest §5-6) -----------------------------------
+PRIVATE_FACE = np.array([20, 50, 80, 110, 140, 180, 100], np.int32)
+PRIVATE_REV = np.array([5, 10, 15, 20, 25, 30, 0], np.int32)
+P3, P4, P5, P6, P7 = 2, 3, 4, 5, 6
+P4_COMPENSATION = 80
+NMOUNTAIN, MOUNTAIN_PRICE, MOUNTAIN_REV, MOUNTAIN_VALUE = 5, 150, 40, 150
+NTUNNEL, TUNNEL_PRICE, TUNNEL_REV, TUNNEL_VALUE, TUNNEL_BUILD = 5, 50, 10, 50, 100
+SBB_START_CASH = 400
+
+# --- bots ---------------------------------------------------------------------------------
+POLICIES = {
+    "random": "a uniform choice among the legal moves at every decision (a category of "
+              "stock-round action, then one of its moves; payout or withhold; how many "
+              "trains and which side); bids up to a random value in the auction",
+    "careful": "bids by value; floats at most two companies at the highest par it can "
+               "float alone; buys the best-yielding share; sells shares of a company "
+               "trading well below par; buys a train only when it pays back before it "
+               "rusts; withholds when its company would be left without a train it can "
+               "afford; rescues a company by buying across from a sister company",
+}
+RANDOM, CAREFUL = 0, 1
+POLICY_CODE = {"random": RANDOM, "careful": CAREFUL}
+
+END_REASONS = {1: "bank", 2: "bankruptcy", 3: "cap"}
+
+# --- records: one row per game; kernel and reference fill the same columns ---------------
+EVENTS = ("phase2", "phase3", "phase4", "phase5", "phase6", "phase7",
+          "rust2", "rust3", "rust4", "sbb", "bank", "end")
+EV = {name: i for i, name in enumerate(EVENTS)}
+MAX_OR_RECORD = 40     # per-OR series are kept for the first 40 ORs
+SCALARS = ("end_reason", "ors", "sets", "phase", "floated", "loans", "over_limit",
+           "bank", "player_cash", "corp_cash", "debt",
+           "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved")
+COLUMNS = (list(SCALARS)
+           + [f"{e}_{k}" for e in EVENTS for k in ("or", "sr", "n")]
+           + [f"bought_{t}" for t in TRAIN_NAMES] + [f"exported_{t}" for t in TRAIN_NAMES]
+           + [f"score_{p}" for p in range(7)]
+           + [f"rev_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+           + [f"bankcash_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+           + [f"depot_{k}" for k in range(1, MAX_OR_RECORD + 1)])
+COL = {name: i for i, name in enumerate(COLUMNS)}
+NCOL = len(COLUMNS)
+
+
+# --- parameters -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Params:
+    """The model parameters of ``params.toml`` (see its comments)."""
+    base_normal: tuple
+    base_h: tuple
+    phase_pct: tuple
+    type_pct: tuple
+    maturity_start_pct: int
+    maturity_step_pct: int
+    maturity_token_pct: int
+    train_share_pct: tuple
+    destination_pct: int
+    noise_pct: int
+    tunnel_bonus: int
+    track_cost: tuple
+    destination_chance: tuple
+    mountain_chance: int
+    auction_value_pct: tuple
+    auction_noise: int
+    fnm_par: int
+    max_directorships: int
+    sell_below_pct: int
+    min_yield_permille: int
+    mountain_max_phase: int
+    mountain_reserve: int
+    payback_pct: int
+    ors_per_train_pct: int
+    horizon_ors: int
+    value_low_pct: int
+    value_span_pct: int
+    max_or_sets: int
+    max_sr_turns: int
+    bankruptcy: str
+
+
+_SECTIONS = {
+    "revenue": ("base_normal", "base_h", "phase_pct", "type_pct", "maturity_start_pct",
+                "maturity_step_pct", "maturity_token_pct", "train_share_pct",
+                "destination_pct", "noise_pct", "tunnel_bonus"),
+    "network": ("track_cost", "destination_chance", "mountain_chance"),
+    "careful": ("auction_value_pct", "auction_noise", "fnm_par", "max_directorships",
+                "sell_below_pct", "min_yield_permille", "mountain_max_phase",
+                "mountain_reserve", "payback_pct", "ors_per_train_pct", "horizon_ors"),
+    "random": ("value_low_pct", "value_span_pct"),
+    "game": ("max_or_sets", "max_sr_turns", "bankruptcy"),
+}
+# list lengths and (low, high) bounds of every integer (keeps the kernel's int64 safe)
+_LISTS = {"base_normal": 6, "base_h": 6, "phase_pct": 7, "type_pct": 4, "train_share_pct": 4,
+          "track_cost": 7, "destination_chance": 2, "auction_value_pct": 7}
+_BOUNDS = {"destination_chance": (0, 100), "mountain_chance": (0, 100),
+           "noise_pct": (0, 99), "fnm_par": (60, 100), "max_or_sets": (1, 60),
+           "max_sr_turns": (10, 10_000), "auction_noise": (0, 100),
+           "mountain_max_phase": (1, 7), "max_directorships": (0, 14),
+           "value_low_pct": (0, 1000), "value_span_pct": (0, 1000)}
+
+
+def _check_int(value, where: str, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{where}: {key} must be an integer, got {value!r}")
+    low, high = _BOUNDS.get(key.split("[")[0], (0, 100_000))
+    if not low <= value <= high:
+        raise InputError(f"{where}: {key} must be between {low} and {high}, got {value}")
+    return value
+
+
+def load_params(path: Path | None = None) -> Params:
+    """The packaged parameters, overridden key by key from ``path`` when given."""
+    base, _ = load_toml(None, "sim.s1844", "params.toml")
+    merged = {s: dict(base[s]) for s in _SECTIONS}
+    where = "params.toml"
+    if path is not None:
+        user, where = load_toml(path)
+        for section, table in user.items():
+            if section not in _SECTIONS:
+                raise InputError(f"{where}: unknown section [{section}]; "
+                                 f"choose from {', '.join(_SECTIONS)}")
+            if not isinstance(table, dict):
+                raise InputError(f"{where}: [{section}] must be a table")
+            for key, value in table.items():
+                if key not in _SECTIONS[section]:
+                    raise InputError(f"{where}: [{section}] unknown key {key!r}")
+                merged[section][key] = value
+    values = {}
+    for section, keys in _SECTIONS.items():
+        for key in keys:
+            name = f"[{section}] {key}"
+            value = merged[section].get(key)
+            if key == "bankruptcy":
+                if value not in ("never", "allowed"):
+                    raise InputError(f"{where}: {name} must be 'never' or 'allowed', "
+                                     f"got {value!r}")
+            elif key in _LISTS:
+                if not isinstance(value, list) or len(value) != _LISTS[key]:
+                    raise InputError(f"{where}: {name} must be a list of {_LISTS[key]} "
+                                     f"integers, got {value!r}")
+                value = tuple(_check_int(v, where, f"{key}[{i}]") for i, v in enumerate(value))
+            else:
+                value = _check_int(value, where, key)
+            values[key] = value
+    if values["fnm_par"] not in PARS:
+        raise InputError(f"{where}: [careful] fnm_par must be one of {PARS}, "
+                         f"got {values['fnm_par']}")
+    return Params(**values)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything one simulation needs; built by :func:`make_settings`."""
+    players: int
+    policies: tuple[str, ...]
+    params: Params
+
+    def describe(self) -> dict:
+        return {"players": self.players, "policies": list(self.policies),
+                "params": {k: list(v) if isinstance(v, tuple) else v
+                           for k, v in asdict(self.params).items()}}
+
+
+def make_settings(players: int, policies=None, params_file: Path | None = None) -> Settings:
+    """Validate user choices and build the frozen settings."""
+    if players not in PLAYERS:
+        raise InputError(f"1844 is for 3-7 players, not {players}")
+    policies = seat_policies(policies, players, POLICIES, "careful")
+    return Settings(players, policies, load_params(params_file))
+
+
+def param_names() -> list[str]:
+    return [f.name for f in fields(Params)]
+
+
+def check(frame, settings: Settings) -> None:
+    """Assert the model's invariants on game records (one row per game)."""
+    import polars as pl
+    df = frame if isinstance(frame, pl.DataFrame) else frame.collect()
+
+    def bad(expr, what):
+        rows = df.filter(~expr)
+        assert rows.height == 0, f"{what}: game {rows['game'][0]}"
+
+    bad(pl.col("bank") + pl.col("player_cash") + pl.col("corp_cash") == BANK,
+        "money is not conserved")
+    bad(pl.sum_horizontal("depot_left", "owned", "exported", "rusted", "discarded",
+                          "eva_held", "reserved") == TOTAL_TRAINS, "trains are not conserved")
+    bad(pl.col("over_limit") == 0, "a company kept more trains than its limit")
+    bad(pl.col("end_or") == pl.col("ors"), "end OR differs from the ORs played")
+    bad(pl.col("end_reason").is_in(list(END_REASONS)), "unknown end reason")
+    prev = None
+    for k in range(2, 8):
+        col = pl.col(f"phase{k}_or")
+        bad(col >= -1, "bad phase record")
+        if prev is not None:
+            # phases only move forward: a later phase never starts before an earlier one
+            bad((col < 0) | ((prev >= 0) & (prev <= col)), f"phase {k} before phase {k - 1}")
+        prev = col
+    bad(pl.col("phase") == pl.max_horizontal(
+        [pl.lit(1)] + [pl.when(pl.col(f"phase{k}_or") >= 0).then(k).otherwise(1)
+                       for k in range(2, 8)]), "final phase differs from the phase events")
+    for rust, phase in (("rust2", "phase4"), ("rust3", "phase6"), ("rust4", "phase7")):
+        bad(pl.col(f"{rust}_or") == pl.col(f"{phase}_or"), f"{rust} not on its phase")
+    # one export at the end of every OR set from the one phase 2 started in, but not after
+    # the last set (no depot runs dry before the game ends in practice: checked too)
+    expected = pl.when(pl.col("phase2_sr") > 0).then(
+        pl.col("sets") - pl.col("phase2_sr")).otherwise(0)
+    bad((pl.col("exported") == expected) | (pl.col("depot_left") == 0), "export count is wrong")
+    bad(pl.col("exported") == pl.sum_horizontal([f"exported_{t}" for t in TRAIN_NAMES]),
+        "exports by type do not add up")
+    bad(pl.sum_horizontal([f"bought_{t}" for t in TRAIN_NAMES]) + pl.col("exported")
+        + pl.col("depot_left") == len(DEPOT), "depot trains do not add up")
+    bad((pl.col("sbb_or") >= pl.col("phase5_or")) & (pl.col("sbb_or") <= pl.col("ors"))
+        & ((pl.col("sbb_or") >= 0) == (pl.col("phase5_or") >= 0))
+        | (pl.col("end_reason") == 2), "the SBB formed without a 5 (or not after one)")

@@ -1,0 +1,347 @@
+"""1844: rules data, the kernel against the reference, invariants, bots and the CLI."""
+import json
+
+import polars as pl
+import pytest
+
+from sim.cli import main
+from sim.core.errors import InputError
+from sim.core.runner import run
+from sim.s1844 import GAME
+from sim.s1844 import rules as R
+from sim.s1844.reference import Game, play_game
+from sim.s1844.rules import load_params, make_settings
+
+MIXES = [["careful"], ["random"], ["careful", "random"]]
+
+
+def _settings(players, mix, params=None):
+    pols = (mix * players)[:players] if len(mix) > 1 else mix
+    return make_settings(players, pols, params)
+
+
+# ---- rules data --------------------------------------------------------------------------
+def test_market_grid_matches_the_digest():
+    assert [int(R.PRICE[R.PAR_ROW[v], R.PAR_COL]) for v in R.PARS] == list(R.PARS)
+    assert R.PRICE[R.SBB_ROW, R.SBB_COL] == 100
+    assert R.PRICE[0, 17] == 350 and R.LIMITED[0, 17] and not R.LIMITED[0, 11]
+    assert R.PRICE[7, 0] == 30 and R.PRICE[7, 6] == 0 and R.PRICE[0, 1] == 0
+    assert [int((R.PRICE[r] > 0).sum()) for r in range(8)] == [16, 17, 18, 15, 12, 10, 8, 6]
+
+
+def test_trains_phases_and_limits():
+    assert len(R.DEPOT) == 56 and R.TOTAL_TRAINS == 58
+    assert list(R.DEPOT[:13]) == [0] * 13 and list(R.DEPOT[-20:]) == [5] * 20
+    assert [R.ORS_PER_SET[p] for p in range(1, 8)] == [1, 1, 2, 2, 3, 3, 3]
+    assert [R.train_limit(p, R.HISTORICAL) for p in range(1, 8)] == [4, 4, 4, 3, 2, 2, 2]
+    assert {R.train_limit(p, R.SBB_TYPE) for p in range(1, 8)} == {4}
+
+
+def test_market_moves_and_the_regional_ceiling():
+    g = Game(make_settings(4), 1, 0)
+    c = g.corps[5]                                  # JN, a regional
+    c.row, c.col = 0, 11                            # 200, the right neighbour is 220t
+    g.move_right(c)
+    assert (c.row, c.col) == (0, 11)                # no cell above row 0: stays
+    c.row, c.col = 1, 11                            # 190 -> 210t is closed: up to 200
+    g.move_right(c)
+    assert g.price(c) == 200
+    h = g.corps[9]
+    h.row, h.col = 1, 11
+    g.move_right(h)
+    assert g.price(h) == 210                        # a historical may enter
+    h.row, h.col = 0, 2
+    g.move_left(h)                                  # no cell left of 90: down to 80
+    assert g.price(h) == 80
+
+
+# ---- the kernel against the reference -------------------------------------------------------
+@pytest.mark.parametrize("mix", MIXES, ids=["careful", "random", "mixed"])
+def test_kernel_equals_reference(mix):
+    for players in R.PLAYERS:
+        s = _settings(players, mix)
+        k = pl.DataFrame(GAME.simulate_chunk(s, 7, 500, 6))
+        r = pl.DataFrame(GAME.reference_chunk(s, 7, 500, 6))
+        assert k.equals(r), f"{players} players, {mix}"
+
+
+def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[game]\nbankruptcy = "allowed"\n[revenue]\nnoise_pct = 0\n'
+                 '[careful]\npayback_pct = 300\nmax_directorships = 3\n')
+    for mix in MIXES:
+        s = _settings(5, mix, f)
+        k = pl.DataFrame(GAME.simulate_chunk(s, 3, 0, 8))
+        assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 3, 0, 8)))
+
+
+# ---- invariants ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("mix", MIXES, ids=["careful", "random", "mixed"])
+def test_invariants_on_many_games(mix):
+    for players in R.PLAYERS:
+        s = _settings(players, mix)
+        frame = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 1500))
+        GAME.check(frame, s)
+        assert (frame["phase2_or"] == 1).mean() > 0.5     # someone buys a 2 in OR 1.1
+
+
+def test_check_catches_broken_records():
+    s = make_settings(4)
+    frame = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 50))
+    for col, delta, msg in [("bank", 10, "money"), ("rusted", 1, "trains"),
+                            ("phase4_or", 100, "phase"), ("sets", 1, "export"),
+                            ("over_limit", 1, "limit")]:
+        broken = frame.with_columns((pl.col(col) + delta).alias(col))
+        with pytest.raises(AssertionError, match=msg):
+            GAME.check(broken, s)
+
+
+class Watched(Game):
+    """The reference with the issue's invariants asserted while it plays."""
+
+    def total_money(self):
+        return self.bank + sum(self.cash) + sum(c.cash for c in self.corps)
+
+    def buy_depot(self, c, side):
+        t = int(R.DEPOT[self.pos])
+        new = not self.seen[t]
+        before = self.phase
+        super().buy_depot(c, side)
+        assert self.phase >= before
+        for r in range(6):
+            owned = sum(1 for x in self.corps for tr in x.trains if tr[0] == r)
+            if R.RUSTED_BY[r] == t and new:
+                assert owned == 0, "a rusting type survived its first rusting train"
+            if R.RUSTED_BY[r] >= 0 and not self.seen[R.RUSTED_BY[r]] and r == t:
+                assert owned > 0
+        self.check_limits()
+
+    def check_limits(self):
+        for x in self.corps:
+            if x.status == 2:
+                assert len(x.trains) <= self.limit(x), "over the train limit after discard"
+
+    def record_or(self, total):
+        super().record_or(total)
+        assert self.total_money() == R.BANK
+        self.check_limits()
+        self.phases.append(self.phase)
+
+    def operating_rounds(self):
+        pos, set_before = self.pos, self.set
+        super().operating_rounds()
+        if not self.ended and self.phase >= 2 and pos < len(R.DEPOT):
+            gone_in_set = self.pos - pos
+            bought = sum(self.bought)
+            assert gone_in_set >= 1 and self.pos == bought + sum(self.exported)
+            self.exports_seen.append(self.set)
+        assert self.set == set_before + 1
+
+
+@pytest.mark.parametrize("mix", MIXES, ids=["careful", "random", "mixed"])
+def test_reference_invariants_move_by_move(mix):
+    for players in (3, 5, 7):
+        s = _settings(players, mix)
+        for i in range(4):
+            g = Watched(s, 9, i)
+            g.phases, g.exports_seen = [], []
+            g.play()
+            assert g.phases == sorted(g.phases)
+            assert sum(g.exported) == len(g.exports_seen)
+            start = g.events["phase2"][1]
+            assert g.exports_seen == list(range(start, g.set)) or g.pos == len(R.DEPOT)
+
+
+def test_reproducible_for_any_chunks_and_workers(tmp_path):
+    s = _settings(5, ["careful", "random"])
+
+    def chunk(seed, start, count):
+        return GAME.simulate_chunk(s, seed, start, count)
+
+    one = run(chunk, 400, 42, tmp_path / "one", workers=1, chunk_size=400, progress=False)
+    two = run(chunk, 400, 42, tmp_path / "two", workers=2, chunk_size=37, progress=False)
+    assert one.scan().collect().equals(two.scan().collect())
+    other = run(chunk, 400, 43, tmp_path / "three", workers=2, chunk_size=37, progress=False)
+    assert not one.scan().collect().equals(other.scan().collect())
+
+
+# ---- bots and rules details ---------------------------------------------------------------------------
+def test_careful_auction_without_noise_goes_to_the_first_seat_at_its_value(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text("[careful]\nauction_noise = 0\n")
+    g = Game(make_settings(4, None, f), 1, 0)
+    g.auction()
+    # ceilings 30, 65, 95, 120, 150, 225, 140: seat 0 wins ties by seat order while its
+    # cash lasts (620 - 460 = 160 < 225); P6 then goes to seat 1 at the next ceiling, 225
+    assert g.priv_owner == [0, 0, 0, 0, 0, 1, 0]
+    assert g.cash[0] == 620 - 460 - 140 and g.cash[1] == 620 - 225
+    assert g.corps[R.FNM].director == 1
+    assert g.corps[R.FNM].status == 2 and g.corps[R.FNM].cash == 5 * g.p.fnm_par
+    assert g.hold[0][R.MOB] == 1 and g.tun_owner[0] == 0
+
+
+def test_sbb_exchange_units_and_director():
+    g = Game(make_settings(3), 1, 0)
+    for i, (owner, units, price_col) in enumerate([(0, 2, 4), (1, 3, 6), (1, 2, 2)]):
+        c = g.corps[i]
+        c.status, c.par, c.row, c.col, c.director = 2, 80, 3, price_col, owner
+        g.hold[owner][i] = units
+        c.cash = 100
+    cash0 = list(g.cash)
+    g.form_sbb()
+    s = g.corps[R.SBB]
+    assert [g.hold[p][R.SBB] for p in range(3)] == [2, 5, 0] and s.pool == 13
+    assert s.director == 1 and s.cash == 400 + 300 and s.trains == [(3, 1)]
+    # 80 -> 80 - 100 = -20 per unit; 100 -> 0; 60 -> -40
+    assert g.cash[0] == cash0[0] - 40 and g.cash[1] == cash0[1] - 3 * 0 - 2 * 40
+    assert all(c.status == 3 for c in g.corps[:5])
+
+
+def test_emergency_loan_is_fifty_percent_and_grows_each_stock_round():
+    g = Game(make_settings(4), 1, 0)
+    c = g.corps[9]
+    c.status, c.par, c.row, c.col, c.director = 2, 60, 5, 4, 2
+    g.hold[2][9] = 6
+    g.cash[2] = 10
+    c.cash = 20
+    g.pos = 0
+    bank = g.bank
+    g.forced_train(c)
+    assert c.trains == [(0, 1)] and g.debt[2] == (3 * 40 + 1) // 2 and g.cash[2] == 0
+    assert g.bank + g.cash[2] + c.cash == bank + 10 + 20
+    g.debt[2] = 61
+    g.cash = [0] * 4
+    g.stock_round()
+    assert g.debt[2] == 92
+
+
+def test_revenue_model_by_hand(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text("[revenue]\nnoise_pct = 0\n")
+    g = Game(make_settings(4, None, f), 1, 0)
+    c = g.corps[9]
+    c.trains = [(0, 0), (1, 1)]             # a 2 (60) and a 3H (85): 85*100 + 60*80
+    c.ors_run, c.tokens_laid, c.reached = 2, 2, True
+    g.phase = 3
+    mat = 40 + 2 * 12 + 5
+    x = (85 * 100 + 60 * 80) * 110 * 100 * mat * 115 * 100
+    assert g.revenue(c) == x // 10**12 // 10 * 10
+
+
+def test_play_game_scores_add_up():
+    g = play_game(make_settings(5), 2, 3)
+    assert len([k for k in g.record()]) == R.NCOL
+    assert g.ended in R.END_REASONS and g.phase >= 2
+
+
+# ---- bad input ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("kw,msg", [
+    (dict(players=2), "3-7 players, not 2"), (dict(players=8), "not 8"),
+    (dict(players=4, policies=["careful", "x"]), "2 policies given"),
+    (dict(players=3, policies=["lazy"]), "unknown policy 'lazy'")])
+def test_bad_settings_are_refused(kw, msg):
+    with pytest.raises(InputError, match=msg):
+        make_settings(**kw)
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("[revenue]\nbase_h = [1, 2]\n", r"\[revenue\] base_h must be a list of 6"),
+    ("[revenue]\nnoise_pct = 'high'\n", "noise_pct must be an integer"),
+    ("[network]\nmountain_chance = 101\n", "mountain_chance must be between 0 and 100"),
+    ("[careful]\nfnm_par = 65\n", "fnm_par must be one of"),
+    ("[game]\nbankruptcy = 'sometimes'\n", "bankruptcy must be 'never' or 'allowed'"),
+    ("[map]\nx = 1\n", r"unknown section \[map\]"),
+    ("[revenue]\nbase = 1\n", r"\[revenue\] unknown key 'base'"),
+    ("[revenue\n", "not valid TOML")])
+def test_bad_params_file_names_the_field(tmp_path, text, msg):
+    f = tmp_path / "bad.toml"
+    f.write_text(text)
+    with pytest.raises(InputError, match=msg):
+        load_params(f)
+
+
+def test_missing_params_file():
+    with pytest.raises(InputError, match="cannot read /nonexistent/params.toml"):
+        load_params("/nonexistent/params.toml")
+
+
+def test_packaged_params_load():
+    p = load_params()
+    assert p.bankruptcy == "never" and len(p.base_normal) == 6
+
+
+# ---- CLI --------------------------------------------------------------------------------------------------
+def _cli(args):
+    from sim.s1844.cli import group
+    import click
+    try:
+        group.main(args=args, prog_name="1844", standalone_mode=False)
+    except click.UsageError as e:
+        raise InputError(e.format_message()) from None
+
+
+def test_cli_train_rush_json_and_out(tmp_path, capsys):
+    _cli(["train-rush", "--players", "4,5", "--games", "300", "--workers", "2", "--json",
+          "--out", str(tmp_path)])
+    doc = json.loads(capsys.readouterr().out)
+    assert [f["players"] for f in doc["forecasts"]] == [4, 5]
+    ev = {e["event"]: e for e in doc["forecasts"][1]["events"]}
+    assert ev["phase2"]["median_or"] == 1 and ev["end"]["happens"]["estimate"] == 1.0
+    assert ev["rust2"]["median_or"] == ev["phase4"]["median_or"]
+    for name in ("timeline.png", "bank_cash.svg", "trains_by_type.png", "event_histograms.png",
+                 "events.csv",
+                 "per_or.parquet", "compare.csv", "run.json"):
+        assert (tmp_path / name).exists(), name
+    assert (tmp_path / "p5" / "records").is_dir()
+
+
+def test_cli_text_output(capsys):
+    _cli(["train-rush", "--players", "3", "--games", "200", "--policies",
+          "careful,random,careful"])
+    out = capsys.readouterr().out
+    assert "bank breaks" in out and "OR  running" in out
+
+
+@pytest.mark.parametrize("args,msg", [
+    (["train-rush", "--players", "9"], "3-7 players, not 9"),
+    (["train-rush", "--players", "4,4"], "listed twice"),
+    (["train-rush", "--players", "4,5", "--policies", "careful,random,random,random"],
+     "single player count"),
+    (["train-rush", "--params", "/nonexistent.toml"], "cannot read /nonexistent.toml")])
+def test_cli_bad_input(args, msg):
+    with pytest.raises(InputError, match=msg):
+        _cli(args)
+
+
+def test_cli_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["1844", "train-rush", "--players", "2"])
+    assert e.value.code == 2
+    assert "3-7 players, not 2" in capsys.readouterr().err
+
+
+# ---- slow: larger sweeps and statistics -------------------------------------------------------------
+@pytest.mark.slow
+def test_kernel_equals_reference_many_seeds():
+    for players in R.PLAYERS:
+        for mix in MIXES:
+            s = _settings(players, mix)
+            k = pl.DataFrame(GAME.simulate_chunk(s, 101, 10_000, 30))
+            assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 101, 10_000, 30)))
+
+
+@pytest.mark.slow
+def test_careful_seats_beat_random_seats():
+    from analysis.s1844 import summarise
+    s = make_settings(4, ["careful", "random", "careful", "random"])
+    r = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
+    careful, rnd = r.seat_wins[0], r.seat_wins[1]
+    assert careful.low > rnd.high
+    # more players, faster rush: phase 5 comes earlier with 6 careful players than with 3
+    early = {}
+    for n in (3, 6):
+        s = make_settings(n)
+        early[n] = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
+    m3 = next(e for e in early[3].events if e.event == "phase5").mean
+    m6 = next(e for e in early[6].events if e.event == "phase5").mean
+    assert m6.high < m3.low
