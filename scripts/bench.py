@@ -22,6 +22,7 @@ def main() -> None:
     ap.add_argument("--only", default=None, help="one game's benchmarks, e.g. davoserjas")
     args = ap.parse_args()
     print(f"# {platform.machine()}, Python {platform.python_version()}, one thread (per core)")
+    first = True
     for path in sorted(HERE.glob("bench_*.py")):
         name = path.stem.removeprefix("bench_")
         if args.only and name != args.only:
@@ -29,7 +30,8 @@ def main() -> None:
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        print_rows(module.bench(args.seconds))
+        print_rows(module.bench(args.seconds), header=first)
+        first = False
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ same run so their ratio is fair.
 """
 from __future__ import annotations
 
+import math
 import time
 from typing import Callable
 
@@ -30,8 +31,12 @@ def case(name: str, kernel: Play, reference: Play, seconds: float,
     return {"case": name, "kernel_per_s": k, "reference_per_s": r, "ratio": k / r}
 
 
-def print_rows(rows) -> None:
-    print(f"{'case':<52} {'kernel/s':>12} {'reference/s':>12} {'ratio':>8}")
+def print_rows(rows, header: bool = True) -> None:
+    if header:
+        print(f"{'case':<52} {'kernel/s':>12} {'reference/s':>12} {'ratio':>8}")
     for row in rows:
-        print(f"{row['case']:<52} {row['kernel_per_s']:>12,.0f} "
-              f"{row['reference_per_s']:>12,.1f} {row['ratio']:>8,.0f}", flush=True)
+        ref, ratio = row["reference_per_s"], row["ratio"]
+        ref = "-" if math.isnan(ref) else f"{ref:,.1f}"  # no reference for this case
+        ratio = "-" if math.isnan(ratio) else f"{ratio:,.0f}"
+        print(f"{row['case']:<52} {row['kernel_per_s']:>12,.0f} {ref:>12} {ratio:>8}",
+              flush=True)
