@@ -28,7 +28,7 @@ def _size(n: int, scale: float) -> int:
 def section(out: Path, scale: float, seed: int, workers) -> str:
     from analysis.borgia import summarise_attacks
     parts = ["<h2>Borgia</h2>",
-             p("The deck's numbers are the packaged assumptions of cards.toml (docs/borgia.md); "
+             p("The deck's numbers are the packaged assumptions of cards.toml (see the README); "
                "load the real deck with --cards. Means carry their standard error, "
                "probabilities a 95% Wilson interval.")]
     # 1. auction prices among four value bots

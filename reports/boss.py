@@ -15,7 +15,7 @@ def _size(n: int, scale: float) -> int:
 def section(out: Path, scale: float, seed: int, workers) -> str:
     parts = ["<h2>I'm the Boss!</h2>",
              p("Board spaces, deal-card values and the die faces on the backs of cards 10-14 "
-               "are assumed defaults (sim/boss/deals.toml; see docs/boss.md). Probabilities "
+               "are assumed defaults (sim/boss/deals.toml; see the README). Probabilities "
                "carry 95% Wilson intervals, means ± their standard error.")]
     # 1. game length: simulated against the exact answer from the card backs
     s = make_settings(4)

@@ -25,7 +25,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                "player held it at a check in which it was achieved by then (revealed earlier, "
                "or biggest where the card asks at that check), with 95% Wilson intervals. "
                "Goal cards, bills and party ideologies are assumed defaults (sim/davos/cards.toml, "
-               "see docs/davos.md). " + LIMITS)]
+               "see the README). " + LIMITS)]
     runs = {}
     for label, players, policies, n in [("4 goal-seeking", 4, ["goal"], 150_000),
                                         ("3 goal-seeking", 3, ["goal"], 50_000),

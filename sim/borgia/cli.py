@@ -237,7 +237,7 @@ def render_elections(summary, settings, res) -> str:
 @game_options
 @click.option("--votes", "votes_file", type=click.Path(path_type=Path, dir_okay=False),
               default=None, help="Count one election from a vote table (TOML) instead of "
-                                 "simulating; see docs/borgia.md.")
+                                 "simulating; see the Borgia chapter of the README.")
 @output_options
 def election(players, games, seed, workers, chunk_size, policy, policies, cards_file, city_vp,
              unsold, votes_file, as_json, out):
