@@ -15,7 +15,7 @@ from itertools import product
 import numpy as np
 import polars as pl
 
-from analysis.stats import Mean, Proportion, mean_from_moments, wilson
+from analysis.stats import Mean, Proportion, exact_moments, mean_from_moments, mean_of, wilson
 from sim.borgia.policies import card_value
 from sim.borgia.rules import TYPES, conquest_succeeds
 
@@ -23,17 +23,8 @@ SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
 
 
-def _moments(lf: pl.LazyFrame, cols: list[str], by: list[str]) -> pl.DataFrame:
-    aggs = [pl.len().alias("n")]
-    for c in cols:
-        x = pl.col(c).cast(pl.Int64)
-        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
-    q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
-    return q.collect(engine="streaming")
 
 
-def _mean(row: dict, c: str, scale: float = 1) -> Mean:
-    return mean_from_moments(row["n"], row[f"{c}_s"] / scale, row[f"{c}_q"] / scale**2)
 
 
 _SHARE = 60  # lcm(1..5): a tie among k seats gives each 60/k, an exact integer
@@ -90,11 +81,11 @@ def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
     lf = lf.with_columns(
         (pl.col("won").cast(pl.Int64) * (_SHARE // pl.col("winners").cast(pl.Int64)))
         .alias("share"), _popes(settings).alias("popes"))
-    rows = _moments(lf, ["vp", *SOURCES, "share", "popes", "won"], ["seat"]).to_dicts()
+    rows = exact_moments(lf, ["vp", *SOURCES, "share", "popes", "won"], ["seat"])
     seats = tuple(SeatSummary(
-        seat=r["seat"], policy=settings.policies[r["seat"]], vp=_mean(r, "vp"),
-        sources={k: _mean(r, k) for k in SOURCES}, win=wilson(int(r["won_s"]), int(r["n"])),
-        win_share=_mean(r, "share", _SHARE), popes=_mean(r, "popes")) for r in rows)
+        seat=r["seat"], policy=settings.policies[r["seat"]], vp=mean_of(r, "vp"),
+        sources={k: mean_of(r, k) for k in SOURCES}, win=wilson(int(r["won_s"]), int(r["n"])),
+        win_share=mean_of(r, "share", _SHARE), popes=mean_of(r, "popes")) for r in rows)
     dist = (lf.group_by(["seat", "vp"]).agg(pl.len().alias("count")).sort(["seat", "vp"])
             .collect(engine="streaming"))
     dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("seat")).alias("p"))
@@ -262,11 +253,8 @@ def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary
     values = _value_table(settings).lazy()
     lfv = lf.join(values, on=["card", "turn"], how="left")
     net = (lfv.filter(pl.col("method").is_in([0, 1]))
-           .with_columns((pl.col("value") - pl.col("price")).alias("net"))
-           .group_by("method").agg(pl.len().alias("n"), pl.col("net").sum().alias("net_s"),
-                                   (pl.col("net") ** 2).sum().alias("net_q"))
-           .collect(engine="streaming"))
-    nets = {r["method"]: _mean(r, "net") for r in net.to_dicts()}
+           .with_columns((pl.col("value") - pl.col("price")).alias("net")))
+    nets = {r["method"]: mean_of(r, "net") for r in exact_moments(net, ["net"], "method")}
     beats = None
     if 0 in nets and 1 in nets:
         per_turn = (lfv.filter(pl.col("method") == 0)

@@ -9,24 +9,14 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.stats import Mean, mean_from_moments, wilson
+from analysis.stats import Mean, exact_moments, mean_of, wilson
 from sim.boss.rules import FAMILIES, SPACES, exact_deal_counts
 
 _SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
 
 
-def _moments(lf: pl.LazyFrame, cols: list[str], by: str | None = None) -> list[dict]:
-    # Integer sums are exact, so tables do not depend on chunking or worker count.
-    aggs = [pl.len().alias("n")]
-    for c in cols:
-        x = pl.col(c).cast(pl.Int64)
-        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
-    q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
-    return q.collect(engine="streaming").to_dicts()
 
 
-def _mean(row: dict, c: str, scale: int = 1) -> Mean:
-    return mean_from_moments(row["n"], row[f"{c}_s"] / scale, row[f"{c}_q"] / scale**2)
 
 
 def _games(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -100,15 +90,15 @@ def length(lf: pl.LazyFrame, settings) -> LengthSummary:
     deals = deals.with_columns(((pl.col("exact") >= pl.col("low"))
                                 & (pl.col("exact") <= pl.col("high"))).alias("inside"))
     turns = _distribution(games, "turns")
-    row = _moments(games, ["deals", "turns"])[0]
+    row = exact_moments(games, ["deals", "turns"])[0]
     q = games.select([pl.col("turns").quantile(x, "nearest").alias(str(x))
                       for x in (0.05, 0.25, 0.5, 0.75, 0.95)] + [pl.col("turns").max().alias("max")]
                      ).collect(engine="streaming").to_dicts()[0]
     capped = int(games.select((pl.col("end") == 2).sum()).collect(engine="streaming").item())
     return LengthSummary(games=n, capped=capped, deals=deals, turns=turns,
-                         mean_deals=_mean(row, "deals"),
+                         mean_deals=mean_of(row, "deals"),
                          exact_mean_deals=sum(d * p for d, p in exact.items()),
-                         mean_turns=_mean(row, "turns"), turn_quantiles=q)
+                         mean_turns=mean_of(row, "turns"), turn_quantiles=q)
 
 
 def plot_length(s: LengthSummary, title: str):
@@ -205,21 +195,21 @@ def spaces(lf: pl.LazyFrame, settings) -> pl.DataFrame:
 
 def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
     lf = _with_wins(lf)
-    seat = _moments(lf, ["money", "share"], "seat")
-    pos = _moments(lf, ["money", "share"], "position")
-    pol = _moments(lf, ["money", "share"], "policy")
-    g = _moments(_games(lf), ["spread", "deals", "turns"])[0]
+    seat = exact_moments(lf, ["money", "share"], "seat")
+    pos = exact_moments(lf, ["money", "share"], "position")
+    pol = exact_moments(lf, ["money", "share"], "policy")
+    g = exact_moments(_games(lf), ["spread", "deals", "turns"])[0]
     from sim.boss.kernel import POLICY_CODES
     names = {v: k for k, v in POLICY_CODES.items()}
     return SimulationSummary(
         players=settings.players, games=g["n"], policies=settings.policies,
-        money=tuple(_mean(r, "money") for r in seat),
-        win_share=tuple(_mean(r, "share", _SHARE) for r in seat),
-        by_position=tuple(_mean(r, "money") for r in pos),
-        win_by_position=tuple(_mean(r, "share", _SHARE) for r in pos),
-        by_policy={names[r["policy"]]: (_mean(r, "money"), _mean(r, "share", _SHARE))
+        money=tuple(mean_of(r, "money") for r in seat),
+        win_share=tuple(mean_of(r, "share", _SHARE) for r in seat),
+        by_position=tuple(mean_of(r, "money") for r in pos),
+        win_by_position=tuple(mean_of(r, "share", _SHARE) for r in pos),
+        by_policy={names[r["policy"]]: (mean_of(r, "money"), mean_of(r, "share", _SHARE))
                    for r in pol},
-        spread=_mean(g, "spread"), deals=_mean(g, "deals"), turns=_mean(g, "turns"),
+        spread=mean_of(g, "spread"), deals=mean_of(g, "deals"), turns=mean_of(g, "turns"),
         spaces=spaces(lf, settings))
 
 
@@ -274,7 +264,7 @@ def _difference(a: Mean, b: Mean) -> Mean:
 def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValue:
     """``lf``: a run in which seat (game mod players) started with one extra ``card``."""
     lf = _with_wins(lf).filter(pl.col("extra") == 1)
-    row = _moments(lf, ["money", "share"])[0]
+    row = exact_moments(lf, ["money", "share"])[0]
     base_rows = [(m.estimate, m.se) for m in base.money]
     n = base.games * base.players
     # the baseline is the mean over all seats (the extra card rotates over the seats)
@@ -284,7 +274,7 @@ def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValu
     bwse = (sum(w.se ** 2 for w in base.win_share)) ** 0.5 / len(base_rows)
     bmean = Mean(bm, bse, n, bm - 1.96 * bse, bm + 1.96 * bse)
     bwin = Mean(bw, bwse, n, bw - 1.96 * bwse, bw + 1.96 * bwse)
-    money, share = _mean(row, "money"), _mean(row, "share", _SHARE)
+    money, share = mean_of(row, "money"), mean_of(row, "share", _SHARE)
     return CardValue(card, money, _difference(money, bmean), share, _difference(share, bwin))
 
 
@@ -308,10 +298,10 @@ class VariantRow:
 
 def variant_row(lf: pl.LazyFrame, name: str) -> VariantRow:
     lf = _with_wins(lf)
-    g = _moments(_games(lf), ["deals", "turns", "spread"])[0]
-    first = _moments(lf.filter(pl.col("position") == 0), ["money", "share"])[0]
-    return VariantRow(name, _mean(g, "deals"), _mean(g, "turns"), _mean(g, "spread"),
-                      _mean(first, "share", _SHARE), _mean(first, "money"))
+    g = exact_moments(_games(lf), ["deals", "turns", "spread"])[0]
+    first = exact_moments(lf.filter(pl.col("position") == 0), ["money", "share"])[0]
+    return VariantRow(name, mean_of(g, "deals"), mean_of(g, "turns"), mean_of(g, "spread"),
+                      mean_of(first, "share", _SHARE), mean_of(first, "money"))
 
 
 def variant_table(rows: list[VariantRow], players: int) -> pl.DataFrame:

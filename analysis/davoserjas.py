@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.stats import Mean, Proportion, mean_from_moments, wilson
+from analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 
 
 @dataclass(frozen=True)
@@ -60,18 +60,8 @@ class SimulationSummary:
         }
 
 
-def _moments(lf: pl.LazyFrame, cols: list[str], by: str | None) -> pl.DataFrame:
-    # Integer sums are exact, so tables do not depend on chunking or worker count.
-    aggs = [pl.len().alias("n")]
-    for c in cols:
-        x = pl.col(c).cast(pl.Int64)
-        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
-    q = lf.group_by(by).agg(aggs).sort(by) if by else lf.select(aggs)
-    return q.collect(engine="streaming")
 
 
-def _mean(row: dict, c: str, scale: int = 1) -> Mean:
-    return mean_from_moments(row["n"], row[f"{c}_s"] / scale, row[f"{c}_q"] / scale**2)
 
 
 _SHARE = 420  # lcm(1..7): a tie among k seats gives each 420/k, an exact integer
@@ -102,21 +92,21 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
     cols = [f"r{r.number}" for r in settings.rounds] + ["total"]
     lf = lf.with_columns((pl.col("lowest").cast(pl.Int64) * (_SHARE // pl.col("tied").cast(pl.Int64)))
                          .alias("share"))
-    seat = _moments(lf, cols + ["share"], "seat").to_dicts()
-    pooled = _moments(lf, cols, None).to_dicts()[0]
+    seat = exact_moments(lf, cols + ["share"], "seat")
+    pooled = exact_moments(lf, cols, None)[0]
     lowest = (lf.group_by("seat").agg(pl.col("lowest").sum().alias("k"), pl.len().alias("n"))
               .sort("seat").collect(engine="streaming"))
     rounds = tuple(
-        RoundSummary(r.number, r.name, tuple(_mean(row, f"r{r.number}") for row in seat),
-                     _mean(pooled, f"r{r.number}"))
+        RoundSummary(r.number, r.name, tuple(mean_of(row, f"r{r.number}") for row in seat),
+                     mean_of(pooled, f"r{r.number}"))
         for r in settings.rounds)
     return SimulationSummary(
         players=settings.players, games=pooled["n"] // settings.players,
         policies=settings.policies, rounds=rounds,
-        total=tuple(_mean(row, "total") for row in seat),
+        total=tuple(mean_of(row, "total") for row in seat),
         lowest=tuple(wilson(int(k), int(n)) for k, n in zip(lowest["k"], lowest["n"])),
-        win_share=tuple(_mean(row, "share", _SHARE) for row in seat),
-        overall_total=_mean(pooled, "total"),
+        win_share=tuple(mean_of(row, "share", _SHARE) for row in seat),
+        overall_total=mean_of(pooled, "total"),
         distribution=distribution(lf, settings.rounds))
 
 
@@ -142,9 +132,9 @@ class HandSummary:
 def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> HandSummary:
     (r,) = settings.rounds
     mine = lf.filter(pl.col("seat") == seat)
-    row = _moments(mine, [f"r{r.number}"], None).to_dicts()[0]
+    row = exact_moments(mine, [f"r{r.number}"], None)[0]
     dist = distribution(mine, settings.rounds, by_seat=False).drop("round")
-    return HandSummary(r.number, r.name, seat, tuple(hand), _mean(row, f"r{r.number}"), dist)
+    return HandSummary(r.number, r.name, seat, tuple(hand), mean_of(row, f"r{r.number}"), dist)
 
 
 def plot_distribution(summary: SimulationSummary):

@@ -92,3 +92,27 @@ def mean_from_moments(n: int, total: float, total_sq: float, level: float = 0.95
 def mean(values, level: float = 0.95) -> Mean:
     x = np.asarray(values, dtype=np.float64)
     return mean_from_moments(len(x), float(x.sum()), float((x * x).sum()), level)
+
+
+def exact_moments(lf, cols: list[str], by=None) -> list[dict]:
+    """Count ``n``, sums ``<col>_s`` and sums of squares ``<col>_q`` of integer columns.
+
+    Per group of ``by`` (a column name or a list of them; None for one pooled row),
+    sorted by the group keys, from a lazy scan in streaming mode.  The sums are
+    exact integers, so the tables built on them do not depend on chunking or on
+    the order in which workers finished.
+    """
+    import polars as pl
+    keys = [by] if isinstance(by, str) else list(by or [])
+    aggs = [pl.len().alias("n")]
+    for c in cols:
+        x = pl.col(c).cast(pl.Int64)
+        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
+    q = lf.group_by(keys).agg(aggs).sort(keys) if keys else lf.select(aggs)
+    return q.collect(engine="streaming").to_dicts()
+
+
+def mean_of(row: dict, col: str, scale: int = 1) -> Mean:
+    """The mean of ``col`` from an :func:`exact_moments` row; ``scale`` divides the values
+    (for shares kept as integer multiples of 1/scale)."""
+    return mean_from_moments(row["n"], row[f"{col}_s"] / scale, row[f"{col}_q"] / scale**2)
