@@ -113,31 +113,19 @@ def parliament(votes, totals, n):
 
 # ------------------------------------------------------------------ decks
 @njit(cache=True)
-def _corp_refill(s, sc, chid, cdisc):
-    if sc[C_OPEN] < 0:
-        if sc[C_N] == 0 and sc[C_DN] > 0:
-            for i in range(sc[C_DN]):
-                chid[i] = cdisc[i]
-            sc[C_N] = sc[C_DN]
-            sc[C_DN] = 0
-            _shuffle(s, chid, sc[C_N])
-        if sc[C_N] > 0:
-            sc[C_N] -= 1
-            sc[C_OPEN] = chid[sc[C_N]]
-
-
-@njit(cache=True)
-def _goal_refill(s, sc, ghid, gdisc):
-    if sc[G_OPEN] < 0:
-        if sc[G_N] == 0 and sc[G_DN] > 0:
-            for i in range(sc[G_DN]):
-                ghid[i] = gdisc[i]
-            sc[G_N] = sc[G_DN]
-            sc[G_DN] = 0
-            _shuffle(s, ghid, sc[G_N])
-        if sc[G_N] > 0:
-            sc[G_N] -= 1
-            sc[G_OPEN] = ghid[sc[G_N]]
+def _refill(s, sc, top, n, dn, hidden, discard):
+    """Turn up a new open card (sc[top]) when there is none; an empty stack (sc[n]
+    cards) first takes back its shuffled discard pile (sc[dn] cards)."""
+    if sc[top] < 0:
+        if sc[n] == 0 and sc[dn] > 0:
+            for i in range(sc[dn]):
+                hidden[i] = discard[i]
+            sc[n] = sc[dn]
+            sc[dn] = 0
+            _shuffle(s, hidden, sc[n])
+        if sc[n] > 0:
+            sc[n] -= 1
+            sc[top] = hidden[sc[n]]
 
 
 @njit(cache=True)
@@ -171,7 +159,7 @@ def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
     else:
         return
     _new_goal(p, g, year, gs, gn)
-    _goal_refill(s, sc, ghid, gdisc)
+    _refill(s, sc, G_OPEN, G_N, G_DN, ghid, gdisc)
 
 
 @njit(cache=True)
@@ -206,7 +194,7 @@ def _take_corp(s, src, keep, sc, chid, cdisc):
             card, sc[C_OPEN] = a, b
         else:
             card, sc[C_OPEN] = b, a
-    _corp_refill(s, sc, chid, cdisc)
+    _refill(s, sc, C_OPEN, C_N, C_DN, chid, cdisc)
     return card
 
 
@@ -251,7 +239,7 @@ def _finish_buy(s, p, g, year, old_choice, mean, sc, sv, gs, gn, ghid, gdisc):
     if old_choice >= 0:
         gs[p, old_choice, G_DISC] = year
         _goal_away(gs[p, old_choice, G_ID], mean, sc, ghid, gdisc)
-    _goal_refill(s, sc, ghid, gdisc)
+    _refill(s, sc, G_OPEN, G_N, G_DN, ghid, gdisc)
     sc[ACTIONS] += 1
 
 
