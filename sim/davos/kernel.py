@@ -412,6 +412,22 @@ def _view2(work, off, rows, cols):
     return carray(_ptr(work.ctypes.data + off * 8, types_int64), (rows, cols))
 
 
+@njit(cache=True, inline="always")
+def _copied(work, off, src):
+    """A _view at ``off`` holding a copy of the 1-D ``src``."""
+    v = _view(work, off, src.shape[0])
+    v[:] = src
+    return v
+
+
+@njit(cache=True, inline="always")
+def _copied2(work, off, src):
+    """A _view2 at ``off`` holding a copy of the 2-D ``src``."""
+    v = _view2(work, off, src.shape[0], src.shape[1])
+    v[:] = src
+    return v
+
+
 @njit(cache=True, nogil=True)
 def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_bloc_in, slot_ideo_in,
              party_bloc_in, party_ideo_in, g_nreq_in, g_kind_in, g_arg_in, g_cat_in, b_ideo_in,
@@ -431,44 +447,31 @@ def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_blo
     o = 0
     s = carray(_ptr(work.ctypes.data, types_uint64), 4)
     o += 4
-    pol = _view(work, o, P)
-    pol[:] = pol_in
+    pol = _copied(work, o, pol_in)
     o += P
-    slot_bloc = _view(work, o, nslot)
-    slot_bloc[:] = slot_bloc_in
+    slot_bloc = _copied(work, o, slot_bloc_in)
     o += nslot
-    slot_ideo = _view(work, o, nslot)
-    slot_ideo[:] = slot_ideo_in
+    slot_ideo = _copied(work, o, slot_ideo_in)
     o += nslot
-    party_bloc = _view(work, o, 9)
-    party_bloc[:] = party_bloc_in
+    party_bloc = _copied(work, o, party_bloc_in)
     o += 9
-    party_ideo = _view(work, o, 9)
-    party_ideo[:] = party_ideo_in
+    party_ideo = _copied(work, o, party_ideo_in)
     o += 9
-    g_nreq = _view(work, o, ngoal)
-    g_nreq[:] = g_nreq_in
+    g_nreq = _copied(work, o, g_nreq_in)
     o += ngoal
-    g_kind = _view2(work, o, ngoal, R.MAX_REQS)
-    g_kind[:] = g_kind_in
+    g_kind = _copied2(work, o, g_kind_in)
     o += ngoal * R.MAX_REQS
-    g_arg = _view2(work, o, ngoal, R.MAX_REQS)
-    g_arg[:] = g_arg_in
+    g_arg = _copied2(work, o, g_arg_in)
     o += ngoal * R.MAX_REQS
-    g_cat = _view(work, o, ngoal)
-    g_cat[:] = g_cat_in
+    g_cat = _copied(work, o, g_cat_in)
     o += ngoal
-    b_ideo = _view(work, o, nbill)
-    b_ideo[:] = b_ideo_in
+    b_ideo = _copied(work, o, b_ideo_in)
     o += nbill
-    b_target = _view(work, o, nbill)
-    b_target[:] = b_target_in
+    b_target = _copied(work, o, b_target_in)
     o += nbill
-    b_own = _view2(work, o, nbill, 2)
-    b_own[:] = b_own_in
+    b_own = _copied2(work, o, b_own_in)
     o += nbill * 2
-    b_other = _view2(work, o, nbill, 2)
-    b_other[:] = b_other_in
+    b_other = _copied2(work, o, b_other_in)
     o += nbill * 2
     ch = _view2(work, o, nslot, H)
     o += nslot * H
