@@ -14,7 +14,7 @@ from fractions import Fraction
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sim.core.data import load_toml, seat_policies
+from sim.core.data import load_toml, seat_policies, unknown_keys
 from sim.core.errors import InputError
 
 FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
@@ -133,9 +133,7 @@ def load_cards(path: Path | None = None) -> Cards:
     spaces = []
     for i, t in enumerate(raw, start=1):
         w = f"{where}: space {i}"
-        bad = set(t) - {"required", "optional", "pick", "dividends"}
-        if bad:
-            raise InputError(f"{w}: unknown key {sorted(bad)[0]!r}")
+        unknown_keys(t, ("required", "optional", "pick", "dividends"), w)
         req = _families(t, "required", w)
         opt = _families(t, "optional", w)
         if req & opt:
@@ -151,9 +149,7 @@ def load_cards(path: Path | None = None) -> Cards:
     values, faces = [], []
     for i, t in enumerate(raw, start=1):
         w = f"{where}: card {i}"
-        bad = set(t) - {"value", "faces"}
-        if bad:
-            raise InputError(f"{w}: unknown key {sorted(bad)[0]!r}")
+        unknown_keys(t, ("value", "faces"), w)
         values.append(_int(t, "value", w, 0, 1000))
         f = t.get("faces", [])
         if not isinstance(f, list) or not all(isinstance(x, int) and not isinstance(x, bool)
@@ -168,9 +164,7 @@ def load_cards(path: Path | None = None) -> Cards:
     for p in PLAYERS:
         investors[p] = _int(inv, str(p), f"{where}: [investors]", 1, N_FAMILIES // p)
     bar = data.get("bargain", {})
-    bad = set(bar) - {"boss_weight", "min_boss_percent"}
-    if bad:
-        raise InputError(f"{where}: [bargain] unknown key {sorted(bad)[0]!r}")
+    unknown_keys(bar, ("boss_weight", "min_boss_percent"), f"{where}: [bargain]")
     return Cards(spaces=tuple(spaces), values=tuple(values), faces=tuple(faces),
                  investors=investors,
                  boss_weight=_int(bar, "boss_weight", f"{where}: [bargain]", 0, 100, default=2),

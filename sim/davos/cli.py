@@ -180,9 +180,7 @@ def load_parliament(path: Path) -> dict:
         w = f"{path}: party {i}"
         if not isinstance(party, dict):
             raise InputError(f"{w}: must be a table")
-        bad = set(party) - {"name", "ideology", "dissidents", "assets"}
-        if bad:
-            raise InputError(f"{w}: unknown key {sorted(bad)[0]!r}")
+        unknown_keys(party, ("name", "ideology", "dissidents", "assets"), w)
         name = party.get("name", f"party {i}")
         if not isinstance(name, str):
             raise InputError(f"{w}: name must be a string")
