@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from sim.core.errors import InputError
+from sim.core.options import backend_options
 from sim.registry import cli_groups
 
 
@@ -37,6 +38,7 @@ for _group in cli_groups():
               help="Multiply every default run size (0.1 for a quick look).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
 @click.option("--workers", "-w", type=int, default=None, help="Worker threads [default: all cores].")
+@backend_options
 def report(out, scale, seed, workers):
     """Run every analysis at its default size and write OUT/index.html."""
     from reports.report import build_report

@@ -1,6 +1,7 @@
 """Options shared by every simulation and analysis command, so they read the same everywhere."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import click
@@ -12,18 +13,37 @@ def players_option(players: range, default: int):
 
 
 def run_options(games: int, chunk_size: int = 65_536):
-    """--games, --seed, --workers, --chunk-size."""
+    """--games, --seed, --workers, --chunk-size, --backend, --scheduler."""
     def deco(f):
+        f = backend_options(f)
         f = click.option("--chunk-size", type=int, default=chunk_size, show_default=True,
                          help="Games per chunk; results do not depend on it.")(f)
         f = click.option("--workers", "-w", type=int, default=None,
-                         help="Worker threads [default: all cores]; results do not depend on it.")(f)
+                         help="Worker threads (local) or processes (a local Dask cluster) "
+                         "[default: all cores]; results do not depend on it.")(f)
         f = click.option("--seed", "-s", type=int, default=1, show_default=True,
                          help="Master seed; game i draws from a stream of (seed, i).")(f)
         f = click.option("--games", "-n", type=int, default=games, show_default=True,
                          help="Number of games to simulate.")(f)
         return f
     return deco
+
+
+def backend_options(f):
+    """--backend and --scheduler: every run inside the command uses that backend."""
+    @functools.wraps(f)
+    def wrapper(*args, backend, scheduler, **kwargs):
+        from sim.core.runner import make_backend, using
+        with using(make_backend(backend, scheduler, kwargs.get("workers"))):
+            return f(*args, **kwargs)
+    wrapper = click.option(
+        "--scheduler", metavar="ADDRESS", default=None,
+        help="Address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 "
+        "(implies --backend dask).")(wrapper)
+    return click.option(
+        "--backend", type=click.Choice(["local", "dask"]), default=None,
+        help="Where the chunks run: threads here (local, the default) or a Dask cluster "
+        "(dask; a local cluster unless --scheduler is given). Results are identical.")(wrapper)
 
 
 def output_options(f):

@@ -2,25 +2,31 @@
 
 The chunk grid is fixed by (games, chunk size) before anything runs; chunk
 ``k`` holds games ``k*size .. (k+1)*size-1`` and each game draws only from its
-own stream, so the records do not depend on the number of workers or on the
-chunk size.  Chunks run on a thread pool (the kernels release the GIL) and each
-finished chunk is written at once to ``part-<first game>.parquet`` (written to
-a temporary name, then renamed, so a part on disk is always whole).  Memory
-stays flat: nothing but the parts is kept, and analyses scan them lazily.
+own stream, so the records depend neither on the number of workers, nor on the
+chunk size, nor on where a chunk ran.  A backend runs the chunks: a thread pool
+here (the kernels release the GIL) or a Dask cluster.  Each chunk is encoded as
+Parquet where it ran, and the driver writes it to ``part-<first game>.parquet``
+(to a temporary name, then renamed, so a part on disk is always whole).  Memory stays flat: only a
+few chunks are in flight, nothing but the parts is kept, and analyses scan
+them lazily.
 
-Ctrl-C stops scheduling, lets the running chunks finish, keeps every finished
-part and returns a result marked ``interrupted`` (or re-raises the interrupt
-when no chunk had finished, since there is nothing to report).
+Ctrl-C stops scheduling, keeps every finished part and returns a result marked
+``interrupted`` (or re-raises the interrupt when no chunk had finished, since
+there is nothing to report).
 """
 from __future__ import annotations
 
+import io
+import logging
 import os
 import shutil
+import signal
 import tempfile
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
@@ -46,6 +52,7 @@ class RunResult:
     workers: int
     chunk_size: int
     interrupted: bool
+    backend: str = "local"
 
     @property
     def games_per_s(self) -> float:
@@ -59,7 +66,7 @@ class RunResult:
         return {"seed": self.seed, "games": self.games, "games_done": self.games_done,
                 "seconds": round(self.seconds, 3), "games_per_s": round(self.games_per_s),
                 "workers": self.workers, "chunk_size": self.chunk_size,
-                "interrupted": self.interrupted}
+                "backend": self.backend, "interrupted": self.interrupted}
 
 
 def chunk_grid(games: int, chunk_size: int) -> list[tuple[int, int]]:
@@ -81,67 +88,274 @@ def validate(games: int, seed: int, workers: int | None, chunk_size: int) -> int
     return workers
 
 
-def _write_part(path: Path, start: int, columns: dict[str, np.ndarray]) -> None:
+def encode_chunk(chunk_fn: ChunkFn, seed: int, start: int, count: int) -> bytes:
+    """One chunk's records as Parquet bytes: the task a backend runs.
+
+    Encoding where the chunk ran keeps the work parallel and what travels small.
+    """
+    buf = io.BytesIO()
+    pl.DataFrame(chunk_fn(seed, start, count)).write_parquet(buf)
+    return buf.getvalue()
+
+
+def _write_part(path: Path, start: int, data: bytes) -> None:
     final = path / f"part-{start:015d}.parquet"
     tmp = path / f".part-{start:015d}.tmp"
-    pl.DataFrame(columns).write_parquet(tmp)
+    tmp.write_bytes(data)
     os.replace(tmp, final)
 
 
 def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | None = None,
-        chunk_size: int = 65_536, progress: bool | None = None, label: str = "games") -> RunResult:
-    """Run ``games`` games in chunks on ``workers`` threads; records go to ``path``."""
+        chunk_size: int = 65_536, progress: bool | None = None, label: str = "games",
+        backend: Backend | None = None) -> RunResult:
+    """Run ``games`` games in chunks; records go to ``path``.
+
+    ``backend`` runs the chunks: threads here (``LocalBackend``, the default) or a Dask
+    cluster (``DaskBackend``); :func:`using` sets the default for a block of code.  The
+    driver writes every part itself, so the files do not depend on where a chunk ran.
+    """
     workers = validate(games, seed, workers, chunk_size)
+    owned = backend is None and _active.get() is None
+    backend = backend or _active.get() or LocalBackend()
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     for old in path.glob("part-*.parquet"):
         old.unlink()  # a record directory holds one run only
-    grid = chunk_grid(games, chunk_size)
+    todo = iter(chunk_grid(games, chunk_size))
     done = 0
     interrupted = False
-    lock = threading.Lock()
-    t0 = time.perf_counter()
-    bar = _progress(progress, games, label)
+    t0 = time.perf_counter()  # reset once the backend is up: a cluster's start is not the run's
+    chunks: dict = {}  # future -> (start, count)
+    pending: set = set()
+    bar = None
 
-    def job(start: int, count: int) -> int:
+    def collect(finished) -> None:
         nonlocal done
-        _write_part(path, start, chunk_fn(seed, start, count))
-        with lock:
-            done += count  # counted here, once the part is on disk
-        return count
+        for f in sorted(finished, key=chunks.get):
+            start, count = chunks.pop(f)
+            _write_part(path, start, backend.result(f))
+            done += count  # counted once the part is on disk
+            bar.advance(count)
 
-    pool = ThreadPoolExecutor(max_workers=workers)
-    pending = set()
     try:
-        # Submit lazily so Ctrl-C leaves little queued work to cancel.
-        todo = iter(grid)
-        for start, count in todo:
-            pending.add(pool.submit(job, start, count))
-            if len(pending) >= 2 * workers:
-                break
-        while pending:
-            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            for f in finished:
-                bar.advance(f.result())
+        slots = backend.start(workers)
+        t0 = time.perf_counter()
+        bar = _progress(progress, games, label)
+        while True:
+            # Keep two chunks per worker in flight: enough to stay busy, little to cancel.
             for start, count in todo:
-                pending.add(pool.submit(job, start, count))
-                if len(pending) >= 2 * workers:
+                f = backend.submit(encode_chunk, chunk_fn, seed, start, count)
+                chunks[f] = (start, count)
+                pending.add(f)
+                if len(pending) >= 2 * slots:
                     break
+            if not pending:
+                break
+            finished, pending = backend.wait(pending, 0.2)
+            collect(finished)
     except KeyboardInterrupt:
         interrupted = True
-        for f in pending:
-            f.cancel()
-        wait(pending)  # chunks already running finish and are kept
+        collect(backend.stop(pending))  # chunks that finish anyway are kept
+    except BaseException:
+        backend.stop(pending)
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-        bar.close()
+        if bar is not None:
+            bar.close()
         for tmp in path.glob(".part-*.tmp"):
             tmp.unlink()
+        if owned:
+            backend.close()
     if interrupted and done == 0:
         raise KeyboardInterrupt  # nothing finished: there are no results to show
     return RunResult(path=path, seed=seed, games=games, games_done=done,
-                     seconds=time.perf_counter() - t0, workers=workers,
-                     chunk_size=chunk_size, interrupted=interrupted)
+                     seconds=time.perf_counter() - t0, workers=slots,
+                     chunk_size=chunk_size, interrupted=interrupted, backend=backend.name)
+
+
+class Backend:
+    """Where chunks run.  ``start`` returns how many chunks can run at once."""
+    name = "backend"
+
+    def start(self, workers: int) -> int:
+        raise NotImplementedError
+
+    def submit(self, fn: Callable, *args):
+        """Start ``fn(*args)`` somewhere; return a future of its result."""
+        raise NotImplementedError
+
+    def wait(self, pending: set, timeout: float) -> tuple[set, set]:
+        """(finished, still pending) after at most ``timeout`` seconds."""
+        raise NotImplementedError
+
+    def result(self, future):
+        return future.result()
+
+    def stop(self, pending: set) -> list:
+        """After Ctrl-C: drop what has not started; return the futures that finished."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        pass
+
+
+class LocalBackend(Backend):
+    """A thread pool in this process; the kernels release the GIL."""
+    name = "local"
+
+    def __init__(self):
+        self.pool = None
+        self.workers = 0
+
+    def start(self, workers: int) -> int:
+        if self.pool is None or self.workers != workers:
+            self.close()
+            self.pool = ThreadPoolExecutor(max_workers=workers)
+            self.workers = workers
+        return workers
+
+    def submit(self, fn, *args):
+        return self.pool.submit(fn, *args)
+
+    def wait(self, pending, timeout):
+        finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
+        return finished, pending
+
+    def stop(self, pending):
+        for f in pending:
+            f.cancel()
+        wait(pending)  # chunks already running finish
+        return [f for f in pending if not f.cancelled() and f.exception() is None]
+
+    def close(self):
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+class DaskBackend(Backend):
+    """A Dask cluster: a ``client`` you already have, an existing scheduler at
+    ``scheduler``, or else a local cluster of ``workers`` single-threaded processes
+    started on first use (and closed with the backend).
+
+    Each chunk is one task whose result (the part's Parquet bytes) comes back to the
+    driver, which writes it, so workers need no shared disk.  Workers must run the same
+    versions of tableodds and its libraries as the driver.  A chunk lost with its worker is
+    recomputed by Dask from the same (seed, start, count), hence with the same records.
+    Kernels are imported once per worker process and load from numba's cache there.
+    """
+    name = "dask"
+    timeout = 20  # seconds to reach the scheduler and to see a worker
+
+    def __init__(self, scheduler: str | None = None, client=None):
+        self.scheduler = scheduler
+        self.client = client
+        self.own_client = client is None
+        self.cluster = None
+        self.run_id = 0
+
+    def start(self, workers: int) -> int:
+        distributed = _import_distributed()
+        if self.client is None:
+            if self.scheduler is not None:
+                try:
+                    self.client = distributed.Client(self.scheduler, timeout=self.timeout)
+                except (OSError, TimeoutError) as e:
+                    why = str(e).splitlines()[0] if str(e) else type(e).__name__
+                    raise InputError(f"cannot reach the Dask scheduler at {self.scheduler}: "
+                                     f"{why}") from None
+            else:
+                with _sigint_ignored():  # the workers inherit it: Ctrl-C is the driver's
+                    self.cluster = distributed.LocalCluster(
+                        n_workers=workers, threads_per_worker=1, processes=True,
+                        dashboard_address=":0", silence_logs=logging.ERROR)
+                self.client = distributed.Client(self.cluster)
+        self.run_id += 1
+        self.token = f"tableodds-{os.getpid()}-{id(self)}-{self.run_id}"
+        self.tasks = 0
+        try:
+            self.client.wait_for_workers(1, timeout=self.timeout)
+        except TimeoutError:
+            raise InputError(f"the Dask cluster at {self.client.scheduler.address} "
+                             "has no workers") from None
+        return max(1, sum(self.client.nthreads().values()))
+
+    def submit(self, fn, *args):
+        # pure=False with a key of its own: one task per chunk, never merged with another run's.
+        self.tasks += 1
+        return self.client.submit(fn, *args, key=f"{self.token}-{self.tasks}",
+                                  pure=False)
+
+    def wait(self, pending, timeout):
+        distributed = _import_distributed()
+        try:
+            res = distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
+        except TimeoutError:
+            return set(), pending
+        return set(res.done), set(res.not_done)
+
+    def stop(self, pending):
+        if not pending:
+            return []
+        finished = [f for f in pending if f.status == "finished"]
+        self.client.cancel([f for f in pending if f.status != "finished"])
+        return finished
+
+    def close(self):
+        if self.client is not None and self.own_client:
+            self.client.close()
+            self.client = None
+        if self.cluster is not None:
+            self.cluster.close()
+            self.cluster = None
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Processes started in this block ignore SIGINT (Python keeps an inherited SIG_IGN)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise InputError("--backend dask needs Dask: pip install 'tableodds[cluster]'") from None
+    return distributed
+
+
+_active: ContextVar[Backend | None] = ContextVar("tableodds_backend", default=None)
+
+
+@contextmanager
+def using(backend: Backend) -> Iterator[Backend]:
+    """Run every :func:`run` inside the block on ``backend``; closes it at the end."""
+    token = _active.set(backend)
+    try:
+        yield backend
+    finally:
+        _active.reset(token)
+        backend.close()
+
+
+def make_backend(name: str | None, scheduler: str | None, workers: int | None = None) -> Backend:
+    """The backend the CLI options ``--backend`` and ``--scheduler`` ask for."""
+    if scheduler is not None and name == "local":
+        raise InputError("--scheduler needs --backend dask")
+    if scheduler is not None and workers is not None:
+        raise InputError("--workers does not apply to a running cluster (--scheduler): "
+                         "its workers are the ones started with 'dask worker'")
+    if name == "dask" or scheduler is not None:
+        _import_distributed()
+        return DaskBackend(scheduler)
+    return LocalBackend()
 
 
 @contextmanager
