@@ -19,10 +19,10 @@ from pathlib import Path
 from sim.core.runner import DaskBackend, LocalBackend, run
 from sim.registry import game
 
-CASES = [  # (game, players, games at scale 1, chunk size)
-    ("davoserjas", 4, 2_000_000, 65_536),
-    ("boss", 4, 400_000, 16_384),
-    ("davos", 4, 100_000, 4_096),
+CASES = [  # (game, players, games at scale 1); each game's default chunk size
+    ("davoserjas", 4, 2_000_000),
+    ("boss", 4, 400_000),
+    ("davos", 4, 100_000),
 ]
 
 
@@ -46,13 +46,14 @@ def main() -> None:
     t0 = time.perf_counter()
     dask = DaskBackend()
     dask.start(w)
-    print(f"# {platform.machine()}, Python {platform.python_version()}, {w} workers; "
+    print(f"# {platform.machine()}, Python {platform.python_version()}, workers: {w}; "
           f"local Dask cluster started in {time.perf_counter() - t0:.1f} s")
     print(f"{'case':<34} {'games':>10} {'local/s':>10} {'dask/s':>10} {'dask/local':>10}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        for name, players, games, size in CASES:
+        for name, players, games in CASES:
             spec = game(name)
+            size = spec.chunk_size
             chunk = functools.partial(spec.simulate_chunk, spec.settings(players))
             games = max(size, int(games * args.scale))
             for b in (local, dask):  # warm-up: numba cache load in every process
