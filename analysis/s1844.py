@@ -53,6 +53,10 @@ class TrainRush:
     exported_by_type: tuple[Mean, ...]
     rusted: Mean
     loans: Mean
+    privates_bought: Mean                # privates bought by companies (phases 3-4)
+    across_sister: Mean                  # trains bought across, same director
+    across_other: Mean                   # trains bought across, different directors
+    p2_tile: Proportion                  # P2's extra tile was laid
     spread: Mean                         # winner's score minus last place's
     winner: Mean
     seat_score: tuple[Mean, ...]
@@ -86,6 +90,10 @@ class TrainRush:
             "trains_exported_by_type": {t: m.as_dict()
                                         for t, m in zip(TRAIN_NAMES, self.exported_by_type)},
             "trains_rusted": self.rusted.as_dict(), "player_loans": self.loans.as_dict(),
+            "privates_bought_by_companies": self.privates_bought.as_dict(),
+            "trains_across_same_director": self.across_sister.as_dict(),
+            "trains_across_other_director": self.across_other.as_dict(),
+            "p2_tile_laid": self.p2_tile.as_dict(),
             "score_spread": self.spread.as_dict(),
             "score_spread_p10_median_p90": list(self.spread_band),
             "winning_score": self.winner.as_dict(),
@@ -145,7 +153,10 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
     scores = [f"score_{p}" for p in range(players)]
     top = pl.max_horizontal(scores)
     exprs = {"exported": pl.col("exported"), "rusted": pl.col("rusted"),
-             "loans": pl.col("loans"), "spread": top - pl.min_horizontal(scores), "winner": top}
+             "loans": pl.col("loans"), "spread": top - pl.min_horizontal(scores), "winner": top,
+             "privates_bought": pl.col("privates_bought"),
+             "across_sister": pl.col("across_sister"), "across_other": pl.col("across_other"),
+             "p2_tile": pl.col("p2_tile")}
     exprs.update({f"exp_{t}": pl.col(f"exported_{t}") for t in TRAIN_NAMES})
     exprs.update({s: pl.col(s) for s in scores})
     exprs.update({f"top_{p}": (pl.col(f"score_{p}") == top) for p in range(players)})
@@ -160,6 +171,8 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
         exported=_mean(m, "exported"),
         exported_by_type=tuple(_mean(m, f"exp_{t}") for t in TRAIN_NAMES),
         rusted=_mean(m, "rusted"), loans=_mean(m, "loans"), spread=_mean(m, "spread"),
+        privates_bought=_mean(m, "privates_bought"), across_sister=_mean(m, "across_sister"),
+        across_other=_mean(m, "across_other"), p2_tile=wilson(int(m["p2_tile_s"]), n),
         winner=_mean(m, "winner"), seat_score=tuple(_mean(m, s) for s in scores),
         seat_wins=tuple(wilson(int(m[f"top_{p}_s"]), n) for p in range(players)),
         spread_band=tuple(float(x) for x in band), histogram=histogram,

@@ -67,8 +67,11 @@ def test_kernel_equals_reference(mix):
 
 def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text('[game]\nbankruptcy = "allowed"\n[revenue]\nnoise_pct = 0\n'
-                 '[careful]\npayback_pct = 300\nmax_directorships = 3\n')
+    f.write_text('[game]\nbankruptcy = "allowed"\nprivate_sellers = "any"\n'
+                 'across_price_pct = 50\nacross_keep_trains = 2\n'
+                 '[revenue]\nnoise_pct = 0\np2_tile_pct = 40\n'
+                 '[careful]\npayback_pct = 300\nmax_directorships = 3\n'
+                 'private_price_pct = 120\nprivate_keep_pct = 50\n')
     for mix in MIXES:
         s = _settings(5, mix, f)
         k = pl.DataFrame(GAME.simulate_chunk(s, 3, 0, 8))
@@ -90,7 +93,7 @@ def test_check_catches_broken_records():
     frame = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 50))
     for col, delta, msg in [("bank", 10, "money"), ("rusted", 1, "trains"),
                             ("phase4_or", 100, "phase"), ("sets", 1, "export"),
-                            ("over_limit", 1, "limit")]:
+                            ("over_limit", 1, "limit"), ("privates_bought", 6, "private")]:
         broken = frame.with_columns((pl.col(col) + delta).alias(col))
         with pytest.raises(AssertionError, match=msg):
             GAME.check(broken, s)
@@ -125,7 +128,48 @@ class Watched(Game):
         super().record_or(total)
         assert self.total_money() == R.BANK
         self.check_limits()
+        self.check_privates()
         self.phases.append(self.phase)
+
+    def check_privates(self):
+        # every private has exactly one owner, a player or (P1-P5 only) a company
+        for i in range(7):
+            player, corp = self.priv_owner[i], self.priv_corp[i]
+            assert (player >= 0) != (corp >= 0), f"P{i + 1} owned twice or by nobody"
+            if corp >= 0:
+                assert i < R.P6 and self.corps[corp].ctype in (R.REGIONAL, R.HISTORICAL)
+
+    def buy_private(self, c, rnd):
+        before = list(self.priv_corp), self.cash[:], c.cash, self.total_money()
+        super().buy_private(c, rnd)
+        if self.priv_corp == before[0]:
+            return
+        i = next(k for k in range(7) if self.priv_corp[k] != before[0][k])
+        seller = next(p for p in range(self.n) if self.cash[p] != before[1][p])
+        price = before[2] - c.cash
+        assert self.phase in (3, 4) and self.priv_corp[i] == c.i and i < R.P6
+        assert 1 <= price <= 2 * R.PRIVATE_FACE[i]
+        assert self.cash[seller] - before[1][seller] == price
+        assert self.p.private_sellers == "any" or seller == c.director
+        assert self.total_money() == before[3]
+        self.private_buys.append((self.pol[c.director], i, price))
+
+    def buy_across(self, c):
+        done = super().buy_across(c)
+        if done:
+            assert self.phase >= 3
+            self.across.append(("sister", None))
+        return done
+
+    def buy_across_other(self, c, offer):
+        s, tr, v = offer
+        assert self.phase >= 3 and not c.trains and s.director != c.director
+        assert v == R.PRICE_N[tr[0]] if tr[1] == 0 else v == R.PRICE_H[tr[0]]
+        money, owned = self.total_money(), len(s.trains) + len(c.trains)
+        super().buy_across_other(c, offer)
+        assert len(s.trains) >= self.p.across_keep_trains and len(c.trains) == 1
+        assert self.total_money() == money and len(s.trains) + len(c.trains) == owned
+        self.across.append(("other", tr))
 
     def operating_rounds(self):
         pos, set_before = self.pos, self.set
@@ -144,7 +188,7 @@ def test_reference_invariants_move_by_move(mix):
         s = _settings(players, mix)
         for i in range(4):
             g = Watched(s, 9, i)
-            g.phases, g.exports_seen = [], []
+            g.phases, g.exports_seen, g.private_buys, g.across = [], [], [], []
             g.play()
             assert g.phases == sorted(g.phases)
             assert sum(g.exported) == len(g.exports_seen)
@@ -163,6 +207,68 @@ def test_reproducible_for_any_chunks_and_workers(tmp_path):
     assert one.scan().collect().equals(two.scan().collect())
     other = run(chunk, 400, 43, tmp_path / "three", workers=2, chunk_size=37, progress=False)
     assert not one.scan().collect().equals(other.scan().collect())
+
+
+@pytest.mark.parametrize("sellers", ["director", "any"])
+def test_companies_buy_privates_and_trains_across_legally(tmp_path, sellers):
+    f = tmp_path / "p.toml"
+    f.write_text(f'[game]\nprivate_sellers = "{sellers}"\n')
+    buys, across = [], []
+    for mix in MIXES:
+        s = _settings(5, mix, f)
+        for i in range(12):
+            g = Watched(s, 4, i)
+            g.phases, g.exports_seen, g.private_buys, g.across = [], [], [], []
+            g.play()
+            buys += g.private_buys
+            across += g.across
+    pols = {pol for pol, _, _ in buys}
+    assert pols == {R.CAREFUL, R.RANDOM}                 # both bots buy privates
+    # the careful bot sells its own at 2 x face; the random bot at a random legal price
+    assert all(v == 2 * R.PRIVATE_FACE[i] for pol, i, v in buys if pol == R.CAREFUL)
+    assert len({v for pol, _, v in buys if pol == R.RANDOM}) > 5
+    assert {kind for kind, _ in across} == {"sister", "other"}
+
+
+def test_careful_private_sale_keeps_money_for_a_train():
+    g = Game(make_settings(4), 1, 0)
+    c = g.corps[9]
+    c.status, c.par, c.row, c.col, c.director = 2, 80, 3, 4, 1
+    g.priv_owner = [1, 1, 2, 1, 1, 3, 0]           # seat 1 owns P1, P2, P4, P5
+    g.phase, g.pos = 3, 13                          # the next depot train is a 3 (3H 150)
+    c.cash = 150 + 219                              # P5 (280) and P4 (220) leave < 150
+    g.buy_private(c, False)
+    assert g.priv_corp[1] == 9 and g.priv_owner[1] == -1 and c.cash == 150 + 119
+    g.buy_private(c, False)                         # P1 (40) still fits
+    assert g.priv_corp[0] == 9 and c.cash == 150 + 79
+    g.phase = 5
+    g.priv_owner[3] = 1
+    g.buy_private(c, False)                         # not in phase 5
+    assert g.privates_bought == 2
+    cash, bank = c.cash, g.bank
+    g.pay_private_owner(1, 10)                      # P2's revenue now goes to the company
+    assert c.cash == cash + 10 and g.bank == bank - 10
+
+
+def test_p2_extra_tile_adds_maturity_once(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text("[revenue]\np2_tile_pct = 20\n")
+    g = Game(make_settings(4, None, f), 1, 0)
+    a, b = g.corps[9], g.corps[10]
+    for c in (a, b):
+        c.status, c.par, c.row, c.col, c.director, c.cash = 2, 80, 3, 4, 1, 500
+        c.tokens_total = c.tokens_laid = 1
+    g.priv_owner[R.P2] = 1
+    g.phase = 2
+    assert not g.p2_usable(a)                       # not before phase 3
+    g.phase, g.pos, g.seen[:2] = 3, 13, [True, True]
+    assert g.p2_usable(a) and g.p2_usable(b)        # any company its owner directs
+    before = g.maturity(a)
+    g.operate(a)
+    assert a.extra_tile and g.p2_used and not g.p2_usable(b)
+    assert g.maturity(a) == min(100, before + 12 + 20)   # one OR run + the tile
+    g.priv_corp[R.P2], g.priv_owner[R.P2], g.p2_used = 10, -1, False
+    assert g.p2_usable(b) and not g.p2_usable(a)    # once a company owns P2: only it
 
 
 # ---- bots and rules details ---------------------------------------------------------------------------
@@ -250,6 +356,8 @@ def test_bad_settings_are_refused(kw, msg):
     ("[network]\nmountain_chance = 101\n", "mountain_chance must be between 0 and 100"),
     ("[careful]\nfnm_par = 65\n", "fnm_par must be one of"),
     ("[game]\nbankruptcy = 'sometimes'\n", "bankruptcy must be 'never' or 'allowed'"),
+    ("[game]\nprivate_sellers = 'me'\n", "private_sellers must be 'director' or 'any'"),
+    ("[game]\nacross_price_pct = 0\n", "across_price_pct must be between 1 and 100"),
     ("[map]\nx = 1\n", r"unknown section \[map\]"),
     ("[revenue]\nbase = 1\n", r"\[revenue\] unknown key 'base'"),
     ("[revenue\n", "not valid TOML")])

@@ -77,6 +77,9 @@ def render(results, settings_list, runs) -> str:
             f"{name} {p.estimate:.3f} [{p.low:.3f}, {p.high:.3f}]" for name, p in r.ends))
         lines.append(f"  trains exported {r.exported}, rusted {r.rusted}; "
                      f"player loans per game {r.loans}")
+        lines.append(f"  companies bought privates {r.privates_bought} per game; trains bought "
+                     f"across {r.across_sister} (same director), {r.across_other} (other "
+                     f"director); P2's tile laid in {r.p2_tile.estimate:.3f} of games")
         lo, med, hi = r.spread_band
         lines.append(f"  winning score {r.winner}; spread (winner - last) {r.spread}, "
                      f"median {med:g} [{lo:g}-{hi:g}]")

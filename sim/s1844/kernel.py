@@ -4,6 +4,12 @@ State lives in one flat int64 vector ``st`` (section offsets below); trains are 
 per company, type and side.  Random draws follow the order
 documented in ``reference.py``, so both give identical games.  Policies live in
 ``policies.py`` (the decisions) and are called from here.
+
+Speed (measured on the 2-core benchmark machine, see README): company fields are stored
+field by field so that scans over the 15 companies vectorise; the careful bot's stock
+round turn folds the legality checks into bit masks built by such scans; the market
+price is kept with the cell; divisions by a variable (slow on this CPU) are avoided in
+the inner loops; the per-call helpers are inlined.
 """
 import numpy as np
 from numba import njit
@@ -16,12 +22,15 @@ from sim.s1844.policies import (CAREFUL, RANDOM, careful_pays, careful_par,
 # globals: st[0:NG]
 G_PHASE, G_POS, G_BANK, G_EVA, G_SBBP, G_SBBF, G_FULL, G_BROKEN, G_ENDED = range(9)
 G_SR, G_SET, G_OR, G_NIN, G_NORS, G_RUSTED, G_DISC, G_LOANS, G_OVER, G_FLOATED = range(9, 19)
-G_SEEN, G_PLAYERS = 19, 20
-NG = 21
-# company fields: st[O_CS + c * NF + F_...]
+G_SEEN, G_PLAYERS, G_P2USED, G_PRIVB, G_ACRS, G_ACRO = range(19, 25)
+NG = 25
+# company fields: st[O_CS + F_... * 15 + c] (one run of 15 per field, so that scans over
+# the companies read contiguous memory and compile to vector code)
 F_STATUS, F_PAR, F_ROW, F_COL, F_CASH, F_IPO, F_POOL, F_DIR, F_TTOT, F_TLAID = range(10)
 F_ORS, F_HASDEST, F_REACHED, F_OPER, F_LASTDIV, F_TUNNELS, F_CTYPE, F_UNITS = range(10, 18)
-NF = 18
+F_EXTRA = 18    # laid P2's extra tile
+F_PRICE = 19    # PRICE[row, col], kept with the cell
+NF = 20
 # parameters: st[O_PRM + P_...]
 P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE = 0, 6, 12, 19, 23   # list offsets
 P_MAT0, P_MATSTEP, P_MATTOK, P_DEST, P_NOISE, P_TUNBONUS = 27, 28, 29, 30, 31, 32
@@ -29,12 +38,14 @@ P_TRACK, P_DESTCH, P_MOUNTCH = 33, 40, 42
 P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW, P_MINYIELD = 43, 50, 51, 52, 53, 54
 P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = 55, 56, 57, 58, 59, 60, 61
 P_MAXSETS, P_MAXTURNS, P_BANKRUPT = 62, 63, 64
-NP = 65
+P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY, P_ACRPRICE, P_ACRKEEP = range(65, 71)
+NP = 71
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
-# cs[c, f] company fields; tr[c, t, side] train counts; cash/debt per player;
+# cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
 # hold[p, c] share units; pl[p, k] sold-this-SR mask, bought a mountain, bought a tunnel;
-# priv[0|1, i] owner/open; mr[0|1, k] owner/active; tun[0|1|2, k] owner/company/active;
+# priv[0|1|2, i] owning player/open/owning company; mr[0|1, k] owner/active;
+# tun[0|1|2, k] owner/company/active;
 # cnt[0|1, t] bought/exported by type; ev[e, 0..2] (OR, set, n); row = the record row;
 # prm = the parameters; pol = policy per seat.  (One array keeps calls cheap: numba
 # pays per array for every array passed or unpacked in a call.)
@@ -45,7 +56,7 @@ O_DEBT = O_CASH + 7
 O_HOLD = O_DEBT + 7
 O_PL = O_HOLD + 7 * 15
 O_PRIV = O_PL + 7 * 3
-O_MR = O_PRIV + 2 * 7
+O_MR = O_PRIV + 3 * 7
 O_TUN = O_MR + 2 * 5
 O_CNT = O_TUN + 3 * 5
 O_EV = O_CNT + 2 * 6
@@ -56,10 +67,10 @@ O_POL = O_PRM + NP
 S_CEIL = O_POL + 7
 S_CATS = S_CEIL + 7
 S_ORDER = S_CATS + 7
-S_VALS = S_ORDER + 7
-S_KEYS = S_VALS + 64
+S_KEYS = S_ORDER + 7
 S_OPS = S_KEYS + 15
-NSTATE = S_OPS + 15
+S_RUN = S_OPS + 15      # the 12 train slots (type * 2 + side), best base value first
+NSTATE = S_RUN + 12
 
 PRICE, LIMITED, LIMIT = R.PRICE, R.LIMITED, R.LIMIT
 CTYPE, UNITS, FLOAT_UNITS, IPO_LIMIT = R.CTYPE, R.UNITS, R.FLOAT_UNITS, R.IPO_LIMIT
@@ -97,23 +108,58 @@ def pack_params(p: R.Params) -> np.ndarray:
                                         p.mountain_max_phase, p.mountain_reserve,
                                         p.payback_pct, p.ors_per_train_pct, p.horizon_ors,
                                         p.value_low_pct, p.value_span_pct, p.max_or_sets,
-                                        p.max_sr_turns, int(p.bankruptcy == "allowed")])
+                                        p.max_sr_turns, int(p.bankruptcy == "allowed"),
+                                        p.p2_tile_pct, p.private_price_pct,
+                                        p.private_keep_pct, int(p.private_sellers == "any"),
+                                        p.across_price_pct, p.across_keep_trains])
     assert len(v) == NP
     return np.array(v, np.int64)
 
 
 # ---- small helpers -----------------------------------------------------------------------
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def price(st, rs, c):
-    return np.int64(PRICE[st[O_CS + c * NF + F_ROW], st[O_CS + c * NF + F_COL]])
+    return st[O_CS + F_PRICE * 15 + c]
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
+def field(st, f):
+    """One field of all 15 companies, as a view (scans over it vectorise)."""
+    return st[O_CS + f * 15:O_CS + f * 15 + 15]
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def holdings(st, p):
+    """Player p's share units in the 15 companies, as a view."""
+    return st[O_HOLD + p * 15:O_HOLD + p * 15 + 15]
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def div_units(x, units):
+    """x // units for units 4, 5, 10, 20 (x >= 0): division by constants compiles to a
+    multiplication; a division by a variable is slow."""
+    if units == 10:
+        return x // 10
+    if units == 5:
+        return x // 5
+    if units == 4:
+        return x // 4
+    return x // 20
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def set_cell(st, c, r, k):
+    st[O_CS + F_ROW * 15 + c] = r
+    st[O_CS + F_COL * 15 + c] = k
+    st[O_CS + F_PRICE * 15 + c] = PRICE[r, k]
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
 def cell(r, c):
     return 0 <= r < 8 and 0 <= c < 18 and PRICE[r, c] > 0
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def ntrains(st, rs, c):
     n = 0
     for t in range(6):
@@ -121,23 +167,23 @@ def ntrains(st, rs, c):
     return n
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def limit(st, rs, c):
-    return np.int64(LIMIT[st[G_PHASE], st[O_CS + c * NF + F_CTYPE]])
+    return np.int64(LIMIT[st[G_PHASE], st[O_CS + F_CTYPE * 15 + c]])
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def next_type(st, rs):
     return DEPOT[st[G_POS]] if st[G_POS] < NDEPOT else -1
 
 
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def next_h(st, rs):
     t = next_type(st, rs)
     return np.int64(PRICE_H[t]) if t >= 0 else np.int64(0)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def event(st, rs, e):
     if st[O_EV + e * 3 + 0] < 0:
         st[O_EV + e * 3 + 0] = st[G_OR]
@@ -145,176 +191,137 @@ def event(st, rs, e):
         st[O_EV + e * 3 + 2] = st[G_NIN]
 
 
-@njit(_nrt=False)
-def certs(st, rs, p):
-    n = 0
-    for c in range(15):
-        if st[O_CS + c * NF + F_STATUS] != 3:
-            n += st[O_HOLD + p * 15 + c]
-            if st[O_CS + c * NF + F_DIR] == p:
-                n -= 1
-    return n
-
-
-@njit(_nrt=False)
-def directorships(st, rs, p):
-    n = 0
-    for c in range(15):
-        status = st[O_CS + c * NF + F_STATUS]
-        if st[O_CS + c * NF + F_DIR] == p and (status == 1 or status == 2):
-            n += 1
-    return n
-
-
 # ---- market --------------------------------------------------------------------------------
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def move_right(st, rs, c):
-    r, k = st[O_CS + c * NF + F_ROW], st[O_CS + c * NF + F_COL]
-    if cell(r, k + 1) and not (st[O_CS + c * NF + F_CTYPE] == REGIONAL and LIMITED[r, k + 1]):
-        st[O_CS + c * NF + F_COL] = k + 1
+    r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
+    if cell(r, k + 1) and not (st[O_CS + F_CTYPE * 15 + c] == REGIONAL and LIMITED[r, k + 1]):
+        set_cell(st, c, r, k + 1)
     elif cell(r - 1, k):
-        st[O_CS + c * NF + F_ROW] = r - 1
+        set_cell(st, c, r - 1, k)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def move_left(st, rs, c):
-    r, k = st[O_CS + c * NF + F_ROW], st[O_CS + c * NF + F_COL]
+    r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
     if cell(r, k - 1):
-        st[O_CS + c * NF + F_COL] = k - 1
+        set_cell(st, c, r, k - 1)
     elif cell(r + 1, k):
-        st[O_CS + c * NF + F_ROW] = r + 1
+        set_cell(st, c, r + 1, k)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def move_vertical(st, rs, c, d):
-    if cell(st[O_CS + c * NF + F_ROW] + d, st[O_CS + c * NF + F_COL]):
-        st[O_CS + c * NF + F_ROW] += d
+    r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
+    if cell(r + d, k):
+        set_cell(st, c, r + d, k)
 
 
 # ---- shares --------------------------------------------------------------------------------
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def recheck_director(st, rs, c):
-    best = st[O_CS + c * NF + F_DIR]
+    best = st[O_CS + F_DIR * 15 + c]
     most = st[O_HOLD + best * 15 + c] if best >= 0 else 1
     for p in range(st[G_PLAYERS]):
         if st[O_HOLD + p * 15 + c] > most:
             best = p
             most = st[O_HOLD + p * 15 + c]
-    st[O_CS + c * NF + F_DIR] = best
+    st[O_CS + F_DIR * 15 + c] = best
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def float_check(st, rs, c):
-    sold = st[O_CS + c * NF + F_UNITS] - st[O_CS + c * NF + F_IPO]
-    if st[O_CS + c * NF + F_STATUS] == 1 and sold >= FLOAT_UNITS[st[O_CS + c * NF + F_CTYPE]]:
-        st[O_CS + c * NF + F_STATUS] = 2
+    sold = st[O_CS + F_UNITS * 15 + c] - st[O_CS + F_IPO * 15 + c]
+    if st[O_CS + F_STATUS * 15 + c] == 1 and sold >= FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]]:
+        st[O_CS + F_STATUS * 15 + c] = 2
         st[G_FLOATED] += 1
-        t = st[O_CS + c * NF + F_CTYPE]
+        t = st[O_CS + F_CTYPE * 15 + c]
         mult = 2 if t == PRE else 5
         if t == HISTORICAL and st[G_FULL]:
             mult = 10
-        cap = mult * st[O_CS + c * NF + F_PAR]
-        st[O_CS + c * NF + F_CASH] += cap
+        cap = mult * st[O_CS + F_PAR * 15 + c]
+        st[O_CS + F_CASH * 15 + c] += cap
         st[G_BANK] -= cap
-        st[O_CS + c * NF + F_TLAID] = 1
+        st[O_CS + F_TLAID * 15 + c] = 1
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def par_corp(st, rs, p, c, v):
-    st[O_CS + c * NF + F_STATUS] = 1
-    st[O_CS + c * NF + F_PAR] = v
-    st[O_CS + c * NF + F_ROW] = PAR_ROW[v]
-    st[O_CS + c * NF + F_COL] = 4
-    st[O_CS + c * NF + F_DIR] = p
+    st[O_CS + F_STATUS * 15 + c] = 1
+    st[O_CS + F_PAR * 15 + c] = v
+    set_cell(st, c, PAR_ROW[v], 4)
+    st[O_CS + F_DIR * 15 + c] = p
     st[O_HOLD + p * 15 + c] += 2
-    st[O_CS + c * NF + F_IPO] -= 2
+    st[O_CS + F_IPO * 15 + c] -= 2
     st[O_CASH + p] -= 2 * v
     st[G_BANK] += 2 * v
-    if st[O_CS + c * NF + F_CTYPE] == HISTORICAL:
-        st[O_CS + c * NF + F_TTOT] = HIST_TOKENS[v]
+    if st[O_CS + F_CTYPE * 15 + c] == HISTORICAL:
+        st[O_CS + F_TTOT * 15 + c] = HIST_TOKENS[v]
     else:
-        st[O_CS + c * NF + F_TTOT] = TYPE_TOKENS[st[O_CS + c * NF + F_CTYPE]]
+        st[O_CS + F_TTOT * 15 + c] = TYPE_TOKENS[st[O_CS + F_CTYPE * 15 + c]]
     float_check(st, rs, c)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def buy_ipo(st, rs, p, c):
-    v = st[O_CS + c * NF + F_PAR]
+    v = st[O_CS + F_PAR * 15 + c]
     st[O_CASH + p] -= v
     st[G_BANK] += v
     st[O_HOLD + p * 15 + c] += 1
-    st[O_CS + c * NF + F_IPO] -= 1
+    st[O_CS + F_IPO * 15 + c] -= 1
     recheck_director(st, rs, c)
     float_check(st, rs, c)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def buy_pool(st, rs, p, c):
     v = price(st, rs, c)
     st[O_CASH + p] -= v
     st[G_BANK] += v
     st[O_HOLD + p * 15 + c] += 1
-    st[O_CS + c * NF + F_POOL] -= 1
+    st[O_CS + F_POOL * 15 + c] -= 1
     recheck_director(st, rs, c)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def sell(st, rs, p, c, k):
     v = price(st, rs, c)
-    row, col = st[O_CS + c * NF + F_ROW], st[O_CS + c * NF + F_COL]
-    if st[O_CS + c * NF + F_OPER] == 0 and cell(row + 1, col):
+    row, col = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
+    if st[O_CS + F_OPER * 15 + c] == 0 and cell(row + 1, col):
         v = np.int64(PRICE[row + 1, col])   # not yet operated: one row lower
     st[O_CASH + p] += k * v
     st[G_BANK] -= k * v
     st[O_HOLD + p * 15 + c] -= k
-    st[O_CS + c * NF + F_POOL] += k
+    st[O_CS + F_POOL * 15 + c] += k
     st[O_PL + p * 3 + 0] |= np.int64(1) << c
     move_vertical(st, rs, c, 1)
     recheck_director(st, rs, c)
 
 
-@njit(_nrt=False)
-def sellable(st, rs, p, c):
-    if st[G_SR] <= 1 or st[O_CS + c * NF + F_STATUS] != 2:
-        return 0
-    mine = st[O_HOLD + p * 15 + c]
-    if st[O_CS + c * NF + F_DIR] == p:
-        mine -= 2
-    room = st[O_CS + c * NF + F_UNITS] // 2 - st[O_CS + c * NF + F_POOL]
-    k = min(mine, room)
-    return k if k > 0 else 0
-
-
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def sold_this_sr(st, rs, p, c):
     return (st[O_PL + p * 3 + 0] >> c) & 1
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def ipo_ok(st, rs, p, c, room):
-    status = st[O_CS + c * NF + F_STATUS]
+    status = st[O_CS + F_STATUS * 15 + c]
     return (st[O_DEBT + p] == 0 and (status == 1 or status == 2) and c != SBB
-            and st[O_CS + c * NF + F_IPO] > 0
-            and sold_this_sr(st, rs, p, c) == 0 and st[O_CASH + p] >= st[O_CS + c * NF + F_PAR]
-            and st[O_HOLD + p * 15 + c] + 1 <= IPO_LIMIT[st[O_CS + c * NF + F_CTYPE]]
+            and st[O_CS + F_IPO * 15 + c] > 0
+            and sold_this_sr(st, rs, p, c) == 0 and st[O_CASH + p] >= st[O_CS + F_PAR * 15 + c]
+            and st[O_HOLD + p * 15 + c] + 1 <= IPO_LIMIT[st[O_CS + F_CTYPE * 15 + c]]
             and room)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def pool_ok(st, rs, p, c, room):
-    return (st[O_DEBT + p] == 0 and st[O_CS + c * NF + F_STATUS] == 2
-            and st[O_CS + c * NF + F_POOL] > 0
+    return (st[O_DEBT + p] == 0 and st[O_CS + F_STATUS * 15 + c] == 2
+            and st[O_CS + F_POOL * 15 + c] > 0
             and sold_this_sr(st, rs, p, c) == 0 and st[O_CASH + p] >= price(st, rs, c)
             and room)
 
 
-@njit(_nrt=False)
-def par_ok(st, rs, p, c, v, room):
-    return (st[O_DEBT + p] == 0 and st[O_CS + c * NF + F_STATUS] == 0 and c != FNM and c != SBB
-            and st[O_CASH + p] >= 2 * v and room)
-
-
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def free_slot(st, off, first):
     for k in range(first, 5):
         if st[off + k] < 0:
@@ -322,19 +329,19 @@ def free_slot(st, off, first):
     return -1
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def mountain_ok(st, rs, p):
     return (st[O_DEBT + p] == 0 and st[O_PL + p * 3 + 1] == 0 and st[O_CASH + p] >= R.MOUNTAIN_PRICE
             and free_slot(st, O_MR, 0) >= 0)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def tunnel_ok(st, rs, p):
     return (st[O_DEBT + p] == 0 and st[O_PL + p * 3 + 2] == 0 and st[O_CASH + p] >= R.TUNNEL_PRICE
             and free_slot(st, O_TUN, 1) >= 0)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def buy_mountain(st, rs, p):
     st[O_MR + 0 * 5 + free_slot(st, O_MR, 0)] = p
     st[O_CASH + p] -= R.MOUNTAIN_PRICE
@@ -342,7 +349,7 @@ def buy_mountain(st, rs, p):
     st[O_PL + p * 3 + 1] = 1
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def buy_tunnel(st, rs, p):
     st[O_TUN + 0 * 5 + free_slot(st, O_TUN, 1)] = p
     st[O_CASH + p] -= R.TUNNEL_PRICE
@@ -351,7 +358,7 @@ def buy_tunnel(st, rs, p):
 
 
 # ---- auction ---------------------------------------------------------------------------------
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def auction(st, rs):
     n = st[G_PLAYERS]
     for i in range(7):
@@ -388,54 +395,67 @@ def auction(st, rs):
             st[O_TUN + 0 * 5 + 0] = win
         elif i == R.P5:
             st[O_HOLD + win * 15 + MOB] = 1
-            st[O_CS + MOB * NF + F_IPO] -= 1
+            st[O_CS + F_IPO * 15 + MOB] -= 1
         elif i == R.P6:
             if st[O_POL + win] == CAREFUL:
                 v = st[O_PRM + P_FNMPAR]
             else:
                 v = PARS[bounded(rs, 5)]
-            st[O_CS + FNM * NF + F_STATUS] = 2
-            st[O_CS + FNM * NF + F_PAR] = v
-            st[O_CS + FNM * NF + F_ROW] = PAR_ROW[v]
-            st[O_CS + FNM * NF + F_COL] = 4
-            st[O_CS + FNM * NF + F_DIR] = win
+            st[O_CS + F_STATUS * 15 + FNM] = 2
+            st[O_CS + F_PAR * 15 + FNM] = v
+            set_cell(st, FNM, PAR_ROW[v], 4)
+            st[O_CS + F_DIR * 15 + FNM] = win
             st[O_HOLD + win * 15 + FNM] = 2
-            st[O_CS + FNM * NF + F_POOL] = 3
-            st[O_CS + FNM * NF + F_IPO] = 5
-            st[O_CS + FNM * NF + F_CASH] = 5 * v
+            st[O_CS + F_POOL * 15 + FNM] = 3
+            st[O_CS + F_IPO * 15 + FNM] = 5
+            st[O_CS + F_CASH * 15 + FNM] = 5 * v
             st[G_BANK] -= 5 * v
-            st[O_CS + FNM * NF + F_TTOT] = HIST_TOKENS[v]
-            st[O_CS + FNM * NF + F_TLAID] = 1
+            st[O_CS + F_TTOT * 15 + FNM] = HIST_TOKENS[v]
+            st[O_CS + F_TLAID * 15 + FNM] = 1
             st[G_FLOATED] += 1
 
 
 # ---- stock round -----------------------------------------------------------------------------
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def random_turn(st, rs, p):
-    # below the certificate limit? (fixed until this turn's one action)
-    room = certs(st, rs, p) < CERT_LIMIT[st[G_PLAYERS]]
-    nsell = nipo = npool = npar = 0
+    # the legal moves of each kind as bit masks over the companies, from one scan (the
+    # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60)
+    status, director, hold = field(st, F_STATUS), field(st, F_DIR), holdings(st, p)
+    prices, pool, par = field(st, F_PRICE), field(st, F_POOL), field(st, F_PAR)
+    ipo, units, ctype = field(st, F_IPO), field(st, F_UNITS), field(st, F_CTYPE)
+    ncert = 0
     for c in range(15):
-        if sellable(st, rs, p, c) > 0:
-            nsell += 1
-        if ipo_ok(st, rs, p, c, room):
-            nipo += 1
-        if pool_ok(st, rs, p, c, room):
-            npool += 1
-        if par_ok(st, rs, p, c, 60, room):
-            npar += 1
+        ncert += (status[c] != 3) * (hold[c] - (director[c] == p))
+    # below the certificate limit? (fixed until this turn's one action)
+    room = ncert < CERT_LIMIT[st[G_PLAYERS]]
+    cash = st[O_CASH + p]
+    buy = (st[O_DEBT + p] == 0) & room
+    can_sell = st[G_SR] > 1
+    sold = st[O_PL + p * 3 + 0]
+    sells = ipos = pools = pars = np.int64(0)
+    for c in range(15):
+        k = min(hold[c] - 2 * (director[c] == p), units[c] // 2 - pool[c])
+        sells |= np.int64(can_sell & (status[c] == 2) & (k > 0)) << c
+        fresh = (sold >> c) & 1 == 0
+        ipos |= np.int64(buy & ((status[c] == 1) | (status[c] == 2)) & (c != SBB)
+                         & (ipo[c] > 0) & fresh & (cash >= par[c])
+                         & (hold[c] < IPO_LIMIT[ctype[c]])) << c
+        pools |= np.int64(buy & (status[c] == 2) & (pool[c] > 0) & fresh
+                          & (cash >= prices[c])) << c
+        pars |= np.int64(buy & (status[c] == 0) & (c != FNM) & (c != SBB)
+                         & (cash >= 2 * 60)) << c
     # st[S_CATS + k]: 0 pass 1 sell 2 ipo 3 pool 4 par 5 mountain 6 tunnel
     ncat = 1
-    if nsell:
+    if sells:
         st[S_CATS + ncat] = 1
         ncat += 1
-    if nipo:
+    if ipos:
         st[S_CATS + ncat] = 2
         ncat += 1
-    if npool:
+    if pools:
         st[S_CATS + ncat] = 3
         ncat += 1
-    if npar:
+    if pars:
         st[S_CATS + ncat] = 4
         ncat += 1
     if mountain_ok(st, rs, p):
@@ -453,17 +473,13 @@ def random_turn(st, rs, p):
     if cat == 6:
         buy_tunnel(st, rs, p)
         return True
-    k = bounded(rs, nsell if cat == 1 else nipo if cat == 2 else npool if cat == 3 else npar)
+    mask = sells if cat == 1 else ipos if cat == 2 else pools if cat == 3 else pars
+    n = 0
     for c in range(15):
-        if cat == 1:
-            ok = sellable(st, rs, p, c) > 0
-        elif cat == 2:
-            ok = ipo_ok(st, rs, p, c, room)
-        elif cat == 3:
-            ok = pool_ok(st, rs, p, c, room)
-        else:
-            ok = par_ok(st, rs, p, c, 60, room)
-        if ok:
+        n += (mask >> c) & 1
+    k = bounded(rs, n)
+    for c in range(15):
+        if (mask >> c) & 1:
             if k == 0:
                 if cat == 1:
                     sell(st, rs, p, c, 1)
@@ -474,11 +490,10 @@ def random_turn(st, rs, p):
                 else:
                     nv = 0
                     for j in range(5):
-                        if par_ok(st, rs, p, c, PARS[j], room):
-                            nv += 1
+                        nv += cash >= 2 * PARS[j]
                     j = bounded(rs, nv)
                     for q in range(5):
-                        if par_ok(st, rs, p, c, PARS[q], room):
+                        if cash >= 2 * PARS[q]:
                             if j == 0:
                                 par_corp(st, rs, p, c, PARS[q])
                                 break
@@ -488,69 +503,108 @@ def random_turn(st, rs, p):
     return True
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def careful_turn(st, rs, p):
+    # the same decisions as the reference's careful_turn, with its legality checks
+    # (ipo_ok, pool_ok, par_ok, ...) unfolded into scans that build bit masks; they
+    # combine conditions with & (no short cut), so the scans vectorise
     acted = False
+    status, director, hold = field(st, F_STATUS), field(st, F_DIR), holdings(st, p)
+    prices, pool, par = field(st, F_PRICE), field(st, F_POOL), field(st, F_PAR)
     if st[G_SR] > 1:
+        # a sale changes only its own company: find them all first, then sell
+        sb = st[O_PRM + P_SELLBELOW]
+        units = field(st, F_UNITS)
+        sells = np.int64(0)
         for c in range(15):
-            k = sellable(st, rs, p, c)
-            if k > 0 and careful_sells(st[O_CS + c * NF + F_DIR], p, price(st, rs, c),
-                                       100 if c == SBB else st[O_CS + c * NF + F_PAR],
-                                       st[O_PRM + P_SELLBELOW]):
-                sell(st, rs, p, c, k)
-                acted = True
-    room = certs(st, rs, p) < CERT_LIMIT[st[G_PLAYERS]]   # after the sales
+            k = min(hold[c], units[c] // 2 - pool[c])
+            ref = 100 if c == SBB else par[c]
+            sells |= np.int64((status[c] == 2) & (k > 0)
+                              & careful_sells(director[c], p, prices[c], ref, sb)) << c
+        if sells:
+            for c in range(15):
+                if (sells >> c) & 1:
+                    sell(st, rs, p, c, min(hold[c], units[c] // 2 - pool[c]))
+                    acted = True
+    if st[O_DEBT + p] != 0:     # no purchases while in debt
+        return acted
+    # after the sales: certificates, directorships, companies it parred but not floated
+    ncert = ndir = 0
+    parred = floated = np.int64(0)
     for c in range(15):
-        if (st[O_CS + c * NF + F_DIR] == p and st[O_CS + c * NF + F_STATUS] == 1
-                and ipo_ok(st, rs, p, c, room)):
-            buy_ipo(st, rs, p, c)
-            return True
-    if directorships(st, rs, p) < st[O_PRM + P_MAXDIR]:
-        for j in range(PREFER_PAR.shape[0]):
-            c = PREFER_PAR[j]
-            if st[O_CS + c * NF + F_STATUS] != 0:
-                continue
-            need = careful_par(FLOAT_UNITS[st[O_CS + c * NF + F_CTYPE]], st[O_HOLD + p * 15 + c])
-            for q in range(5):
-                v = PARS[q]
-                if par_ok(st, rs, p, c, v, room) and (2 + need) * v <= st[O_CASH + p]:
-                    par_corp(st, rs, p, c, v)
+        mine = director[c] == p
+        ncert += (status[c] != 3) * (hold[c] - mine)
+        ndir += mine & ((status[c] == 1) | (status[c] == 2))
+        parred |= np.int64(mine & (status[c] == 1)) << c
+        floated |= np.int64(mine & (status[c] == 2)) << c
+    directs = floated != 0
+    room = ncert < CERT_LIMIT[st[G_PLAYERS]]
+    cash = st[O_CASH + p]
+    if room:
+        if parred:
+            for c in range(15):
+                if (parred >> c) & 1 and ipo_ok(st, rs, p, c, room):
+                    buy_ipo(st, rs, p, c)
                     return True
-    best, best_yield = -1, np.int64(-1)
-    for c in range(15):
-        if st[O_CS + c * NF + F_STATUS] == 2 and (pool_ok(st, rs, p, c, room)
-                                                  or ipo_ok(st, rs, p, c, room)):
-            y = st[O_CS + c * NF + F_LASTDIV] * 1000 // price(st, rs, c)
-            if y > best_yield:
-                best, best_yield = c, y
-    if best >= 0 and best_yield >= st[O_PRM + P_MINYIELD]:
-        if careful_yield_pick(pool_ok(st, rs, p, best, room), ipo_ok(st, rs, p, best, room),
-                              price(st, rs, best),
-                              st[O_CS + best * NF + F_PAR]):
-            buy_pool(st, rs, p, best)
-        else:
-            buy_ipo(st, rs, p, best)
-        return True
-    if (mountain_ok(st, rs, p) and st[G_PHASE] <= st[O_PRM + P_MOUNTPH]
-            and st[O_CASH + p] - R.MOUNTAIN_PRICE >= st[O_PRM + P_MOUNTRES]):
+        if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60:
+            for j in range(PREFER_PAR.shape[0]):
+                c = PREFER_PAR[j]
+                if st[O_CS + F_STATUS * 15 + c] != 0:
+                    continue
+                need = careful_par(FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]],
+                                   st[O_HOLD + p * 15 + c])
+                # the highest par (100, 90, ..., 60) at which it floats the company alone
+                for q in range(5):
+                    if (2 + need) * PARS[q] <= cash:
+                        par_corp(st, rs, p, c, PARS[q])
+                        return True
+        best, best_yield = -1, np.int64(-1)
+        sold = st[O_PL + p * 3 + 0]
+        ipo, lastdiv, ctype = field(st, F_IPO), field(st, F_LASTDIV), field(st, F_CTYPE)
+        eligible = np.int64(0)
+        paid = np.int64(0)
+        for c in range(15):
+            from_pool = (pool[c] > 0) & (cash >= prices[c])
+            from_ipo = ((c != SBB) & (ipo[c] > 0) & (cash >= par[c])
+                        & (hold[c] < IPO_LIMIT[ctype[c]]))
+            eligible |= np.int64((status[c] == 2) & (from_pool | from_ipo)) << c
+            paid |= np.int64(lastdiv[c] > 0) << c
+        eligible &= ~sold
+        if eligible & paid:
+            # a company that paid a dividend yields at least 1000 / 350 > 0 per mille
+            for c in range(15):
+                if (eligible & paid) >> c & 1:
+                    # floor(lastdiv * 1000 / price) through a float division: exact here
+                    # (the quotient is far from the next integer) and several times faster
+                    y = np.int64(np.float64(lastdiv[c] * 1000) / np.float64(prices[c]))
+                    if y > best_yield:
+                        best, best_yield = c, y
+        elif eligible:      # all yield 0: the first one
+            for c in range(15):
+                if eligible >> c & 1:
+                    best, best_yield = c, np.int64(0)
+                    break
+        if best >= 0 and best_yield >= st[O_PRM + P_MINYIELD]:
+            if careful_yield_pick(pool_ok(st, rs, p, best, room), ipo_ok(st, rs, p, best, room),
+                                  price(st, rs, best), st[O_CS + F_PAR * 15 + best]):
+                buy_pool(st, rs, p, best)
+            else:
+                buy_ipo(st, rs, p, best)
+            return True
+    if (st[G_PHASE] <= st[O_PRM + P_MOUNTPH]
+            and cash - R.MOUNTAIN_PRICE >= st[O_PRM + P_MOUNTRES] and mountain_ok(st, rs, p)):
         buy_mountain(st, rs, p)
         return True
-    if tunnel_ok(st, rs, p):
-        directs = False
-        for c in range(15):
-            if st[O_CS + c * NF + F_DIR] == p and st[O_CS + c * NF + F_STATUS] == 2:
-                directs = True
-        unused = False
+    if directs and tunnel_ok(st, rs, p):
         for k in range(R.NTUNNEL):
             if st[O_TUN + 0 * 5 + k] == p and st[O_TUN + 1 * 5 + k] < 0:
-                unused = True
-        if directs and not unused:
-            buy_tunnel(st, rs, p)
-            return True
+                return acted     # it still holds an unused tunnel right
+        buy_tunnel(st, rs, p)
+        return True
     return acted
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def stock_round(st, rs):
     n = st[G_PLAYERS]
     st[G_SR] += 1
@@ -566,9 +620,10 @@ def stock_round(st, rs):
             st[S_ORDER + j - 1], st[S_ORDER + j] = st[S_ORDER + j], st[S_ORDER + j - 1]
             j -= 1
     st[O_PL:O_PL + 21] = 0
-    passes = turns = 0
+    passes = turns = seat = 0
     while passes < n and turns < st[O_PRM + P_MAXTURNS]:
-        p = st[S_ORDER + turns % n]
+        p = st[S_ORDER + seat]
+        seat = seat + 1 if seat + 1 < n else 0     # (no division by n)
         turns += 1
         if st[O_DEBT + p] > 0:
             pay = min(st[O_CASH + p], st[O_DEBT + p])
@@ -578,11 +633,11 @@ def stock_round(st, rs):
         acted = random_turn(st, rs, p) if st[O_POL + p] == RANDOM else careful_turn(st, rs, p)
         passes = 0 if acted else passes + 1
     for c in range(15):
-        status = st[O_CS + c * NF + F_STATUS]
+        status = st[O_CS + F_STATUS * 15 + c]
         if status == 1 or status == 2:
-            if st[O_CS + c * NF + F_POOL] > 0:
+            if st[O_CS + F_POOL * 15 + c] > 0:
                 move_left(st, rs, c)
-            elif st[O_CS + c * NF + F_IPO] == 0:
+            elif st[O_CS + F_IPO * 15 + c] == 0:
                 move_vertical(st, rs, c, -1)
     for p in range(n):
         st[O_DEBT + p] = (3 * st[O_DEBT + p] + 1) // 2
@@ -590,15 +645,15 @@ def stock_round(st, rs):
 
 
 # ---- trains ------------------------------------------------------------------------------------
-@njit(_nrt=False, inline="always")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def train_price(t, side):
     return np.int64(PRICE_H[t]) if side else np.int64(PRICE_N[t])
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def enforce_limits(st, rs):
     for c in range(15):
-        if st[O_CS + c * NF + F_STATUS] != 2:
+        if st[O_CS + F_STATUS * 15 + c] != 2:
             continue
         lim = limit(st, rs, c)
         n = ntrains(st, rs, c)
@@ -616,7 +671,17 @@ def enforce_limits(st, rs):
             st[G_OVER] += 1
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
+def pay_private_owner(st, rs, i, amount):
+    c = st[O_PRIV + 2 * 7 + i]
+    if c >= 0:
+        st[O_CS + F_CASH * 15 + c] += amount
+    else:
+        st[O_CASH + st[O_PRIV + 0 * 7 + i]] += amount
+    st[G_BANK] -= amount
+
+
+@njit(_nrt=False, error_model="numpy")
 def new_type(st, rs, t):
     st[G_SEEN] |= np.int64(1) << t
     st[G_PHASE] = PHASE_OF[t]
@@ -637,25 +702,24 @@ def new_type(st, rs, t):
         for i in range(6):
             if st[O_PRIV + 1 * 7 + i]:
                 if i == R.P4:
-                    st[O_CASH + st[O_PRIV + 0 * 7 + i]] += R.P4_COMPENSATION
-                    st[G_BANK] -= R.P4_COMPENSATION
+                    pay_private_owner(st, rs, i, R.P4_COMPENSATION)
                 st[O_PRIV + 1 * 7 + i] = 0
         st[G_EVA] = 1
         st[G_SBBP] = 1
     if t == 4:
         st[G_FULL] = 1
         for c in range(15):
-            if st[O_CS + c * NF + F_CTYPE] == HISTORICAL and st[O_CS + c * NF + F_STATUS] < 2:
-                st[O_CS + c * NF + F_HASDEST] = 0
+            if st[O_CS + F_CTYPE * 15 + c] == HISTORICAL and st[O_CS + F_STATUS * 15 + c] < 2:
+                st[O_CS + F_HASDEST * 15 + c] = 0
     enforce_limits(st, rs)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def buy_depot(st, rs, c, side):
     t = DEPOT[st[G_POS]]
     st[G_POS] += 1
     v = train_price(t, side)
-    st[O_CS + c * NF + F_CASH] -= v
+    st[O_CS + F_CASH * 15 + c] -= v
     st[G_BANK] += v
     st[O_TR + c * 12 + t * 2 + side] += 1
     st[O_CNT + 0 * 6 + t] += 1
@@ -665,14 +729,15 @@ def buy_depot(st, rs, c, side):
         new_type(st, rs, t)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def maturity(st, rs, c):
     """Network maturity in percent: grows with ORs operated and tokens laid."""
-    return min(100, st[O_PRM + P_MAT0] + st[O_PRM + P_MATSTEP] * st[O_CS + c * NF + F_ORS]
-               + st[O_PRM + P_MATTOK] * (st[O_CS + c * NF + F_TLAID] - 1))
+    return min(100, st[O_PRM + P_MAT0] + st[O_PRM + P_MATSTEP] * st[O_CS + F_ORS * 15 + c]
+               + st[O_PRM + P_MATTOK] * (st[O_CS + F_TLAID * 15 + c] - 1)
+               + st[O_PRM + P_P2TILE] * st[O_CS + F_EXTRA * 15 + c])
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def horizon(st, rs, t):
     r = RUSTED_BY[t]
     if r < 0:
@@ -680,16 +745,19 @@ def horizon(st, rs, t):
     return (FIRST_OF_TYPE[r] - st[G_POS]) * st[O_PRM + P_ORSPT] // 100 + 1
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
-    ct = st[O_CS + c * NF + F_CTYPE]
-    while st[G_POS] < NDEPOT and ntrains(st, rs, c) < limit(st, rs, c):
+    ct = st[O_CS + F_CTYPE * 15 + c]
+    while st[G_POS] < NDEPOT:
+        owned = ntrains(st, rs, c)    # (a purchase may rust or discard trains: recount)
+        if owned >= limit(st, rs, c):
+            break
         t = next_type(st, rs)
-        cash = st[O_CS + c * NF + F_CASH]
+        cash = st[O_CS + F_CASH * 15 + c]
         can_n = ct != REGIONAL and cash >= PRICE_N[t]
         can_h = cash >= PRICE_H[t]
-        must = ct != PRE and ntrains(st, rs, c) == 0
+        must = ct != PRE and owned == 0
         if rnd:
             nopt = (0 if must else 1) + (1 if can_n else 0) + (1 if can_h else 0)
             if nopt == 0:
@@ -701,7 +769,7 @@ def company_trains(st, rs, c, rnd):
                 k -= 1
             side = 0 if (can_n and k == 0) else 1
         else:
-            rate = (st[O_PRM + P_SHARE + min(ntrains(st, rs, c), 3)] * maturity(st, rs, c)
+            rate = (st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c)
                     * horizon(st, rs, t))
             pay = st[O_PRM + P_PAYBACK] * 100
             side = careful_side(must, can_n, can_h, st[O_PRM + P_BASE_N + t] * rate,
@@ -712,79 +780,144 @@ def company_trains(st, rs, c, rnd):
         buy_depot(st, rs, c, side)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
+def cheapest_train(st, c, s):
+    """Company ``s``'s cheapest train that ``c`` may own (regionals only H): type, side,
+    face price; type -1 when none."""
+    bt, bs, bv = -1, -1, np.int64(1 << 40)
+    for t in range(6):
+        for side in range(2):
+            if st[O_CS + F_CTYPE * 15 + c] == REGIONAL and side == 0:
+                continue
+            if st[O_TR + s * 12 + t * 2 + side] > 0 and train_price(t, side) < bv:
+                bt, bs, bv = t, side, train_price(t, side)
+    return bt, bs, bv
+
+
+@njit(_nrt=False, error_model="numpy")
 def buy_across(st, rs, c):
     """Careful rescue: the cheapest spare train of a company with the same director."""
-    if c == SBB or st[O_CS + c * NF + F_CASH] < 1:
+    if c == SBB or st[O_CS + F_CASH * 15 + c] < 1:
         return False
     for s in range(15):
-        if (s == c or s == SBB or st[O_CS + s * NF + F_STATUS] != 2
-                or st[O_CS + s * NF + F_DIR] != st[O_CS + c * NF + F_DIR]):
+        if (s == c or s == SBB or st[O_CS + F_STATUS * 15 + s] != 2
+                or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]):
             continue
         if ntrains(st, rs, s) < 2:
             continue
-        bt, bs, bv = -1, -1, np.int64(1 << 40)
-        for t in range(6):
-            for side in range(2):
-                if st[O_CS + c * NF + F_CTYPE] == REGIONAL and side == 0:
-                    continue
-                if st[O_TR + s * 12 + t * 2 + side] > 0 and train_price(t, side) < bv:
-                    bt, bs, bv = t, side, train_price(t, side)
+        bt, bs, bv = cheapest_train(st, c, s)
         if bt < 0:
             continue
-        v = min(st[O_CS + c * NF + F_CASH], bv)
+        v = min(st[O_CS + F_CASH * 15 + c], bv)
         st[O_TR + s * 12 + bt * 2 + bs] -= 1
         st[O_TR + c * 12 + bt * 2 + bs] += 1
-        st[O_CS + c * NF + F_CASH] -= v
-        st[O_CS + s * NF + F_CASH] += v
+        st[O_CS + F_CASH * 15 + c] -= v
+        st[O_CS + F_CASH * 15 + s] += v
+        st[G_ACRS] += 1
         return True
     return False
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
+def across_offer(st, rs, c, s):
+    """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
+    its price; (-1, 0) when none (see ``across_offers`` in the reference)."""
+    if (s == c or s == SBB or st[O_CS + F_STATUS * 15 + s] != 2
+            or st[O_CS + F_DIR * 15 + s] < 0
+            or st[O_CS + F_DIR * 15 + s] == st[O_CS + F_DIR * 15 + c]
+            or ntrains(st, rs, s) <= st[O_PRM + P_ACRKEEP]):
+        return -1, np.int64(0)
+    bt, bs, bv = cheapest_train(st, c, s)
+    if bt < 0:
+        return -1, np.int64(0)
+    v = max(np.int64(1), bv * st[O_PRM + P_ACRPRICE] // 100)
+    if v > st[O_CS + F_CASH * 15 + c]:
+        return -1, np.int64(0)
+    return bt * 2 + bs, v
+
+
+@njit(_nrt=False, error_model="numpy")
+def buy_across_other(st, rs, c):
+    """Forced train from another director's company (from phase 3); True if bought."""
+    if st[G_PHASE] < 3 or c == SBB:
+        return False
+    d = st[O_CS + F_DIR * 15 + c]
+    n = 0
+    pick, pv = -1, np.int64(1 << 40)
+    for s in range(15):
+        ts, v = across_offer(st, rs, c, s)
+        if ts >= 0:
+            n += 1
+            if v < pv:     # careful: the cheapest offer, the first on ties
+                pick, pv = s, v
+    if n == 0 or d < 0:
+        return False
+    if st[O_POL + d] == RANDOM:
+        k = bounded(rs, n + 1)      # 0: the depot (with emergency money)
+        if k == 0:
+            return False
+        for s in range(15):
+            ts, v = across_offer(st, rs, c, s)
+            if ts >= 0:
+                k -= 1
+                if k == 0:
+                    pick, pv = s, v
+                    break
+    ts, v = across_offer(st, rs, c, pick)
+    st[O_TR + pick * 12 + ts] -= 1
+    st[O_TR + c * 12 + ts] += 1
+    st[O_CS + F_CASH * 15 + c] -= v
+    st[O_CS + F_CASH * 15 + pick] += v
+    st[G_ACRO] += 1
+    return True
+
+
+@njit(_nrt=False, error_model="numpy")
 def forced_train(st, rs, c):
-    if st[O_CS + c * NF + F_CTYPE] == PRE or ntrains(st, rs, c) > 0 or st[G_POS] >= NDEPOT:
+    if st[O_CS + F_CTYPE * 15 + c] == PRE or ntrains(st, rs, c) > 0 or st[G_POS] >= NDEPOT:
         return
-    d = st[O_CS + c * NF + F_DIR]
+    d = st[O_CS + F_DIR * 15 + c]
     if d >= 0 and st[O_POL + d] == CAREFUL and st[G_PHASE] >= 3 and buy_across(st, rs, c):
         return
+    if buy_across_other(st, rs, c):
+        return
     v = next_h(st, rs)
-    if st[O_CS + c * NF + F_CASH] >= v:
+    if st[O_CS + F_CASH * 15 + c] >= v:
         buy_depot(st, rs, c, 1)
         return
     if d < 0:
         return
     if st[O_PRM + P_BANKRUPT]:
-        power = st[O_CS + c * NF + F_CASH] + st[O_CASH + d]
+        power = st[O_CS + F_CASH * 15 + c] + st[O_CASH + d]
         for x in range(15):
-            if st[O_CS + x * NF + F_STATUS] == 2:
-                u = st[O_HOLD + d * 15 + x] - (2 if st[O_CS + x * NF + F_DIR] == d else 0)
+            if st[O_CS + F_STATUS * 15 + x] == 2:
+                u = st[O_HOLD + d * 15 + x] - (2 if st[O_CS + F_DIR * 15 + x] == d else 0)
                 power += u * price(st, rs, x)
         if power < v:
             st[G_ENDED] = 2
             return
-    from_corp = st[O_CS + c * NF + F_CASH]
+    from_corp = st[O_CS + F_CASH * 15 + c]
     from_dir = min(st[O_CASH + d], v - from_corp)
     short = v - from_corp - from_dir
     st[O_CASH + d] -= from_dir
-    st[O_CS + c * NF + F_CASH] += from_dir
+    st[O_CS + F_CASH * 15 + c] += from_dir
     if short > 0:
         st[O_DEBT + d] += (3 * short + 1) // 2
         st[G_LOANS] += 1
-        st[O_CS + c * NF + F_CASH] += short
+        st[O_CS + F_CASH * 15 + c] += short
         st[G_BANK] -= short
     buy_depot(st, rs, c, 1)
 
 
 # ---- operating round ---------------------------------------------------------------------
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def assign_eva(st, rs):
     if st[G_EVA] != 1:
         return
     owner = st[O_PRIV + 0 * 7 + R.P7]
     for j in range(ORDER_EVA.shape[0]):
         c = ORDER_EVA[j]
-        if (st[O_CS + c * NF + F_STATUS] == 2 and st[O_CS + c * NF + F_DIR] == owner
+        if (st[O_CS + F_STATUS * 15 + c] == 2 and st[O_CS + F_DIR * 15 + c] == owner
                 and ntrains(st, rs, c) < limit(st, rs, c)):
             st[O_TR + c * 12 + 3 * 2 + 1] += 1
             st[G_EVA] = 2
@@ -792,62 +925,81 @@ def assign_eva(st, rs):
             return
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def run_value(st, rs, c):
     """Sum of train values, the k-th best weighted by share_pct[min(k, 3)]; and the count."""
     n = 0
-    for t in range(6):
-        for side in range(2):
-            v = st[O_PRM + (P_BASE_H if side else P_BASE_N) + t]
-            for _ in range(st[O_TR + c * 12 + t * 2 + side]):
-                j = n     # insertion sort, highest value first
-                while j > 0 and st[S_VALS + j - 1] < v:
-                    st[S_VALS + j] = st[S_VALS + j - 1]
-                    j -= 1
-                st[S_VALS + j] = v
-                n += 1
     total = np.int64(0)
-    for k in range(n):
-        total += st[S_VALS + k] * st[O_PRM + P_SHARE + min(k, 3)]
+    for j in range(12):
+        slot = st[S_RUN + j]
+        k = st[O_TR + c * 12 + slot]
+        if k > 0:
+            v = st[O_PRM + (P_BASE_H if slot & 1 else P_BASE_N) + (slot >> 1)]
+            for _ in range(k):
+                total += v * st[O_PRM + P_SHARE + min(n, 3)]
+                n += 1
     return total, n
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
+def order_slots(st):
+    """Fill S_RUN: train slots by base value, highest first (equal values may go in any
+    order: they add up the same)."""
+    for j in range(12):
+        v = st[O_PRM + (P_BASE_H if j & 1 else P_BASE_N) + (j >> 1)]
+        i = j
+        while i > 0:
+            prev = st[S_RUN + i - 1]
+            if st[O_PRM + (P_BASE_H if prev & 1 else P_BASE_N) + (prev >> 1)] >= v:
+                break
+            st[S_RUN + i] = prev
+            i -= 1
+        st[S_RUN + i] = j
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
 def operate(st, rs, c):
-    d = st[O_CS + c * NF + F_DIR]
+    d = st[O_CS + F_DIR * 15 + c]
     rnd = d >= 0 and st[O_POL + d] == RANDOM
-    ct = st[O_CS + c * NF + F_CTYPE]
+    ct = st[O_CS + F_CTYPE * 15 + c]
     cost = st[O_PRM + P_TRACK + st[G_PHASE] - 1]
-    if st[O_CS + c * NF + F_CASH] >= cost:
-        st[O_CS + c * NF + F_CASH] -= cost
+    if st[O_CS + F_CASH * 15 + c] >= cost:
+        st[O_CS + F_CASH * 15 + c] -= cost
         st[G_BANK] += cost
-    if st[O_CS + c * NF + F_TLAID] < st[O_CS + c * NF + F_TTOT]:
-        cost = TOKEN_COST[min(st[O_CS + c * NF + F_TLAID], 4)]
-        if st[O_CS + c * NF + F_CASH] >= cost + next_h(st, rs):
-            st[O_CS + c * NF + F_CASH] -= cost
+    if p2_usable(st, rs, c) and st[O_CS + F_CASH * 15 + c] >= cost:
+        # P2: one extra yellow tile, paying the phase's track money again
+        if bounded(rs, 2) == 1 if rnd else True:
+            st[O_CS + F_CASH * 15 + c] -= cost
             st[G_BANK] += cost
-            st[O_CS + c * NF + F_TLAID] += 1
+            st[O_CS + F_EXTRA * 15 + c] = 1
+            st[G_P2USED] = 1
+    if st[O_CS + F_TLAID * 15 + c] < st[O_CS + F_TTOT * 15 + c]:
+        cost = TOKEN_COST[min(st[O_CS + F_TLAID * 15 + c], 4)]
+        if st[O_CS + F_CASH * 15 + c] >= cost + next_h(st, rs):
+            st[O_CS + F_CASH * 15 + c] -= cost
+            st[G_BANK] += cost
+            st[O_CS + F_TLAID * 15 + c] += 1
     if d >= 0:
         for k in range(R.NTUNNEL):
             if st[O_TUN + 0 * 5 + k] == d and st[O_TUN + 1 * 5 + k] < 0:
-                if st[O_CS + c * NF + F_CASH] >= R.TUNNEL_BUILD:
+                if st[O_CS + F_CASH * 15 + c] >= R.TUNNEL_BUILD:
                     if rnd:
                         build = bounded(rs, 2) == 1
                     else:
-                        build = careful_tunnel(st[O_CS + c * NF + F_CASH], R.TUNNEL_BUILD,
+                        build = careful_tunnel(st[O_CS + F_CASH * 15 + c], R.TUNNEL_BUILD,
                                                next_h(st, rs))
                     if build:
-                        st[O_CS + c * NF + F_CASH] -= R.TUNNEL_BUILD
+                        st[O_CS + F_CASH * 15 + c] -= R.TUNNEL_BUILD
                         st[G_BANK] += R.TUNNEL_BUILD
                         st[O_TUN + 1 * 5 + k] = c
-                        st[O_CS + c * NF + F_TUNNELS] += 1
+                        st[O_CS + F_TUNNELS * 15 + c] += 1
                 break
-    if st[O_CS + c * NF + F_HASDEST] and not st[O_CS + c * NF + F_REACHED]:
+    if st[O_CS + F_HASDEST * 15 + c] and not st[O_CS + F_REACHED * 15 + c]:
         chance = st[O_PRM + P_DESTCH + (0 if ct == PRE else 1)]
         if bounded(rs, 100) < chance:
-            st[O_CS + c * NF + F_REACHED] = 1
-            bonus = (2 if ct == PRE else 5) * st[O_CS + c * NF + F_PAR]
-            st[O_CS + c * NF + F_CASH] += bonus
+            st[O_CS + F_REACHED * 15 + c] = 1
+            bonus = (2 if ct == PRE else 5) * st[O_CS + F_PAR * 15 + c]
+            st[O_CS + F_CASH * 15 + c] += bonus
             st[G_BANK] -= bonus
     rev = np.int64(0)
     total, n = run_value(st, rs, c)
@@ -855,18 +1007,18 @@ def operate(st, rs, c):
         mat = maturity(st, rs, c)
         noise = st[O_PRM + P_NOISE]
         luck = 100 - noise + bounded(rs, 2 * noise + 1)
-        dest = 100 + (st[O_PRM + P_DEST] if st[O_CS + c * NF + F_REACHED] else 0)
+        dest = 100 + (st[O_PRM + P_DEST] if st[O_CS + F_REACHED * 15 + c] else 0)
         x = (total * st[O_PRM + P_PHASE + st[G_PHASE] - 1] * st[O_PRM + P_TYPE + ct]
              * mat * dest * luck)
         rev = x // 1_000_000_000_000 // 10 * 10
-        rev += st[O_PRM + P_TUNBONUS] * n * st[O_CS + c * NF + F_TUNNELS]
+        rev += st[O_PRM + P_TUNBONUS] * n * st[O_CS + F_TUNNELS * 15 + c]
         for k in range(R.NTUNNEL):
             if st[O_TUN + 1 * 5 + k] == c:
                 st[O_TUN + 2 * 5 + k] = 1
         if c == FNM:
             st[O_PRIV + 1 * 7 + R.P6] = 0
-    st[O_CS + c * NF + F_ORS] += 1
-    st[O_CS + c * NF + F_OPER] = 1
+    st[O_CS + F_ORS * 15 + c] += 1
+    st[O_CS + F_OPER * 15 + c] = 1
     payout = False
     if rev > 0:
         if rnd:
@@ -877,53 +1029,120 @@ def operate(st, rs, c):
             for t in range(6):
                 if RUSTED_BY[t] < 0 or nt < 0 or RUSTED_BY[t] > nt + 1:
                     safe += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
-            payout = careful_pays(ct == PRE, safe, nt >= 0, st[O_CS + c * NF + F_CASH],
+            payout = careful_pays(ct == PRE, safe, nt >= 0, st[O_CS + F_CASH * 15 + c],
                                   next_h(st, rs))
-    units = st[O_CS + c * NF + F_UNITS]
+    units = st[O_CS + F_UNITS * 15 + c]
     if payout:
         paid = np.int64(0)
         for p in range(st[G_PLAYERS]):
-            u = st[O_HOLD + p * 15 + c]
-            if u > 0:
-                amount = (rev * u + units - 1) // units
-                st[O_CASH + p] += amount
-                paid += amount
-        pool = rev * st[O_CS + c * NF + F_POOL] // units
-        st[O_CS + c * NF + F_CASH] += pool
+            # rounded up; 0 for a player without shares (no branch needed)
+            amount = div_units(rev * st[O_HOLD + p * 15 + c] + units - 1, units)
+            st[O_CASH + p] += amount
+            paid += amount
+        pool = div_units(rev * st[O_CS + F_POOL * 15 + c], units)
+        st[O_CS + F_CASH * 15 + c] += pool
         st[G_BANK] -= paid + pool
-        st[O_CS + c * NF + F_LASTDIV] = rev // units
+        st[O_CS + F_LASTDIV * 15 + c] = div_units(rev, units)
         move_right(st, rs, c)
     else:
-        st[O_CS + c * NF + F_CASH] += rev
+        st[O_CS + F_CASH * 15 + c] += rev
         st[G_BANK] -= rev
-        st[O_CS + c * NF + F_LASTDIV] = 0
+        st[O_CS + F_LASTDIV * 15 + c] = 0
         move_left(st, rs, c)
     company_trains(st, rs, c, rnd)
-    forced_train(st, rs, c)
+    if ct != PRE and ntrains(st, rs, c) == 0:     # (saves a call in most ORs)
+        forced_train(st, rs, c)
+    if st[G_ENDED] == 0 and (st[G_PHASE] == 3 or st[G_PHASE] == 4):
+        buy_private(st, rs, c, rnd)
     return rev
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
+def p2_usable(st, rs, c):
+    """P2's tile: from phase 3, once, by its owning company or one its owner directs."""
+    if st[G_P2USED] or st[O_PRIV + 1 * 7 + R.P2] == 0 or st[G_PHASE] < 3:
+        return False
+    if st[O_PRIV + 2 * 7 + R.P2] >= 0:
+        return st[O_PRIV + 2 * 7 + R.P2] == c
+    d = st[O_CS + F_DIR * 15 + c]
+    return d >= 0 and st[O_PRIV + 0 * 7 + R.P2] == d
+
+
+@njit(_nrt=False, error_model="numpy")
+def private_for_sale(st, rs, c, i):
+    """Private i (P1-P5) is for sale to c in phases 3-4 (see ``private_offers``)."""
+    owner = st[O_PRIV + 0 * 7 + i]
+    return (st[O_PRIV + 1 * 7 + i] != 0 and owner >= 0
+            and (st[O_PRM + P_PRIVANY] != 0 or owner == st[O_CS + F_DIR * 15 + c]))
+
+
+@njit(_nrt=False, error_model="numpy")
+def buy_private(st, rs, c, rnd):
+    """At the end of its turn a company may buy one private for 1 .. 2 x face."""
+    ct = st[O_CS + F_CTYPE * 15 + c]
+    d = st[O_CS + F_DIR * 15 + c]
+    phase = st[G_PHASE]
+    if (phase != 3 and phase != 4) or (ct != REGIONAL and ct != HISTORICAL) or d < 0:
+        return
+    cash = st[O_CS + F_CASH * 15 + c]
+    n = 0
+    for i in range(R.P6):
+        if private_for_sale(st, rs, c, i):
+            n += 1
+    if n == 0 or cash < 1:
+        return
+    pick, v = -1, np.int64(0)
+    if rnd:
+        k = bounded(rs, n + 1)
+        if k == 0:
+            return
+        for i in range(R.P6):
+            if private_for_sale(st, rs, c, i):
+                k -= 1
+                if k == 0:
+                    pick = i
+                    break
+        v = 1 + bounded(rs, min(2 * np.int64(PRIVATE_FACE[pick]), cash))
+    else:
+        # careful: sells its own, dearest first, at private_price_pct of face while the
+        # company keeps private_keep_pct of the next depot train's H price
+        keep = next_h(st, rs) * st[O_PRM + P_PRIVKEEP] // 100
+        for i in range(R.P6 - 1, -1, -1):
+            if private_for_sale(st, rs, c, i) and st[O_PRIV + 0 * 7 + i] == d:
+                v = max(np.int64(1), PRIVATE_FACE[i] * st[O_PRM + P_PRIVPRICE] // 100)
+                if cash - v >= keep:
+                    pick = i
+                    break
+        if pick < 0:
+            return
+    st[O_CS + F_CASH * 15 + c] -= v
+    st[O_CASH + st[O_PRIV + 0 * 7 + pick]] += v
+    st[O_PRIV + 0 * 7 + pick] = -1
+    st[O_PRIV + 2 * 7 + pick] = c
+    st[G_PRIVB] += 1
+
+
+@njit(_nrt=False, error_model="numpy")
 def form_sbb(st, rs):
     n = st[G_PLAYERS]
-    st[O_CS + SBB * NF + F_STATUS] = 2
-    st[O_CS + SBB * NF + F_ROW] = R.SBB_ROW
-    st[O_CS + SBB * NF + F_COL] = R.SBB_COL
-    st[O_CS + SBB * NF + F_CASH] = R.SBB_START_CASH
+    st[O_CS + F_STATUS * 15 + SBB] = 2
+    set_cell(st, SBB, R.SBB_ROW, R.SBB_COL)
+    st[O_CS + F_CASH * 15 + SBB] = R.SBB_START_CASH
     st[G_BANK] -= R.SBB_START_CASH
     st[O_TR + SBB * 12 + 3 * 2 + 1] += 1
     ttot = tlaid = ors = 0
     for c in range(5):
-        st[O_CS + SBB * NF + F_CASH] += st[O_CS + c * NF + F_CASH]
+        st[O_CS + F_CASH * 15 + SBB] += st[O_CS + F_CASH * 15 + c]
         for t in range(6):
             for side in range(2):
                 st[O_TR + SBB * 12 + t * 2 + side] += st[O_TR + c * 12 + t * 2 + side]
-        ors = max(ors, st[O_CS + c * NF + F_ORS])
-        ttot += st[O_CS + c * NF + F_TTOT]
-        tlaid += st[O_CS + c * NF + F_TLAID]
-    st[O_CS + SBB * NF + F_ORS] = ors
-    st[O_CS + SBB * NF + F_TTOT] = ttot
-    st[O_CS + SBB * NF + F_TLAID] = max(1, tlaid)
+        ors = max(ors, st[O_CS + F_ORS * 15 + c])
+        ttot += st[O_CS + F_TTOT * 15 + c]
+        tlaid += st[O_CS + F_TLAID * 15 + c]
+        st[O_CS + F_EXTRA * 15 + SBB] |= st[O_CS + F_EXTRA * 15 + c]
+    st[O_CS + F_ORS * 15 + SBB] = ors
+    st[O_CS + F_TTOT * 15 + SBB] = ttot
+    st[O_CS + F_TLAID * 15 + SBB] = max(1, tlaid)
     held = 0
     for p in range(n):
         for c in range(5):
@@ -941,7 +1160,7 @@ def form_sbb(st, rs):
                 st[O_DEBT + p] += -diff - pay
             st[O_HOLD + p * 15 + SBB] += u
             held += u
-    st[O_CS + SBB * NF + F_POOL] = 20 - held
+    st[O_CS + F_POOL * 15 + SBB] = 20 - held
     best = -1
     for p in range(n):
         u = st[O_HOLD + p * 15 + SBB]
@@ -949,21 +1168,21 @@ def form_sbb(st, rs):
             continue
         old = 5
         for c in range(5):
-            if st[O_CS + c * NF + F_DIR] == p:
+            if st[O_CS + F_DIR * 15 + c] == p:
                 old = min(old, c)
         if best < 0:
             best, bu, bold = p, u, old
         elif u > bu or (u == bu and old < bold):
             best, bu, bold = p, u, old
-    st[O_CS + SBB * NF + F_DIR] = best
+    st[O_CS + F_DIR * 15 + SBB] = best
     for c in range(5):
         for p in range(n):
             st[O_HOLD + p * 15 + c] = 0
-        st[O_CS + c * NF + F_STATUS] = 3
-        st[O_CS + c * NF + F_CASH] = 0
-        st[O_CS + c * NF + F_IPO] = 0
-        st[O_CS + c * NF + F_POOL] = 0
-        st[O_CS + c * NF + F_DIR] = -1
+        st[O_CS + F_STATUS * 15 + c] = 3
+        st[O_CS + F_CASH * 15 + c] = 0
+        st[O_CS + F_IPO * 15 + c] = 0
+        st[O_CS + F_POOL * 15 + c] = 0
+        st[O_CS + F_DIR * 15 + c] = -1
         st[O_TR + c * 12:O_TR + c * 12 + 12] = 0
     st[G_SBBP] = 0
     st[G_SBBF] = 1
@@ -971,14 +1190,14 @@ def form_sbb(st, rs):
     enforce_limits(st, rs)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy", inline="always")
 def check_bank(st, rs):
     if st[G_BANK] < 0 and not st[G_BROKEN]:
         st[G_BROKEN] = 1
         event(st, rs, EV_BANK)
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def record_or(st, rs, total):
     k = st[G_OR]
     if k <= R.MAX_OR_RECORD:
@@ -987,7 +1206,7 @@ def record_or(st, rs, total):
         st[O_ROW + C_DEPOT + k - 1] = st[G_POS]
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def operating_rounds(st, rs):
     st[G_SET] += 1
     for nin in range(1, st[G_NORS] + 1):
@@ -996,8 +1215,7 @@ def operating_rounds(st, rs):
         assign_eva(st, rs)
         for i in range(6):
             if st[O_PRIV + 1 * 7 + i]:
-                st[O_CASH + st[O_PRIV + 0 * 7 + i]] += PRIVATE_REV[i]
-                st[G_BANK] -= PRIVATE_REV[i]
+                pay_private_owner(st, rs, i, np.int64(PRIVATE_REV[i]))
         for k in range(R.NMOUNTAIN):
             if st[O_MR + 1 * 5 + k]:
                 st[O_CASH + st[O_MR + 0 * 5 + k]] += R.MOUNTAIN_REV
@@ -1010,9 +1228,9 @@ def operating_rounds(st, rs):
         # operating order: price high to low, then further right, then higher row, then index
         m = 0
         for c in range(15):
-            if st[O_CS + c * NF + F_STATUS] == 2:
-                key = (1000 - price(st, rs, c)) * 32 + (31 - st[O_CS + c * NF + F_COL])
-                key = (key * 16 + st[O_CS + c * NF + F_ROW]) * 16 + c
+            if st[O_CS + F_STATUS * 15 + c] == 2:
+                key = (1000 - price(st, rs, c)) * 32 + (31 - st[O_CS + F_COL * 15 + c])
+                key = (key * 16 + st[O_CS + F_ROW * 15 + c]) * 16 + c
                 j = m
                 while j > 0 and st[S_KEYS + j - 1] > key:
                     st[S_KEYS + j] = st[S_KEYS + j - 1]
@@ -1053,11 +1271,11 @@ def operating_rounds(st, rs):
 
 
 # ---- one game, many games ------------------------------------------------------------------
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def score(st, rs, p):
     v = st[O_CASH + p] - st[O_DEBT + p]
     for c in range(15):
-        status = st[O_CS + c * NF + F_STATUS]
+        status = st[O_CS + F_STATUS * 15 + c]
         if status == 1 or status == 2:
             v += st[O_HOLD + p * 15 + c] * price(st, rs, c)
     for k in range(R.NMOUNTAIN):
@@ -1069,7 +1287,7 @@ def score(st, rs, p):
     return v
 
 
-@njit(_nrt=False)
+@njit(_nrt=False, error_model="numpy")
 def reset(st, players, start_cash):
     st[:O_PRM] = 0
     st[G_PLAYERS] = players
@@ -1078,16 +1296,17 @@ def reset(st, players, start_cash):
     st[G_BANK] = R.BANK - start_cash * players
     for c in range(15):
         t = CTYPE[c]
-        st[O_CS + c * NF + F_CTYPE] = t
-        st[O_CS + c * NF + F_UNITS] = UNITS[t]
-        st[O_CS + c * NF + F_IPO] = UNITS[t] if c != SBB else 0
-        st[O_CS + c * NF + F_DIR] = -1
-        st[O_CS + c * NF + F_HASDEST] = 1 if (t == PRE or t == HISTORICAL) else 0
+        st[O_CS + F_CTYPE * 15 + c] = t
+        st[O_CS + F_UNITS * 15 + c] = UNITS[t]
+        st[O_CS + F_IPO * 15 + c] = UNITS[t] if c != SBB else 0
+        st[O_CS + F_DIR * 15 + c] = -1
+        st[O_CS + F_HASDEST * 15 + c] = 1 if (t == PRE or t == HISTORICAL) else 0
     for p in range(players):
         st[O_CASH + p] = start_cash
     for i in range(7):
         st[O_PRIV + i] = -1
         st[O_PRIV + 7 + i] = 1
+        st[O_PRIV + 14 + i] = -1
     for k in range(5):
         st[O_MR + k] = -1
         st[O_TUN + k] = -1
@@ -1096,13 +1315,14 @@ def reset(st, players, start_cash):
     st[O_ROW:O_ROW + R.NCOL] = -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def simulate(seed, start, count, players, start_cash, pol, prm, out):
     """Play games start .. start+count-1; one record row per game into out[g, :]."""
     st = np.zeros(NSTATE, np.int64)
     rs = np.empty(4, np.uint64)
     st[O_PRM:O_PRM + NP] = prm
     st[O_POL:O_POL + players] = pol
+    order_slots(st)
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
         reset(st, players, start_cash)
@@ -1123,7 +1343,7 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
         st[row + 8] = st[O_CASH:O_CASH + players].sum()
         corp_cash = 0
         for c in range(15):
-            corp_cash += st[O_CS + c * NF + F_CASH]
+            corp_cash += st[O_CS + F_CASH * 15 + c]
         st[row + 9] = corp_cash
         st[row + 10] = st[O_DEBT:O_DEBT + players].sum()
         st[row + 11] = NDEPOT - st[G_POS]
@@ -1133,7 +1353,11 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
         st[row + 15] = st[G_DISC]
         st[row + 16] = 1 if st[G_EVA] == 1 else 0
         st[row + 17] = (1 if st[G_EVA] == 0 else 0) + (1 - st[G_SBBF])
-        k = row + 18
+        st[row + 18] = st[G_PRIVB]
+        st[row + 19] = st[G_ACRS]
+        st[row + 20] = st[G_ACRO]
+        st[row + 21] = st[G_P2USED]
+        k = row + len(R.SCALARS)
         for e in range(36):
             st[k] = st[O_EV + e]
             k += 1

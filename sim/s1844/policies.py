@@ -16,7 +16,7 @@ __all__ = ["CAREFUL", "RANDOM"]
 @njit(inline="always")
 def careful_sells(director, player, price, par, sell_below_pct):
     """Sell shares of a company one does not direct once it trades well below par."""
-    return director != player and price * 100 < par * sell_below_pct
+    return (director != player) & (price * 100 < par * sell_below_pct)
 
 
 @njit(inline="always")

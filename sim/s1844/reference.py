@@ -6,11 +6,14 @@ Draw order (both implementations):
     draws FNM's par;
   stock rounds: a random bot draws an action category, then the company, then the par;
     the careful bot draws nothing;
-  each OR, per company in operating order: a random director's tunnel choice (when a
-    tunnel can be built), the destination (while not reached), the run's luck (when it
-    owns trains), a random director's payout choice (when revenue > 0), a random
-    director's train choices; after all companies, one draw per owned, inactive
-    mountain railway.
+  each OR, per company in operating order: a random director's choice to lay P2's
+    extra tile (when it can), a random director's tunnel choice (when a tunnel can be
+    built), the destination (while not reached), the run's luck (when it owns trains),
+    a random director's payout choice (when revenue > 0), a random director's train
+    choices, a random director's choice between the depot and the offers across (when
+    a forced train finds offers), a random director's private purchase (in phases 3-4
+    when a private is for sale: which one or none, then the price); after all
+    companies, one draw per owned, inactive mountain railway.
 """
 from __future__ import annotations
 
@@ -43,6 +46,7 @@ class Corp:
         self.operated = False
         self.last_div = 0
         self.tunnels = 0
+        self.extra_tile = False    # laid P2's extra tile
 
 
 class Game:
@@ -58,8 +62,10 @@ class Game:
         self.debt = [0] * n
         self.hold = [[0] * R.NCORP for _ in range(n)]
         self.corps = [Corp(i) for i in range(R.NCORP)]
-        self.priv_owner = [-1] * 7
+        self.priv_owner = [-1] * 7     # the player who owns it, or -1
+        self.priv_corp = [-1] * 7      # the company that bought it (phases 3-4), or -1
         self.priv_open = [True] * 7
+        self.p2_used = False
         self.mr_owner = [-1] * R.NMOUNTAIN
         self.mr_active = [False] * R.NMOUNTAIN
         self.tun_owner = [-1] * R.NTUNNEL
@@ -82,6 +88,7 @@ class Game:
         self.bought = [0] * 6
         self.exported = [0] * 6
         self.rusted = self.discarded = self.loans = self.over_limit = self.floated = 0
+        self.across_sister = self.across_other = self.privates_bought = 0
         self.events = {e: (-1, -1, -1) for e in R.EVENTS}
         self.rev = {}
         self.bankcash = {}
@@ -430,8 +437,7 @@ class Game:
             for i in range(6):
                 if self.priv_open[i]:
                     if i == R.P4:
-                        self.cash[self.priv_owner[i]] += R.P4_COMPENSATION
-                        self.bank -= R.P4_COMPENSATION
+                        self.pay_private_owner(i, R.P4_COMPENSATION)
                     self.priv_open[i] = False
             self.eva = 1
             self.sbb_pending = True
@@ -517,8 +523,41 @@ class Game:
             c.trains.append(tr)
             c.cash -= v
             s.cash += v
+            self.across_sister += 1
             return True
         return False
+
+    def across_offers(self, c: Corp) -> list[tuple[Corp, tuple[int, int], int]]:
+        """Trains offered to ``c`` by companies of other directors: (seller, train, price).
+
+        A seller offers its cheapest train the buyer may run (regionals: H only) when it
+        keeps at least ``across_keep_trains`` trains; the price is ``across_price_pct`` of
+        face value (the digest: face value).  Only the company's own cash pays.
+        """
+        offers = []
+        if self.phase < 3 or c.i == R.SBB:
+            return offers
+        for s in self.corps:
+            if (s is c or s.i == R.SBB or s.status != 2 or s.director < 0
+                    or s.director == c.director
+                    or len(s.trains) <= self.p.across_keep_trains):
+                continue
+            cands = [tr for tr in s.trains if c.ctype != REGIONAL or tr[1] == 1]
+            if not cands:
+                continue
+            tr = min(cands, key=lambda x: (self.train_price(*x), x[0]))
+            v = max(1, self.train_price(*tr) * self.p.across_price_pct // 100)
+            if v <= c.cash:
+                offers.append((s, tr, v))
+        return offers
+
+    def buy_across_other(self, c: Corp, offer) -> None:
+        s, tr, v = offer
+        s.trains.remove(tr)
+        c.trains.append(tr)
+        c.cash -= v
+        s.cash += v
+        self.across_other += 1
 
     def forced_train(self, c: Corp) -> None:
         if c.ctype == PRE or c.trains or self.pos >= len(R.DEPOT):
@@ -526,6 +565,16 @@ class Game:
         d = c.director
         if d >= 0 and self.pol[d] == R.CAREFUL and self.phase >= 3 and self.buy_across(c):
             return
+        offers = self.across_offers(c)
+        if offers and d >= 0:
+            if self.pol[d] == R.RANDOM:
+                k = self.draw(len(offers) + 1)      # 0: the depot (with emergency money)
+                pick = offers[k - 1] if k else None
+            else:   # the cheapest offer: the company cannot afford the depot's train
+                pick = min(offers, key=lambda o: o[2])
+            if pick is not None:
+                self.buy_across_other(c, pick)
+                return
         t = self.next_type()
         v = int(R.PRICE_H[t])
         if c.cash >= v:
@@ -568,7 +617,8 @@ class Game:
     def maturity(self, c: Corp) -> int:
         pr = self.p
         return min(100, pr.maturity_start_pct + pr.maturity_step_pct * c.ors_run
-                   + pr.maturity_token_pct * (c.tokens_laid - 1))
+                   + pr.maturity_token_pct * (c.tokens_laid - 1)
+                   + (pr.p2_tile_pct if c.extra_tile else 0))
 
     def revenue(self, c: Corp) -> int:
         pr = self.p
@@ -590,6 +640,13 @@ class Game:
         if c.cash >= cost:
             c.cash -= cost
             self.pay_bank(cost)
+        if self.p2_usable(c) and c.cash >= cost:
+            # P2: one extra yellow tile, paying the phase's track money again
+            if (self.draw(2) == 1) if rnd else True:
+                c.cash -= cost
+                self.pay_bank(cost)
+                c.extra_tile = True
+                self.p2_used = True
         if c.tokens_laid < c.tokens_total:
             cost = R.TOKEN_COST[min(c.tokens_laid, 4)]
             if c.cash >= cost + self.next_h_price():
@@ -658,7 +715,56 @@ class Game:
         else:
             self.careful_trains(c)
         self.forced_train(c)
+        if not self.ended:
+            self.buy_private(c, rnd)
         return rev
+
+    def p2_usable(self, c: Corp) -> bool:
+        """P2's tile: from phase 3, once, by its owning company or one its owner directs."""
+        if self.p2_used or not self.priv_open[R.P2] or self.phase < 3:
+            return False
+        if self.priv_corp[R.P2] >= 0:
+            return self.priv_corp[R.P2] == c.i
+        return c.director >= 0 and self.priv_owner[R.P2] == c.director
+
+    def private_offers(self, c: Corp) -> list[int]:
+        """Privates ``c`` may buy now: phases 3-4, P1-P5, from its director (the seed) or,
+        with ``private_sellers = "any"``, from any player (the engine)."""
+        if self.phase not in (3, 4) or c.ctype not in (REGIONAL, HISTORICAL) or c.director < 0:
+            return []
+        anyone = self.p.private_sellers == "any"
+        return [i for i in range(R.P6) if self.priv_open[i] and self.priv_owner[i] >= 0
+                and (anyone or self.priv_owner[i] == c.director)]
+
+    def buy_private(self, c: Corp, rnd: bool) -> None:
+        """At the end of its turn a company may buy one private for 1 .. 2 x face."""
+        offers = self.private_offers(c)
+        if not offers or c.cash < 1:
+            return
+        if rnd:
+            k = self.draw(len(offers) + 1)
+            if k == 0:
+                return
+            i = offers[k - 1]
+            v = 1 + self.draw(min(2 * int(R.PRIVATE_FACE[i]), c.cash))
+        else:
+            # careful: sell its own privates, dearest first, at private_price_pct of face
+            # while the company keeps private_keep_pct of the next depot train's H price
+            keep = self.next_h_price() * self.p.private_keep_pct // 100
+            for i in reversed(offers):
+                if self.priv_owner[i] != c.director:
+                    continue
+                v = max(1, int(R.PRIVATE_FACE[i]) * self.p.private_price_pct // 100)
+                if c.cash - v >= keep:
+                    break
+            else:
+                return
+        seller = self.priv_owner[i]
+        c.cash -= v
+        self.cash[seller] += v
+        self.priv_owner[i] = -1
+        self.priv_corp[i] = c.i
+        self.privates_bought += 1
 
     def form_sbb(self) -> None:
         s = self.corps[R.SBB]
@@ -673,6 +779,7 @@ class Game:
             s.ors_run = max(s.ors_run, c.ors_run)
             s.tokens_total += c.tokens_total
             s.tokens_laid += c.tokens_laid
+            s.extra_tile = s.extra_tile or c.extra_tile
         s.tokens_laid = max(1, s.tokens_laid)
         held = 0
         for p in range(self.n):
@@ -711,6 +818,13 @@ class Game:
         self.event("sbb")
         self.enforce_limits()
 
+    def pay_private_owner(self, i: int, amount: int) -> None:
+        if self.priv_corp[i] >= 0:
+            self.corps[self.priv_corp[i]].cash += amount
+        else:
+            self.cash[self.priv_owner[i]] += amount
+        self.bank -= amount
+
     def check_bank(self) -> None:
         if self.bank < 0 and not self.broken:
             self.broken = True
@@ -724,8 +838,7 @@ class Game:
             self.assign_eva()
             for i in range(6):
                 if self.priv_open[i]:
-                    self.cash[self.priv_owner[i]] += int(R.PRIVATE_REV[i])
-                    self.bank -= int(R.PRIVATE_REV[i])
+                    self.pay_private_owner(i, int(R.PRIVATE_REV[i]))
             for k in range(R.NMOUNTAIN):
                 if self.mr_active[k]:
                     self.cash[self.mr_owner[k]] += R.MOUNTAIN_REV
@@ -802,7 +915,9 @@ class Game:
                    owned=sum(len(c.trains) for c in self.corps),
                    exported=sum(self.exported), rusted=self.rusted, discarded=self.discarded,
                    eva_held=int(self.eva == 1),
-                   reserved=int(self.eva == 0) + int(not self.sbb_formed))
+                   reserved=int(self.eva == 0) + int(not self.sbb_formed),
+                   privates_bought=self.privates_bought, across_sister=self.across_sister,
+                   across_other=self.across_other, p2_tile=int(self.p2_used))
         for e, (o, s, n) in self.events.items():
             row[f"{e}_or"], row[f"{e}_sr"], row[f"{e}_n"] = o, s, n
         for t, name in enumerate(R.TRAIN_NAMES):

@@ -96,7 +96,7 @@ LIMIT = np.array([[train_limit(p, t) for t in range(4)] for p in range(8)], np.i
 # --- privates, mountain railways, tunnels (digest §5-6) -----------------------------------
 PRIVATE_FACE = np.array([20, 50, 80, 110, 140, 180, 100], np.int32)
 PRIVATE_REV = np.array([5, 10, 15, 20, 25, 30, 0], np.int32)
-P3, P4, P5, P6, P7 = 2, 3, 4, 5, 6
+P2, P3, P4, P5, P6, P7 = 1, 2, 3, 4, 5, 6
 P4_COMPENSATION = 80
 NMOUNTAIN, MOUNTAIN_PRICE, MOUNTAIN_REV, MOUNTAIN_VALUE = 5, 150, 40, 150
 NTUNNEL, TUNNEL_PRICE, TUNNEL_REV, TUNNEL_VALUE, TUNNEL_BUILD = 5, 50, 10, 50, 100
@@ -106,12 +106,16 @@ SBB_START_CASH = 400
 POLICIES = {
     "random": "a uniform choice among the legal moves at every decision (a category of "
               "stock-round action, then one of its moves; payout or withhold; how many "
-              "trains and which side); bids up to a random value in the auction",
+              "trains and which side; P2's tile; a train across or the depot; a private "
+              "and its price or none); bids up to a random value in the auction",
     "careful": "bids by value; floats at most two companies at the highest par it can "
                "float alone; buys the best-yielding share; sells shares of a company "
                "trading well below par; buys a train only when it pays back before it "
                "rusts; withholds when its company would be left without a train it can "
-               "afford; rescues a company by buying across from a sister company",
+               "afford; rescues a company by buying across from a sister company, else "
+               "from another director's company; sells its privates to its companies "
+               "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
+               "extra tile at once",
 }
 RANDOM, CAREFUL = 0, 1
 POLICY_CODE = {"random": RANDOM, "careful": CAREFUL}
@@ -125,7 +129,8 @@ EV = {name: i for i, name in enumerate(EVENTS)}
 MAX_OR_RECORD = 40     # per-OR series are kept for the first 40 ORs
 SCALARS = ("end_reason", "ors", "sets", "phase", "floated", "loans", "over_limit",
            "bank", "player_cash", "corp_cash", "debt",
-           "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved")
+           "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved",
+           "privates_bought", "across_sister", "across_other", "p2_tile")
 COLUMNS = (list(SCALARS)
            + [f"{e}_{k}" for e in EVENTS for k in ("or", "sr", "n")]
            + [f"bought_{t}" for t in TRAIN_NAMES] + [f"exported_{t}" for t in TRAIN_NAMES]
@@ -152,6 +157,7 @@ class Params:
     destination_pct: int
     noise_pct: int
     tunnel_bonus: int
+    p2_tile_pct: int
     track_cost: tuple
     destination_chance: tuple
     mountain_chance: int
@@ -166,23 +172,30 @@ class Params:
     payback_pct: int
     ors_per_train_pct: int
     horizon_ors: int
+    private_price_pct: int
+    private_keep_pct: int
     value_low_pct: int
     value_span_pct: int
     max_or_sets: int
     max_sr_turns: int
     bankruptcy: str
+    private_sellers: str
+    across_price_pct: int
+    across_keep_trains: int
 
 
 _SECTIONS = {
     "revenue": ("base_normal", "base_h", "phase_pct", "type_pct", "maturity_start_pct",
                 "maturity_step_pct", "maturity_token_pct", "train_share_pct",
-                "destination_pct", "noise_pct", "tunnel_bonus"),
+                "destination_pct", "noise_pct", "tunnel_bonus", "p2_tile_pct"),
     "network": ("track_cost", "destination_chance", "mountain_chance"),
     "careful": ("auction_value_pct", "auction_noise", "fnm_par", "max_directorships",
                 "sell_below_pct", "min_yield_permille", "mountain_max_phase",
-                "mountain_reserve", "payback_pct", "ors_per_train_pct", "horizon_ors"),
+                "mountain_reserve", "payback_pct", "ors_per_train_pct", "horizon_ors",
+                "private_price_pct", "private_keep_pct"),
     "random": ("value_low_pct", "value_span_pct"),
-    "game": ("max_or_sets", "max_sr_turns", "bankruptcy"),
+    "game": ("max_or_sets", "max_sr_turns", "bankruptcy", "private_sellers",
+             "across_price_pct", "across_keep_trains"),
 }
 # list lengths and (low, high) bounds of every integer (keeps the kernel's int64 safe)
 _LISTS = {"base_normal": 6, "base_h": 6, "phase_pct": 7, "type_pct": 4, "train_share_pct": 4,
@@ -191,7 +204,10 @@ _BOUNDS = {"destination_chance": (0, 100), "mountain_chance": (0, 100),
            "noise_pct": (0, 99), "fnm_par": (60, 100), "max_or_sets": (1, 60),
            "max_sr_turns": (10, 10_000), "auction_noise": (0, 100),
            "mountain_max_phase": (1, 7), "max_directorships": (0, 14),
-           "value_low_pct": (0, 1000), "value_span_pct": (0, 1000)}
+           "value_low_pct": (0, 1000), "value_span_pct": (0, 1000),
+           "p2_tile_pct": (0, 100), "private_price_pct": (1, 200),
+           "across_price_pct": (1, 100), "across_keep_trains": (1, 3)}
+_CHOICES = {"bankruptcy": ("never", "allowed"), "private_sellers": ("director", "any")}
 
 
 def _check_int(value, where: str, key: str) -> int:
@@ -225,10 +241,10 @@ def load_params(path: Path | None = None) -> Params:
         for key in keys:
             name = f"[{section}] {key}"
             value = merged[section].get(key)
-            if key == "bankruptcy":
-                if value not in ("never", "allowed"):
-                    raise InputError(f"{where}: {name} must be 'never' or 'allowed', "
-                                     f"got {value!r}")
+            if key in _CHOICES:
+                if value not in _CHOICES[key]:
+                    a, b = _CHOICES[key]
+                    raise InputError(f"{where}: {name} must be '{a}' or '{b}', got {value!r}")
             elif key in _LISTS:
                 if not isinstance(value, list) or len(value) != _LISTS[key]:
                     raise InputError(f"{where}: {name} must be a list of {_LISTS[key]} "
@@ -306,6 +322,13 @@ def check(frame, settings: Settings) -> None:
         "exports by type do not add up")
     bad(pl.sum_horizontal([f"bought_{t}" for t in TRAIN_NAMES]) + pl.col("exported")
         + pl.col("depot_left") == len(DEPOT), "depot trains do not add up")
+    # companies buy privates (P1-P5) only in phases 3-4, and trains across only from 3
+    bad((pl.col("privates_bought") <= 5)
+        & ((pl.col("privates_bought") == 0) | (pl.col("phase3_or") >= 0)),
+        "a private was bought outside phases 3-4")
+    bad((pl.col("across_sister") + pl.col("across_other") == 0) | (pl.col("phase3_or") >= 0),
+        "a train was bought across before phase 3")
+    bad((pl.col("p2_tile") == 0) | (pl.col("phase3_or") >= 0), "P2's tile before phase 3")
     bad((pl.col("sbb_or") >= pl.col("phase5_or")) & (pl.col("sbb_or") <= pl.col("ors"))
         & ((pl.col("sbb_or") >= 0) == (pl.col("phase5_or") >= 0))
         | (pl.col("end_reason") == 2), "the SBB formed without a 5 (or not after one)")
