@@ -9,10 +9,13 @@ Speed (measured on the 2-core benchmark machine, see README): company fields are
 field by field so that scans over the 15 companies vectorise; the careful bot's stock
 round turn folds the legality checks into bit masks built by such scans; the market
 price is kept with the cell; divisions by a variable (slow on this CPU) are avoided in
-the inner loops; the per-call helpers are inlined.
+the inner loops; the per-call helpers are inlined; per-company constants (pool limit,
+IPO limit) come from global arrays, which fold into the unrolled scans; picks and sorts
+avoid data-dependent branches (they mispredict).
 """
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from sim.core.rng import bounded, seed_stream
 from sim.s1844 import rules as R
@@ -86,6 +89,9 @@ TYPE_TOKENS = R.TYPE_TOKENS.astype(np.int64)
 FIRST_OF_TYPE = np.cumsum(np.array((0,) + R.DEPOT_COUNT[:-1], np.int64))
 PRIVATE_FACE, PRIVATE_REV = R.PRIVATE_FACE, R.PRIVATE_REV
 NDEPOT = len(R.DEPOT)
+# per company (types never change): in the unrolled scans these fold into immediates
+HALF_UNITS = (UNITS[CTYPE] // 2).astype(np.int64)      # pool limit: half the shares
+IPO_CAP = IPO_LIMIT[CTYPE].astype(np.int64)
 PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
 ORDER_EVA = np.array(list(range(5, 15)) + list(range(5)), np.int64)
 EV_PHASE, EV_RUST, EV_SBB, EV_BANK, EV_END = 0, 6, 9, 10, 11
@@ -422,28 +428,31 @@ def random_turn(st, rs, p):
     # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60)
     status, director, hold = field(st, F_STATUS), field(st, F_DIR), holdings(st, p)
     prices, pool, par = field(st, F_PRICE), field(st, F_POOL), field(st, F_PAR)
-    ipo, units, ctype = field(st, F_IPO), field(st, F_UNITS), field(st, F_CTYPE)
-    ncert = 0
-    for c in range(15):
-        ncert += (status[c] != 3) * (hold[c] - (director[c] == p))
-    # below the certificate limit? (fixed until this turn's one action)
-    room = ncert < CERT_LIMIT[st[G_PLAYERS]]
+    ipo = field(st, F_IPO)
     cash = st[O_CASH + p]
-    buy = (st[O_DEBT + p] == 0) & room
-    can_sell = st[G_SR] > 1
-    sold = st[O_PL + p * 3 + 0]
+    # the per-company conditions first; the player's (sold, debt, room) mask them after
+    ncert = 0
     sells = ipos = pools = pars = np.int64(0)
     for c in range(15):
-        k = min(hold[c] - 2 * (director[c] == p), units[c] // 2 - pool[c])
-        sells |= np.int64(can_sell & (status[c] == 2) & (k > 0)) << c
-        fresh = (sold >> c) & 1 == 0
-        ipos |= np.int64(buy & ((status[c] == 1) | (status[c] == 2)) & (c != SBB)
-                         & (ipo[c] > 0) & fresh & (cash >= par[c])
-                         & (hold[c] < IPO_LIMIT[ctype[c]])) << c
-        pools |= np.int64(buy & (status[c] == 2) & (pool[c] > 0) & fresh
-                          & (cash >= prices[c])) << c
-        pars |= np.int64(buy & (status[c] == 0) & (c != FNM) & (c != SBB)
-                         & (cash >= 2 * 60)) << c
+        mine = director[c] == p
+        ncert += (status[c] != 3) * (hold[c] - mine)
+        k = min(hold[c] - 2 * mine, HALF_UNITS[c] - pool[c])
+        sells |= np.int64((status[c] == 2) & (k > 0)) << c
+        ipos |= np.int64(((status[c] == 1) | (status[c] == 2)) & (c != SBB) & (ipo[c] > 0)
+                         & (cash >= par[c]) & (hold[c] < IPO_CAP[c])) << c
+        pools |= np.int64((status[c] == 2) & (pool[c] > 0) & (cash >= prices[c])) << c
+        pars |= np.int64((status[c] == 0) & (c != FNM) & (c != SBB)) << c
+    if st[G_SR] == 1:
+        sells = 0
+    # below the certificate limit? (fixed until this turn's one action)
+    if st[O_DEBT + p] == 0 and ncert < CERT_LIMIT[st[G_PLAYERS]]:
+        fresh = ~st[O_PL + p * 3 + 0]      # not sold this stock round
+        ipos &= fresh
+        pools &= fresh
+        if cash < 2 * 60:
+            pars = 0
+    else:
+        ipos = pools = pars = 0
     # st[S_CATS + k]: 0 pass 1 sell 2 ipo 3 pool 4 par 5 mountain 6 tunnel
     ncat = 1
     if sells:
@@ -477,29 +486,28 @@ def random_turn(st, rs, p):
     n = 0
     for c in range(15):
         n += (mask >> c) & 1
-    k = bounded(rs, n)
-    for c in range(15):
-        if (mask >> c) & 1:
-            if k == 0:
-                if cat == 1:
-                    sell(st, rs, p, c, 1)
-                elif cat == 2:
-                    buy_ipo(st, rs, p, c)
-                elif cat == 3:
-                    buy_pool(st, rs, p, c)
-                else:
-                    nv = 0
-                    for j in range(5):
-                        nv += cash >= 2 * PARS[j]
-                    j = bounded(rs, nv)
-                    for q in range(5):
-                        if cash >= 2 * PARS[q]:
-                            if j == 0:
-                                par_corp(st, rs, p, c, PARS[q])
-                                break
-                            j -= 1
-                return True
-            k -= 1
+    # the k-th company of the mask: drop the k lowest bits, take the lowest left (fewer
+    # unpredictable branches than a test per company)
+    for _ in range(bounded(rs, n)):
+        mask &= mask - 1
+    c = trailing_zeros(mask)
+    if cat == 1:
+        sell(st, rs, p, c, 1)
+    elif cat == 2:
+        buy_ipo(st, rs, p, c)
+    elif cat == 3:
+        buy_pool(st, rs, p, c)
+    else:
+        nv = 0
+        for j in range(5):
+            nv += cash >= 2 * PARS[j]
+        j = bounded(rs, nv)
+        for q in range(5):
+            if cash >= 2 * PARS[q]:
+                if j == 0:
+                    par_corp(st, rs, p, c, PARS[q])
+                    break
+                j -= 1
     return True
 
 
@@ -514,17 +522,16 @@ def careful_turn(st, rs, p):
     if st[G_SR] > 1:
         # a sale changes only its own company: find them all first, then sell
         sb = st[O_PRM + P_SELLBELOW]
-        units = field(st, F_UNITS)
         sells = np.int64(0)
         for c in range(15):
-            k = min(hold[c], units[c] // 2 - pool[c])
+            k = min(hold[c], HALF_UNITS[c] - pool[c])
             ref = 100 if c == SBB else par[c]
             sells |= np.int64((status[c] == 2) & (k > 0)
                               & careful_sells(director[c], p, prices[c], ref, sb)) << c
         if sells:
             for c in range(15):
                 if (sells >> c) & 1:
-                    sell(st, rs, p, c, min(hold[c], units[c] // 2 - pool[c]))
+                    sell(st, rs, p, c, min(hold[c], HALF_UNITS[c] - pool[c]))
                     acted = True
     if st[O_DEBT + p] != 0:     # no purchases while in debt
         return acted
@@ -560,13 +567,13 @@ def careful_turn(st, rs, p):
                         return True
         best, best_yield = -1, np.int64(-1)
         sold = st[O_PL + p * 3 + 0]
-        ipo, lastdiv, ctype = field(st, F_IPO), field(st, F_LASTDIV), field(st, F_CTYPE)
+        ipo, lastdiv = field(st, F_IPO), field(st, F_LASTDIV)
         eligible = np.int64(0)
         paid = np.int64(0)
         for c in range(15):
             from_pool = (pool[c] > 0) & (cash >= prices[c])
             from_ipo = ((c != SBB) & (ipo[c] > 0) & (cash >= par[c])
-                        & (hold[c] < IPO_LIMIT[ctype[c]]))
+                        & (hold[c] < IPO_CAP[c]))
             eligible |= np.int64((status[c] == 2) & (from_pool | from_ipo)) << c
             paid |= np.int64(lastdiv[c] > 0) << c
         eligible &= ~sold
@@ -671,7 +678,7 @@ def enforce_limits(st, rs):
             st[G_OVER] += 1
 
 
-@njit(_nrt=False, error_model="numpy")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def pay_private_owner(st, rs, i, amount):
     c = st[O_PRIV + 2 * 7 + i]
     if c >= 0:
@@ -724,7 +731,10 @@ def buy_depot(st, rs, c, side):
     st[O_TR + c * 12 + t * 2 + side] += 1
     st[O_CNT + 0 * 6 + t] += 1
     if (st[G_SEEN] >> t) & 1:
-        enforce_limits(st, rs)
+        # the phase is unchanged and every other company is within its limit (each change
+        # of limits or trains elsewhere enforces them): only c can be over
+        if ntrains(st, rs, c) > limit(st, rs, c):
+            enforce_limits(st, rs)
     else:
         new_type(st, rs, t)
 
@@ -1068,7 +1078,7 @@ def p2_usable(st, rs, c):
     return d >= 0 and st[O_PRIV + 0 * 7 + R.P2] == d
 
 
-@njit(_nrt=False, error_model="numpy")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def private_for_sale(st, rs, c, i):
     """Private i (P1-P5) is for sale to c in phases 3-4 (see ``private_offers``)."""
     owner = st[O_PRIV + 0 * 7 + i]
@@ -1225,20 +1235,23 @@ def operating_rounds(st, rs):
                 st[O_CASH + st[O_TUN + 0 * 5 + k]] += R.TUNNEL_REV
                 st[G_BANK] -= R.TUNNEL_REV
         check_bank(st, rs)
-        # operating order: price high to low, then further right, then higher row, then index
+        # operating order: price high to low, then further right, then higher row, then index;
+        # the keys are distinct, so each company's place is the count of smaller keys
+        # (branch-free: an insertion sort mispredicts at every stop)
+        status, prices = field(st, F_STATUS), field(st, F_PRICE)
+        cols, rows = field(st, F_COL), field(st, F_ROW)
         m = 0
         for c in range(15):
-            if st[O_CS + F_STATUS * 15 + c] == 2:
-                key = (1000 - price(st, rs, c)) * 32 + (31 - st[O_CS + F_COL * 15 + c])
-                key = (key * 16 + st[O_CS + F_ROW * 15 + c]) * 16 + c
-                j = m
-                while j > 0 and st[S_KEYS + j - 1] > key:
-                    st[S_KEYS + j] = st[S_KEYS + j - 1]
-                    st[S_OPS + j] = st[S_OPS + j - 1]
-                    j -= 1
-                st[S_KEYS + j] = key
-                st[S_OPS + j] = c
-                m += 1
+            key = (1000 - prices[c]) * 32 + (31 - cols[c])
+            # companies that do not operate sort last
+            st[S_KEYS + c] = ((key * 16 + rows[c]) * 16 + c) | (np.int64(status[c] != 2) << 40)
+            m += status[c] == 2
+        for c in range(15):
+            key = st[S_KEYS + c]
+            rank = 0
+            for j in range(15):
+                rank += st[S_KEYS + j] < key
+            st[S_OPS + rank] = c
         total = np.int64(0)
         for j in range(m):
             total += operate(st, rs, st[S_OPS + j])
