@@ -11,7 +11,8 @@ round turn folds the legality checks into bit masks built by such scans; the mar
 price is kept with the cell; divisions by a variable (slow on this CPU) are avoided in
 the inner loops; the per-call helpers are inlined; per-company constants (pool limit,
 IPO limit) come from global arrays, which fold into the unrolled scans; picks and sorts
-avoid data-dependent branches (they mispredict).
+avoid data-dependent branches (they mispredict), as do the market moves (looked up in
+tables); each company's run value is cached until its trains change.
 """
 import numpy as np
 from numba import njit
@@ -26,7 +27,8 @@ from sim.s1844.policies import (CAREFUL, RANDOM, careful_pays, careful_par,
 G_PHASE, G_POS, G_BANK, G_EVA, G_SBBP, G_SBBF, G_FULL, G_BROKEN, G_ENDED = range(9)
 G_SR, G_SET, G_OR, G_NIN, G_NORS, G_RUSTED, G_DISC, G_LOANS, G_OVER, G_FLOATED = range(9, 19)
 G_SEEN, G_PLAYERS, G_P2USED, G_PRIVB, G_ACRS, G_ACRO = range(19, 25)
-NG = 25
+G_RVOK = 25     # bit c: company c's run value in S_RVT/S_RVN is that of its current trains
+NG = 26
 # company fields: st[O_CS + F_... * 15 + c] (one run of 15 per field, so that scans over
 # the companies read contiguous memory and compile to vector code)
 F_STATUS, F_PAR, F_ROW, F_COL, F_CASH, F_IPO, F_POOL, F_DIR, F_TTOT, F_TLAID = range(10)
@@ -73,7 +75,9 @@ S_ORDER = S_CATS + 7
 S_KEYS = S_ORDER + 7
 S_OPS = S_KEYS + 15
 S_RUN = S_OPS + 15      # the 12 train slots (type * 2 + side), best base value first
-NSTATE = S_RUN + 12
+S_RVT = S_RUN + 12      # cached run_value per company (valid where G_RVOK says so)
+S_RVN = S_RVT + 15
+NSTATE = S_RVN + 15
 
 PRICE, LIMITED, LIMIT = R.PRICE, R.LIMITED, R.LIMIT
 CTYPE, UNITS, FLOAT_UNITS, IPO_LIMIT = R.CTYPE, R.UNITS, R.FLOAT_UNITS, R.IPO_LIMIT
@@ -92,8 +96,37 @@ NDEPOT = len(R.DEPOT)
 # per company (types never change): in the unrolled scans these fold into immediates
 HALF_UNITS = (UNITS[CTYPE] // 2).astype(np.int64)      # pool limit: half the shares
 IPO_CAP = IPO_LIMIT[CTYPE].astype(np.int64)
+# 20 // units: x // units == x * PER_20[c] // 20 exactly (units divide 20), a division by
+# a constant (a multiplication) without a branch on the units
+PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
 PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
 ORDER_EVA = np.array(list(range(5, 15)) + list(range(5)), np.int64)
+
+
+def _market_moves():
+    """Target cell of a move right (normal company, regional) and left from each cell: the
+    moves below look them up instead of testing neighbours (branches that mispredict)."""
+    def ok(r, k):
+        return 0 <= r < 8 and 0 <= k < 18 and PRICE[r, k] > 0
+    rows = np.zeros((3, 8, 18), np.int64)
+    cols = np.zeros((3, 8, 18), np.int64)
+    for r in range(8):
+        for k in range(18):
+            for m in range(3):
+                to = (r, k)
+                if m < 2 and ok(r, k + 1) and not (m == 1 and LIMITED[r, k + 1]):
+                    to = (r, k + 1)
+                elif m < 2 and ok(r - 1, k):
+                    to = (r - 1, k)
+                elif m == 2 and ok(r, k - 1):
+                    to = (r, k - 1)
+                elif m == 2 and ok(r + 1, k):
+                    to = (r + 1, k)
+                rows[m, r, k], cols[m, r, k] = to
+    return rows, cols
+
+
+MOVE_ROW, MOVE_COL = _market_moves()
 EV_PHASE, EV_RUST, EV_SBB, EV_BANK, EV_END = 0, 6, 9, 10, 11
 PRE, REGIONAL, HISTORICAL = R.PRE, R.REGIONAL, R.HISTORICAL
 SBB, FNM, MOB = R.SBB, R.FNM, R.MOB
@@ -138,19 +171,6 @@ def field(st, f):
 def holdings(st, p):
     """Player p's share units in the 15 companies, as a view."""
     return st[O_HOLD + p * 15:O_HOLD + p * 15 + 15]
-
-
-@njit(_nrt=False, error_model="numpy", inline="always")
-def div_units(x, units):
-    """x // units for units 4, 5, 10, 20 (x >= 0): division by constants compiles to a
-    multiplication; a division by a variable is slow."""
-    if units == 10:
-        return x // 10
-    if units == 5:
-        return x // 5
-    if units == 4:
-        return x // 4
-    return x // 20
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -201,19 +221,14 @@ def event(st, rs, e):
 @njit(_nrt=False, error_model="numpy", inline="always")
 def move_right(st, rs, c):
     r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
-    if cell(r, k + 1) and not (st[O_CS + F_CTYPE * 15 + c] == REGIONAL and LIMITED[r, k + 1]):
-        set_cell(st, c, r, k + 1)
-    elif cell(r - 1, k):
-        set_cell(st, c, r - 1, k)
+    m = np.int64(st[O_CS + F_CTYPE * 15 + c] == REGIONAL)
+    set_cell(st, c, MOVE_ROW[m, r, k], MOVE_COL[m, r, k])
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
 def move_left(st, rs, c):
     r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
-    if cell(r, k - 1):
-        set_cell(st, c, r, k - 1)
-    elif cell(r + 1, k):
-        set_cell(st, c, r + 1, k)
+    set_cell(st, c, MOVE_ROW[2, r, k], MOVE_COL[2, r, k])
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -672,6 +687,7 @@ def enforce_limits(st, rs):
                     if st[O_TR + c * 12 + t * 2 + side] > 0 and train_price(t, side) < bv:
                         bt, bs, bv = t, side, train_price(t, side)
             st[O_TR + c * 12 + bt * 2 + bs] -= 1
+            st[G_RVOK] &= ~(np.int64(1) << c)
             st[G_DISC] += 1
             n -= 1
         if n > lim:
@@ -693,6 +709,7 @@ def new_type(st, rs, t):
     st[G_SEEN] |= np.int64(1) << t
     st[G_PHASE] = PHASE_OF[t]
     event(st, rs, EV_PHASE + PHASE_OF[t] - 2)
+    st[G_RVOK] = 0      # downgrades and rust below
     d = DOWNGRADES[t]
     if d >= 0:
         for c in range(15):
@@ -729,6 +746,7 @@ def buy_depot(st, rs, c, side):
     st[O_CS + F_CASH * 15 + c] -= v
     st[G_BANK] += v
     st[O_TR + c * 12 + t * 2 + side] += 1
+    st[G_RVOK] &= ~(np.int64(1) << c)
     st[O_CNT + 0 * 6 + t] += 1
     if (st[G_SEEN] >> t) & 1:
         # the phase is unchanged and every other company is within its limit (each change
@@ -821,6 +839,7 @@ def buy_across(st, rs, c):
         v = min(st[O_CS + F_CASH * 15 + c], bv)
         st[O_TR + s * 12 + bt * 2 + bs] -= 1
         st[O_TR + c * 12 + bt * 2 + bs] += 1
+        st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
         st[O_CS + F_CASH * 15 + c] -= v
         st[O_CS + F_CASH * 15 + s] += v
         st[G_ACRS] += 1
@@ -876,6 +895,7 @@ def buy_across_other(st, rs, c):
     ts, v = across_offer(st, rs, c, pick)
     st[O_TR + pick * 12 + ts] -= 1
     st[O_TR + c * 12 + ts] += 1
+    st[G_RVOK] &= ~((np.int64(1) << pick) | (np.int64(1) << c))
     st[O_CS + F_CASH * 15 + c] -= v
     st[O_CS + F_CASH * 15 + pick] += v
     st[G_ACRO] += 1
@@ -930,6 +950,7 @@ def assign_eva(st, rs):
         if (st[O_CS + F_STATUS * 15 + c] == 2 and st[O_CS + F_DIR * 15 + c] == owner
                 and ntrains(st, rs, c) < limit(st, rs, c)):
             st[O_TR + c * 12 + 3 * 2 + 1] += 1
+            st[G_RVOK] &= ~(np.int64(1) << c)
             st[G_EVA] = 2
             st[O_PRIV + 1 * 7 + R.P7] = 0
             return
@@ -937,18 +958,24 @@ def assign_eva(st, rs):
 
 @njit(_nrt=False, error_model="numpy", inline="always")
 def run_value(st, rs, c):
-    """Sum of train values, the k-th best weighted by share_pct[min(k, 3)]; and the count."""
-    n = 0
-    total = np.int64(0)
-    for j in range(12):
-        slot = st[S_RUN + j]
-        k = st[O_TR + c * 12 + slot]
-        if k > 0:
-            v = st[O_PRM + (P_BASE_H if slot & 1 else P_BASE_N) + (slot >> 1)]
-            for _ in range(k):
-                total += v * st[O_PRM + P_SHARE + min(n, 3)]
-                n += 1
-    return total, n
+    """Sum of train values, the k-th best weighted by share_pct[min(k, 3)]; and the count.
+    Cached per company: most companies run the same trains as in their last OR (every
+    change of a company's trains clears its G_RVOK bit)."""
+    if (st[G_RVOK] >> c) & 1 == 0:
+        n = 0
+        total = np.int64(0)
+        for j in range(12):
+            slot = st[S_RUN + j]
+            k = st[O_TR + c * 12 + slot]
+            if k > 0:
+                v = st[O_PRM + (P_BASE_H if slot & 1 else P_BASE_N) + (slot >> 1)]
+                for _ in range(k):
+                    total += v * st[O_PRM + P_SHARE + min(n, 3)]
+                    n += 1
+        st[S_RVT + c] = total
+        st[S_RVN + c] = n
+        st[G_RVOK] |= np.int64(1) << c
+    return st[S_RVT + c], st[S_RVN + c]
 
 
 @njit(_nrt=False, error_model="numpy")
@@ -1041,18 +1068,18 @@ def operate(st, rs, c):
                     safe += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
             payout = careful_pays(ct == PRE, safe, nt >= 0, st[O_CS + F_CASH * 15 + c],
                                   next_h(st, rs))
-    units = st[O_CS + F_UNITS * 15 + c]
     if payout:
+        rev20 = rev * PER_20[c]     # the revenue in 20ths of a share
         paid = np.int64(0)
         for p in range(st[G_PLAYERS]):
             # rounded up; 0 for a player without shares (no branch needed)
-            amount = div_units(rev * st[O_HOLD + p * 15 + c] + units - 1, units)
+            amount = (rev20 * st[O_HOLD + p * 15 + c] + 19) // 20
             st[O_CASH + p] += amount
             paid += amount
-        pool = div_units(rev * st[O_CS + F_POOL * 15 + c], units)
+        pool = rev20 * st[O_CS + F_POOL * 15 + c] // 20
         st[O_CS + F_CASH * 15 + c] += pool
         st[G_BANK] -= paid + pool
-        st[O_CS + F_LASTDIV * 15 + c] = div_units(rev, units)
+        st[O_CS + F_LASTDIV * 15 + c] = rev20 // 20
         move_right(st, rs, c)
     else:
         st[O_CS + F_CASH * 15 + c] += rev
@@ -1194,6 +1221,7 @@ def form_sbb(st, rs):
         st[O_CS + F_POOL * 15 + c] = 0
         st[O_CS + F_DIR * 15 + c] = -1
         st[O_TR + c * 12:O_TR + c * 12 + 12] = 0
+    st[G_RVOK] = 0
     st[G_SBBP] = 0
     st[G_SBBF] = 1
     event(st, rs, EV_SBB)
