@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from reports.html import img, p, table
+from reports.html import img, p, scaled, table
 from reports.output import write_tables, write_text
 from sim.borgia.cli import (run_auctions, run_conquest, run_records, run_simulation,
                             write_auctions, write_simulation)
@@ -21,9 +21,6 @@ SCENARIOS = [
 ]
 
 
-def _size(n: int, scale: float) -> int:
-    return max(500, int(n * scale))
-
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
     from analysis.borgia import summarise_attacks
@@ -33,7 +30,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                "probabilities a 95% Wilson interval.")]
     # 1. auction prices among four value bots
     s = make_settings(4)
-    auc, res = run_auctions(s, _size(30_000, scale), seed, workers, 4096, out / "auction",
+    auc, res = run_auctions(s, scaled(30_000, scale, 500), seed, workers, 4096, out / "auction",
                             progress=False)
     write_auctions(auc, s, res, out / "auction")
     rows = []
@@ -57,7 +54,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
     tables = []
     for label, attack, base, defend in SCENARIOS:
         for sa, sd in (("all", "random"), ("all", "all"), ("random", "random")):
-            summary, cres = run_conquest(attack, defend, base, sa, sd, _size(400_000, scale),
+            summary, cres = run_conquest(attack, defend, base, sa, sd, scaled(400_000, scale, 500),
                                          seed, workers, None)
             sim = summary.simulated
             rows.append([label, sa, sd, f"{float(summary.exact):.4f}", str(summary.exact),
@@ -70,7 +67,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                        "P(attack succeeds) with secret condottieri (ties go to the defender)"))
     # 3. attacks in whole games, by target
     with record_dir(out / "attacks") as path:
-        ares = run_records(s, attack_chunk, _size(20_000, scale), seed, workers, 4096, path,
+        ares = run_records(s, attack_chunk, scaled(20_000, scale, 500), seed, workers, 4096, path,
                            progress=False)
         att = summarise_attacks(ares.scan())
     write_tables(out / "attacks", {"attacks_by_target": att.table})
@@ -84,7 +81,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                        f"attacks in {ares.games_done:,} games of 4 value bots"))
     # 4. what the value bot is worth against random players
     s = make_settings(4, ["value", "random", "random", "random"])
-    summary, res = run_simulation(s, _size(20_000, scale), seed, workers, 4096, out / "vp",
+    summary, res = run_simulation(s, scaled(20_000, scale, 500), seed, workers, 4096, out / "vp",
                                   progress=False)
     write_simulation(summary, s, res, out / "vp")
     rows = [[f"{x.seat} {x.policy}", str(x.vp)] + [str(x.sources[k]) for k in

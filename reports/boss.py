@@ -3,13 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.html import img, p, table
+from reports.html import img, p, scaled, table
 from sim.boss.cli import run_length, run_variants, write_length
 from sim.boss.rules import VARIANTS, make_settings
 
-
-def _size(n: int, scale: float) -> int:
-    return max(1000, int(n * scale))
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
@@ -19,7 +16,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                "carry 95% Wilson intervals, means ± their standard error.")]
     # 1. game length: simulated against the exact answer from the card backs
     s = make_settings(4)
-    summary, res = run_length(s, _size(100_000, scale), seed, workers, 16_384,
+    summary, res = run_length(s, scaled(100_000, scale), seed, workers, 16_384,
                               out / "length4", progress=False)
     write_length(summary, s, res, out / "length4")
     rows = [[r["deals"], f"{r['p']:.4f} [{r['low']:.4f}, {r['high']:.4f}]", f"{r['exact']:.4f}",
@@ -32,7 +29,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                    f"between {q['0.05']:.0f} and {q['0.95']:.0f} turns."))
     parts.append(img("boss/length4/length", "deals and turns per game"))
     # 2. every house rule alone against the standard game
-    games = _size(15_000, scale)
+    games = scaled(15_000, scale)
     _, rows = run_variants(4, None, tuple(VARIANTS), None, games, seed, workers, 16_384,
                            progress=False)
     from analysis.boss import variant_table

@@ -4,15 +4,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from analysis.davos import plot_goals
-from reports.html import img, p, table
+from reports.html import img, p, scaled, table
 from reports.output import save_figure
 from sim.davos import GAME
 from sim.davos.cli import LIMITS, run_goals, write_goals
 from sim.davos.rules import make_settings
 
-
-def _size(n: int, scale: float) -> int:
-    return max(1000, int(n * scale))
 
 
 def _cell(pr) -> str:
@@ -33,7 +30,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                                         ("4 random", 4, ["random"], 50_000)]:
         s = make_settings(players, "base", policies)
         sub = out / f"{players}p-{policies[0]}"
-        summary, res = run_goals(s, _size(n, scale), seed, workers, GAME.chunk_size, sub,
+        summary, res = run_goals(s, scaled(n, scale), seed, workers, GAME.chunk_size, sub,
                                  progress=False)
         write_goals(summary, s, res, sub)
         runs[label] = (summary, res)

@@ -3,13 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.html import img, p, table
+from reports.html import img, p, scaled, table
 from sim.davoserjas.cli import run_simulation, write_simulation
 from sim.davoserjas.rules import make_settings
 
-
-def _size(n: int, scale: float) -> int:
-    return max(1000, int(n * scale))
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
@@ -18,7 +15,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
                "probability with its 95% Wilson interval. Seat (r-1) mod P leads round r.")]
     # 1. four random players: the baseline for every round
     s = make_settings(4)
-    summary, res = run_simulation(s, _size(1_000_000, scale), seed, workers, 65_536,
+    summary, res = run_simulation(s, scaled(1_000_000, scale), seed, workers, 65_536,
                                   out / "random4", progress=False)
     write_simulation(summary, s, res, out / "random4")
     rows = [[f"{r.number} {r.name}"] + [str(m) for m in r.by_seat] + [str(r.overall)]
@@ -31,7 +28,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
     parts.append(img("davoserjas/random4/seat_advantage", "seat advantage"))
     # 2. what the heuristics are worth against random players
     s = make_settings(4, ["careful", "random", "random", "random"])
-    summary, res = run_simulation(s, _size(300_000, scale), seed, workers, 65_536,
+    summary, res = run_simulation(s, scaled(300_000, scale), seed, workers, 65_536,
                                   out / "careful4", progress=False)
     write_simulation(summary, s, res, out / "careful4")
     rows = [[f"{r.number} {r.name}"] + [str(m) for m in r.by_seat] for r in summary.rounds]
@@ -44,7 +41,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
     rows = []
     for players in range(3, 8):
         s = make_settings(players)
-        summary, res = run_simulation(s, _size(150_000, scale), seed, workers, 65_536,
+        summary, res = run_simulation(s, scaled(150_000, scale), seed, workers, 65_536,
                                       out / f"random{players}", progress=False)
         write_simulation(summary, s, res, out / f"random{players}")
         rows.append([players] + [str(r.overall) for r in summary.rounds]

@@ -1,8 +1,14 @@
-"""Tiny HTML building blocks for the report: escaped tables, figures and the page."""
+"""Tiny building blocks for the report's sections: run sizes, escaped tables, figures and
+the page."""
 from __future__ import annotations
 
 import html
 from datetime import datetime, timezone
+
+
+def scaled(n: int, scale: float, least: int = 1000) -> int:
+    """A section's run size: its default ``n`` times ``--scale``, never below ``least``."""
+    return max(least, int(n * scale))
 
 
 def table(headers: list[str], rows: list[list], caption: str = "") -> str:

@@ -3,13 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.html import img, p, table
+from reports.html import img, p, scaled, table
 from sim.s1844.cli import run_forecast, write_forecast
 from sim.s1844.rules import make_settings
 
-
-def _size(n: int, scale: float) -> int:
-    return max(1000, int(n * scale))
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
@@ -18,7 +15,7 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
     settings, results, runs = [], [], []
     for players in (4, 5):
         s = make_settings(players)
-        r, res = run_forecast(s, _size(80_000, scale), seed, workers, 4096,
+        r, res = run_forecast(s, scaled(80_000, scale), seed, workers, 4096,
                               out / f"p{players}", progress=False)
         settings.append(s)
         results.append(r)
