@@ -113,16 +113,21 @@ def parliament(votes, totals, n):
 
 # ------------------------------------------------------------------ decks
 @njit(cache=True)
+def _restock(s, sc, n, dn, hidden, discard):
+    """An empty stack (sc[n] cards) takes back its discard pile (sc[dn] cards), shuffled."""
+    if sc[n] == 0 and sc[dn] > 0:
+        for i in range(sc[dn]):
+            hidden[i] = discard[i]
+        sc[n] = sc[dn]
+        sc[dn] = 0
+        _shuffle(s, hidden, sc[n])
+
+
+@njit(cache=True)
 def _refill(s, sc, top, n, dn, hidden, discard):
-    """Turn up a new open card (sc[top]) when there is none; an empty stack (sc[n]
-    cards) first takes back its shuffled discard pile (sc[dn] cards)."""
+    """Turn up a new open card (sc[top]) when there is none, restocking first."""
     if sc[top] < 0:
-        if sc[n] == 0 and sc[dn] > 0:
-            for i in range(sc[dn]):
-                hidden[i] = discard[i]
-            sc[n] = sc[dn]
-            sc[dn] = 0
-            _shuffle(s, hidden, sc[n])
+        _restock(s, sc, n, dn, hidden, discard)
         if sc[n] > 0:
             sc[n] -= 1
             sc[top] = hidden[sc[n]]
@@ -144,12 +149,7 @@ def _goal_away(g, mean, sc, ghid, gdisc):
 def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
     if gn[p] >= R.GOAL_SLOTS:
         return
-    if sc[G_N] == 0 and sc[G_DN] > 0:
-        for i in range(sc[G_DN]):
-            ghid[i] = gdisc[i]
-        sc[G_N] = sc[G_DN]
-        sc[G_DN] = 0
-        _shuffle(s, ghid, sc[G_N])
+    _restock(s, sc, G_N, G_DN, ghid, gdisc)
     if sc[G_N] > 0:
         sc[G_N] -= 1
         g = ghid[sc[G_N]]

@@ -200,6 +200,23 @@ def goal_cost(p, g, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, a
 
 # ------------------------------------------------------------------ the bots
 @njit(cache=True)
+def _sources(sc, top, dn, n, out):
+    """The sources a card can be taken from, in order (0 the open card, 1 the discard,
+    2 two drawn from the stack) into ``out``; returns how many."""
+    k = 0
+    if sc[top] >= 0:
+        out[k] = 0
+        k += 1
+    if sc[dn] > 0:
+        out[k] = 1
+        k += 1
+    if sc[n] >= 2:
+        out[k] = 2
+        k += 1
+    return k
+
+
+@njit(cache=True)
 def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
     """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES)."""
     nslot = csec.shape[0]
@@ -209,26 +226,8 @@ def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
             nfree += 1
         else:
             nocc += 1
-    ncs = 0
-    if sc[C_OPEN] >= 0:
-        tmp[0, ncs] = 0
-        ncs += 1
-    if sc[C_DN] > 0:
-        tmp[0, ncs] = 1
-        ncs += 1
-    if sc[C_N] >= 2:
-        tmp[0, ncs] = 2
-        ncs += 1
-    ngs = 0
-    if sc[G_OPEN] >= 0:
-        tmp[1, ngs] = 0
-        ngs += 1
-    if sc[G_DN] > 0:
-        tmp[1, ngs] = 1
-        ngs += 1
-    if sc[G_N] >= 2:
-        tmp[1, ngs] = 2
-        ngs += 1
+    ncs = _sources(sc, C_OPEN, C_DN, C_N, tmp[0])
+    ngs = _sources(sc, G_OPEN, G_DN, G_N, tmp[1])
     nk = 0
     if nfree > 0 and ncs > 0:
         tmp[2, nk] = 0
