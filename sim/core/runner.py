@@ -124,7 +124,6 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
     todo = iter(chunk_grid(games, chunk_size))
     done = 0
     interrupted = False
-    t0 = time.perf_counter()  # reset once the backend is up: a cluster's start is not the run's
     chunks: dict = {}  # future -> (start, count)
     pending: set = set()
     bar = None
@@ -139,7 +138,7 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
 
     try:
         slots = backend.start(workers)
-        t0 = time.perf_counter()
+        t0 = time.perf_counter()  # from here: a cluster's start-up is not the run's time
         bar = _progress(progress, games, label)
         while True:
             # Keep two chunks per worker in flight: enough to stay busy, little to cancel.
