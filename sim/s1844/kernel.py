@@ -94,8 +94,12 @@ FIRST_OF_TYPE = np.cumsum(np.array((0,) + R.DEPOT_COUNT[:-1], np.int64))
 PRIVATE_FACE, PRIVATE_REV = R.PRIVATE_FACE, R.PRIVATE_REV
 NDEPOT = len(R.DEPOT)
 # per company (types never change): in the unrolled scans these fold into immediates
-HALF_UNITS = (UNITS[CTYPE] // 2).astype(np.int64)      # pool limit: half the shares
-IPO_CAP = IPO_LIMIT[CTYPE].astype(np.int64)
+# (16 entries, the last 0: the scans run over 16 lanes, see lanes)
+HALF_UNITS = np.append(UNITS[CTYPE] // 2, 0).astype(np.int64)      # pool limit: half the shares
+IPO_CAP = np.append(IPO_LIMIT[CTYPE], 0).astype(np.int64)
+ALL15 = (1 << 15) - 1
+REAL_LANE = np.array([-1] * 15 + [0], np.int64)     # masks sums over 16 lanes to the 15
+U31 = (1 << 31) - 1
 # 20 // units: x // units == x * PER_20[c] // 20 exactly (units divide 20), a division by
 # a constant (a multiplication) without a branch on the units
 PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
@@ -165,6 +169,14 @@ def price(st, rs, c):
 def field(st, f):
     """One field of all 15 companies, as a view (scans over it vectorise)."""
     return st[O_CS + f * 15:O_CS + f * 15 + 15]
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def lanes(st, off):
+    """A run of 15 (a field, a player's holdings) and the first value after it, as a view:
+    scans over all 16 run as four full vectors (15 need masked loads for the last three);
+    they mask off what the 16th lane yields."""
+    return st[off:off + 16]
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -527,51 +539,66 @@ def random_turn(st, rs, p):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
+def careful_scan(st, p):
+    """One pass over the companies for the careful bot: ``masks`` packs four 16-bit masks
+    (the sales it wants; its parred, unfloated companies it may buy from the IPO; floated
+    companies it may buy from the IPO; from the pool), ``more`` two (paid a dividend; not
+    parred), ``counts`` three counts (certificates; directorships; floated directorships)."""
+    status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
+    hold, pool = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_POOL * 15)
+    prices, par = lanes(st, O_CS + F_PRICE * 15), lanes(st, O_CS + F_PAR * 15)
+    ipo, lastdiv = lanes(st, O_CS + F_IPO * 15), lanes(st, O_CS + F_LASTDIV * 15)
+    cash, sb = st[O_CASH + p], st[O_PRM + P_SELLBELOW] & U31
+    masks = more = counts = np.int64(0)
+    for c in range(16):
+        mine = director[c] == p
+        s1, s2 = status[c] == 1, status[c] == 2
+        pc = par[c]     # (loaded unconditionally: a conditional load stops the vectoriser)
+        ref = 100 if c == SBB else pc
+        # (prices, pars and the percentage are < 2^31: masked, each product is one vpmuldq)
+        sells = (s2 & (hold[c] > 0) & (pool[c] < HALF_UNITS[c])
+                 & careful_sells(director[c], p, prices[c] & U31, ref & U31, sb))
+        from_ipo = (c != SBB) & (ipo[c] > 0) & (cash >= pc) & (hold[c] < IPO_CAP[c])
+        from_pool = (pool[c] > 0) & (cash >= prices[c])
+        # (one shift by c per lane: shifts by c + 16 etc. stop the vectoriser)
+        masks |= (np.int64(sells) | np.int64(mine & s1 & from_ipo) << 16
+                  | np.int64(s2 & from_ipo) << 32 | np.int64(s2 & from_pool) << 48) << c
+        more |= (np.int64(lastdiv[c] > 0) | np.int64(status[c] == 0) << 16) << c
+        counts += (((hold[c] - mine) if status[c] != 3 else 0) + (np.int64(mine & (s1 | s2)) << 20)
+                   + (np.int64(mine & s2) << 40)) & REAL_LANE[c]
+    return masks, more, counts
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
 def careful_turn(st, rs, p):
     # the same decisions as the reference's careful_turn, with its legality checks
-    # (ipo_ok, pool_ok, par_ok, ...) unfolded into scans that build bit masks; they
-    # combine conditions with & (no short cut), so the scans vectorise
+    # (ipo_ok, pool_ok, par_ok, ...) unfolded into one scan that builds bit masks
     acted = False
-    status, director, hold = field(st, F_STATUS), field(st, F_DIR), holdings(st, p)
-    prices, pool, par = field(st, F_PRICE), field(st, F_POOL), field(st, F_PAR)
-    if st[G_SR] > 1:
+    masks, more, counts = careful_scan(st, p)
+    sells = masks & ALL15
+    if st[G_SR] > 1 and sells:
         # a sale changes only its own company: find them all first, then sell
-        sb = st[O_PRM + P_SELLBELOW]
-        sells = np.int64(0)
-        for c in range(15):
-            k = min(hold[c], HALF_UNITS[c] - pool[c])
-            ref = 100 if c == SBB else par[c]
-            sells |= np.int64((status[c] == 2) & (k > 0)
-                              & careful_sells(director[c], p, prices[c], ref, sb)) << c
-        if sells:
-            for c in range(15):
-                if (sells >> c) & 1:
-                    sell(st, rs, p, c, min(hold[c], HALF_UNITS[c] - pool[c]))
-                    acted = True
+        while sells:
+            c = trailing_zeros(sells)
+            sells &= sells - 1
+            sell(st, rs, p, c, min(st[O_HOLD + p * 15 + c], HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]))
+        acted = True
+        masks, more, counts = careful_scan(st, p)
     if st[O_DEBT + p] != 0:     # no purchases while in debt
         return acted
-    # after the sales: certificates, directorships, companies it parred but not floated
-    ncert = ndir = 0
-    parred = floated = np.int64(0)
-    for c in range(15):
-        mine = director[c] == p
-        ncert += (status[c] != 3) * (hold[c] - mine)
-        ndir += mine & ((status[c] == 1) | (status[c] == 2))
-        parred |= np.int64(mine & (status[c] == 1)) << c
-        floated |= np.int64(mine & (status[c] == 2)) << c
-    directs = floated != 0
-    room = ncert < CERT_LIMIT[st[G_PLAYERS]]
+    ncert, ndir, directs = counts & 0xFFFFF, (counts >> 20) & 0xFFFFF, counts >> 40 != 0
     cash = st[O_CASH + p]
-    if room:
+    if ncert < CERT_LIMIT[st[G_PLAYERS]]:
+        fresh = ~st[O_PL + p * 3 + 0]      # not sold this stock round
+        parred = (masks >> 16) & ALL15 & fresh
         if parred:
-            for c in range(15):
-                if (parred >> c) & 1 and ipo_ok(st, rs, p, c, room):
-                    buy_ipo(st, rs, p, c)
-                    return True
-        if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60:
+            buy_ipo(st, rs, p, trailing_zeros(parred))
+            return True
+        unparred = (more >> 16) & ALL15
+        if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
             for j in range(PREFER_PAR.shape[0]):
                 c = PREFER_PAR[j]
-                if st[O_CS + F_STATUS * 15 + c] != 0:
+                if (unparred >> c) & 1 == 0:
                     continue
                 need = careful_par(FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]],
                                    st[O_HOLD + p * 15 + c])
@@ -580,34 +607,26 @@ def careful_turn(st, rs, p):
                     if (2 + need) * PARS[q] <= cash:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
+        ipos, pools = (masks >> 32) & ALL15 & fresh, (masks >> 48) & ALL15 & fresh
+        eligible = ipos | pools
+        paid = eligible & more & ALL15
         best, best_yield = -1, np.int64(-1)
-        sold = st[O_PL + p * 3 + 0]
-        ipo, lastdiv = field(st, F_IPO), field(st, F_LASTDIV)
-        eligible = np.int64(0)
-        paid = np.int64(0)
-        for c in range(15):
-            from_pool = (pool[c] > 0) & (cash >= prices[c])
-            from_ipo = ((c != SBB) & (ipo[c] > 0) & (cash >= par[c])
-                        & (hold[c] < IPO_CAP[c]))
-            eligible |= np.int64((status[c] == 2) & (from_pool | from_ipo)) << c
-            paid |= np.int64(lastdiv[c] > 0) << c
-        eligible &= ~sold
-        if eligible & paid:
+        if paid:
             # a company that paid a dividend yields at least 1000 / 350 > 0 per mille
-            for c in range(15):
-                if (eligible & paid) >> c & 1:
-                    # floor(lastdiv * 1000 / price) through a float division: exact here
-                    # (the quotient is far from the next integer) and several times faster
-                    y = np.int64(np.float64(lastdiv[c] * 1000) / np.float64(prices[c]))
-                    if y > best_yield:
-                        best, best_yield = c, y
+            while paid:
+                c = trailing_zeros(paid)
+                paid &= paid - 1
+                # floor(lastdiv * 1000 / price) through a float division: exact here
+                # (the quotient is far from the next integer) and several times faster
+                y = np.int64(np.float64(st[O_CS + F_LASTDIV * 15 + c] * 1000)
+                             / np.float64(st[O_CS + F_PRICE * 15 + c]))
+                if y > best_yield:
+                    best, best_yield = c, y
         elif eligible:      # all yield 0: the first one
-            for c in range(15):
-                if eligible >> c & 1:
-                    best, best_yield = c, np.int64(0)
-                    break
+            best, best_yield = trailing_zeros(eligible), np.int64(0)
         if best >= 0 and best_yield >= st[O_PRM + P_MINYIELD]:
-            if careful_yield_pick(pool_ok(st, rs, p, best, room), ipo_ok(st, rs, p, best, room),
+            # (the masks hold pool_ok and ipo_ok for an eligible company)
+            if careful_yield_pick((pools >> best) & 1 != 0, (ipos >> best) & 1 != 0,
                                   price(st, rs, best), st[O_CS + F_PAR * 15 + best]):
                 buy_pool(st, rs, p, best)
             else:
