@@ -70,8 +70,7 @@ O_PRM = O_ROW + R.NCOL
 O_POL = O_PRM + NP
 # scratch space, so that no function but simulate allocates (and none needs the NRT)
 S_CEIL = O_POL + 7
-S_CATS = S_CEIL + 7
-S_ORDER = S_CATS + 7
+S_ORDER = S_CEIL + 7
 S_KEYS = S_ORDER + 7
 S_OPS = S_KEYS + 15
 S_RUN = S_OPS + 15      # the 12 train slots (type * 2 + side), best base value first
@@ -449,26 +448,38 @@ def auction(st, rs):
 
 
 # ---- stock round -----------------------------------------------------------------------------
+@njit(_nrt=False, error_model="numpy", inline="always")
+def listed(cats, ncat, k, legal):
+    """Category k appended to the list ``cats`` (4 bits an entry, ncat entries) if legal,
+    without a branch (which would mispredict: a random player's options vary at random)."""
+    return cats | (k * np.int64(legal)) << (4 * ncat), ncat + np.int64(legal)
+
+
 @njit(_nrt=False, error_model="numpy")
 def random_turn(st, rs, p):
     # the legal moves of each kind as bit masks over the companies, from one scan (the
-    # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60)
-    status, director, hold = field(st, F_STATUS), field(st, F_DIR), holdings(st, p)
-    prices, pool, par = field(st, F_PRICE), field(st, F_POOL), field(st, F_PAR)
-    ipo = field(st, F_IPO)
+    # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60), packed
+    # in one word (see careful_scan)
+    status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
+    hold, pool = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_POOL * 15)
+    prices, par = lanes(st, O_CS + F_PRICE * 15), lanes(st, O_CS + F_PAR * 15)
+    ipo = lanes(st, O_CS + F_IPO * 15)
     cash = st[O_CASH + p]
     # the per-company conditions first; the player's (sold, debt, room) mask them after
-    ncert = 0
-    sells = ipos = pools = pars = np.int64(0)
-    for c in range(15):
+    ncert = masks = np.int64(0)
+    for c in range(16):
         mine = director[c] == p
-        ncert += (status[c] != 3) * (hold[c] - mine)
-        k = min(hold[c] - 2 * mine, HALF_UNITS[c] - pool[c])
-        sells |= np.int64((status[c] == 2) & (k > 0)) << c
-        ipos |= np.int64(((status[c] == 1) | (status[c] == 2)) & (c != SBB) & (ipo[c] > 0)
-                         & (cash >= par[c]) & (hold[c] < IPO_CAP[c])) << c
-        pools |= np.int64((status[c] == 2) & (pool[c] > 0) & (cash >= prices[c])) << c
-        pars |= np.int64((status[c] == 0) & (c != FNM) & (c != SBB)) << c
+        s2 = status[c] == 2
+        ncert += ((hold[c] - mine) if status[c] != 3 else 0) & REAL_LANE[c]
+        sells = s2 & (hold[c] - 2 * mine > 0) & (pool[c] < HALF_UNITS[c])
+        ipos = (((status[c] == 1) | s2) & (c != SBB) & (ipo[c] > 0) & (cash >= par[c])
+                & (hold[c] < IPO_CAP[c]))
+        pools = s2 & (pool[c] > 0) & (cash >= prices[c])
+        pars = (status[c] == 0) & (c != FNM) & (c != SBB)
+        masks |= (np.int64(sells) | np.int64(ipos) << 16 | np.int64(pools) << 32
+                  | np.int64(pars) << 48) << c
+    sells, ipos = masks & ALL15, (masks >> 16) & ALL15
+    pools, pars = (masks >> 32) & ALL15, (masks >> 48) & ALL15
     if st[G_SR] == 1:
         sells = 0
     # below the certificate limit? (fixed until this turn's one action)
@@ -480,27 +491,14 @@ def random_turn(st, rs, p):
             pars = 0
     else:
         ipos = pools = pars = 0
-    # st[S_CATS + k]: 0 pass 1 sell 2 ipo 3 pool 4 par 5 mountain 6 tunnel
-    ncat = 1
-    if sells:
-        st[S_CATS + ncat] = 1
-        ncat += 1
-    if ipos:
-        st[S_CATS + ncat] = 2
-        ncat += 1
-    if pools:
-        st[S_CATS + ncat] = 3
-        ncat += 1
-    if pars:
-        st[S_CATS + ncat] = 4
-        ncat += 1
-    if mountain_ok(st, rs, p):
-        st[S_CATS + ncat] = 5
-        ncat += 1
-    if tunnel_ok(st, rs, p):
-        st[S_CATS + ncat] = 6
-        ncat += 1
-    cat = st[S_CATS + bounded(rs, ncat)]
+    # the legal categories, 4 bits each: 0 pass 1 sell 2 ipo 3 pool 4 par 5 mountain 6 tunnel
+    cats, ncat = listed(np.int64(0), np.int64(1), 1, sells != 0)
+    cats, ncat = listed(cats, ncat, 2, ipos != 0)
+    cats, ncat = listed(cats, ncat, 3, pools != 0)
+    cats, ncat = listed(cats, ncat, 4, pars != 0)
+    cats, ncat = listed(cats, ncat, 5, mountain_ok(st, rs, p))
+    cats, ncat = listed(cats, ncat, 6, tunnel_ok(st, rs, p))
+    cat = (cats >> (4 * bounded(rs, ncat))) & 15
     if cat == 0:
         return False
     if cat == 5:
