@@ -455,7 +455,7 @@ def listed(cats, ncat, k, legal):
     return cats | (k * np.int64(legal)) << (4 * ncat), ncat + np.int64(legal)
 
 
-@njit(_nrt=False, error_model="numpy")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def random_turn(st, rs, p):
     # the legal moves of each kind as bit masks over the companies, from one scan (the
     # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60), packed
