@@ -6,13 +6,15 @@ documented in ``reference.py``, so both give identical games.  Policies live in
 ``policies.py`` (the decisions) and are called from here.
 
 Speed (measured on the 2-core benchmark machine, see README): company fields are stored
-field by field so that scans over the 15 companies vectorise; the careful bot's stock
-round turn folds the legality checks into bit masks built by such scans; the market
-price is kept with the cell; divisions by a variable (slow on this CPU) are avoided in
-the inner loops; the per-call helpers are inlined; per-company constants (pool limit,
-IPO limit) come from global arrays, which fold into the unrolled scans; picks and sorts
-avoid data-dependent branches (they mispredict), as do the market moves (looked up in
-tables); each company's run value is cached until its trains change.
+field by field so that scans over the 15 companies vectorise; both bots' stock round
+turns fold the legality checks into bit masks built by one such scan (over 16 lanes, the
+16th masked off, so that it runs as four full vectors; four masks packed in a word, so
+that one reduction serves them); the market price is kept with the cell; divisions by a
+variable (slow on this CPU) are avoided in the inner loops; the per-call helpers are
+inlined; per-company constants (pool limit, IPO limit) come from global arrays, which fold
+into the unrolled scans; picks and sorts avoid data-dependent branches (they mispredict),
+as do the market moves (looked up in tables); each company's run value is cached until
+its trains change.
 """
 import numpy as np
 from numba import njit
@@ -179,12 +181,6 @@ def lanes(st, off):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
-def holdings(st, p):
-    """Player p's share units in the 15 companies, as a view."""
-    return st[O_HOLD + p * 15:O_HOLD + p * 15 + 15]
-
-
-@njit(_nrt=False, error_model="numpy", inline="always")
 def set_cell(st, c, r, k):
     st[O_CS + F_ROW * 15 + c] = r
     st[O_CS + F_COL * 15 + c] = k
@@ -328,29 +324,6 @@ def sell(st, rs, p, c, k):
     st[O_PL + p * 3 + 0] |= np.int64(1) << c
     move_vertical(st, rs, c, 1)
     recheck_director(st, rs, c)
-
-
-@njit(_nrt=False, error_model="numpy", inline="always")
-def sold_this_sr(st, rs, p, c):
-    return (st[O_PL + p * 3 + 0] >> c) & 1
-
-
-@njit(_nrt=False, error_model="numpy", inline="always")
-def ipo_ok(st, rs, p, c, room):
-    status = st[O_CS + F_STATUS * 15 + c]
-    return (st[O_DEBT + p] == 0 and (status == 1 or status == 2) and c != SBB
-            and st[O_CS + F_IPO * 15 + c] > 0
-            and sold_this_sr(st, rs, p, c) == 0 and st[O_CASH + p] >= st[O_CS + F_PAR * 15 + c]
-            and st[O_HOLD + p * 15 + c] + 1 <= IPO_LIMIT[st[O_CS + F_CTYPE * 15 + c]]
-            and room)
-
-
-@njit(_nrt=False, error_model="numpy", inline="always")
-def pool_ok(st, rs, p, c, room):
-    return (st[O_DEBT + p] == 0 and st[O_CS + F_STATUS * 15 + c] == 2
-            and st[O_CS + F_POOL * 15 + c] > 0
-            and sold_this_sr(st, rs, p, c) == 0 and st[O_CASH + p] >= price(st, rs, c)
-            and room)
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -579,7 +552,8 @@ def careful_turn(st, rs, p):
         while sells:
             c = trailing_zeros(sells)
             sells &= sells - 1
-            sell(st, rs, p, c, min(st[O_HOLD + p * 15 + c], HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]))
+            sell(st, rs, p, c, min(st[O_HOLD + p * 15 + c],
+                                   HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]))
         acted = True
         masks, more, counts = careful_scan(st, p)
     if st[O_DEBT + p] != 0:     # no purchases while in debt
