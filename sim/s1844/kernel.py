@@ -1282,7 +1282,9 @@ def operating_rounds(st, rs):
             st[S_OPS + rank] = c
         total = np.int64(0)
         for j in range(m):
-            total += operate(st, rs, st[S_OPS + j])
+            # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound
+            # on each of operate's field accesses)
+            total += operate(st, rs, st[S_OPS + j] & 15)
             if st[G_ENDED]:
                 record_or(st, rs, total)
                 return
