@@ -799,7 +799,7 @@ def company_trains(st, rs, c, rnd):
         buy_depot(st, rs, c, side)
 
 
-@njit(_nrt=False, error_model="numpy")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def cheapest_train(st, c, s):
     """Company ``s``'s cheapest train that ``c`` may own (regionals only H): type, side,
     face price; type -1 when none."""
@@ -816,6 +816,7 @@ def cheapest_train(st, c, s):
 @njit(_nrt=False, error_model="numpy")
 def buy_across(st, rs, c):
     """Careful rescue: the cheapest spare train of a company with the same director."""
+    c &= 15     # (see forced_train)
     if c == SBB or st[O_CS + F_CASH * 15 + c] < 1:
         return False
     for s in range(15):
@@ -838,7 +839,7 @@ def buy_across(st, rs, c):
     return False
 
 
-@njit(_nrt=False, error_model="numpy")
+@njit(_nrt=False, error_model="numpy", inline="always")
 def across_offer(st, rs, c, s):
     """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
     its price; (-1, 0) when none (see ``across_offers`` in the reference)."""
@@ -859,6 +860,7 @@ def across_offer(st, rs, c, s):
 @njit(_nrt=False, error_model="numpy")
 def buy_across_other(st, rs, c):
     """Forced train from another director's company (from phase 3); True if bought."""
+    c &= 15     # (see forced_train)
     if st[G_PHASE] < 3 or c == SBB:
         return False
     d = st[O_CS + F_DIR * 15 + c]
@@ -895,6 +897,9 @@ def buy_across_other(st, rs, c):
 
 @njit(_nrt=False, error_model="numpy")
 def forced_train(st, rs, c):
+    # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound on the
+    # field accesses; the same in the other functions operate calls with a company)
+    c &= 15
     if st[O_CS + F_CTYPE * 15 + c] == PRE or ntrains(st, rs, c) > 0 or st[G_POS] >= NDEPOT:
         return
     d = st[O_CS + F_DIR * 15 + c]
@@ -1107,6 +1112,7 @@ def private_for_sale(st, rs, c, i):
 @njit(_nrt=False, error_model="numpy")
 def buy_private(st, rs, c, rnd):
     """At the end of its turn a company may buy one private for 1 .. 2 x face."""
+    c &= 15     # (see forced_train)
     ct = st[O_CS + F_CTYPE * 15 + c]
     d = st[O_CS + F_DIR * 15 + c]
     phase = st[G_PHASE]
@@ -1273,7 +1279,9 @@ def operating_rounds(st, rs):
             st[S_OPS + rank] = c
         total = np.int64(0)
         for j in range(m):
-            total += operate(st, rs, st[S_OPS + j])
+            # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound
+            # on each of operate's field accesses)
+            total += operate(st, rs, st[S_OPS + j] & 15)
             if st[G_ENDED]:
                 record_or(st, rs, total)
                 return
