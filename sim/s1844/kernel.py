@@ -9,7 +9,8 @@ Speed (measured on the 2-core benchmark machine, see README): company fields are
 field by field so that scans over the 15 companies vectorise; both bots' stock round
 turns fold the legality checks into bit masks built by one such scan (over 16 lanes, the
 16th masked off, so that it runs as four full vectors; four masks packed in a word, so
-that one reduction serves them); the market price is kept with the cell; divisions by a
+that one reduction serves them; the careful bot's per-company masks are rescanned only
+after an action, its per-player ones every turn); the market price is kept with the cell; divisions by a
 variable (slow on this CPU) are avoided in the inner loops; the per-call helpers are
 inlined; per-company constants (pool limit, IPO limit) come from global arrays, which fold
 into the unrolled scans; picks and sorts avoid data-dependent branches (they mispredict),
@@ -510,43 +511,70 @@ def random_turn(st, rs, p):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
-def careful_scan(st, p):
-    """One pass over the companies for the careful bot: ``masks`` packs four 16-bit masks
-    (the sales it wants; its parred, unfloated companies it may buy from the IPO; floated
-    companies it may buy from the IPO; from the pool), ``more`` two (paid a dividend; not
-    parred), ``counts`` three counts (certificates; directorships; floated directorships)."""
-    status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
-    hold, pool = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_POOL * 15)
+def company_scan(st):
+    """The careful bot's per-company conditions, the same for every player (so recomputed
+    only after an action, not every turn), from one scan: ``cw`` packs four 16-bit masks
+    (floated, pool under its limit, trading low enough that a non-director sells; parred
+    unfloated and floated companies with IPO shares for sale (not the SBB); floated ones
+    with pool shares), ``cw2`` four (paid a dividend; not parred; parred; floated)."""
+    status, pool = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_POOL * 15)
     prices, par = lanes(st, O_CS + F_PRICE * 15), lanes(st, O_CS + F_PAR * 15)
     ipo, lastdiv = lanes(st, O_CS + F_IPO * 15), lanes(st, O_CS + F_LASTDIV * 15)
-    cash, sb = st[O_CASH + p], st[O_PRM + P_SELLBELOW] & U31
-    masks = more = counts = np.int64(0)
+    sb = st[O_PRM + P_SELLBELOW] & U31
+    cw = cw2 = np.int64(0)
     for c in range(16):
-        mine = director[c] == p
         s1, s2 = status[c] == 1, status[c] == 2
         pc = par[c]     # (loaded unconditionally: a conditional load stops the vectoriser)
         ref = 100 if c == SBB else pc
-        # (prices, pars and the percentage are < 2^31: masked, each product is one vpmuldq)
-        sells = (s2 & (hold[c] > 0) & (pool[c] < HALF_UNITS[c])
-                 & careful_sells(director[c], p, prices[c] & U31, ref & U31, sb))
-        from_ipo = (c != SBB) & (ipo[c] > 0) & (cash >= pc) & (hold[c] < IPO_CAP[c])
-        from_pool = (pool[c] > 0) & (cash >= prices[c])
+        # (prices, pars and the percentage are < 2^31: masked, each product is one vpmuldq;
+        # director -1: a non-director, the director test is per player, see careful_turn)
+        sale = (s2 & (pool[c] < HALF_UNITS[c])
+                & careful_sells(np.int64(-1), np.int64(0), prices[c] & U31, ref & U31, sb))
+        ipo_ok = (c != SBB) & (ipo[c] > 0)
         # (one shift by c per lane: shifts by c + 16 etc. stop the vectoriser)
-        masks |= (np.int64(sells) | np.int64(mine & s1 & from_ipo) << 16
-                  | np.int64(s2 & from_ipo) << 32 | np.int64(s2 & from_pool) << 48) << c
-        more |= (np.int64(lastdiv[c] > 0) | np.int64(status[c] == 0) << 16) << c
-        counts += (((hold[c] - mine) if status[c] != 3 else 0) + (np.int64(mine & (s1 | s2)) << 20)
-                   + (np.int64(mine & s2) << 40)) & REAL_LANE[c]
-    return masks, more, counts
+        cw |= (np.int64(sale) | np.int64(s1 & ipo_ok) << 16 | np.int64(s2 & ipo_ok) << 32
+               | np.int64(s2 & (pool[c] > 0)) << 48) << c
+        cw2 |= (np.int64(lastdiv[c] > 0) | np.int64(status[c] == 0) << 16
+                | np.int64(s1 | s2) << 32 | np.int64(s2) << 48) << c
+    return cw, cw2
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
-def careful_turn(st, rs, p):
+def player_scan(st, p):
+    """The careful bot's per-player conditions, from one scan: ``pw`` packs four 16-bit
+    masks (directs; holds shares; may buy one more from the IPO; can pay the pool price);
+    ``ncert`` counts the certificates."""
+    status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
+    hold, prices = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_PRICE * 15)
+    par = lanes(st, O_CS + F_PAR * 15)
+    cash = st[O_CASH + p]
+    pw = ncert = np.int64(0)
+    for c in range(16):
+        mine = director[c] == p
+        pw |= (np.int64(mine) | np.int64(hold[c] > 0) << 16
+               | np.int64((hold[c] < IPO_CAP[c]) & (cash >= par[c])) << 32
+               | np.int64(cash >= prices[c]) << 48) << c
+        ncert += ((hold[c] - mine) if status[c] != 3 else 0) & REAL_LANE[c]
+    return pw, ncert
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def ones(x):
+    """Set bits of a 16-bit mask."""
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def careful_turn(st, rs, p, cw, cw2):
     # the same decisions as the reference's careful_turn, with its legality checks
-    # (ipo_ok, pool_ok, par_ok, ...) unfolded into one scan that builds bit masks
+    # (ipo_ok, pool_ok, par_ok, ...) unfolded into bit masks from two scans (cw, cw2 from
+    # company_scan, valid for the state at the start of this turn)
     acted = False
-    masks, more, counts = careful_scan(st, p)
-    sells = masks & ALL15
+    pw, ncert = player_scan(st, p)
+    sells = cw & (pw >> 16) & ~pw & ALL15
     if st[G_SR] > 1 and sells:
         # a sale changes only its own company: find them all first, then sell
         while sells:
@@ -555,18 +583,20 @@ def careful_turn(st, rs, p):
             sell(st, rs, p, c, min(st[O_HOLD + p * 15 + c],
                                    HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]))
         acted = True
-        masks, more, counts = careful_scan(st, p)
+        cw, cw2 = company_scan(st)
+        pw, ncert = player_scan(st, p)
     if st[O_DEBT + p] != 0:     # no purchases while in debt
         return acted
-    ncert, ndir, directs = counts & 0xFFFFF, (counts >> 20) & 0xFFFFF, counts >> 40 != 0
+    mine = pw & ALL15
+    ndir, directs = ones(mine & (cw2 >> 32)), mine & (cw2 >> 48) != 0
     cash = st[O_CASH + p]
     if ncert < CERT_LIMIT[st[G_PLAYERS]]:
         fresh = ~st[O_PL + p * 3 + 0]      # not sold this stock round
-        parred = (masks >> 16) & ALL15 & fresh
+        parred = (cw >> 16) & mine & (pw >> 32) & fresh
         if parred:
             buy_ipo(st, rs, p, trailing_zeros(parred))
             return True
-        unparred = (more >> 16) & ALL15
+        unparred = (cw2 >> 16) & ALL15
         if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
             for j in range(PREFER_PAR.shape[0]):
                 c = PREFER_PAR[j]
@@ -579,9 +609,10 @@ def careful_turn(st, rs, p):
                     if (2 + need) * PARS[q] <= cash:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
-        ipos, pools = (masks >> 32) & ALL15 & fresh, (masks >> 48) & ALL15 & fresh
+        ipos = (cw >> 32) & (pw >> 32) & ALL15 & fresh
+        pools = (cw >> 48) & (pw >> 48) & ALL15 & fresh
         eligible = ipos | pools
-        paid = eligible & more & ALL15
+        paid = eligible & cw2
         best, best_yield = -1, np.int64(-1)
         if paid:
             # a company that paid a dividend yields at least 1000 / 350 > 0 per mille
@@ -634,6 +665,9 @@ def stock_round(st, rs):
             j -= 1
     st[O_PL:O_PL + 21] = 0
     passes = turns = seat = 0
+    # company_scan's masks, valid until an action changes a company
+    cw = cw2 = np.int64(0)
+    valid = False
     while passes < n and turns < st[O_PRM + P_MAXTURNS]:
         p = st[S_ORDER + seat]
         seat = seat + 1 if seat + 1 < n else 0     # (no division by n)
@@ -643,7 +677,14 @@ def stock_round(st, rs):
             st[O_CASH + p] -= pay
             st[O_DEBT + p] -= pay
             st[G_BANK] += pay
-        acted = random_turn(st, rs, p) if st[O_POL + p] == RANDOM else careful_turn(st, rs, p)
+        if st[O_POL + p] == RANDOM:
+            acted = random_turn(st, rs, p)
+        else:
+            if not valid:
+                cw, cw2 = company_scan(st)
+                valid = True
+            acted = careful_turn(st, rs, p, cw, cw2)
+        valid &= not acted
         passes = 0 if acted else passes + 1
     for c in range(15):
         status = st[O_CS + F_STATUS * 15 + c]
