@@ -10,12 +10,12 @@ field by field so that scans over the 15 companies vectorise; both bots' stock r
 turns fold the legality checks into bit masks built by one such scan (over 16 lanes, the
 16th masked off, so that it runs as four full vectors; four masks packed in a word, so
 that one reduction serves them; the careful bot's per-company masks are rescanned only
-after an action, its per-player ones every turn); the market price is kept with the cell; divisions by a
-variable (slow on this CPU) are avoided in the inner loops; the per-call helpers are
-inlined; per-company constants (pool limit, IPO limit) come from global arrays, which fold
-into the unrolled scans; picks and sorts avoid data-dependent branches (they mispredict),
-as do the market moves (looked up in tables); each company's run value is cached until
-its trains change.
+after an action, its per-player ones every turn); the market price is kept with the cell;
+divisions by a variable (slow on this CPU) are avoided in the inner loops; the per-call
+helpers are inlined; per-company constants (pool limit, IPO limit) come from global
+arrays, which fold into the unrolled scans; picks and sorts avoid data-dependent branches
+(they mispredict), as do the market moves (looked up in tables); each company's run value
+is cached until its trains change.
 """
 import numpy as np
 from numba import njit
