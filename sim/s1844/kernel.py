@@ -1274,6 +1274,8 @@ def operating_rounds(st, rs):
             st[S_KEYS + c] = ((key * 16 + rows[c]) * 16 + c) | (np.int64(status[c] != 2) << 40)
             m += status[c] == 2
         for c in range(15):
+            if status[c] != 2:      # (ranks after the m that operate)
+                continue
             key = st[S_KEYS + c]
             rank = 0
             for j in range(15):
