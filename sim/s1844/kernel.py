@@ -788,6 +788,8 @@ def company_trains(st, rs, c, rnd):
                 k -= 1
             side = 0 if (can_n and k == 0) else 1
         else:
+            if not (can_n or can_h):    # (careful_side's answer too, without the rate)
+                break
             rate = (st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c)
                     * horizon(st, rs, t))
             pay = st[O_PRM + P_PAYBACK] * 100
@@ -1071,7 +1073,8 @@ def operate(st, rs, c, sellers):
         paid = np.int64(0)
         for p in range(st[G_PLAYERS]):
             # rounded up; 0 for a player without shares (no branch needed)
-            amount = (rev20 * st[O_HOLD + p * 15 + c] + 19) // 20
+            # (unsigned: the division by 20 needs no sign fix-up)
+            amount = np.int64(np.uint64(rev20 * st[O_HOLD + p * 15 + c] + 19) // np.uint64(20))
             st[O_CASH + p] += amount
             paid += amount
         pool = rev20 * st[O_CS + F_POOL * 15 + c] // 20
