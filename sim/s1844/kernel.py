@@ -829,6 +829,8 @@ def company_trains(st, rs, c, rnd):
                 k -= 1
             side = 0 if (can_n and k == 0) else 1
         else:
+            if not (can_n or can_h):    # (careful_side's answer too, without the rate)
+                break
             rate = (st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c)
                     * horizon(st, rs, t))
             pay = st[O_PRM + P_PAYBACK] * 100
@@ -1032,7 +1034,9 @@ def order_slots(st):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
-def operate(st, rs, c):
+def operate(st, rs, c, sellers):
+    """One company's turn; ``sellers``: bit p set if player p may own an open P1-P5 (a
+    superset: in an OR privates only close or pass to companies)."""
     d = st[O_CS + F_DIR * 15 + c]
     rnd = d >= 0 and st[O_POL + d] == RANDOM
     ct = st[O_CS + F_CTYPE * 15 + c]
@@ -1110,7 +1114,8 @@ def operate(st, rs, c):
         paid = np.int64(0)
         for p in range(st[G_PLAYERS]):
             # rounded up; 0 for a player without shares (no branch needed)
-            amount = (rev20 * st[O_HOLD + p * 15 + c] + 19) // 20
+            # (unsigned: the division by 20 needs no sign fix-up)
+            amount = np.int64(np.uint64(rev20 * st[O_HOLD + p * 15 + c] + 19) // np.uint64(20))
             st[O_CASH + p] += amount
             paid += amount
         pool = rev20 * st[O_CS + F_POOL * 15 + c] // 20
@@ -1126,7 +1131,10 @@ def operate(st, rs, c):
     company_trains(st, rs, c, rnd)
     if ct != PRE and ntrains(st, rs, c) == 0:     # (saves a call in most ORs)
         forced_train(st, rs, c)
-    if st[G_ENDED] == 0 and (st[G_PHASE] == 3 or st[G_PHASE] == 4):
+    # (the call only where a private can be for sale: most turns have none)
+    if (st[G_ENDED] == 0 and (st[G_PHASE] == 3 or st[G_PHASE] == 4)
+            and (ct == REGIONAL or ct == HISTORICAL) and d >= 0
+            and ((sellers >> d) & 1 or (rnd and st[O_PRM + P_PRIVANY] != 0 and sellers != 0))):
         buy_private(st, rs, c, rnd)
     return rev
 
@@ -1152,13 +1160,10 @@ def private_for_sale(st, rs, c, i):
 
 @njit(_nrt=False, error_model="numpy")
 def buy_private(st, rs, c, rnd):
-    """At the end of its turn a company may buy one private for 1 .. 2 x face."""
+    """At the end of its turn a company may buy one private for 1 .. 2 x face (operate
+    checks the phase, the company type and the director)."""
     c &= 15     # (see forced_train)
-    ct = st[O_CS + F_CTYPE * 15 + c]
     d = st[O_CS + F_DIR * 15 + c]
-    phase = st[G_PHASE]
-    if (phase != 3 and phase != 4) or (ct != REGIONAL and ct != HISTORICAL) or d < 0:
-        return
     cash = st[O_CS + F_CASH * 15 + c]
     n = 0
     for i in range(R.P6):
@@ -1313,16 +1318,22 @@ def operating_rounds(st, rs):
             st[S_KEYS + c] = ((key * 16 + rows[c]) * 16 + c) | (np.int64(status[c] != 2) << 40)
             m += status[c] == 2
         for c in range(15):
+            if status[c] != 2:      # (ranks after the m that operate)
+                continue
             key = st[S_KEYS + c]
             rank = 0
             for j in range(15):
                 rank += st[S_KEYS + j] < key
             st[S_OPS + rank] = c
+        sellers = np.int64(0)
+        for i in range(R.P6):
+            owner = st[O_PRIV + 0 * 7 + i]
+            sellers |= np.int64(st[O_PRIV + 1 * 7 + i] != 0 and owner >= 0) << (owner & 7)
         total = np.int64(0)
         for j in range(m):
             # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound
             # on each of operate's field accesses)
-            total += operate(st, rs, st[S_OPS + j] & 15)
+            total += operate(st, rs, st[S_OPS + j] & 15, sellers)
             if st[G_ENDED]:
                 record_or(st, rs, total)
                 return
