@@ -444,7 +444,8 @@ def random_turn(st, rs, p):
     for c in range(16):
         mine = director[c] == p
         s2 = status[c] == 2
-        ncert += ((hold[c] - mine) if status[c] != 3 else 0) & REAL_LANE[c]
+        # (a closed company (status 3) has no holdings and no director: it counts 0)
+        ncert += (hold[c] - mine) & REAL_LANE[c]
         sells = s2 & (hold[c] - 2 * mine > 0) & (pool[c] < HALF_UNITS[c])
         ipos = (((status[c] == 1) | s2) & (c != SBB) & (ipo[c] > 0) & (cash >= par[c])
                 & (hold[c] < IPO_CAP[c]))
@@ -544,7 +545,7 @@ def player_scan(st, p):
     """The careful bot's per-player conditions, from one scan: ``pw`` packs four 16-bit
     masks (directs; holds shares; may buy one more from the IPO; can pay the pool price);
     ``ncert`` counts the certificates."""
-    status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
+    director = lanes(st, O_CS + F_DIR * 15)
     hold, prices = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_PRICE * 15)
     par = lanes(st, O_CS + F_PAR * 15)
     cash = st[O_CASH + p]
@@ -554,7 +555,8 @@ def player_scan(st, p):
         pw |= (np.int64(mine) | np.int64(hold[c] > 0) << 16
                | np.int64((hold[c] < IPO_CAP[c]) & (cash >= par[c])) << 32
                | np.int64(cash >= prices[c]) << 48) << c
-        ncert += ((hold[c] - mine) if status[c] != 3 else 0) & REAL_LANE[c]
+        # (a closed company (status 3) has no holdings and no director: it counts 0)
+        ncert += (hold[c] - mine) & REAL_LANE[c]
     return pw, ncert
 
 
