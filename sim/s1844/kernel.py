@@ -688,13 +688,22 @@ def stock_round(st, rs):
             acted = careful_turn(st, rs, p, cw, cw2)
         valid &= not acted
         passes = 0 if acted else passes + 1
-    for c in range(15):
-        status = st[O_CS + F_STATUS * 15 + c]
-        if status == 1 or status == 2:
-            if st[O_CS + F_POOL * 15 + c] > 0:
-                move_left(st, rs, c)
-            elif st[O_CS + F_IPO * 15 + c] == 0:
-                move_vertical(st, rs, c, -1)
+    # the end-of-round moves from one scan (a branch per company mispredicts); each move
+    # changes only its own company, so all moves left may go first
+    status, pool = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_POOL * 15)
+    ipo = lanes(st, O_CS + F_IPO * 15)
+    w = np.int64(0)
+    for c in range(16):
+        live = (status[c] == 1) | (status[c] == 2)
+        w |= (np.int64(live & (pool[c] > 0))
+              | np.int64(live & (pool[c] == 0) & (ipo[c] == 0)) << 16) << c
+    left, up = w & ALL15, (w >> 16) & ALL15
+    while left:
+        move_left(st, rs, trailing_zeros(left))
+        left &= left - 1
+    while up:
+        move_vertical(st, rs, trailing_zeros(up), -1)
+        up &= up - 1
     for p in range(n):
         st[O_DEBT + p] = (3 * st[O_DEBT + p] + 1) // 2
     st[G_NORS] = ORS_PER_SET[st[G_PHASE]]
