@@ -1012,7 +1012,7 @@ def run_value(st, rs, c):
         n = 0
         total = np.int64(0)
         for j in range(12):
-            slot = st[S_RUN + j]
+            slot = st[S_RUN + j] & 15       # (>= 0: no negative-index wraparound)
             k = st[O_TR + c * 12 + slot]
             if k > 0:
                 v = st[O_PRM + (P_BASE_H if slot & 1 else P_BASE_N) + (slot >> 1)]
