@@ -74,8 +74,7 @@ O_POL = O_PRM + NP
 # scratch space, so that no function but simulate allocates (and none needs the NRT)
 S_CEIL = O_POL + 7
 S_ORDER = S_CEIL + 7
-S_KEYS = S_ORDER + 7
-S_OPS = S_KEYS + 15
+S_OPS = S_ORDER + 7
 S_RUN = S_OPS + 15      # the 12 train slots (type * 2 + side), best base value first
 S_RVT = S_RUN + 12      # cached run_value per company (valid where G_RVOK says so)
 S_RVN = S_RVT + 15
@@ -107,6 +106,15 @@ U31 = (1 << 31) - 1
 PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
 PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
 ORDER_EVA = np.array(list(range(5, 15)) + list(range(5)), np.int64)
+# each market cell's place in the operating order: price high to low, then further right,
+# then higher row (< 144, so that 16 x the place + the company fits in 12 bits); padded to
+# 8 x 32, so that [row & 7, col & 31] is in bounds for any company, branch-free
+CELL_ORDER = np.zeros((8, 32), np.uint64)
+CELL_ORDER[:, :PRICE.shape[1]].flat[sorted(
+    range(PRICE.size), key=lambda i: (-PRICE.flat[i], -(i % PRICE.shape[1]),
+                                      i // PRICE.shape[1]))] = np.arange(PRICE.size)
+LANE_TOP = np.uint64(0x8000_8000_8000_8000)     # bit 15 of each 16-bit lane
+LANE_ONE = np.uint64(0x0001_0001_0001_0001)
 
 
 def _market_moves():
@@ -1015,7 +1023,7 @@ def run_value(st, rs, c):
         n = 0
         total = np.int64(0)
         for j in range(12):
-            slot = st[S_RUN + j]
+            slot = st[S_RUN + j] & 15       # (>= 0: no negative-index wraparound)
             k = st[O_TR + c * 12 + slot]
             if k > 0:
                 v = st[O_PRM + (P_BASE_H if slot & 1 else P_BASE_N) + (slot >> 1)]
@@ -1317,25 +1325,36 @@ def operating_rounds(st, rs):
                 st[O_CASH + st[O_TUN + 0 * 5 + k]] += R.TUNNEL_REV
                 st[G_BANK] -= R.TUNNEL_REV
         check_bank(st, rs)
-        # operating order: price high to low, then further right, then higher row, then index;
-        # the keys are distinct, so each company's place is the count of smaller keys
-        # (branch-free: an insertion sort mispredicts at every stop)
-        status, prices = field(st, F_STATUS), field(st, F_PRICE)
-        cols, rows = field(st, F_COL), field(st, F_ROW)
+        # operating order: by cell (CELL_ORDER), then index; the keys are distinct, so each
+        # company's place is the count of smaller keys (branch-free: an insertion sort
+        # mispredicts at every stop); the 16 keys (12 bits; the companies that do not
+        # operate and the 16th lane 0x7fff) packed four to a word, so that one subtraction
+        # compares four (bit 15 of (key | 0x8000) - k: set where key >= k, no borrow)
+        status, cols, rows = field(st, F_STATUS), field(st, F_COL), field(st, F_ROW)
+        k0 = k1 = k2 = np.uint64(0)
+        k3 = np.uint64(0x7fff) << np.uint64(48)
         m = 0
         for c in range(15):
-            key = (1000 - prices[c]) * 32 + (31 - cols[c])
-            # companies that do not operate sort last
-            st[S_KEYS + c] = ((key * 16 + rows[c]) * 16 + c) | (np.int64(status[c] != 2) << 40)
+            key = CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)
+            key = (key if status[c] == 2 else np.uint64(0x7fff)) << np.uint64(16 * (c & 3))
             m += status[c] == 2
+            if c < 4:
+                k0 |= key
+            elif c < 8:
+                k1 |= key
+            elif c < 12:
+                k2 |= key
+            else:
+                k3 |= key
+        k0, k1, k2, k3 = k0 | LANE_TOP, k1 | LANE_TOP, k2 | LANE_TOP, k3 | LANE_TOP
         for c in range(15):
             if status[c] != 2:      # (ranks after the m that operate)
                 continue
-            key = st[S_KEYS + c]
-            rank = 0
-            for j in range(15):
-                rank += st[S_KEYS + j] < key
-            st[S_OPS + rank] = c
+            k = (CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)) * LANE_ONE
+            ge = np.uint64(0)     # per lane: how many of its four keys are >= k
+            for w in (k0, k1, k2, k3):
+                ge += ((w - k) & LANE_TOP) >> np.uint64(15)
+            st[S_OPS + 16 - np.int64((ge * LANE_ONE) >> np.uint64(48))] = c
         sellers = np.int64(0)
         for i in range(R.P6):
             owner = st[O_PRIV + 0 * 7 + i]
