@@ -536,9 +536,9 @@ def company_scan(st):
         pc = par[c]     # (loaded unconditionally: a conditional load stops the vectoriser)
         ref = 100 if c == SBB else pc
         # (prices, pars and the percentage are < 2^31: masked, each product is one vpmuldq;
-        # director -1: a non-director, the director test is per player, see careful_turn)
+        # the director's own company is masked off per player, see careful_turn)
         sale = (s2 & (pool[c] < HALF_UNITS[c])
-                & careful_sells(np.int64(-1), np.int64(0), prices[c] & U31, ref & U31, sb))
+                & careful_sells(prices[c] & U31, ref & U31, sb))
         ipo_ok = (c != SBB) & (ipo[c] > 0)
         # (one shift by c per lane: shifts by c + 16 etc. stop the vectoriser)
         cw |= (np.int64(sale) | np.int64(s1 & ipo_ok) << 16 | np.int64(s2 & ipo_ok) << 32

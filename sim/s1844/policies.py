@@ -14,9 +14,10 @@ __all__ = ["CAREFUL", "RANDOM"]
 
 
 @njit(inline="always")
-def careful_sells(director, player, price, par, sell_below_pct):
-    """Sell shares of a company one does not direct once it trades well below par."""
-    return (director != player) & (price * 100 < par * sell_below_pct)
+def careful_sells(price, par, sell_below_pct):
+    """Sell a company's shares once it trades well below par (only where one does not
+    direct it: the kernel masks the player's directorships off)."""
+    return price * 100 < par * sell_below_pct
 
 
 @njit(inline="always")
