@@ -584,7 +584,7 @@ def careful_turn(st, rs, p, cw, cw2):
     # company_scan, valid for the state at the start of this turn)
     acted = False
     pw, ncert = player_scan(st, p)
-    sells = cw & (pw >> 16) & ~pw & ALL15
+    sells = cw & (pw >> 16) & ~pw & ALL15     # low enough, held, not directed
     if st[G_SR] > 1 and sells:
         # a sale changes only its own company: find them all first, then sell
         while sells:
