@@ -104,6 +104,10 @@ U31 = (1 << 31) - 1
 # 20 // units: x // units == x * PER_20[c] // 20 exactly (units divide 20), a division by
 # a constant (a multiplication) without a branch on the units
 PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
+# floor(2^32 / price) for each market price (padded to 512 so that [price & 511] is in
+# bounds): x // price == (x * RECIP32[price] >> 32) + at most one, for 0 <= x < 2^32
+RECIP32 = np.zeros(512, np.int64)
+RECIP32[1:PRICE.max() + 1] = (1 << 32) // np.arange(1, PRICE.max() + 1)
 PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
 ORDER_EVA = np.array(list(range(5, 15)) + list(range(5)), np.int64)
 # each market cell's place in the operating order: price high to low, then further right,
@@ -629,10 +633,11 @@ def careful_turn(st, rs, p, cw, cw2):
             while paid:
                 c = trailing_zeros(paid)
                 paid &= paid - 1
-                # floor(lastdiv * 1000 / price) through a float division: exact here
-                # (the quotient is far from the next integer) and several times faster
-                y = np.int64(np.float64(st[O_CS + F_LASTDIV * 15 + c] * 1000)
-                             / np.float64(st[O_CS + F_PRICE * 15 + c]))
+                # floor(lastdiv * 1000 / price) through the price's reciprocal and a
+                # one-step correction instead of a division (exact: lastdiv < 4 million)
+                x, pr = st[O_CS + F_LASTDIV * 15 + c] * 1000, st[O_CS + F_PRICE * 15 + c]
+                y = x * RECIP32[pr & 511] >> 32
+                y += np.int64((y + 1) * pr <= x)
                 if y > best_yield:
                     best, best_yield = c, y
         elif eligible:      # all yield 0: the first one
