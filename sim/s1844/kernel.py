@@ -15,7 +15,8 @@ divisions by a variable (slow on this CPU) are avoided in the inner loops; the p
 helpers are inlined; per-company constants (pool limit, IPO limit) come from global
 arrays, which fold into the unrolled scans; picks and sorts avoid data-dependent branches
 (they mispredict), as do the market moves (looked up in tables); each company's run value
-is cached until its trains change.
+is cached until its trains change; company indices read from the state are masked
+(``& 15``) so that numba can drop its negative-index check on every access.
 """
 import numpy as np
 from numba import njit
@@ -1311,6 +1312,43 @@ def record_or(st, rs, total):
         st[O_ROW + C_DEPOT + k - 1] = st[G_POS]
 
 
+@njit(_nrt=False, error_model="numpy", inline="always")
+def operating_order(st):
+    """Fill S_OPS with the companies that operate, in operating order; return their
+    number."""
+    # by cell (CELL_ORDER), then index; the keys are distinct, so each
+    # company's place is the count of smaller keys (branch-free: an insertion sort
+    # mispredicts at every stop); the 16 keys (12 bits; the companies that do not
+    # operate and the 16th lane 0x7fff) packed four to a word, so that one subtraction
+    # compares four (bit 15 of (key | 0x8000) - k: set where key >= k, no borrow)
+    status, cols, rows = field(st, F_STATUS), field(st, F_COL), field(st, F_ROW)
+    k0 = k1 = k2 = np.uint64(0)
+    k3 = np.uint64(0x7fff) << np.uint64(48)
+    m = 0
+    for c in range(15):
+        key = CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)
+        key = (key if status[c] == 2 else np.uint64(0x7fff)) << np.uint64(16 * (c & 3))
+        m += status[c] == 2
+        if c < 4:
+            k0 |= key
+        elif c < 8:
+            k1 |= key
+        elif c < 12:
+            k2 |= key
+        else:
+            k3 |= key
+    k0, k1, k2, k3 = k0 | LANE_TOP, k1 | LANE_TOP, k2 | LANE_TOP, k3 | LANE_TOP
+    for c in range(15):
+        if status[c] != 2:      # (ranks after the m that operate)
+            continue
+        k = (CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)) * LANE_ONE
+        ge = np.uint64(0)     # per lane: how many of its four keys are >= k
+        for w in (k0, k1, k2, k3):
+            ge += ((w - k) & LANE_TOP) >> np.uint64(15)
+        st[S_OPS + 16 - np.int64((ge * LANE_ONE) >> np.uint64(48))] = c
+    return m
+
+
 @njit(_nrt=False, error_model="numpy")
 def operating_rounds(st, rs):
     st[G_SET] += 1
@@ -1330,36 +1368,7 @@ def operating_rounds(st, rs):
                 st[O_CASH + st[O_TUN + 0 * 5 + k]] += R.TUNNEL_REV
                 st[G_BANK] -= R.TUNNEL_REV
         check_bank(st, rs)
-        # operating order: by cell (CELL_ORDER), then index; the keys are distinct, so each
-        # company's place is the count of smaller keys (branch-free: an insertion sort
-        # mispredicts at every stop); the 16 keys (12 bits; the companies that do not
-        # operate and the 16th lane 0x7fff) packed four to a word, so that one subtraction
-        # compares four (bit 15 of (key | 0x8000) - k: set where key >= k, no borrow)
-        status, cols, rows = field(st, F_STATUS), field(st, F_COL), field(st, F_ROW)
-        k0 = k1 = k2 = np.uint64(0)
-        k3 = np.uint64(0x7fff) << np.uint64(48)
-        m = 0
-        for c in range(15):
-            key = CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)
-            key = (key if status[c] == 2 else np.uint64(0x7fff)) << np.uint64(16 * (c & 3))
-            m += status[c] == 2
-            if c < 4:
-                k0 |= key
-            elif c < 8:
-                k1 |= key
-            elif c < 12:
-                k2 |= key
-            else:
-                k3 |= key
-        k0, k1, k2, k3 = k0 | LANE_TOP, k1 | LANE_TOP, k2 | LANE_TOP, k3 | LANE_TOP
-        for c in range(15):
-            if status[c] != 2:      # (ranks after the m that operate)
-                continue
-            k = (CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)) * LANE_ONE
-            ge = np.uint64(0)     # per lane: how many of its four keys are >= k
-            for w in (k0, k1, k2, k3):
-                ge += ((w - k) & LANE_TOP) >> np.uint64(15)
-            st[S_OPS + 16 - np.int64((ge * LANE_ONE) >> np.uint64(48))] = c
+        m = operating_order(st)
         sellers = np.int64(0)
         for i in range(R.P6):
             owner = st[O_PRIV + 0 * 7 + i]
