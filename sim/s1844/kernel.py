@@ -446,7 +446,7 @@ def listed(cats, ncat, k, legal):
 def random_turn(st, rs, p):
     # the legal moves of each kind as bit masks over the companies, from one scan (the
     # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60), packed
-    # in one word (see careful_scan)
+    # in one word (as in company_scan)
     status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
     hold, pool = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_POOL * 15)
     prices, par = lanes(st, O_CS + F_PRICE * 15), lanes(st, O_CS + F_PAR * 15)
