@@ -21,7 +21,6 @@ SCENARIOS = [
 ]
 
 
-
 def section(out: Path, scale: float, seed: int, workers) -> str:
     from analysis.borgia import summarise_attacks
     parts = ["<h2>Borgia</h2>",

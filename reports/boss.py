@@ -8,7 +8,6 @@ from sim.boss.cli import run_length, run_variants, write_length
 from sim.boss.rules import VARIANTS, make_settings
 
 
-
 def section(out: Path, scale: float, seed: int, workers) -> str:
     parts = ["<h2>I'm the Boss!</h2>",
              p("Board spaces, deal-card values and the die faces on the backs of cards 10-14 "

@@ -11,7 +11,6 @@ from sim.davos.cli import LIMITS, run_goals, write_goals
 from sim.davos.rules import make_settings
 
 
-
 def _cell(pr) -> str:
     return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f}, {pr.high:.3f}]"
 

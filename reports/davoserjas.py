@@ -8,7 +8,6 @@ from sim.davoserjas.cli import run_simulation, write_simulation
 from sim.davoserjas.rules import make_settings
 
 
-
 def section(out: Path, scale: float, seed: int, workers) -> str:
     parts = ["<h2>Davoserjas</h2>",
              p("Penalties are lower-is-better. Each cell is a mean ± its standard error, or a "

@@ -8,7 +8,6 @@ from sim.s1844.cli import run_forecast, write_forecast
 from sim.s1844.rules import make_settings
 
 
-
 def section(out: Path, scale: float, seed: int, workers) -> str:
     from analysis.s1844 import compare
     out = Path(out)
