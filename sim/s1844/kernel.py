@@ -436,6 +436,15 @@ def auction(st, rs):
 
 # ---- stock round -----------------------------------------------------------------------------
 @njit(_nrt=False, error_model="numpy", inline="always")
+def ones(x):
+    """Set bits of a 16-bit mask."""
+    x = x - ((x >> 1) & 0x5555)
+    x = (x & 0x3333) + ((x >> 2) & 0x3333)
+    x = (x + (x >> 4)) & 0x0F0F
+    return (x + (x >> 8)) & 0x1F
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
 def listed(cats, ncat, k, legal):
     """Category k appended to the list ``cats`` (4 bits an entry, ncat entries) if legal,
     without a branch (which would mispredict: a random player's options vary at random)."""
@@ -496,12 +505,9 @@ def random_turn(st, rs, p):
         buy_tunnel(st, rs, p)
         return True
     mask = sells if cat == 1 else ipos if cat == 2 else pools if cat == 3 else pars
-    n = 0
-    for c in range(15):
-        n += (mask >> c) & 1
     # the k-th company of the mask: drop the k lowest bits, take the lowest left (fewer
     # unpredictable branches than a test per company)
-    for _ in range(bounded(rs, n)):
+    for _ in range(bounded(rs, ones(mask))):
         mask &= mask - 1
     c = trailing_zeros(mask)
     if cat == 1:
@@ -571,15 +577,6 @@ def player_scan(st, p):
         # (a closed company (status 3) has no holdings and no director: it counts 0)
         ncert += (hold[c] - mine) & REAL_LANE[c]
     return pw, ncert
-
-
-@njit(_nrt=False, error_model="numpy", inline="always")
-def ones(x):
-    """Set bits of a 16-bit mask."""
-    x = x - ((x >> 1) & 0x5555)
-    x = (x & 0x3333) + ((x >> 2) & 0x3333)
-    x = (x + (x >> 4)) & 0x0F0F
-    return (x + (x >> 8)) & 0x1F
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -1313,6 +1310,12 @@ def record_or(st, rs, total):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
+def order_key(rows, cols, c):
+    """Company c's 12-bit sort key: its cell's place in the operating order, then c."""
+    return CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
 def operating_order(st):
     """Fill S_OPS with the companies that operate, in operating order; return their
     number."""
@@ -1326,7 +1329,7 @@ def operating_order(st):
     k3 = np.uint64(0x7fff) << np.uint64(48)
     m = 0
     for c in range(15):
-        key = CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)
+        key = order_key(rows, cols, c)      # (loaded unconditionally: no branch)
         key = (key if status[c] == 2 else np.uint64(0x7fff)) << np.uint64(16 * (c & 3))
         m += status[c] == 2
         if c < 4:
@@ -1341,7 +1344,7 @@ def operating_order(st):
     for c in range(15):
         if status[c] != 2:      # (ranks after the m that operate)
             continue
-        k = (CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)) * LANE_ONE
+        k = order_key(rows, cols, c) * LANE_ONE
         ge = np.uint64(0)     # per lane: how many of its four keys are >= k
         for w in (k0, k1, k2, k3):
             ge += ((w - k) & LANE_TOP) >> np.uint64(15)
