@@ -15,9 +15,9 @@ from itertools import product
 import numpy as np
 import polars as pl
 
-from analysis.stats import Mean, Proportion, exact_moments, mean_from_moments, mean_of, wilson
-from sim.borgia.policies import card_value
-from sim.borgia.rules import TYPES, conquest_succeeds
+from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_from_moments, mean_of, wilson
+from tableodds.sim.borgia.policies import card_value
+from tableodds.sim.borgia.rules import TYPES, conquest_succeeds
 
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
@@ -129,7 +129,7 @@ class ElectionSummary:
 
 
 def summarise_elections(lf: pl.LazyFrame, settings) -> ElectionSummary:
-    from sim.borgia.rules import POPE_VP
+    from tableodds.sim.borgia.rules import POPE_VP
     T = settings.deck.turns
     cols = [f"pope_t{t + 1}" for t in range(T)]
     df = (lf.group_by("seat").agg([pl.len().alias("n")] + [pl.col(c).cast(pl.Int64).sum()
@@ -178,7 +178,7 @@ class VoteResult:
 
 
 def vote_table(voters, pope: str) -> VoteResult:
-    from sim.borgia.rules import count_votes
+    from tableodds.sim.borgia.rules import count_votes
     received, winner = count_votes(voters, pope)
     return VoteResult(tuple(v.name for v in voters), tuple(v.votes for v in voters),
                       tuple(v.vote_for for v in voters), tuple(received), pope, winner)
@@ -339,7 +339,7 @@ class ConquestSummary:
 
 
 def strategy_matrix(attack, defend, base) -> pl.DataFrame:
-    from sim.borgia.rules import CONQUEST_STRATEGIES
+    from tableodds.sim.borgia.rules import CONQUEST_STRATEGIES
     rows = []
     for sa in CONQUEST_STRATEGIES:
         row = {"attacker": sa}
@@ -388,7 +388,7 @@ def summarise_attacks(lf: pl.LazyFrame) -> AttackSummary:
 
 # --- plots ------------------------------------------------------------------------
 def plot_vp(summary: GameSummary):
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, (a, b) = figure(ncols=2, figsize=(10, 3.6))
     d = summary.distribution
     for s in summary.seats:
@@ -415,7 +415,7 @@ def plot_vp(summary: GameSummary):
 
 def plot_prices(summary: AuctionSummary):
     """P(price <= x) per card type: prices are few discrete values, so a CDF reads best."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, ax = figure(figsize=(8, 3.8))
     d = summary.distribution
     import matplotlib.pyplot as plt
@@ -433,7 +433,7 @@ def plot_prices(summary: AuctionSummary):
 
 
 def plot_pope(summary: ElectionSummary):
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, ax = figure(figsize=(6, 3.4))
     T = len(summary.pope[0])
     width = 0.8 / T

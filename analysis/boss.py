@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.stats import Mean, exact_moments, mean_of, wilson
-from sim.boss.rules import FAMILIES, SPACES, exact_deal_counts
+from tableodds.analysis.stats import Mean, exact_moments, mean_of, wilson
+from tableodds.sim.boss.rules import FAMILIES, SPACES, exact_deal_counts
 
 _SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
 
@@ -102,7 +102,7 @@ def length(lf: pl.LazyFrame, settings) -> LengthSummary:
 
 
 def plot_length(s: LengthSummary, title: str):
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
     d = s.deals
     x = d["deals"].to_numpy()
@@ -199,7 +199,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
     pos = exact_moments(lf, ["money", "share"], "position")
     pol = exact_moments(lf, ["money", "share"], "policy")
     g = exact_moments(_games(lf), ["spread", "deals", "turns"])[0]
-    from sim.boss.kernel import POLICY_CODES
+    from tableodds.sim.boss.kernel import POLICY_CODES
     names = {v: k for k, v in POLICY_CODES.items()}
     return SimulationSummary(
         players=settings.players, games=g["n"], policies=settings.policies,
@@ -214,7 +214,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
 
 
 def plot_money(s: SimulationSummary, title: str):
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
     seats = list(range(s.players))
     a.errorbar(seats, [m.estimate for m in s.money],

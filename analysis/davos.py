@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
-from analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
-from sim.davos.rules import GOAL_SLOTS, POLICY_CODES, REQ_KINDS, SLOT_FIELDS, Settings
+from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
+from tableodds.sim.davos.rules import GOAL_SLOTS, POLICY_CODES, REQ_KINDS, SLOT_FIELDS, Settings
 
 CHECKS = ("year 1", "year 2", "final")
 _POLICY_NAMES = {v: k for k, v in POLICY_CODES.items()}
@@ -212,7 +212,7 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
 
 def plot_goals(results: list[GoalDifficulty], title: str = ""):
     """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     first = results[0]
     order = [g.goal for g in first.goals]
     names = {g.goal: g.name for g in first.goals}

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
+from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> Ha
 
 def plot_distribution(summary: SimulationSummary):
     """One panel per round: P(penalty = k) per seat, with 95% intervals."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     n = len(summary.rounds)
     cols = min(n, 3)
     rows = -(-n // cols)
@@ -166,7 +166,7 @@ def plot_distribution(summary: SimulationSummary):
 
 def plot_seats(summary: SimulationSummary):
     """Seat advantage: mean total and P(lowest total) per seat, with 95% intervals."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, (a, b) = figure(ncols=2, figsize=(9, 3.4))
     seats = list(range(summary.players))
     labels = [f"{s}\n{summary.policies[s]}" for s in seats]

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 import polars as pl
 
-from analysis.stats import Mean, Proportion, mean_from_moments, wilson
-from sim.s1844.rules import DEPOT_COUNT, END_REASONS, EVENTS, MAX_OR_RECORD, TRAIN_NAMES
+from tableodds.analysis.stats import Mean, Proportion, mean_from_moments, wilson
+from tableodds.sim.s1844.rules import DEPOT_COUNT, END_REASONS, EVENTS, MAX_OR_RECORD, TRAIN_NAMES
 
 EVENT_LABELS = {
     "phase2": "first 2 (phase 2)", "phase3": "first 3 (phase 3)", "phase4": "first 4 (phase 4)",
@@ -235,7 +235,7 @@ def _cell(t: EventTiming) -> str:
 # ---- plots -------------------------------------------------------------------------------
 def plot_timeline(results: list[TrainRush]):
     """Median OR (dot) and 10-90% band (bar) of every event, per player count."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, ax = figure(figsize=(9, 5.5))
     k = len(results)
     for j, r in enumerate(results):
@@ -261,7 +261,7 @@ def plot_timeline(results: list[TrainRush]):
 
 def plot_bank(results: list[TrainRush]):
     """Fan chart of the bank's cash at the end of each OR."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, ax = figure(figsize=(9, 5))
     for j, r in enumerate(results):
         d = r.per_or.filter(pl.col("share_running") >= 0.05)
@@ -279,7 +279,7 @@ def plot_bank(results: list[TrainRush]):
 
 def plot_trains(results: list[TrainRush]):
     """Mean trains gone from the depot (bought or exported) by type, OR by OR."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, ax = figure(figsize=(9, 5))
     styles = ["-", "--", ":", "-."]
     for j, r in enumerate(results):
@@ -300,7 +300,7 @@ def plot_trains(results: list[TrainRush]):
 
 def plot_histograms(results: list[TrainRush]):
     """Distribution of the OR of each event (share of all games), one panel per event."""
-    from reports.output import figure
+    from tableodds.reports.output import figure
     fig, axes = figure(nrows=3, ncols=4, figsize=(13, 8), sharex=True)
     for ax, e in zip(axes.flat, EVENTS):
         for j, r in enumerate(results):

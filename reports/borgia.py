@@ -4,13 +4,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from reports.html import img, p, scaled, table
-from reports.output import write_tables, write_text
-from sim.borgia.cli import (run_auctions, run_conquest, run_records, run_simulation,
+from tableodds.reports.html import img, p, scaled, table
+from tableodds.reports.output import write_tables, write_text
+from tableodds.sim.borgia.cli import (run_auctions, run_conquest, run_records, run_simulation,
                             write_auctions, write_simulation)
-from sim.borgia.kernel import attack_chunk
-from sim.borgia.rules import make_settings
-from sim.core.runner import record_dir
+from tableodds.sim.borgia.kernel import attack_chunk
+from tableodds.sim.borgia.rules import make_settings
+from tableodds.sim.core.runner import record_dir
 
 # (label, attacker strengths, defence, defender strengths) for the conquest table
 SCENARIOS = [
@@ -22,7 +22,7 @@ SCENARIOS = [
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
-    from analysis.borgia import summarise_attacks
+    from tableodds.analysis.borgia import summarise_attacks
     parts = ["<h2>Borgia</h2>",
              p("The deck's numbers are the packaged assumptions of cards.toml (see the README); "
                "load the real deck with --cards. Means carry their standard error, "

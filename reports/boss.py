@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.html import img, p, scaled, table
-from sim.boss.cli import run_length, run_variants, write_length
-from sim.boss.rules import VARIANTS, make_settings
+from tableodds.reports.html import img, p, scaled, table
+from tableodds.sim.boss.cli import run_length, run_variants, write_length
+from tableodds.sim.boss.rules import VARIANTS, make_settings
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
@@ -31,8 +31,8 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
     games = scaled(15_000, scale)
     _, rows = run_variants(4, None, tuple(VARIANTS), None, games, seed, workers, 16_384,
                            progress=False)
-    from analysis.boss import variant_table
-    from reports.output import write_tables
+    from tableodds.analysis.boss import variant_table
+    from tableodds.reports.output import write_tables
     write_tables(out / "variants4", {"variants": variant_table(rows, 4)})
     body = [[r.variant, str(r.deals), str(r.turns), str(r.spread), str(r.first_win),
              f"{r.first_win.estimate - 0.25:+.3f}"] for r in rows]

@@ -4,14 +4,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from sim.registry import PACKAGES
+from tableodds.sim.registry import PACKAGES
 
 
 def builders() -> dict:
     """CLI name -> builder, for the registered games that have a sheet."""
     out = {}
     for name, package in PACKAGES.items():
-        module = "reports.sheets." + package.rsplit(".", 1)[-1]
+        module = "tableodds.reports.sheets." + package.rsplit(".", 1)[-1]
         if importlib.util.find_spec(module) is not None:
             out[name] = importlib.import_module(module).build
     return out

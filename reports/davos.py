@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from analysis.davos import plot_goals
-from reports.html import img, p, scaled, table
-from reports.output import save_figure
-from sim.davos import GAME
-from sim.davos.cli import LIMITS, run_goals, write_goals
-from sim.davos.rules import make_settings
+from tableodds.analysis.davos import plot_goals
+from tableodds.reports.html import img, p, scaled, table
+from tableodds.reports.output import save_figure
+from tableodds.sim.davos import GAME
+from tableodds.sim.davos.cli import LIMITS, run_goals, write_goals
+from tableodds.sim.davos.rules import make_settings
 
 
 def _cell(pr) -> str:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.html import img, p, scaled, table
-from sim.davoserjas.cli import run_simulation, write_simulation
-from sim.davoserjas.rules import make_settings
+from tableodds.reports.html import img, p, scaled, table
+from tableodds.sim.davoserjas.cli import run_simulation, write_simulation
+from tableodds.sim.davoserjas.rules import make_settings
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:

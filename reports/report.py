@@ -14,11 +14,11 @@ import tempfile
 from importlib.metadata import version
 from pathlib import Path
 
-from reports.cheatsheets import builders
-from reports.html import page
-from reports.output import write_text
-from reports.sheet import write_sheet
-from sim.registry import PACKAGES
+from tableodds.reports.cheatsheets import builders
+from tableodds.reports.html import page
+from tableodds.reports.output import write_text
+from tableodds.reports.sheet import write_sheet
+from tableodds.sim.registry import PACKAGES
 
 
 def _sheets(out: Path, seed: int) -> str:
@@ -54,7 +54,7 @@ def build_report(out, scale: float = 1.0, seed: int = 1, workers: int | None = N
     out.mkdir(parents=True, exist_ok=True)
     sections = []
     for name, package in PACKAGES.items():
-        module = "reports." + package.rsplit(".", 1)[-1]
+        module = "tableodds.reports." + package.rsplit(".", 1)[-1]
         if importlib.util.find_spec(module) is not None:
             sections.append(importlib.import_module(module).section(out / name, scale, seed,
                                                                      workers))

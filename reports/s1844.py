@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reports.html import img, p, scaled, table
-from sim.s1844.cli import run_forecast, write_forecast
-from sim.s1844.rules import make_settings
+from tableodds.reports.html import img, p, scaled, table
+from tableodds.sim.s1844.cli import run_forecast, write_forecast
+from tableodds.sim.s1844.rules import make_settings
 
 
 def section(out: Path, scale: float, seed: int, workers) -> str:
-    from analysis.s1844 import compare
+    from tableodds.analysis.s1844 import compare
     out = Path(out)
     settings, results, runs = [], [], []
     for players in (4, 5):

@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from reports.output import write_bytes, write_text
+from tableodds.reports.output import write_bytes, write_text
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ import importlib.util
 import platform
 from pathlib import Path
 
-from sim.core.bench import print_rows
+from tableodds.sim.core.bench import print_rows
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,13 +1,13 @@
 """Borgia benchmarks: whole games per core, kernel against reference, and conquest trials."""
 from __future__ import annotations
 
-from sim.core.bench import case, print_rows, rate
+from tableodds.sim.core.bench import case, print_rows, rate
 
 
 def bench(seconds: float) -> list[dict]:
-    from sim.borgia.kernel import arrays, conquest_chunk
-    from sim.borgia.reference import play_game
-    from sim.borgia.rules import make_settings
+    from tableodds.sim.borgia.kernel import arrays, conquest_chunk
+    from tableodds.sim.borgia.reference import play_game
+    from tableodds.sim.borgia.rules import make_settings
 
     rows = []
     for label, settings in [

@@ -4,13 +4,13 @@ Both run in the same process on one thread (see ``sim.core.bench``).
 """
 from __future__ import annotations
 
-from sim.core.bench import case, print_rows
+from tableodds.sim.core.bench import case, print_rows
 
 
 def bench(seconds: float) -> list[dict]:
-    from sim.boss.kernel import simulate_chunk
-    from sim.boss.reference import play_game
-    from sim.boss.rules import make_settings
+    from tableodds.sim.boss.kernel import simulate_chunk
+    from tableodds.sim.boss.reference import play_game
+    from tableodds.sim.boss.rules import make_settings
 
     rows = []
     for label, settings in [

@@ -4,13 +4,13 @@ Both run in the same process on one thread (see ``sim.core.bench``).
 """
 from __future__ import annotations
 
-from sim.core.bench import case, print_rows
+from tableodds.sim.core.bench import case, print_rows
 
 
 def bench(seconds: float) -> list[dict]:
-    from sim.davos.kernel import simulate_chunk
-    from sim.davos.reference import play_game
-    from sim.davos.rules import make_settings
+    from tableodds.sim.davos.kernel import simulate_chunk
+    from tableodds.sim.davos.reference import play_game
+    from tableodds.sim.davos.rules import make_settings
 
     rows = []
     for label, settings in [

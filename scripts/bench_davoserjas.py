@@ -1,13 +1,13 @@
 """Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players)."""
 from __future__ import annotations
 
-from sim.core.bench import case, print_rows
+from tableodds.sim.core.bench import case, print_rows
 
 
 def bench(seconds: float) -> list[dict]:
-    from sim.davoserjas.kernel import penalties
-    from sim.davoserjas.reference import play_game
-    from sim.davoserjas.rules import make_settings
+    from tableodds.sim.davoserjas.kernel import penalties
+    from tableodds.sim.davoserjas.reference import play_game
+    from tableodds.sim.davoserjas.rules import make_settings
 
     rows = []
     for label, settings in [

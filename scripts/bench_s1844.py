@@ -1,16 +1,16 @@
 """1844 benchmarks: full 5-player games per core, kernel against reference, per policy mix."""
 from __future__ import annotations
 
-from sim.core.bench import case, print_rows
+from tableodds.sim.core.bench import case, print_rows
 
 MIXES = {"careful": ["careful"], "random": ["random"],
          "mixed": ["careful", "random", "careful", "random", "careful"]}
 
 
 def bench(seconds: float, players: int = 5) -> list[dict]:
-    from sim.s1844.kernel import records
-    from sim.s1844.reference import Game
-    from sim.s1844.rules import make_settings
+    from tableodds.sim.s1844.kernel import records
+    from tableodds.sim.s1844.reference import Game
+    from tableodds.sim.s1844.rules import make_settings
 
     rows = []
     for name, mix in MIXES.items():

@@ -10,7 +10,7 @@ import time
 
 import polars as pl
 
-from sim.registry import game as get_game, games
+from tableodds.sim.registry import game as get_game, games
 
 
 def main() -> None:

@@ -16,8 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from sim.core.runner import DaskBackend, LocalBackend, run
-from sim.registry import game
+from tableodds.sim.core.runner import DaskBackend, LocalBackend, run
+from tableodds.sim.registry import game
 
 CASES = [  # (game, players, games at scale 1); each game's default chunk size
     ("davoserjas", 4, 2_000_000),

@@ -4,15 +4,15 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-from sim.core.game import GameSpec
+from tableodds.sim.core.game import GameSpec
 
 # name -> package; each package has ``GAME`` (a GameSpec) in __init__ and ``group`` in cli.py
 PACKAGES = {
-    "davoserjas": "sim.davoserjas",
-    "davos": "sim.davos",
-    "1844": "sim.s1844",
-    "borgia": "sim.borgia",
-    "boss": "sim.boss",
+    "davoserjas": "tableodds.sim.davoserjas",
+    "davos": "tableodds.sim.davos",
+    "1844": "tableodds.sim.s1844",
+    "borgia": "tableodds.sim.borgia",
+    "boss": "tableodds.sim.boss",
 }
 
 
@@ -26,7 +26,7 @@ def games() -> list[GameSpec]:
 
 def cli_groups():
     """Each game's click group, with ``score`` attached where the game has a scoring module."""
-    from sim.core.scoring import score_command
+    from tableodds.sim.core.scoring import score_command
     groups = []
     for name, package in PACKAGES.items():
         group = importlib.import_module(package + ".cli").group

@@ -6,16 +6,16 @@ import numpy as np
 import polars as pl
 import pytest
 
-from analysis.borgia import (conquest_exact, strength_distribution, summarise_conquest,
+from tableodds.analysis.borgia import (conquest_exact, strength_distribution, summarise_conquest,
                              vote_table)
-from sim.borgia import GAME, check
-from sim.borgia import kernel, reference
-from sim.borgia.cli import group
-from sim.borgia.rules import (ARTIST, CITY, FAMILY, OFFICE, STRATEGY_CODES, TYPES, Voter,
+from tableodds.sim.borgia import GAME, check
+from tableodds.sim.borgia import kernel, reference
+from tableodds.sim.borgia.cli import group
+from tableodds.sim.borgia.rules import (ARTIST, CITY, FAMILY, OFFICE, STRATEGY_CODES, TYPES, Voter,
                               conquest_succeeds, count_votes, election_winner, load_deck,
                               load_vote_table, make_settings, parse_defence, parse_strengths)
-from sim.core.errors import InputError
-from sim.core.runner import run
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import run
 
 CONFIGS = [
     (4, ["value"], {}),

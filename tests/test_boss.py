@@ -7,16 +7,16 @@ import polars as pl
 import pytest
 from scipy import stats
 
-from analysis.boss import length
-from analysis.stats import wilson
-from sim.boss import GAME
-from sim.boss.cli import group
-from sim.boss.reference import Game, play_game
-from sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, RECRUIT, STOP, TRAVEL, VARIANTS,
+from tableodds.analysis.boss import length
+from tableodds.analysis.stats import wilson
+from tableodds.sim.boss import GAME
+from tableodds.sim.boss.cli import group
+from tableodds.sim.boss.reference import Game, play_game
+from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, RECRUIT, STOP, TRAVEL, VARIANTS,
                             exact_deal_counts, load_cards, make_settings)
-from sim.core.errors import InputError
-from sim.core.rng import PyStream
-from sim.core.runner import run
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.rng import PyStream
+from tableodds.sim.core.runner import run
 
 RED, BLUE, YELLOW, PINK, ORANGE, GREEN = range(6)
 MIXES = {p: [["random"], ["shrewd"], ["patient"], (["shrewd", "random", "patient"] * 2)[:p]]
@@ -245,7 +245,7 @@ def test_bad_settings_are_refused(kw, msg):
 
 def _packaged():
     from importlib import resources
-    return resources.files("sim.boss").joinpath("deals.toml").read_text("utf-8")
+    return resources.files("tableodds.sim.boss").joinpath("deals.toml").read_text("utf-8")
 
 
 @pytest.mark.parametrize("edit,msg", [
@@ -282,7 +282,7 @@ def test_custom_cards_file_changes_the_exact_length(tmp_path):
 # ---- CLI ----------------------------------------------------------------------------------------
 
 def cli(args, capsys):
-    from sim.cli import cli as root, main
+    from tableodds.reports.cli import cli as root, main
     root.add_command(group)
     with pytest.raises(SystemExit) as e:
         main(args)

@@ -2,9 +2,9 @@
 import polars as pl
 import pytest
 
-from sim.core.errors import InputError
-from sim.core.runner import run
-from sim.registry import games
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import run
+from tableodds.sim.registry import games
 
 GAMES = games()
 IDS = [g.name for g in GAMES]

@@ -3,10 +3,10 @@ import numpy as np
 import pytest
 from scipy import stats as st
 
-from analysis.stats import clopper_pearson, mean, mean_from_moments, wilson
-from sim.core.errors import InputError
-from sim.core.rng import PyStream, stream_head
-from sim.core.runner import chunk_grid, run
+from tableodds.analysis.stats import clopper_pearson, mean, mean_from_moments, wilson
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.rng import PyStream, stream_head
+from tableodds.sim.core.runner import chunk_grid, run
 
 
 @pytest.mark.parametrize("seed,game", [(0, 0), (1, 2**40 + 3), (2**63 - 1, 17)])

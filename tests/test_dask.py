@@ -10,10 +10,10 @@ import pytest
 from click.testing import CliRunner
 from distributed import Client, LocalCluster
 
-from sim.cli import cli, main
-from sim.core.errors import InputError
-from sim.core.runner import DaskBackend, LocalBackend, make_backend, run
-from sim.registry import games
+from tableodds.reports.cli import cli, main
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import DaskBackend, LocalBackend, make_backend, run
+from tableodds.sim.registry import games
 
 GAMES = {g.name: g for g in games()}
 
@@ -62,7 +62,7 @@ def test_each_worker_compiles_the_kernel_once(cluster, tmp_path):
         # 40 chunks, one compiled kernel per process: the module's dispatcher was reused,
         # not rebuilt from a pickled copy for each chunk.
         counts = backend.client.run(lambda: len(importlib.import_module(
-            "sim.davoserjas.kernel").simulate.signatures))
+            "tableodds.sim.davoserjas.kernel").simulate.signatures))
     finally:
         backend.close()
     assert sorted(counts.values()) == [1, 1]

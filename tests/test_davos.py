@@ -6,12 +6,12 @@ import polars as pl
 import pytest
 from click.testing import CliRunner
 
-from sim.core.errors import InputError
-from sim.core.runner import run
-from sim.davos import GAME, check
-from sim.davos import kernel as K
-from sim.davos import reference as ref
-from sim.davos.rules import IDEOLOGIES, load_cards, make_settings
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import run
+from tableodds.sim.davos import GAME, check
+from tableodds.sim.davos import kernel as K
+from tableodds.sim.davos import reference as ref
+from tableodds.sim.davos.rules import IDEOLOGIES, load_cards, make_settings
 
 L, C, RR, NONE = 0, 1, 2, 3
 FOR, AGAINST, NO_VOTE = 1, -1, 0
@@ -189,7 +189,7 @@ def test_invariants_and_conservation(players, game, policies):
 
 def test_tiny_decks_run_out_and_reshuffle_the_same_way():
     # 8 goals and 12 bills: goal decks run dry, discards are reshuffled, open cards dealt
-    from sim.davos.rules import Cards
+    from tableodds.sim.davos.rules import Cards
     cards = load_cards()
     tiny = Cards(cards.goals[:4] + cards.goals[20:24], cards.bills[:12], cards.party_ideology)
     for game, players, policies in (("base", 2, ["random"]), ("mean", 5, ["goal", "random"] * 2
@@ -251,7 +251,7 @@ def test_first_goal_is_uniform_over_the_deck():
 
 # ---------------------------------------------------------------- the goal table
 def test_goal_table_ranks_hardest_first():
-    from analysis.davos import goal_difficulty
+    from tableodds.analysis.davos import goal_difficulty
     st = make_settings(4, policies=["goal"])
     frame = pl.DataFrame(GAME.simulate_chunk(st, 4, 0, 3000))
     table = goal_difficulty(frame.lazy(), st)
@@ -270,7 +270,7 @@ def test_goal_table_ranks_hardest_first():
 
 
 def test_goals_command_json(tmp_path):
-    from sim.davos.cli import group
+    from tableodds.sim.davos.cli import group
     res = CliRunner().invoke(group, ["goals", "-p", "3", "-n", "300", "--policies", "goal",
                                      "--policies", "random", "--json", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
@@ -285,8 +285,8 @@ def test_goals_command_json(tmp_path):
 def test_vote_calculator_on_the_example():
     from importlib import resources
 
-    from sim.davos.cli import count_votes, load_parliament
-    path = resources.files("sim.davos").joinpath("example_parliament.toml")
+    from tableodds.sim.davos.cli import count_votes, load_parliament
+    path = resources.files("tableodds.sim.davos").joinpath("example_parliament.toml")
     result = count_votes(load_parliament(path))
     assert [r["vote"] for r in result["parties"]] == ["for", "none", "against"]
     assert [r["weight"] for r in result["parties"]] == [1, 1.5, 1]
@@ -308,7 +308,7 @@ def _write(tmp_path, text):
     ('bill = "L"', "at least one"),
 ])
 def test_bad_parliament_files_are_refused(tmp_path, text, match):
-    from sim.davos.cli import load_parliament
+    from tableodds.sim.davos.cli import load_parliament
     with pytest.raises(InputError, match=match):
         load_parliament(_write(tmp_path, text))
 

@@ -6,12 +6,12 @@ import numpy as np
 import polars as pl
 import pytest
 
-from sim.cli import main
-from sim.core.errors import InputError
-from sim.davoserjas import GAME
-from sim.davoserjas.kernel import deal_hands, penalties
-from sim.davoserjas.reference import choose_duck, choose_hold, kabalen_row_after, play_game
-from sim.davoserjas.rules import (card_id, deck_mask, hand_size, load_rules, make_settings,
+from tableodds.reports.cli import main
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.davoserjas import GAME
+from tableodds.sim.davoserjas.kernel import deal_hands, penalties
+from tableodds.sim.davoserjas.reference import choose_duck, choose_hold, kabalen_row_after, play_game
+from tableodds.sim.davoserjas.rules import (card_id, deck_mask, hand_size, load_rules, make_settings,
                                   parse_card)
 
 

@@ -4,13 +4,13 @@ import json
 import polars as pl
 import pytest
 
-from sim.cli import main
-from sim.core.errors import InputError
-from sim.core.runner import run
-from sim.s1844 import GAME
-from sim.s1844 import rules as R
-from sim.s1844.reference import Game, play_game
-from sim.s1844.rules import load_params, make_settings
+from tableodds.reports.cli import main
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import run
+from tableodds.sim.s1844 import GAME
+from tableodds.sim.s1844 import rules as R
+from tableodds.sim.s1844.reference import Game, play_game
+from tableodds.sim.s1844.rules import load_params, make_settings
 
 MIXES = [["careful"], ["random"], ["careful", "random"]]
 
@@ -380,7 +380,7 @@ def test_packaged_params_load():
 
 # ---- CLI --------------------------------------------------------------------------------------------------
 def _cli(args):
-    from sim.s1844.cli import group
+    from tableodds.sim.s1844.cli import group
     import click
     try:
         group.main(args=args, prog_name="1844", standalone_mode=False)
@@ -440,7 +440,7 @@ def test_kernel_equals_reference_many_seeds():
 
 @pytest.mark.slow
 def test_careful_seats_beat_random_seats():
-    from analysis.s1844 import summarise
+    from tableodds.analysis.s1844 import summarise
     s = make_settings(4, ["careful", "random", "careful", "random"])
     r = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
     careful, rnd = r.seat_wins[0], r.seat_wins[1]

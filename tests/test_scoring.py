@@ -3,11 +3,11 @@ import json
 
 import pytest
 
-from sim.cli import main
-from sim.core.errors import InputError
-from sim.core.scoring import PlayerScore, Scores
-from sim.davoserjas import scoring as dj
-from sim.davoserjas.rules import make_settings
+from tableodds.reports.cli import main
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores
+from tableodds.sim.davoserjas import scoring as dj
+from tableodds.sim.davoserjas.rules import make_settings
 
 
 def run_cli(args, capsys):

@@ -2,8 +2,8 @@
 import pytest
 
 from scoring_helpers import load, sheet_markdown, sheet_pdf_text, totals
-from sim.borgia import scoring as borgia
-from sim.core.errors import InputError
+from tableodds.sim.borgia import scoring as borgia
+from tableodds.sim.core.errors import InputError
 
 
 def test_template_scores(tmp_path):

@@ -2,8 +2,8 @@
 import pytest
 
 from scoring_helpers import load, sheet_markdown, sheet_pdf_text, totals
-from sim.boss import scoring as boss
-from sim.core.errors import InputError
+from tableodds.sim.boss import scoring as boss
+from tableodds.sim.core.errors import InputError
 
 
 def test_template_scores(tmp_path):
@@ -19,7 +19,7 @@ def test_sheet_pdf_has_its_numbers(tmp_path):
 def test_boss_replay_pays_dividends_times_value(tmp_path):
     r = load(boss, tmp_path, boss.TEMPLATE)
     for d in r["deals"]:
-        from sim.boss.rules import load_cards
+        from tableodds.sim.boss.rules import load_cards
         board = load_cards()
         assert d["payout"] == board.spaces[d["space"] - 1].dividends * board.values[d["deal"] - 1]
     s = boss.score(r)

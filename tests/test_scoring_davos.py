@@ -2,8 +2,8 @@
 import pytest
 
 from scoring_helpers import load, sheet_pdf_text, totals
-from sim.davos import scoring as davos
-from sim.core.errors import InputError
+from tableodds.sim.davos import scoring as davos
+from tableodds.sim.core.errors import InputError
 
 
 def test_template_scores(tmp_path):

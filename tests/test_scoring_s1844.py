@@ -2,8 +2,8 @@
 import pytest
 
 from scoring_helpers import load, sheet_pdf_text, totals
-from sim.s1844 import scoring as s1844
-from sim.core.errors import InputError
+from tableodds.sim.s1844 import scoring as s1844
+from tableodds.sim.core.errors import InputError
 
 
 def test_template_scores(tmp_path):

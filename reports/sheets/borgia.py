@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from reports.sheet import Section, Sheet, table
-from sim.borgia.rules import (CASH_PER_VP, POPE_VP, VOTES_PER_CARDINAL, conquest_succeeds,
+from tableodds.reports.sheet import Section, Sheet, table
+from tableodds.sim.borgia.rules import (CASH_PER_VP, POPE_VP, VOTES_PER_CARDINAL, conquest_succeeds,
                               make_settings)
-from sim.core.errors import InputError
+from tableodds.sim.core.errors import InputError
 
 VARIANTS = {"cities-score": "cities score their printed VP at every scoring"}
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from reports.sheet import Section, Sheet, table
-from sim.boss.rules import make_settings, exact_deal_counts
+from tableodds.reports.sheet import Section, Sheet, table
+from tableodds.sim.boss.rules import make_settings, exact_deal_counts
 
 
 def build(variants=(), seed: int = 1) -> Sheet:
@@ -41,7 +41,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
 
 
 def _families(mask: int, pick: int = 0) -> str:
-    from sim.boss.rules import FAMILIES
+    from tableodds.sim.boss.rules import FAMILIES
     names = [f for i, f in enumerate(FAMILIES) if mask >> i & 1]
     if not names:
         return "-"

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from reports.sheet import Section, Sheet, Table, table
-from sim.core.errors import InputError
-from sim.davos import rules as R
-from sim.davos import scoring
-from sim.davos.reference import parliament, party_vote
+from tableodds.reports.sheet import Section, Sheet, Table, table
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.davos import rules as R
+from tableodds.sim.davos import scoring
+from tableodds.sim.davos.reference import parliament, party_vote
 
 IDEOLOGY = {"L": 0, "C": 1, "R": 2}
 

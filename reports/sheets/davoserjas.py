@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from analysis.stats import wilson
-from reports.sheet import Section, Sheet, table
-from sim.davoserjas.cli import run_simulation
-from sim.davoserjas.rules import (PLAYERS, RANK_PLURALS, RANKS, REMOVED_TWOS, SUIT_NAMES,
+from tableodds.analysis.stats import wilson
+from tableodds.reports.sheet import Section, Sheet, table
+from tableodds.sim.davoserjas.cli import run_simulation
+from tableodds.sim.davoserjas.rules import (PLAYERS, RANK_PLURALS, RANKS, REMOVED_TWOS, SUIT_NAMES,
                                   SUIT_SYMBOLS, card_id, card_name, hand_size, make_settings,
                                   parse_card)
 

@@ -3,15 +3,15 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from reports.sheet import Section, Sheet, table
-from sim.s1844 import rules as R
+from tableodds.reports.sheet import Section, Sheet, table
+from tableodds.sim.s1844 import rules as R
 
 TYPES = ("pre-SBB", "regional", "historical", "SBB")
 
 
 def build(variants=(), seed: int = 1) -> Sheet:
     if variants:
-        from sim.core.errors import InputError
+        from tableodds.sim.core.errors import InputError
         raise InputError("the 1844 cheat sheet has no variants")
     start = table(["players", "start cash", "certificate limit", "bank after the hand-out"],
                   [[p, R.START_CASH[p], R.CERT_LIMIT[p], f"{R.BANK - p * R.START_CASH[p]:,}"]

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.borgia.rules import PLAYERS, Settings, make_settings
-from sim.core.game import GameSpec
+from tableodds.sim.borgia.rules import PLAYERS, Settings, make_settings
+from tableodds.sim.core.game import GameSpec
 
 
 def _settings(players: int) -> Settings:
@@ -13,12 +13,12 @@ def _settings(players: int) -> Settings:
 
 
 def _simulate(settings, seed, start, count):
-    from sim.borgia.kernel import simulate_chunk
+    from tableodds.sim.borgia.kernel import simulate_chunk
     return simulate_chunk(settings, seed, start, count)
 
 
 def _reference(settings, seed, start, count):
-    from sim.borgia.reference import reference_chunk
+    from tableodds.sim.borgia.reference import reference_chunk
     return reference_chunk(settings, seed, start, count)
 
 

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import click
 
-from sim.borgia import GAME
-from sim.borgia.kernel import auction_chunk, conquest_chunk, simulate_chunk
-from sim.borgia.rules import (CONQUEST_STRATEGIES, PLAYERS, POLICIES, STRATEGY_CODES, UNSOLD,
+from tableodds.sim.borgia import GAME
+from tableodds.sim.borgia.kernel import auction_chunk, conquest_chunk, simulate_chunk
+from tableodds.sim.borgia.rules import (CONQUEST_STRATEGIES, PLAYERS, POLICIES, STRATEGY_CODES, UNSOLD,
                               load_vote_table, make_settings, parse_defence, parse_strengths)
-from sim.core.errors import InputError
-from sim.core.options import (chosen_policies, exit_if_interrupted, output_options,
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.options import (chosen_policies, exit_if_interrupted, output_options,
                               players_option, policy_options, run_options)
-from sim.core.runner import record_dir, run
+from tableodds.sim.core.runner import record_dir, run
 
 group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
 
@@ -56,14 +56,14 @@ def run_records(settings, chunk_fn, games, seed, workers, chunk_size, path, prog
 
 
 def _write_run(out: Path, settings, res) -> None:
-    from reports.output import write_text
+    from tableodds.reports.output import write_text
     write_text(out / "run.json", json.dumps({"settings": settings.describe(),
                                              "run": res.describe()}, indent=2))
 
 
 # --- simulate ---------------------------------------------------------------------
 def run_simulation(settings, games, seed, workers, chunk_size, out, progress=None):
-    from analysis.borgia import summarise_games
+    from tableodds.analysis.borgia import summarise_games
     with record_dir(out) as path:
         res = run_records(settings, simulate_chunk, games, seed, workers, chunk_size, path,
                           progress)
@@ -71,8 +71,8 @@ def run_simulation(settings, games, seed, workers, chunk_size, out, progress=Non
 
 
 def write_simulation(summary, settings, res, out: Path) -> None:
-    from analysis.borgia import plot_vp
-    from reports.output import save_figure, write_tables
+    from tableodds.analysis.borgia import plot_vp
+    from tableodds.reports.output import save_figure, write_tables
     write_tables(out, summary.tables())
     save_figure(plot_vp(summary), out, "vp")
     _write_run(out, settings, res)
@@ -108,7 +108,7 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, cards_
 
     Example: tableodds borgia simulate --players 4 --policies value,random,random,random
     """
-    from reports.output import emit_json
+    from tableodds.reports.output import emit_json
     settings = settings_from(players, policy, policies, cards_file, city_vp, unsold)
     summary, res = run_simulation(settings, games, seed, workers, chunk_size, out)
     if out:
@@ -123,7 +123,7 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, cards_
 
 # --- auction ----------------------------------------------------------------------
 def run_auctions(settings, games, seed, workers, chunk_size, out, progress=None):
-    from analysis.borgia import summarise_auctions
+    from tableodds.analysis.borgia import summarise_auctions
     with record_dir(out) as path:
         res = run_records(settings, auction_chunk, games, seed, workers, chunk_size, path,
                           progress)
@@ -131,8 +131,8 @@ def run_auctions(settings, games, seed, workers, chunk_size, out, progress=None)
 
 
 def write_auctions(summary, settings, res, out: Path) -> None:
-    from analysis.borgia import plot_prices
-    from reports.output import save_figure, write_tables
+    from tableodds.analysis.borgia import plot_prices
+    from tableodds.reports.output import save_figure, write_tables
     write_tables(out, summary.tables())
     save_figure(plot_prices(summary), out, "auction_prices")
     _write_run(out, settings, res)
@@ -177,7 +177,7 @@ def auction(players, games, seed, workers, chunk_size, policy, policies, cards_f
 
     Example: tableodds borgia auction --players 4 --policy value --games 50000
     """
-    from reports.output import emit_json
+    from tableodds.reports.output import emit_json
     settings = settings_from(players, policy, policies, cards_file, city_vp, unsold)
     summary, res = run_auctions(settings, games, seed, workers, chunk_size, out)
     if out:
@@ -204,7 +204,7 @@ def render_votes(result) -> str:
 
 
 def run_elections(settings, games, seed, workers, chunk_size, out, progress=None):
-    from analysis.borgia import summarise_elections
+    from tableodds.analysis.borgia import summarise_elections
     with record_dir(out) as path:
         res = run_records(settings, simulate_chunk, games, seed, workers, chunk_size, path,
                           progress)
@@ -245,8 +245,8 @@ def election(players, games, seed, workers, chunk_size, policy, policies, cards_
 
     Example: tableodds borgia election --policies value,random,random,random
     """
-    from analysis.borgia import plot_pope, vote_table
-    from reports.output import emit_json, save_figure, write_tables
+    from tableodds.analysis.borgia import plot_pope, vote_table
+    from tableodds.reports.output import emit_json, save_figure, write_tables
     if votes_file is not None:
         result = vote_table(*load_vote_table(votes_file))
         if out:
@@ -272,7 +272,7 @@ def election(players, games, seed, workers, chunk_size, policy, policies, cards_
 
 # --- conquest ---------------------------------------------------------------------
 def run_conquest(attack, defend, base, sa, sd, trials, seed, workers, out, progress=None):
-    from analysis.borgia import summarise_conquest
+    from tableodds.analysis.borgia import summarise_conquest
     if trials == 0:
         return summarise_conquest(None, attack, defend, base, sa, sd), None
     ca, cd = STRATEGY_CODES[sa], STRATEGY_CODES[sd]
@@ -334,7 +334,7 @@ def conquest(attack, defend, hand, sa, sd, trials, seed, workers, as_json, out):
 
     Example: tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1
     """
-    from reports.output import emit_json, write_tables
+    from tableodds.reports.output import emit_json, write_tables
     att = parse_strengths(attack, "--attack")
     dfd = parse_strengths(hand, "--hand")
     base = sum(parse_defence(defend).values())

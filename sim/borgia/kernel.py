@@ -13,13 +13,13 @@ identical games.
 import numpy as np
 from numba import njit
 
-from sim.borgia.policies import (CONDOTTIERE_WORTH, FAMILY_WORTH, HAND_WORTH, POWER_WORTH,
+from tableodds.sim.borgia.policies import (CONDOTTIERE_WORTH, FAMILY_WORTH, HAND_WORTH, POWER_WORTH,
                                  RANDOM, VOTE_WORTH, VP_WORTH, policy_codes)
-from sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
+from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
                               OFFICE, POISON, POPE_VP, SAVONAROLA, SIMONY, SPY,
                               VOTES_PER_CARDINAL)
-from sim.core.bits import kth_bit, lowest_bit, popcount
-from sim.core.rng import bounded, seed_stream
+from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
+from tableodds.sim.core.rng import bounded, seed_stream
 
 HOME = -2
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)

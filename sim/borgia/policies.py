@@ -19,7 +19,7 @@ The numbers below turn a card into D for the value bot (1 VP = 10 D, since
 """
 import numpy as np
 
-from sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
+from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
                               OFFICE, POISON, SAVONAROLA, SIMONY, SPY, TYPES)
 
 RANDOM, VALUE = 0, 1
@@ -62,5 +62,5 @@ def card_value(t, power, income, vp, votes, cost, turns_left, city_vp):
 
 
 def policy_codes(names) -> np.ndarray:
-    from sim.borgia.rules import POLICY_CODES
+    from tableodds.sim.borgia.rules import POLICY_CODES
     return np.array([POLICY_CODES[n] for n in names], np.int64)

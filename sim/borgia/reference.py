@@ -13,12 +13,12 @@ option that belongs to a coin flip or a uniform pick still draws.
 """
 from __future__ import annotations
 
-from sim.borgia.policies import RANDOM, card_value, policy_codes
-from sim.borgia.rules import (ARTIST, ASSASSIN, CASH_PER_VP, CITY, CONDOTTIERE, FAMILY,
+from tableodds.sim.borgia.policies import RANDOM, card_value, policy_codes
+from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CASH_PER_VP, CITY, CONDOTTIERE, FAMILY,
                               MARRIAGE, MEDICINE, OFFICE, POISON, POPE_VP, SAVONAROLA, SIMONY,
                               SPY, VOTES_PER_CARDINAL, Settings, conquest_succeeds,
                               election_winner)
-from sim.core.rng import PyStream
+from tableodds.sim.core.rng import PyStream
 
 HOME = -2  # host of a card sheltered by the family seat
 # where a card is at the end (the kernel's location codes)
@@ -585,7 +585,7 @@ def play_game(settings: Settings, seed: int, game: int) -> Game:
 
 def reference_arrays(settings: Settings, seed: int, start: int, count: int) -> dict:
     """The reference's games as the same arrays the kernel fills (see kernel.empty_out)."""
-    from sim.borgia.kernel import empty_out
+    from tableodds.sim.borgia.kernel import empty_out
     out = empty_out(settings, count)
     for i in range(count):
         g = play_game(settings, seed, start + i)
@@ -612,5 +612,5 @@ def reference_arrays(settings: Settings, seed: int, start: int, count: int) -> d
 
 
 def reference_chunk(settings: Settings, seed: int, start: int, count: int):
-    from sim.borgia.kernel import seat_columns
+    from tableodds.sim.borgia.kernel import seat_columns
     return seat_columns(reference_arrays(settings, seed, start, count), settings, start)

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.data import load_toml, seat_policies, unknown_keys
-from sim.core.errors import InputError
-from sim.core.scoring import unique_names
+from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import unique_names
 
 PLAYERS = range(3, 6)
 
@@ -100,7 +100,7 @@ def _bool(table: dict, key: str, where: str, default: bool) -> bool:
 
 def load_deck(path: Path | None = None) -> Deck:
     """Read and validate a deck file; the packaged ``cards.toml`` when ``path`` is None."""
-    data, where = load_toml(path, "sim.borgia", "cards.toml")
+    data, where = load_toml(path, "tableodds.sim.borgia", "cards.toml")
     unknown_keys(data, ("setup", "deal", "rules", "card"), where)
     setup = data.get("setup", {})
     unknown_keys(setup, ("money", "cardinals", "family_income", "turns", "bank"), f"{where}: [setup]")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.borgia.rules import CASH_PER_VP, POPE_VP, load_deck
-from sim.core.errors import InputError
-from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.borgia.rules import CASH_PER_VP, POPE_VP, load_deck
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
 TEMPLATE = """\
 # Borgia scoring: what each player held at each turn's scoring, turns in order.

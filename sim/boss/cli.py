@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from sim.boss import GAME
-from sim.boss.kernel import simulate_chunk
-from sim.boss.rules import PLAYERS, POLICIES, VARIANTS, make_settings
-from sim.core.errors import InputError
-from sim.core.options import (chosen_policies, exit_if_interrupted, output_options,
+from tableodds.sim.boss import GAME
+from tableodds.sim.boss.kernel import simulate_chunk
+from tableodds.sim.boss.rules import PLAYERS, POLICIES, VARIANTS, make_settings
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.options import (chosen_policies, exit_if_interrupted, output_options,
                               players_option, policy_options, run_options)
-from sim.core.runner import record_dir, run
+from tableodds.sim.core.runner import record_dir, run
 
 group = click.Group(name="boss", help="I'm the Boss!: deals, dividends and the dice-driven end.")
 
@@ -52,15 +52,15 @@ def run_games(settings, games, seed, workers, chunk_size, path, progress=None):
 
 
 def run_length(settings, games, seed, workers, chunk_size, out, progress=None):
-    from analysis.boss import length
+    from tableodds.analysis.boss import length
     with record_dir(out) as path:
         res = run_games(settings, games, seed, workers, chunk_size, path, progress)
         return length(res.scan(), settings), res
 
 
 def write_length(summary, settings, res, out: Path) -> None:
-    from analysis.boss import plot_length
-    from reports.output import save_figure, write_tables, write_text
+    from tableodds.analysis.boss import plot_length
+    from tableodds.reports.output import save_figure, write_tables, write_text
     write_tables(out, summary.tables())
     save_figure(plot_length(summary, f"I'm the Boss!, {settings.players} players, "
                                      f"{summary.games:,} games"), out, "length")
@@ -98,7 +98,7 @@ def length(players, games, seed, workers, chunk_size, policy, policies, variants
 
     Example: tableodds boss length --players 4 --variant short
     """
-    from reports.output import emit_json
+    from tableodds.reports.output import emit_json
     settings = make_settings(players, chosen_policies(policy, policies), variants, cards_file)
     summary, res = run_length(settings, games, seed, workers, chunk_size, out)
     if out:
@@ -112,7 +112,7 @@ def length(players, games, seed, workers, chunk_size, policy, policies, variants
 
 
 def run_simulation(settings, games, seed, workers, chunk_size, out, progress=None):
-    from analysis.boss import summarise
+    from tableodds.analysis.boss import summarise
     with record_dir(out) as path:
         res = run_games(settings, games, seed, workers, chunk_size, path, progress)
         return summarise(res.scan(), settings), res
@@ -120,7 +120,7 @@ def run_simulation(settings, games, seed, workers, chunk_size, out, progress=Non
 
 def run_card_values(settings, base, games, seed, workers, chunk_size, progress=None):
     """One run per card type in which a rotating seat starts with that card extra."""
-    from analysis.boss import card_value
+    from tableodds.analysis.boss import card_value
     values = []
     for card in CARD_TYPES:
         s = make_settings(settings.players, settings.policies, settings.variants,
@@ -175,8 +175,8 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, varian
 
     Example: tableodds boss simulate -p 4 --policies shrewd,random,random,random --card-values
     """
-    from analysis.boss import plot_money
-    from reports.output import emit_json, save_figure, write_tables, write_text
+    from tableodds.analysis.boss import plot_money
+    from tableodds.reports.output import emit_json, save_figure, write_tables, write_text
     import polars as pl
     settings = make_settings(players, chosen_policies(policy, policies), variants, cards_file)
     summary, res = run_simulation(settings, games, seed, workers, chunk_size, out)
@@ -206,7 +206,7 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, varian
 def run_variants(players, policies, chosen, cards_file, games, seed, workers, chunk_size,
                  progress=None):
     """The standard game and each house rule alone, at equal size and seed."""
-    from analysis.boss import variant_row
+    from tableodds.analysis.boss import variant_row
     base = make_settings(players, policies, (), cards_file)
     rows = []
     for name in ("standard", *chosen):
@@ -247,8 +247,8 @@ def variants(players, games, seed, workers, chunk_size, policy, policies, varian
 
     Example: tableodds boss variants --players 4 --policy shrewd
     """
-    from analysis.boss import variant_table
-    from reports.output import emit_json, write_tables
+    from tableodds.analysis.boss import variant_table
+    from tableodds.reports.output import emit_json, write_tables
     chosen = variants or tuple(VARIANTS)
     for v in chosen:
         if v not in VARIANTS:

@@ -21,10 +21,10 @@ choice comes from the game's own stream (``sim.core.rng``) in this order:
 import numpy as np
 from numba import njit
 
-from sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
+from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
                             LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
                             RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD)
-from sim.core.rng import bounded, seed_stream
+from tableodds.sim.core.rng import bounded, seed_stream
 
 RANDOM, SHREWD, PATIENT = 0, 1, 2
 POLICY_CODES = {"random": RANDOM, "shrewd": SHREWD, "patient": PATIENT}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
+from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
                             LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
                             RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD, Settings)
 
@@ -428,14 +428,14 @@ class Game:
 
 
 def play_game(settings: Settings, seed: int, game: int) -> tuple[Game, int]:
-    from sim.core.rng import PyStream
+    from tableodds.sim.core.rng import PyStream
     g = Game(settings, PyStream(seed, game), game)
     return g, g.play_game()
 
 
 def reference_chunk(settings: Settings, seed: int, start: int, count: int):
     """Records of games start .. start+count-1, as the kernel's ``simulate_chunk``."""
-    from sim.boss.kernel import COLUMNS, POLICY_CODES
+    from tableodds.sim.boss.kernel import COLUMNS, POLICY_CODES
     P = settings.players
     rows = {name: [] for name, _ in COLUMNS}
     for i in range(start, start + count):

@@ -14,8 +14,8 @@ from fractions import Fraction
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sim.core.data import load_toml, seat_policies, unknown_keys
-from sim.core.errors import InputError
+from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.errors import InputError
 
 FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
 N_FAMILIES = 6
@@ -122,7 +122,7 @@ def _families(table: dict, key: str, where: str) -> int:
 
 def load_cards(path: Path | None = None) -> Cards:
     """Read the board data; the packaged ``deals.toml`` when ``path`` is None."""
-    data, where = load_toml(path, "sim.boss", "deals.toml")
+    data, where = load_toml(path, "tableodds.sim.boss", "deals.toml")
     unknown = set(data) - {"space", "card", "investors", "bargain"}
     if unknown:
         raise InputError(f"{where}: unknown table {sorted(unknown)[0]!r}")

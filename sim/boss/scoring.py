@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.boss.rules import load_cards
-from sim.core.errors import InputError
-from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.boss.rules import load_cards
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
 TEMPLATE = """\
 # I'm the Boss! scoring: money per player, or the deals to replay (or both).

@@ -9,7 +9,7 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
-from sim.core.errors import InputError
+from tableodds.sim.core.errors import InputError
 
 
 def load_toml(path: Path | None, package: str | None = None,

@@ -33,7 +33,7 @@ def backend_options(f):
     """--backend and --scheduler: every run inside the command uses that backend."""
     @functools.wraps(f)
     def wrapper(*args, backend, scheduler, **kwargs):
-        from sim.core.runner import make_backend, using
+        from tableodds.sim.core.runner import make_backend, using
         with using(make_backend(backend, scheduler, kwargs.get("workers"))):
             return f(*args, **kwargs)
     wrapper = click.option(

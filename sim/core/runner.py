@@ -34,7 +34,7 @@ from typing import Callable, Iterator
 import numpy as np
 import polars as pl
 
-from sim.core.errors import InputError
+from tableodds.sim.core.errors import InputError
 
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import click
 
-from sim.core.data import load_toml
-from sim.core.errors import InputError
+from tableodds.sim.core.data import load_toml
+from tableodds.sim.core.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ def score_command(name: str, module) -> click.Command:
             raise click.UsageError("give a FILE to score, or --template for an example")
         scores = module.score(module.load(file))
         if as_json:
-            from reports.output import emit_json
+            from tableodds.reports.output import emit_json
             emit_json(scores.as_dict())
         else:
             click.echo(scores.render())

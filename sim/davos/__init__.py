@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from sim.core.game import GameSpec
-from sim.davos.kernel import simulate_chunk
-from sim.davos.reference import reference_chunk
-from sim.davos.rules import GOAL_SLOTS, PLAYERS, Settings, make_settings
+from tableodds.sim.core.game import GameSpec
+from tableodds.sim.davos.kernel import simulate_chunk
+from tableodds.sim.davos.reference import reference_chunk
+from tableodds.sim.davos.rules import GOAL_SLOTS, PLAYERS, Settings, make_settings
 
 
 def settings(players: int) -> Settings:

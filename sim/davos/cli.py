@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from sim.core.data import load_toml, unknown_keys
-from sim.core.errors import InputError
-from sim.core.options import int_list, output_options, run_options, split_list
-from sim.core.runner import record_dir, run
-from sim.davos import GAME
-from sim.davos.kernel import simulate_chunk
-from sim.davos.rules import GAMES, IDEOLOGIES, PLAYERS, POLICIES, load_cards, make_settings
+from tableodds.sim.core.data import load_toml, unknown_keys
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.options import int_list, output_options, run_options, split_list
+from tableodds.sim.core.runner import record_dir, run
+from tableodds.sim.davos import GAME
+from tableodds.sim.davos.kernel import simulate_chunk
+from tableodds.sim.davos.rules import GAMES, IDEOLOGIES, PLAYERS, POLICIES, load_cards, make_settings
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
@@ -36,7 +36,7 @@ def _slug(settings) -> str:
 
 def run_goals(settings, games, seed, workers, chunk_size, out, progress=None):
     """Simulate and aggregate the goal table; records stay in OUT/records when out is given."""
-    from analysis.davos import goal_difficulty
+    from tableodds.analysis.davos import goal_difficulty
 
     def chunk(seed, start, count):
         return simulate_chunk(settings, seed, start, count)
@@ -48,7 +48,7 @@ def run_goals(settings, games, seed, workers, chunk_size, out, progress=None):
 
 
 def write_goals(summary, settings, res, out: Path) -> None:
-    from reports.output import write_tables, write_text
+    from tableodds.reports.output import write_tables, write_text
     write_tables(out, summary.tables())
     write_text(out / "run.json", json.dumps({"settings": settings.describe(),
                                              "run": res.describe()}, indent=2))
@@ -114,8 +114,8 @@ def goals(players, games, seed, workers, chunk_size, policy, policies, variant, 
 
     Example: tableodds davos goals --players 4 --games 200000 --policies goal --policies random
     """
-    from analysis.davos import differences, plot_goals
-    from reports.output import emit_json, save_figure, write_tables
+    from tableodds.analysis.davos import differences, plot_goals
+    from tableodds.reports.output import emit_json, save_figure, write_tables
     counts = int_list(players, "--players")
     if not counts:
         raise click.UsageError("--players needs at least one player count")
@@ -206,7 +206,7 @@ def load_parliament(path: Path) -> dict:
 
 def count_votes(parliament: dict) -> dict:
     """How each party votes and whether the bill passes (the seed's rules, via the reference)."""
-    from sim.davos.reference import biggest, parliament as tally, party_vote
+    from tableodds.sim.davos.reference import biggest, parliament as tally, party_vote
     players = sorted({who for p in parliament["parties"] for who in p["assets"]}
                      | set(parliament["wishes"]))
     wishes = [parliament["wishes"].get(who) == "for" for who in players]
@@ -264,7 +264,7 @@ def vote(file, as_json):
     (player = "for" / "against") and one [[parties]] table per party with
     name, ideology, dissidents = N and assets = { player = N, ... }.
     """
-    from reports.output import emit_json
+    from tableodds.reports.output import emit_json
     result = count_votes(load_parliament(file))
     if as_json:
         emit_json(result)

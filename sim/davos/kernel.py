@@ -27,14 +27,14 @@ import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
-from sim.core.rng import bounded, seed_stream
-from sim.davos import rules as R
-from sim.davos.policies import (ACTIONS, B_N, BANKRUPT, BUY, C_DN, C_N, C_OPEN, D_AMOUNT, D_KEEP,
+from tableodds.sim.core.rng import bounded, seed_stream
+from tableodds.sim.davos import rules as R
+from tableodds.sim.davos.policies import (ACTIONS, B_N, BANKRUPT, BUY, C_DN, C_N, C_OPEN, D_AMOUNT, D_KEEP,
                                 D_KIND, D_LOST, D_PLACED, D_SLOT, D_SRC, D_SWAP, D_TYP, D_WHERE,
                                 G_ACQ, G_DISC, G_DN, G_ID, G_MET, G_N, G_OPEN, G_REV, INF,
                                 N_SCALARS, ON_CORP, ON_PARTY, PASS, PASSED, RANDOM, START,
                                 biggest, goal_turn, random_turn, req_margin, reveal, wish)
-from sim.davos.rules import COLUMNS, record_columns  # noqa: F401 (record layout)
+from tableodds.sim.davos.rules import COLUMNS, record_columns  # noqa: F401 (record layout)
 
 # per-seat counters sv[seat, field]
 SUPPLY, INCOME, GAINED, PAID, LOST = 0, 1, 2, 3, 4

@@ -10,8 +10,8 @@ so that the bots and the rules judge "biggest" the same way.
 """
 from numba import njit
 
-from sim.core.rng import bounded
-from sim.davos import rules as R
+from tableodds.sim.core.rng import bounded
+from tableodds.sim.davos import rules as R
 
 INF = 99          # cost of a requirement with no place to meet it
 RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.core.rng import PyStream
-from sim.davos import rules as R
+from tableodds.sim.core.rng import PyStream
+from tableodds.sim.davos import rules as R
 
 INF = 99   # cost of a requirement with no place to meet it
 

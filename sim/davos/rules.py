@@ -20,8 +20,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.data import load_toml, seat_policies, unknown_keys
-from sim.core.errors import InputError
+from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.errors import InputError
 
 PLAYERS = range(2, 6)
 GAMES = ("base", "mean")
@@ -152,7 +152,7 @@ def _check_keys(card, allowed: set, w: str) -> None:
 
 def load_cards(path: Path | None = None) -> Cards:
     """Read and validate a card file; the packaged ``cards.toml`` when ``path`` is None."""
-    data, where = load_toml(path, "sim.davos", "cards.toml")
+    data, where = load_toml(path, "tableodds.sim.davos", "cards.toml")
     unknown_keys(data, ("parties", "goals", "bills"), where)
 
     parties = data.get("parties")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.core.errors import InputError
-from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
 TEMPLATE = """\
 # Davos final scoring. mode: "normal", "team" or "dissident".

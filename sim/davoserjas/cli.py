@@ -5,13 +5,13 @@ from pathlib import Path
 
 import click
 
-from sim.core.errors import InputError
-from sim.core.options import (chosen_policies, exit_if_interrupted, int_list, output_options,
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.options import (chosen_policies, exit_if_interrupted, int_list, output_options,
                               players_option, policy_options, run_options)
-from sim.core.runner import record_dir, run
-from sim.davoserjas import GAME
-from sim.davoserjas.kernel import simulate_chunk
-from sim.davoserjas.rules import (PLAYERS, POLICIES, VARIANTS, card_name, deck_mask, hand_size,
+from tableodds.sim.core.runner import record_dir, run
+from tableodds.sim.davoserjas import GAME
+from tableodds.sim.davoserjas.kernel import simulate_chunk
+from tableodds.sim.davoserjas.rules import (PLAYERS, POLICIES, VARIANTS, card_name, deck_mask, hand_size,
                                   make_settings, parse_card)
 
 group = click.Group(name="davoserjas", help="Davoserjas: six rounds of minus tricks and Kabalen.")
@@ -72,7 +72,7 @@ def render_simulation(summary, settings, res) -> str:
 
 def run_simulation(settings, games, seed, workers, chunk_size, out, progress=None):
     """Run and summarise; the records stay in OUT/records when --out is given."""
-    from analysis.davoserjas import summarise
+    from tableodds.analysis.davoserjas import summarise
 
     def chunk(seed, start, count):
         return simulate_chunk(settings, seed, start, count)
@@ -84,10 +84,10 @@ def run_simulation(settings, games, seed, workers, chunk_size, out, progress=Non
 
 
 def write_simulation(summary, settings, res, out: Path) -> None:
-    from analysis.davoserjas import plot_distribution, plot_seats
+    from tableodds.analysis.davoserjas import plot_distribution, plot_seats
     import json
 
-    from reports.output import save_figure, write_tables, write_text
+    from tableodds.reports.output import save_figure, write_tables, write_text
     write_tables(out, summary.tables())
     save_figure(plot_distribution(summary), out, "penalty_distribution")
     save_figure(plot_seats(summary), out, "seat_advantage")
@@ -108,7 +108,7 @@ def simulate(players, games, seed, workers, chunk_size, policy, policies, varian
 
     Example: tableodds davoserjas simulate --players 4 --games 1000000 --policies careful,random,random,random
     """
-    from reports.output import emit_json
+    from tableodds.reports.output import emit_json
     settings = make_settings(players, chosen_policies(policy, policies), int_list(rounds, "--rounds"),
                              variants, rules_file)
     summary, res = run_simulation(settings, games, seed, workers, chunk_size, out)
@@ -153,8 +153,8 @@ def hand(players, round_number, seat, games, seed, workers, chunk_size, policy, 
 
     CARDS are rank then suit: AS KH 10D 2C (T for ten and the symbols ♠♥♦♣ work too).
     """
-    from analysis.davoserjas import summarise_hand
-    from reports.output import emit_json, write_tables
+    from tableodds.analysis.davoserjas import summarise_hand
+    from tableodds.reports.output import emit_json, write_tables
     settings = make_settings(players, chosen_policies(policy, policies), [round_number], variants,
                              rules_file)
     if not 0 <= seat < players:

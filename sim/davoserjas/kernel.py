@@ -9,9 +9,9 @@ one bounded draw per random-policy play (forced plays included).
 import numpy as np
 from numba import njit
 
-from sim.core.bits import kth_bit, popcount
-from sim.core.rng import bounded, seed_stream
-from sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
+from tableodds.sim.core.bits import kth_bit, popcount
+from tableodds.sim.core.rng import bounded, seed_stream
+from tableodds.sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)

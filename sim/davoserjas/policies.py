@@ -8,8 +8,8 @@ twins; the tests require both to pick the same card on the same seeds.
 import numpy as np
 from numba import njit
 
-from sim.core.bits import highest_bit, lowest_bit
-from sim.davoserjas.rules import POLICIES
+from tableodds.sim.core.bits import highest_bit, lowest_bit
+from tableodds.sim.davoserjas.rules import POLICIES
 
 TRICK_RANDOM, TRICK_DUCK = 0, 1
 KABALEN_RANDOM, KABALEN_HOLD = 0, 1

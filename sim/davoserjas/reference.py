@@ -8,8 +8,8 @@ agreement between the two is evidence that both are right.
 """
 from __future__ import annotations
 
-from sim.core.rng import PyStream
-from sim.davoserjas.rules import SEVEN, Settings, deck_mask, hand_size
+from tableodds.sim.core.rng import PyStream
+from tableodds.sim.davoserjas.rules import SEVEN, Settings, deck_mask, hand_size
 
 
 def suit(c: int) -> int:
@@ -170,6 +170,6 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
     """The reference's records, shaped like the kernel's chunk simulator output."""
     import numpy as np
 
-    from sim.davoserjas.kernel import to_columns
+    from tableodds.sim.davoserjas.kernel import to_columns
     pen = np.array([play_game(settings, seed, start + g) for g in range(count)], np.int16)
     return to_columns(pen.reshape(count, len(settings.rounds), settings.players), settings, start)

@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.data import load_toml, seat_policies, unknown_keys
-from sim.core.errors import InputError
+from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.errors import InputError
 
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -165,7 +165,7 @@ def _int(table: dict, key: str, where: str, default: int = 0) -> int:
 
 def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
     """Read a round list; the packaged ``rounds.toml`` when ``path`` is None."""
-    data, where = load_toml(path, "sim.davoserjas", "rounds.toml")
+    data, where = load_toml(path, "tableodds.sim.davoserjas", "rounds.toml")
     unknown_keys(data, ("rounds", "kabalen"), where)
     raw = data.get("rounds")
     if not isinstance(raw, list) or not raw:

@@ -12,9 +12,9 @@ import csv
 from functools import lru_cache
 from pathlib import Path
 
-from sim.core.errors import InputError
-from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
-from sim.davoserjas.rules import Round, Settings, deck_mask, make_settings
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.davoserjas.rules import Round, Settings, deck_mask, make_settings
 
 TEMPLATE = """\
 # Davoserjas score sheet: one list of penalties per player, in round order.

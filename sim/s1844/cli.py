@@ -6,13 +6,13 @@ from pathlib import Path
 
 import click
 
-from sim.core.errors import InputError
-from sim.core.options import (chosen_policies, exit_if_interrupted, int_list, output_options,
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.options import (chosen_policies, exit_if_interrupted, int_list, output_options,
                               policy_options, run_options)
-from sim.core.runner import record_dir, run
-from sim.s1844 import GAME
-from sim.s1844.kernel import simulate_chunk
-from sim.s1844.rules import PLAYERS, POLICIES, make_settings
+from tableodds.sim.core.runner import record_dir, run
+from tableodds.sim.s1844 import GAME
+from tableodds.sim.s1844.kernel import simulate_chunk
+from tableodds.sim.s1844.rules import PLAYERS, POLICIES, make_settings
 
 group = click.Group(name="1844", help="1844: Schweiz: when the phases start, the trains rust, "
                     "the SBB forms and the bank breaks.")
@@ -23,7 +23,7 @@ _POLICY_HELP = "; ".join(f"{k}: {v}" for k, v in POLICIES.items())
 
 def run_forecast(settings, games, seed, workers, chunk_size, out, progress=None):
     """Simulate and summarise one player count; records stay in OUT/records with --out."""
-    from analysis.s1844 import summarise
+    from tableodds.analysis.s1844 import summarise
 
     def chunk(seed, start, count):
         return simulate_chunk(settings, seed, start, count)
@@ -35,10 +35,10 @@ def run_forecast(settings, games, seed, workers, chunk_size, out, progress=None)
 
 
 def write_forecast(results, settings_list, runs, out: Path) -> None:
-    from analysis.s1844 import compare, plot_bank, plot_histograms, plot_timeline, plot_trains
+    from tableodds.analysis.s1844 import compare, plot_bank, plot_histograms, plot_timeline, plot_trains
     import polars as pl
 
-    from reports.output import save_figure, write_tables, write_text
+    from tableodds.reports.output import save_figure, write_tables, write_text
     tables = {}
     for r in results:
         for name, df in r.tables().items():
@@ -56,7 +56,7 @@ def write_forecast(results, settings_list, runs, out: Path) -> None:
 
 
 def render(results, settings_list, runs) -> str:
-    from analysis.s1844 import compare
+    from tableodds.analysis.s1844 import compare
     lines = []
     for s, r, res in zip(settings_list, results, runs):
         stop = " · INTERRUPTED" if res.interrupted else ""
@@ -110,7 +110,7 @@ def train_rush(players, games, seed, workers, chunk_size, policy, policies, para
 
     Example: tableodds 1844 train-rush --players 4,5 --games 100000 --out rush
     """
-    from reports.output import emit_json
+    from tableodds.reports.output import emit_json
     counts = int_list(players, "--players") or []
     if not counts:
         raise InputError("--players needs at least one player count")

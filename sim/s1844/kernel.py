@@ -22,9 +22,9 @@ import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
-from sim.core.rng import bounded, seed_stream
-from sim.s1844 import rules as R
-from sim.s1844.policies import (CAREFUL, RANDOM, careful_pays, careful_par,
+from tableodds.sim.core.rng import bounded, seed_stream
+from tableodds.sim.s1844 import rules as R
+from tableodds.sim.s1844.policies import (CAREFUL, RANDOM, careful_pays, careful_par,
                                 careful_sells, careful_side, careful_tunnel, careful_yield_pick)
 
 # globals: st[0:NG]

@@ -7,7 +7,7 @@ writes every decision again in plain Python; the tests require both to agree gam
 """
 from numba import njit
 
-from sim.s1844.rules import CAREFUL, POLICIES, POLICY_CODE, RANDOM
+from tableodds.sim.s1844.rules import CAREFUL, POLICIES, POLICY_CODE, RANDOM
 
 assert set(POLICY_CODE) == set(POLICIES)
 __all__ = ["CAREFUL", "RANDOM"]

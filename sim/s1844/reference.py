@@ -17,8 +17,8 @@ Draw order (both implementations):
 """
 from __future__ import annotations
 
-from sim.core.rng import PyStream
-from sim.s1844 import rules as R
+from tableodds.sim.core.rng import PyStream
+from tableodds.sim.s1844 import rules as R
 
 PRE, REGIONAL, HISTORICAL = R.PRE, R.REGIONAL, R.HISTORICAL
 ORDER_EVA = list(range(5, 15)) + list(range(5))
@@ -941,7 +941,7 @@ def play_game(settings: R.Settings, seed: int, game: int) -> Game:
 def reference_chunk(settings: R.Settings, seed: int, start: int, count: int):
     """The contract's reference simulator: the same columns as the kernel's."""
     import numpy as np
-    from sim.s1844.kernel import to_columns
+    from tableodds.sim.s1844.kernel import to_columns
     rows = np.array([Game(settings, seed, start + i).play() for i in range(count)],
                     np.int32).reshape(count, R.NCOL)
     return to_columns(rows, settings, start)

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.data import load_toml, seat_policies
-from sim.core.errors import InputError
+from tableodds.sim.core.data import load_toml, seat_policies
+from tableodds.sim.core.errors import InputError
 
 PLAYERS = range(3, 8)
 BANK = 12_000
@@ -221,7 +221,7 @@ def _check_int(value, where: str, key: str) -> int:
 
 def load_params(path: Path | None = None) -> Params:
     """The packaged parameters, overridden key by key from ``path`` when given."""
-    base, _ = load_toml(None, "sim.s1844", "params.toml")
+    base, _ = load_toml(None, "tableodds.sim.s1844", "params.toml")
     merged = {s: dict(base[s]) for s in _SECTIONS}
     where = "params.toml"
     if path is not None:

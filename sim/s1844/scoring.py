@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sim.core.errors import InputError
-from sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
-from sim.s1844.rules import (CERT_LIMIT, CORPS, CTYPE, MOUNTAIN_VALUE, NMOUNTAIN, NTUNNEL,
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.s1844.rules import (CERT_LIMIT, CORPS, CTYPE, MOUNTAIN_VALUE, NMOUNTAIN, NTUNNEL,
                              PLAYERS, PRE, PRICE, SBB_TYPE, TUNNEL_VALUE, UNITS)
 
 PRIVATES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import click
 
-from sim.core.errors import InputError
-from sim.core.options import backend_options
-from sim.registry import cli_groups
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.options import backend_options
+from tableodds.sim.registry import cli_groups
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
@@ -41,7 +41,7 @@ for _group in cli_groups():
 @backend_options
 def report(out, scale, seed, workers):
     """Run every analysis at its default size and write OUT/index.html."""
-    from reports.report import build_report
+    from tableodds.reports.report import build_report
     if scale <= 0:
         raise InputError(f"--scale must be positive, not {scale}")
     path = build_report(out, scale=scale, seed=seed, workers=workers)
@@ -58,14 +58,14 @@ def report(out, scale, seed, workers):
               help="Seed of the simulations behind the sheet's expectations.")
 def cheatsheet(game, out, variants, seed):
     """Write an A4 scoring cheat sheet (PDF, Markdown, HTML) for GAME, or for all games."""
-    from reports.cheatsheets import builders
+    from tableodds.reports.cheatsheets import builders
     available = builders()
     names = list(available) if game == "all" else [game]
     for name in names:
         if name not in available:
             raise InputError(f"no cheat sheet for {name!r}; choose from: "
                              f"{', '.join(available)} or all")
-        from reports.sheet import write_sheet
+        from tableodds.reports.sheet import write_sheet
         for path in write_sheet(available[name](variants=variants, seed=seed), out):
             click.echo(f"wrote {path}")
 
