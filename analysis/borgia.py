@@ -10,22 +10,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from itertools import product
 
 import numpy as np
 import polars as pl
 
-from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_from_moments, mean_of, wilson
+from tableodds.analysis.result import Result
+from tableodds.analysis.stats import (Mean, Proportion, exact_moments, mean_from_moments,
+                                      mean_of, wilson)
+from tableodds.sim.borgia import GAME
+from tableodds.sim.borgia.kernel import attack_chunk, auction_chunk, conquest_chunk, simulate_chunk
 from tableodds.sim.borgia.policies import card_value
-from tableodds.sim.borgia.rules import TYPES, conquest_succeeds
+from tableodds.sim.borgia.rules import (STRATEGY_CODES, TYPES, conquest_succeeds,
+                                        load_vote_table, make_settings)
+from tableodds.sim.core.runner import RunPlan
 
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
-
-
-
-
-
 
 _SHARE = 60  # lcm(1..5): a tie among k seats gives each 60/k, an exact integer
 
@@ -63,6 +65,27 @@ class GameSummary:
                         "popes": s.popes.estimate, "games": s.vp.n})
             rows.append(row)
         return {"seats": pl.DataFrame(rows), "vp_distribution": self.distribution}
+
+    def plots(self) -> dict:
+        return {"vp": plot_vp(self)}
+
+    def text(self) -> str:
+        w = 15
+        head = f"{'':<22}" + "".join(f"{f'seat {s.seat} {s.policy}':>{w}}" for s in self.seats)
+        lines = ["Mean VP per game (± standard error)", head,
+                 f"{'total VP':<22}" + "".join(f"{str(s.vp):>{w}}" for s in self.seats)]
+        for k in ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city"):
+            lines.append(f"{'  from ' + k.removeprefix('vp_'):<22}"
+                         + "".join(f"{str(s.sources[k]):>{w}}" for s in self.seats))
+        lines.append(f"{'elected pope (times)':<22}" + "".join(f"{str(s.popes):>{w}}"
+                                                                for s in self.seats))
+        lines.append(f"{'P(most VP) [95% CI]':<22}" + "".join(f"{s.win.estimate:>{w}.4f}"
+                                                               for s in self.seats))
+        lines.append(f"{'':<22}" + "".join(f"{f'[{s.win.low:.3f},{s.win.high:.3f}]':>{w}}"
+                                            for s in self.seats))
+        lines.append(f"{'share of the win':<22}" + "".join(f"{str(s.win_share):>{w}}"
+                                                            for s in self.seats))
+        return "\n".join(lines)
 
     def as_dict(self) -> dict:
         return {"players": self.players, "games": self.games, "policies": list(self.policies),
@@ -118,6 +141,28 @@ class ElectionSummary:
                 for s, (v, o) in enumerate(zip(self.given_vp, self.given_offices))]
         return {"p_pope": pl.DataFrame(rows), "pope_gain_loss": pl.DataFrame(loss)}
 
+    def plots(self) -> dict:
+        return {"p_pope": plot_pope(self)}
+
+    def text(self) -> str:
+        T = len(self.pope[0])
+        lines = ["P(elected pope) per turn [95% CI]",
+                 f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>22}" for t in range(T))]
+        for s in range(self.players):
+            lines.append(f"{f'{s} {self.policies[s]}':<18}" + "".join(
+                f"{f'{p.estimate:.4f} [{p.low:.3f},{p.high:.3f}]':>22}" for p in self.pope[s]))
+        lines += ["", f"A new pope gains {self.gain_vp} VP at once and gives away his offices "
+                  f"(turns 1-{T - 1}; in the last turn nothing follows):",
+                  f"{'seat':<18}{'office VP given / election':>28}{'offices given':>16}"
+                  f"{'elections':>11}"]
+        for s in range(self.players):
+            v, o = self.given_vp[s], self.given_offices[s]
+            lines.append(f"{f'{s} {self.policies[s]}':<18}{'-' if v is None else str(v):>28}"
+                         f"{'-' if o is None else str(o):>16}{0 if v is None else v.n:>11}")
+        lines.append("(office VP: the printed VP scored at each later scoring the office would "
+                     "have stayed)")
+        return "\n".join(lines)
+
     def as_dict(self) -> dict:
         return {"players": self.players, "games": self.games, "policies": list(self.policies),
                 "p_pope": [[p.as_dict() for p in turns] for turns in self.pope],
@@ -172,6 +217,23 @@ class VoteResult:
                              "votes_for": list(self.vote_for), "received": list(self.received),
                              "pope": [n == self.winner for n in self.names]})
 
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"votes": self.table()}
+
+    def plots(self) -> dict:
+        return {}
+
+    def text(self) -> str:
+        lines = [f"Papal election · sitting pope {self.sitting} · 3 votes per cardinal + "
+                 "printed office votes", "",
+                 f"{'player':<14}{'own votes':>10}  {'votes for':<14}{'received':>9}"]
+        for n, o, f, r in zip(self.names, self.own, self.vote_for, self.received):
+            mark = "  <- new pope" if n == self.winner else ""
+            lines.append(f"{n:<14}{o:>10}  {f:<14}{r:>9}{mark}")
+        lines += ["", "A tie keeps the sitting pope if he is among the tied, else the first "
+                  "tied player clockwise from him wins."]
+        return "\n".join(lines)
+
     def as_dict(self) -> dict:
         return {"sitting_pope": self.sitting, "new_pope": self.winner,
                 "players": self.table().to_dicts()}
@@ -201,6 +263,31 @@ class AuctionSummary:
                                          ("spied: value", self.spy_net)) if m is not None])
         return {"auction_prices": self.types, "price_distribution": self.distribution,
                 "spy_vs_bid": spy}
+
+    def plots(self) -> dict:
+        return {"auction_prices": plot_prices(self)}
+
+    def text(self) -> str:
+        def whole(x) -> str:
+            return "-" if x is None else f"{x:.0f}"
+        lines = ["Auction-pile cards by type: how they were taken, and the price when bought (D)",
+                 f"{'type':<12}{'offered':>9}{'bought':>9}{'spied':>8}{'unsold':>8}"
+                 f"{'mean ± se':>15}{'median':>8}{'10%':>6}{'90%':>6}"]
+        for r in self.types.to_dicts():
+            price = (f"{r['mean_price']:.2f} ± {r['se']:.2f}"
+                     if r.get("mean_price") is not None else "-")
+            lines.append(f"{r['type']:<12}{r['offered']:>9,}{r['bid']:>9,}{r['spy']:>8,}"
+                         f"{r['unsold'] + r['opener']:>8,}{price:>15}{whole(r.get('median')):>8}"
+                         f"{whole(r.get('p10')):>6}{whole(r.get('p90')):>6}")
+        if self.bid_net and self.spy_net:
+            lines += ["", "Spy or bid (card worth by the value bot's yardstick, D):",
+                      f"  bought at auction: value - price = {self.bid_net}",
+                      f"  taken with a spy:  value (free)  = {self.spy_net}"]
+            if self.spy_beats:
+                b = self.spy_beats
+                lines.append(f"  P(spied card beats the mean bought card of its turn) = "
+                             f"{b.estimate:.4f} [{b.low:.4f}, {b.high:.4f}]")
+        return "\n".join(lines)
 
     def as_dict(self) -> dict:
         return {"games": self.games, "by_type": self.types.to_dicts(),
@@ -329,6 +416,31 @@ class ConquestSummary:
                "trials": 0 if self.simulated is None else self.simulated.n}
         return {"conquest": pl.DataFrame([row]), "conquest_strategies": self.matrix}
 
+    def plots(self) -> dict:
+        return {}
+
+    def text(self) -> str:
+        lines = [f"Conquest · attacker condottieri {list(self.attack)} ({self.attacker}) "
+                 f"against defence {self.base} + condottieri {list(self.defend)} "
+                 f"({self.defender})", "",
+                 "The attacker needs strictly more power; a target with no power falls.", ""]
+        if self.exact is not None:
+            lines.append(f"P(attack succeeds), exact:     {float(self.exact):.6f}"
+                         f"  (= {self.exact})")
+        else:
+            lines.append("P(attack succeeds), exact:     too many choices to enumerate")
+        if self.simulated is not None:
+            s = self.simulated
+            lines.append(f"P(attack succeeds), simulated: {s.estimate:.6f} "
+                         f"[{s.low:.6f}, {s.high:.6f}]  ({s.n:,} trials)")
+        m = self.matrix
+        lines += ["", "Exact P(success) for every pair of strategies (rows: attacker, "
+                  "columns: defender)", f"{'':<11}" + "".join(f"{c:>11}" for c in m.columns[1:])]
+        for r in m.to_dicts():
+            lines.append(f"{r['attacker']:<11}" + "".join(
+                f"{'-' if r[c] is None else f'{r[c]:.4f}':>11}" for c in m.columns[1:]))
+        return "\n".join(lines)
+
     def as_dict(self) -> dict:
         return {"attack": list(self.attack), "defender_hand": list(self.defend),
                 "base_defence": self.base, "attacker_strategy": self.attacker,
@@ -369,6 +481,21 @@ class AttackSummary:
     def as_dict(self) -> dict:
         return {"by_target": self.table.to_dicts()}
 
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"attacks_by_target": self.table}
+
+    def plots(self) -> dict:
+        return {}
+
+    def text(self) -> str:
+        lines = [f"{'target':<12}{'attacks':>9}  {'P(success) [95% CI]':<26}{'own def.':>9}"
+                 f"{'attack':>8}{'defence':>8}"]
+        for r in self.table.to_dicts():
+            lines.append(f"{r['target']:<12}{r['n']:>9,}  {r['p_success']:.4f} "
+                         f"[{r['low']:.4f}, {r['high']:.4f}]  {r['mean_base']:>7.2f}"
+                         f"{r['mean_attack']:>8.2f}{r['mean_defence']:>8.2f}")
+        return "\n".join(lines)
+
 
 def summarise_attacks(lf: pl.LazyFrame) -> AttackSummary:
     df = (lf.group_by("type").agg(pl.len().alias("n"),
@@ -388,7 +515,7 @@ def summarise_attacks(lf: pl.LazyFrame) -> AttackSummary:
 
 # --- plots ------------------------------------------------------------------------
 def plot_vp(summary: GameSummary):
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, (a, b) = figure(ncols=2, figsize=(10, 3.6))
     d = summary.distribution
     for s in summary.seats:
@@ -415,7 +542,7 @@ def plot_vp(summary: GameSummary):
 
 def plot_prices(summary: AuctionSummary):
     """P(price <= x) per card type: prices are few discrete values, so a CDF reads best."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, ax = figure(figsize=(8, 3.8))
     d = summary.distribution
     import matplotlib.pyplot as plt
@@ -433,7 +560,7 @@ def plot_prices(summary: AuctionSummary):
 
 
 def plot_pope(summary: ElectionSummary):
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, ax = figure(figsize=(6, 3.4))
     T = len(summary.pope[0])
     width = 0.8 / T
@@ -449,3 +576,72 @@ def plot_pope(summary: ElectionSummary):
     ax.legend(fontsize=7)
     fig.tight_layout()
     return fig
+
+
+# --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
+def title(settings) -> str:
+    return (f"Borgia · {settings.players} players · policies {','.join(settings.policies)}"
+            f" · cards {settings.deck.source}")
+
+
+def _records(plan: RunPlan, chunk_fn, settings, label: str):
+    return plan.run(partial(chunk_fn, settings), default_chunk=GAME.chunk_size, label=label)
+
+
+def simulate(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
+             unsold=None) -> Result:
+    """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat."""
+    settings = make_settings(players, policies, cards, city_vp, unsold)
+    res = _records(plan, simulate_chunk, settings, "borgia")
+    return Result("borgia simulate", settings.describe(),
+                  summarise_games(res.scan(), settings), plan, titles={"": title(settings)})
+
+
+def auction(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
+            unsold=None) -> Result:
+    """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding."""
+    settings = make_settings(players, policies, cards, city_vp, unsold)
+    res = _records(plan, auction_chunk, settings, "auctions")
+    return Result("borgia auction", settings.describe(),
+                  summarise_auctions(res.scan(), settings, res.games_done), plan,
+                  titles={"": title(settings)})
+
+
+def election(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
+             unsold=None) -> Result:
+    """P(pope) by seat and strategy, and the VP a pope gains and gives away."""
+    settings = make_settings(players, policies, cards, city_vp, unsold)
+    res = _records(plan, simulate_chunk, settings, "borgia")
+    return Result("borgia election", settings.describe(),
+                  summarise_elections(res.scan(), settings), plan, titles={"": title(settings)})
+
+
+def attacks(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
+            unsold=None) -> Result:
+    """Attacks in whole games: success by target type."""
+    settings = make_settings(players, policies, cards, city_vp, unsold)
+    res = _records(plan, attack_chunk, settings, "attacks")
+    return Result("borgia attacks", settings.describe(), summarise_attacks(res.scan()), plan,
+                  titles={"": title(settings)})
+
+
+def votes(path) -> Result:
+    """Count one election from a vote table (TOML)."""
+    return Result("borgia election", {"votes": str(path)}, vote_table(*load_vote_table(path)))
+
+
+def conquest(plan: RunPlan | None, attack, defend=(), base: int = 0, attacker: str = "all",
+             defender: str = "random") -> Result:
+    """P(an attack succeeds) with secret condottieri: exact, and simulated when ``plan``."""
+    settings = {"attack": list(attack), "defender_hand": list(defend), "base_defence": base,
+                "attacker": attacker, "defender": defender}
+    lf = None
+    if plan is not None:
+        res = plan.run(partial(conquest_chunk, np.array(attack, np.int64),
+                               np.array(defend, np.int64), base, STRATEGY_CODES[attacker],
+                               STRATEGY_CODES[defender]), default_chunk=262_144,
+                       label="conquest")
+        lf = res.scan()
+    return Result("borgia conquest", settings,
+                  summarise_conquest(lf, attack, defend, base, attacker, defender), plan,
+                  titles={"": "Borgia conquest"})

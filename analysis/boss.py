@@ -6,17 +6,19 @@ columns repeat on every seat's row, so per-game figures read the rows of seat 0.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, exact_moments, mean_of, wilson
-from tableodds.sim.boss.rules import FAMILIES, SPACES, exact_deal_counts
+from tableodds.sim.boss import GAME
+from tableodds.sim.boss.kernel import simulate_chunk
+from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import RunPlan
 
 _SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
-
-
-
-
 
 
 def _games(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -53,6 +55,24 @@ class LengthSummary:
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"deal_count": self.deals, "turns": self.turns}
 
+    def plots(self) -> dict:
+        return {"length": plot_length(self, f"I'm the Boss!, {self.games:,} games")}
+
+    def text(self) -> str:
+        lines = [f"completed deals per game: mean {self.mean_deals} "
+                 f"(exact {self.exact_mean_deals:.3f})",
+                 f"{'deals':>6} {'simulated':>10}  {'95% CI':<17} {'exact':>8}  agrees"]
+        for r in self.deals.iter_rows(named=True):
+            lines.append(f"{r['deals']:>6} {r['p']:>10.4f}  [{r['low']:.4f}, {r['high']:.4f}] "
+                         f"{r['exact']:>8.4f}  {'yes' if r['inside'] else 'NO'}")
+        q = self.turn_quantiles
+        lines += ["", f"turns per game: mean {self.mean_turns}; 5%/25%/50%/75%/95%: "
+                  f"{q['0.05']:.0f}/{q['0.25']:.0f}/{q['0.5']:.0f}/{q['0.75']:.0f}/"
+                  f"{q['0.95']:.0f}; longest {q['max']}"]
+        if self.capped:
+            lines.append(f"WARNING: {self.capped} games stopped at the turn cap")
+        return "\n".join(lines)
+
     def as_dict(self) -> dict:
         return {"games": self.games, "capped": self.capped, "agrees_with_exact": self.agrees,
                 "mean_deals": self.mean_deals.as_dict(), "exact_mean_deals": self.exact_mean_deals,
@@ -70,7 +90,7 @@ def _distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
                            pl.Series("high", [c.high for c in cis]))
 
 
-def length(lf: pl.LazyFrame, settings) -> LengthSummary:
+def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
     games = _games(lf)
     exact = {d: float(p) for d, p in exact_deal_counts(settings).items()}
     deals = _distribution(games, "deals").with_columns(pl.col("deals").cast(pl.Int64))
@@ -102,7 +122,7 @@ def length(lf: pl.LazyFrame, settings) -> LengthSummary:
 
 
 def plot_length(s: LengthSummary, title: str):
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
     d = s.deals
     x = d["deals"].to_numpy()
@@ -155,6 +175,35 @@ class SimulationSummary:
                              "win_share": w.estimate, "win_share_se": w.se, "seat_games": m.n}
                             for k, (m, w) in self.by_policy.items()])
         return {"seats": seats, "positions": pos, "policies": pol, "spaces": self.spaces}
+
+    def plots(self) -> dict:
+        return {"money": plot_money(self, f"I'm the Boss!, {self.players} players, "
+                                          f"{self.games:,} games")}
+
+    def text(self) -> str:
+        w = 16
+        seats = range(self.players)
+        lines = [f"deals per game {self.deals} · turns {self.turns} · richest minus poorest "
+                 f"{self.spread} M",
+                 "", f"{'':<28}" + "".join(f"{'seat ' + str(i):>{w}}" for i in seats),
+                 f"{'policy':<28}" + "".join(f"{self.policies[i]:>{w}}" for i in seats),
+                 f"{'money (M) ± se':<28}" + "".join(f"{str(m):>{w}}" for m in self.money),
+                 f"{'win share ± se':<28}" + "".join(f"{str(m):>{w}}" for m in self.win_share),
+                 f"{'money by turn position':<28}"
+                 + "".join(f"{str(m):>{w}}" for m in self.by_position),
+                 f"{'win share by turn position':<28}"
+                 + "".join(f"{str(m):>{w}}" for m in self.win_by_position)]
+        if len(self.by_policy) > 1:
+            lines += ["", "by policy: " + " · ".join(f"{k}: money {m}, win share {v}"
+                                                     for k, (m, v) in self.by_policy.items())]
+        lines += ["", f"{'space':>5}  {'needs':<38} {'div':>3} {'attempts':>9} "
+                  f"{'success':>8}  95% CI"]
+        for r in self.spaces.iter_rows(named=True):
+            ci = f"[{r['low']:.3f}, {r['high']:.3f}]" if r["attempts"] else ""
+            p = f"{r['p']:.3f}" if r["attempts"] else "-"
+            lines.append(f"{r['space']:>5}  {r['needs']:<38} {r['dividends']:>3} "
+                         f"{r['attempts']:>9,} {p:>8}  {ci}")
+        return "\n".join(lines)
 
     def as_dict(self) -> dict:
         return {"players": self.players, "games": self.games, "policies": list(self.policies),
@@ -214,7 +263,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
 
 
 def plot_money(s: SimulationSummary, title: str):
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
     seats = list(range(s.players))
     a.errorbar(seats, [m.estimate for m in s.money],
@@ -313,3 +362,127 @@ def variant_table(rows: list[VariantRow], players: int) -> pl.DataFrame:
         "first_player_edge": r.first_win.estimate - 1 / players,
         "first_player_money": r.first_money.estimate,
         "first_player_money_se": r.first_money.se, "games": r.deals.n} for r in rows])
+
+
+@dataclass(frozen=True)
+class SimulationWithCards:
+    """``boss simulate``: the game summary and, when asked, the value of each extra card."""
+    game: SimulationSummary
+    values: tuple[CardValue, ...] = ()
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        tables = self.game.tables()
+        if self.values:
+            tables["card_values"] = pl.DataFrame([
+                {"card": v.card, "money": v.money.estimate, "money_se": v.money.se,
+                 "gain": v.gain.estimate, "gain_se": v.gain.se,
+                 "win_share": v.win_share.estimate, "win_gain": v.win_gain.estimate,
+                 "win_gain_se": v.win_gain.se, "games": v.money.n} for v in self.values])
+        return tables
+
+    def plots(self) -> dict:
+        return self.game.plots()
+
+    def as_dict(self) -> dict:
+        return {**self.game.as_dict(), "card_values": [v.as_dict() for v in self.values]}
+
+    def text(self) -> str:
+        lines = [self.game.text()]
+        if self.values:
+            lines += ["", "one extra starting card (the holder against the average seat; ± se)",
+                      f"{'card':<10} {'money':>16} {'gain':>16} {'win share':>16} "
+                      f"{'win gain':>16}"]
+            for v in self.values:
+                lines.append(f"{v.card:<10} {str(v.money):>16} {str(v.gain):>16} "
+                             f"{str(v.win_share):>16} {str(v.win_gain):>16}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class VariantComparison:
+    """Each house rule alone against the standard game, at equal size and seed."""
+    players: int
+    rows: tuple[VariantRow, ...]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"variants": variant_table(list(self.rows), self.players)}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {"variants": [r.as_dict() for r in self.rows]}
+
+    def text(self) -> str:
+        lines = ["each house rule alone against the standard game (± se)", "",
+                 f"{'house rule':<20} {'games':>9} {'deals':>15} {'turns':>15} "
+                 f"{'money spread (M)':>17} {'start player wins':>18} {'edge':>7}"]
+        for r in self.rows:
+            lines.append(f"{r.variant:<20} {r.deals.n:>9,} {str(r.deals):>15} "
+                         f"{str(r.turns):>15} {str(r.spread):>17} {str(r.first_win):>18} "
+                         f"{r.first_win.estimate - 1 / self.players:>+7.3f}")
+        lines += ["", "money spread: richest minus poorest seat; edge: the start player's win "
+                  f"share minus 1/{self.players}"]
+        if len({r.deals.n for r in self.rows}) > 1:
+            lines.append("NOTE: the rows cover different numbers of games (the run was "
+                         "interrupted)")
+        return "\n".join(lines)
+
+
+# --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
+# The extra starting cards whose value ``simulate(card_values=True)`` measures.
+CARD_TYPES = ("family", "travel", "recruit", "boss", "stop")
+
+
+def title(settings) -> str:
+    extra = f" · variants {','.join(settings.variants)}" if settings.variants else ""
+    return (f"I'm the Boss! · {settings.players} players · policies "
+            f"{','.join(settings.policies)}{extra}")
+
+
+def _job(name, settings):
+    return (name, partial(simulate_chunk, settings),
+            {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip()})
+
+
+def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None) -> Result:
+    """How long a game runs: completed deals (simulated and exact) and turns per game."""
+    settings = make_settings(players, policies, variants, cards)
+    _, chunk, options = _job("", settings)
+    res = plan.run(chunk, **options)
+    return Result("boss length", settings.describe(), length_summary(res.scan(), settings),
+                  plan, titles={"": title(settings)})
+
+
+def simulate(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None,
+             card_values: bool = False) -> Result:
+    """Money per seat, turn position and policy; deal success per space; card values."""
+    settings = make_settings(players, policies, variants, cards)
+    jobs = [_job("", settings)]
+    if card_values:  # one run per card type; the extra card rotates over the seats
+        jobs += [_job(card, make_settings(players, settings.policies, settings.variants,
+                                          cards=settings.cards, extra=card))
+                 for card in CARD_TYPES]
+    runs = plan.run_all(jobs)
+    base = summarise(runs[""].scan(), settings)
+    values = tuple(card_value(base, runs[c].scan(), c) for c in CARD_TYPES if c in runs)
+    return Result("boss simulate", settings.describe(), SimulationWithCards(base, values), plan,
+                  titles={"": title(settings),
+                          **{c: f"{title(settings)} · one extra {c} card" for c in CARD_TYPES}})
+
+
+def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=None) -> Result:
+    """Each house rule alone against the standard game: length, spread, start-player edge."""
+    chosen = tuple(chosen) or tuple(VARIANTS)
+    for v in chosen:
+        if v not in VARIANTS:
+            raise InputError(f"unknown variant {v!r}; choose from: {', '.join(VARIANTS)}")
+    base = make_settings(players, policies, (), cards)
+    configs = {"standard": base, **{v: make_settings(players, base.policies, (v,),
+                                                       cards=base.cards) for v in chosen}}
+    runs = plan.run_all([_job(name, s) for name, s in configs.items()])
+    rows = tuple(variant_row(runs[name].scan(), name) for name in configs if name in runs)
+    return Result("boss variants", {**base.describe(), "variants": list(chosen)},
+                  VariantComparison(players, rows), plan,
+                  titles={name: title(s) for name, s in configs.items()},
+                  run_settings={name: s.describe() for name, s in configs.items()})

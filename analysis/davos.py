@@ -10,11 +10,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
-from tableodds.sim.davos.rules import GOAL_SLOTS, POLICY_CODES, REQ_KINDS, SLOT_FIELDS, Settings
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.davos import GAME
+from tableodds.sim.davos.kernel import simulate_chunk
+from tableodds.sim.davos.reference import biggest, party_vote
+from tableodds.sim.davos.reference import parliament as tally
+from tableodds.sim.davos.rules import (GOAL_SLOTS, IDEOLOGIES, POLICY_CODES, REQ_KINDS,
+                                       SLOT_FIELDS, Settings, load_cards, load_parliament,
+                                       make_settings)
 
 CHECKS = ("year 1", "year 2", "final")
 _POLICY_NAMES = {v: k for k, v in POLICY_CODES.items()}
@@ -212,7 +222,7 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
 
 def plot_goals(results: list[GoalDifficulty], title: str = ""):
     """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     first = results[0]
     order = [g.goal for g in first.goals]
     names = {g.goal: g.name for g in first.goals}
@@ -240,3 +250,196 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
         ax.legend(fontsize=8, loc="lower right")
     ax.grid(axis="x", alpha=0.3)
     return fig
+
+# --- the vote calculator -----------------------------------------------------------------
+@dataclass(frozen=True)
+class VoteCount:
+    """How each party of a parliament votes on one bill, and whether it passes."""
+    result: dict
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {"votes": pl.DataFrame([{k: v for k, v in r.items() if k != "holders"}
+                                       for r in self.result["parties"]])}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return self.result
+
+    def text(self) -> str:
+        result = self.result
+        lines = [f"Bill ideology: {result['bill']}", "",
+                 f"{'party':<16} {'ideo':<4} {'holders':<30} {'weight':>6}  {'vote':<8} why"]
+        for r in result["parties"]:
+            holders = " ".join(f"{k}:{v}" for k, v in r["holders"].items()) or "-"
+            lines.append(f"{r['party'][:16]:<16} {r['ideology']:<4} {holders[:30]:<30} "
+                         f"{r['weight']:>6g}  {r['vote']:<8} {r['why']}")
+        verdict = "PASSES" if result["passes"] else "FAILS"
+        lines += ["", f"For {result['for']:g} · against {result['against']:g} → the bill {verdict}",
+                  f"({result['rule']})"]
+        return "\n".join(lines)
+
+
+def count_votes(parliament: dict) -> dict:
+    """How each party votes and whether the bill passes (the seed's rules, via the reference)."""
+    players = sorted({who for p in parliament["parties"] for who in p["assets"]}
+                     | set(parliament["wishes"]))
+    wishes = [parliament["wishes"].get(who) == "for" for who in players]
+    bill = IDEOLOGIES.index(parliament["bill"])
+    votes, totals, rows = [], [], []
+    for party in parliament["parties"]:
+        counts = [party["assets"].get(who, 0) for who in players]
+        ideo = IDEOLOGIES.index(party["ideology"])
+        v = party_vote(counts, party["dissidents"], wishes, ideo, bill)
+        b = biggest(counts + [party["dissidents"]])
+        votes.append(v)
+        totals.append(sum(counts) + party["dissidents"])
+        if sum(counts) + party["dissidents"] == 0:
+            why = "empty: does not vote"
+        elif b == len(players):
+            why = f"dissidents biggest: vote their ideology {party['ideology']}"
+        elif b >= 0:
+            why = f"{players[b]} biggest: decides"
+        else:
+            why = "no biggest: unanimous" if v else "no biggest, no agreement: does not vote"
+        rows.append({"party": party["name"], "ideology": party["ideology"],
+                     "holders": {**{w: n for w, n in zip(players, counts) if n},
+                                 **({"dissidents": party["dissidents"]} if party["dissidents"] else {})},
+                     "biggest": ("dissidents" if b == len(players) else players[b]) if b >= 0 else None,
+                     "vote": {1: "for", -1: "against", 0: "none"}[v], "why": why})
+    yes, no, passed = tally(votes, totals)
+    largest = biggest(totals)
+    for i, r in enumerate(rows):
+        r["weight"] = 0 if totals[i] == 0 else (1.5 if i == largest else 1.0)
+    return {"bill": parliament["bill"], "parties": rows, "for": yes / 2, "against": no / 2,
+            "passes": passed,
+            "rule": "largest party 1.5 votes, other non-empty parties 1; a tie or no votes fails"}
+
+
+def vote(path) -> Result:
+    """How a parliament (a TOML file, see ``tableodds davos vote --help``) votes on a bill."""
+    return Result("davos vote", {"file": str(path)},
+                  VoteCount(count_votes(load_parliament(path))))
+
+
+# --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
+LIMITS = ("Bots do not negotiate, promise, pay each other or share profits; every number "
+          "describes games between these bots only.")
+
+
+def _cell(pr) -> str:
+    return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f},{pr.high:.3f}]"
+
+
+def goal_text(summary: GoalDifficulty) -> str:
+    lines = ["P(achieved by the check | held at the check), 95% Wilson intervals, hardest first",
+             f"{'':>3} {'goal':<24} {'requires':<34} {'year 1':>21} {'year 2':>21} "
+             f"{'final':>21} {'held':>8}"]
+    for i, g in enumerate(summary.goals, start=1):
+        n = g.final.n if g.final else 0
+        lines.append(f"{i:>3} {g.name[:24]:<24} {g.requires[:34]:<34} "
+                     + " ".join(f"{_cell(p):>21}" for p in g.by_check) + f" {n:>8,}")
+    lines += ["", "By requirement kind",
+              f"{'kind':<20} {'goals':>5} {'year 1':>21} {'year 2':>21} {'final':>21}"]
+    for k in summary.kinds:
+        lines.append(f"{k.kind:<20} {k.goals:>5} "
+                     + " ".join(f"{_cell(p):>21}" for p in k.by_check))
+    lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>24}"]
+    for s, (m, w) in enumerate(zip(summary.score, summary.wins)):
+        lines.append(f"{s:<6} {summary.policies[s]:<8} {str(m):>14} {_cell(w):>24}")
+    return "\n".join(lines)
+
+
+def differences_text(diffs, a, b, top: int = 12) -> str:
+    lines = [f"Final-check difference, {b.label} minus {a.label} (95% interval), largest first"]
+    for d in diffs[:top]:
+        lines.append(f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "
+                     f"{d.estimate:+.3f} [{d.low:+.3f},{d.high:+.3f}]")
+    if len(diffs) > top:
+        lines.append(f"  ... {len(diffs) - top} more in --json / --out")
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class GoalComparison:
+    """The goal table of one or more configurations (player counts, policy mixes), each
+    against the first."""
+    configs: tuple[tuple[str, GoalDifficulty], ...]
+
+    def differences(self):
+        first = self.configs[0][1]
+        return [(name, differences(first, g)) for name, g in self.configs[1:]]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        if len(self.configs) == 1:
+            return self.configs[0][1].tables()
+        merged: dict[str, list] = {}
+        for name, g in self.configs:
+            for k, df in g.tables().items():
+                merged.setdefault(k, []).append(df.with_columns(pl.lit(name).alias("config")))
+        out = {k: pl.concat(v, how="diagonal") for k, v in merged.items()}
+        rows = [{"config": name, **{k: v for k, v in d.as_dict().items() if k not in ("a", "b")},
+                 "p_a": d.a.estimate, "p_b": d.b.estimate}
+                for name, ds in self.differences() for d in ds]
+        if rows:
+            out["differences"] = pl.DataFrame(rows)
+        return out
+
+    def plots(self) -> dict:
+        return {"goal_ranking": plot_goals([g for _, g in self.configs])}
+
+    def as_dict(self) -> dict:
+        base = self.configs[0][1].label
+        return {"limits": LIMITS,
+                "configs": [{"name": name, "goals": g.as_dict()} for name, g in self.configs],
+                "differences": [{"baseline": base, "config": name,
+                                 "goals": [d.as_dict() for d in ds]}
+                                for name, ds in self.differences()]}
+
+    def text(self) -> str:
+        blocks = [LIMITS]
+        many = len(self.configs) > 1
+        for name, g in self.configs:
+            blocks.append((f"— {name} —\n" if many else "") + goal_text(g))
+        first = self.configs[0][1]
+        blocks += [differences_text(ds, first, dict(self.configs)[name])
+                   for name, ds in self.differences()]
+        return "\n\n".join(blocks)
+
+
+def slug(settings) -> str:
+    pol = settings.policies[0] if len(set(settings.policies)) == 1 else "-".join(settings.policies)
+    return f"{settings.game}-{settings.players}p-{pol}"
+
+
+def title(settings) -> str:
+    return (f"Davos · {settings.game} · {settings.players} players · policies "
+            f"{','.join(settings.policies)}")
+
+
+def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=None) -> Result:
+    """Which goals are hardest: P(achieved) by check, per goal and kind.
+
+    ``players`` and ``policies`` may be lists to compare configurations: every player count
+    with every policy mix (``policies`` a list of per-seat lists).
+    """
+    counts = [players] if isinstance(players, int) else list(players)
+    mixes = policies if policies and isinstance(policies[0], (list, tuple)) else [policies]
+    deck = load_cards(cards)
+    configs = [make_settings(p, game, pols, cards=deck) for p in counts for pols in mixes]
+    named = {slug(s): s for s in configs}
+    if len(named) < len(configs):
+        raise InputError("a configuration is listed twice")
+    if len(configs) == 1:
+        named = {"": configs[0]}
+    runs = plan.run_all([(name, partial(simulate_chunk, s),
+                          {"default_chunk": GAME.chunk_size, "label": name or "davos"})
+                         for name, s in named.items()])
+    summaries = tuple((name or slug(named[name]), goal_difficulty(runs[name].scan(), named[name]))
+                      for name in named if name in runs)
+    settings = (configs[0].describe() if len(configs) == 1 else
+                {"players": counts, "game": game, "policies": [list(s.policies) for s in configs]})
+    return Result("davos goals", settings, GoalComparison(summaries), plan,
+                  titles={name: title(s) for name, s in named.items()},
+                  run_settings={name: s.describe() for name, s in named.items() if name})

@@ -6,10 +6,16 @@ streaming fashion; nothing here simulates.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
+from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.davoserjas import GAME
+from tableodds.sim.davoserjas.kernel import simulate_chunk
+from tableodds.sim.davoserjas.rules import card_name, make_settings, parse_hand
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,37 @@ class SimulationSummary:
                  for s, (t, lo, w) in enumerate(zip(self.total, self.lowest, self.win_share))]
         return {"round_means": pl.DataFrame(rows), "seats": pl.DataFrame(seats),
                 "penalty_distribution": self.distribution}
+
+    def plots(self) -> dict:
+        return {"penalty_distribution": plot_distribution(self),
+                "seat_advantage": plot_seats(self)}
+
+    def text(self) -> str:
+        w = 15
+        seats = range(self.players)
+        lines = ["Mean penalty per round and seat (± standard error)",
+                 f"{'round':<30}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats)]
+        for r in self.rounds:
+            label = f"{r.number} {r.name}"[:29]
+            lines.append(f"{label:<30}" + "".join(f"{str(m):>{w}}" for m in r.by_seat))
+        lines.append(f"{'total':<30}" + "".join(f"{str(m):>{w}}" for m in self.total))
+        lines.append(f"{'P(lowest total) [95% CI]':<30}"
+                     + "".join(f"{p.estimate:>{w}.4f}" for p in self.lowest))
+        lines.append(f"{'':<30}" + "".join(f"{f'[{p.low:.3f},{p.high:.3f}]':>{w}}"
+                                            for p in self.lowest))
+        lines += ["", "P(penalty = k), all seats pooled (k:p; per-seat tables with intervals: "
+                  "--out/--json)"]
+        pooled = (self.distribution.group_by(["round", "penalty"]).agg(pl.col("count").sum())
+                  .with_columns((pl.col("count") / pl.col("count").sum().over("round"))
+                                .alias("p"))
+                  .sort(["round", "penalty"]))
+        for r in self.rounds:
+            part = pooled.filter(pl.col("round") == r.number)
+            n = int(part["count"].sum())
+            cells = [f"{k}:{p:.3f}" for k, p in zip(part["penalty"], part["p"]) if p >= 0.0005]
+            half = 1.96 * (0.25 / n) ** 0.5
+            lines.append(f"  r{r.number:<2} {' '.join(cells)}   (each ±≤{half:.4f})")
+        return "\n".join(lines)
 
     def as_dict(self) -> dict:
         return {
@@ -123,6 +160,21 @@ class HandSummary:
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"hand_distribution": self.distribution}
 
+    def plots(self) -> dict:
+        return {}
+
+    def text(self) -> str:
+        p = self.penalty
+        lines = [f"round {self.round} ({self.name}) · seat {self.seat} · hand: "
+                 f"{' '.join(self.hand)}",
+                 f"expected penalty: {p.estimate:.3f} ± {p.se:.3f}"
+                 f" (95% CI {p.low:.3f} to {p.high:.3f})", "",
+                 f"{'penalty':>8} {'P':>8}   95% CI"]
+        for row in self.distribution.iter_rows(named=True):
+            lines.append(f"{row['penalty']:>8} {row['p']:>8.4f}   "
+                         f"[{row['low']:.4f}, {row['high']:.4f}]")
+        return "\n".join(lines)
+
     def as_dict(self) -> dict:
         return {"round": self.round, "name": self.name, "seat": self.seat,
                 "hand": list(self.hand), "penalty": self.penalty.as_dict(),
@@ -139,7 +191,7 @@ def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> Ha
 
 def plot_distribution(summary: SimulationSummary):
     """One panel per round: P(penalty = k) per seat, with 95% intervals."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     n = len(summary.rounds)
     cols = min(n, 3)
     rows = -(-n // cols)
@@ -166,7 +218,7 @@ def plot_distribution(summary: SimulationSummary):
 
 def plot_seats(summary: SimulationSummary):
     """Seat advantage: mean total and P(lowest total) per seat, with 95% intervals."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, (a, b) = figure(ncols=2, figsize=(9, 3.4))
     seats = list(range(summary.players))
     labels = [f"{s}\n{summary.policies[s]}" for s in seats]
@@ -185,3 +237,34 @@ def plot_seats(summary: SimulationSummary):
     b.legend(fontsize=7)
     fig.tight_layout()
     return fig
+
+
+# --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
+def title(settings) -> str:
+    extra = f" · variants {','.join(settings.variants)}" if settings.variants else ""
+    return (f"Davoserjas · {settings.players} players · policies "
+            f"{','.join(settings.policies)}{extra}")
+
+
+def simulate(plan: RunPlan, players: int = 4, policies=None, rounds=None, variants=(),
+             rules=None) -> Result:
+    """Whole games: mean penalty per round and seat, distributions, P(lowest total)."""
+    settings = make_settings(players, policies, rounds, variants, rules)
+    res = plan.run(partial(simulate_chunk, settings), default_chunk=GAME.chunk_size,
+                   label="davoserjas")
+    return Result("davoserjas simulate", settings.describe(), summarise(res.scan(), settings),
+                  plan, titles={"": title(settings)})
+
+
+def hand(plan: RunPlan, cards, players: int = 4, round: int = 1, seat: int = 0,
+         policies=None, variants=(), rules=None) -> Result:
+    """Expected penalty of one hand in one round; the unseen cards are dealt at random."""
+    settings = make_settings(players, policies, [round], variants, rules)
+    ids = parse_hand(cards, players, seat)
+    res = plan.run(partial(simulate_chunk, settings, fixed_seat=seat,
+                           fixed_hand=sum(1 << c for c in ids)),
+                   default_chunk=GAME.chunk_size, label="deals")
+    summary = summarise_hand(res.scan(), settings, seat, [card_name(c) for c in sorted(ids)])
+    return Result("davoserjas hand", {**settings.describe(), "seat": seat,
+                                      "hand": list(summary.hand)},
+                  summary, plan, titles={"": title(settings)})

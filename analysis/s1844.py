@@ -7,11 +7,18 @@ how often an event happens at all carries a Wilson interval, means carry standar
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, Proportion, mean_from_moments, wilson
-from tableodds.sim.s1844.rules import DEPOT_COUNT, END_REASONS, EVENTS, MAX_OR_RECORD, TRAIN_NAMES
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.s1844 import GAME
+from tableodds.sim.s1844.kernel import simulate_chunk
+from tableodds.sim.s1844.rules import (DEPOT_COUNT, END_REASONS, EVENTS, MAX_OR_RECORD, PLAYERS,
+                                       TRAIN_NAMES, make_settings)
 
 EVENT_LABELS = {
     "phase2": "first 2 (phase 2)", "phase3": "first 3 (phase 3)", "phase4": "first 4 (phase 4)",
@@ -235,7 +242,7 @@ def _cell(t: EventTiming) -> str:
 # ---- plots -------------------------------------------------------------------------------
 def plot_timeline(results: list[TrainRush]):
     """Median OR (dot) and 10-90% band (bar) of every event, per player count."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, ax = figure(figsize=(9, 5.5))
     k = len(results)
     for j, r in enumerate(results):
@@ -261,7 +268,7 @@ def plot_timeline(results: list[TrainRush]):
 
 def plot_bank(results: list[TrainRush]):
     """Fan chart of the bank's cash at the end of each OR."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, ax = figure(figsize=(9, 5))
     for j, r in enumerate(results):
         d = r.per_or.filter(pl.col("share_running") >= 0.05)
@@ -279,7 +286,7 @@ def plot_bank(results: list[TrainRush]):
 
 def plot_trains(results: list[TrainRush]):
     """Mean trains gone from the depot (bought or exported) by type, OR by OR."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, ax = figure(figsize=(9, 5))
     styles = ["-", "--", ":", "-."]
     for j, r in enumerate(results):
@@ -300,7 +307,7 @@ def plot_trains(results: list[TrainRush]):
 
 def plot_histograms(results: list[TrainRush]):
     """Distribution of the OR of each event (share of all games), one panel per event."""
-    from tableodds.reports.output import figure
+    from tableodds.analysis.plots import figure
     fig, axes = figure(nrows=3, ncols=4, figsize=(13, 8), sharex=True)
     for ax, e in zip(axes.flat, EVENTS):
         for j, r in enumerate(results):
@@ -315,3 +322,94 @@ def plot_histograms(results: list[TrainRush]):
         ax.set_xlabel("operating round")
     fig.suptitle("In which OR each event happens (share of all games)")
     return fig
+
+# --- the analysis: a RunPlan and keyword settings in, a Result out -----------------------
+@dataclass(frozen=True)
+class Forecast:
+    """The train-rush forecast for one or more player counts, side by side."""
+    results: tuple[TrainRush, ...]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        merged: dict[str, list] = {}
+        for r in self.results:
+            for name, df in r.tables().items():
+                merged.setdefault(name, []).append(
+                    df if "players" in df.columns
+                    else df.with_columns(pl.lit(r.players).alias("players")))
+        out = {name: pl.concat(dfs, how="diagonal") for name, dfs in merged.items()}
+        out["compare"] = compare(list(self.results))
+        return out
+
+    def plots(self) -> dict:
+        results = list(self.results)
+        return {"timeline": plot_timeline(results), "bank_cash": plot_bank(results),
+                "trains_by_type": plot_trains(results),
+                "event_histograms": plot_histograms(results)}
+
+    def as_dict(self) -> dict:
+        return {"forecasts": [r.as_dict() for r in self.results]}
+
+    def text(self) -> str:
+        results = self.results
+        lines = ["When it happens: global OR number, median [10%-90%], the most common "
+                 "'OR t.n' label (and how often the event happens at all, if not always)"]
+        table = compare(list(results))
+        cols = table.columns
+        widths = [max(len(c), *(len(str(v)) for v in table[c])) for c in cols]
+        lines.append("  ".join(c.ljust(w) for c, w in zip(cols, widths)))
+        for row in table.iter_rows():
+            lines.append("  ".join(str(v).ljust(w) for v, w in zip(row, widths)))
+        for r in results:
+            lines += ["", f"{r.players} players ({r.games:,} games):"]
+            lines.append("  game ends by: " + ", ".join(
+                f"{name} {p.estimate:.3f} [{p.low:.3f}, {p.high:.3f}]" for name, p in r.ends))
+            lines.append(f"  trains exported {r.exported}, rusted {r.rusted}; "
+                         f"player loans per game {r.loans}")
+            lines.append(f"  companies bought privates {r.privates_bought} per game; trains "
+                         f"bought across {r.across_sister} (same director), {r.across_other} "
+                         f"(other director); P2's tile laid in {r.p2_tile.estimate:.3f} of games")
+            lo, med, hi = r.spread_band
+            lines.append(f"  winning score {r.winner}; spread (winner - last) {r.spread}, "
+                         f"median {med:g} [{lo:g}-{hi:g}]")
+            lines.append("  score by seat: " + "  ".join(
+                f"{i}:{m.estimate:.0f}±{m.se:.0f} (top {w.estimate:.3f})"
+                for i, (m, w) in enumerate(zip(r.seat_score, r.seat_wins))))
+            d = r.per_or
+            lines.append("  OR  running  route revenue, median   bank cash at the OR's end,")
+            lines.append("               [10%-90%]               median [10%-90%]")
+            for row in d.filter(d["share_running"] >= 0.05).iter_rows(named=True):
+                rev = (f"{row['revenue_median']:.0f} [{row['revenue_p10']:.0f}-"
+                       f"{row['revenue_p90']:.0f}]")
+                bank = f"{row['bank_median']:.0f} [{row['bank_p10']:.0f}-{row['bank_p90']:.0f}]"
+                lines.append(f"  {row['or']:>2}  {row['share_running']:7.3f}  {rev:<24}{bank}")
+        return "\n".join(lines)
+
+
+def title(settings) -> str:
+    return f"1844 · {settings.players} players · policies {','.join(settings.policies)}"
+
+
+def train_rush(plan: RunPlan, players=5, policies=None, params=None) -> Result:
+    """Forecast the train rush for one player count or several (a list)."""
+    counts = [players] if isinstance(players, int) else list(players)
+    if not counts:
+        raise InputError("--players needs at least one player count")
+    for n in counts:
+        if n not in PLAYERS:
+            raise InputError(f"1844 is for 3-7 players, not {n}")
+    if len(set(counts)) != len(counts):
+        raise InputError("a player count is listed twice in --players")
+    if policies and len(policies) > 1 and len(counts) > 1:
+        raise InputError("--policies (one per seat) needs a single player count")
+    configs = {("" if len(counts) == 1 else f"p{n}"): make_settings(n, policies, params)
+               for n in counts}
+    runs = plan.run_all([(name, partial(simulate_chunk, s),
+                          {"default_chunk": GAME.chunk_size, "label": f"1844 {s.players}p"})
+                         for name, s in configs.items()])
+    results = tuple(summarise(runs[name].scan(), s) for name, s in configs.items()
+                    if name in runs)
+    settings = (configs[""].describe() if "" in configs else
+                {"players": counts, "policies": policies, "params": params and str(params)})
+    return Result("1844 train-rush", settings, Forecast(results), plan,
+                  titles={name: title(s) for name, s in configs.items()},
+                  run_settings={name: s.describe() for name, s in configs.items() if name})

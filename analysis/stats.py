@@ -10,7 +10,6 @@ import math
 from dataclasses import asdict, dataclass
 
 import numpy as np
-from scipy import stats as _st
 
 Z95 = 1.959963984540054
 
@@ -51,7 +50,10 @@ class Mean:
 
 
 def _z(level: float) -> float:
-    return Z95 if level == 0.95 else float(_st.norm.ppf(0.5 + level / 2))
+    if level == 0.95:
+        return Z95
+    from scipy import stats  # imported when needed: it takes seconds to load
+    return float(stats.norm.ppf(0.5 + level / 2))
 
 
 def wilson(k: int, n: int, level: float = 0.95) -> Proportion:
@@ -73,8 +75,9 @@ def clopper_pearson(k: int, n: int, level: float = 0.95) -> Proportion:
     if not 0 <= k <= n or n <= 0:
         raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
     a = (1 - level) / 2
-    low = 0.0 if k == 0 else float(_st.beta.ppf(a, k, n - k + 1))
-    high = 1.0 if k == n else float(_st.beta.ppf(1 - a, k + 1, n - k))
+    from scipy import stats  # imported when needed: it takes seconds to load
+    low = 0.0 if k == 0 else float(stats.beta.ppf(a, k, n - k + 1))
+    high = 1.0 if k == n else float(stats.beta.ppf(1 - a, k + 1, n - k))
     return Proportion(k, n, k / n, low, high, level, "clopper-pearson")
 
 

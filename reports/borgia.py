@@ -1,16 +1,9 @@
-"""The Borgia part of the main report: auction prices and conquest odds."""
+"""The Borgia part of the main report: auction prices, conquest odds, attacks, VP sources."""
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from tableodds.reports.html import img, p, scaled, table
-from tableodds.reports.output import write_tables, write_text
-from tableodds.sim.borgia.cli import (run_auctions, run_conquest, run_records, run_simulation,
-                            write_auctions, write_simulation)
-from tableodds.sim.borgia.kernel import attack_chunk
-from tableodds.sim.borgia.rules import make_settings
-from tableodds.sim.core.runner import record_dir
+from tableodds.analysis import borgia as analysis
+from tableodds.reports.html import img, p, table
+from tableodds.reports.report import facts
 
 # (label, attacker strengths, defence, defender strengths) for the conquest table
 SCENARIOS = [
@@ -21,28 +14,24 @@ SCENARIOS = [
 ]
 
 
-def section(out: Path, scale: float, seed: int, workers) -> str:
-    from tableodds.analysis.borgia import summarise_attacks
-    parts = ["<h2>Borgia</h2>",
+def section(book) -> str:
+    parts = ["<h2 id=borgia>Borgia</h2>",
              p("The deck's numbers are the packaged assumptions of cards.toml (see the README); "
                "load the real deck with --cards. Means carry their standard error, "
                "probabilities a 95% Wilson interval.")]
     # 1. auction prices among four value bots
-    s = make_settings(4)
-    auc, res = run_auctions(s, scaled(30_000, scale, 500), seed, workers, 4096, out / "auction",
-                            progress=False)
-    write_auctions(auc, s, res, out / "auction")
+    r = book.analyse("borgia/auction", analysis.auction, book.size(30_000, 500), 4096, players=4)
+    auc = r.summary
     rows = []
-    for r in auc.types.to_dicts():
-        has = r.get("mean_price") is not None
-        rows.append([r["type"], f"{r['offered']:,}", f"{r['bid']:,}", f"{r['spy']:,}",
-                     f"{r['unsold'] + r['opener']:,}",
-                     f"{r['mean_price']:.2f} ± {r['se']:.2f}" if has else "-",
-                     f"{r['median']:.0f}" if has else "-",
-                     f"{r['p10']:.0f}-{r['p90']:.0f}" if has else "-"])
+    for x in auc.types.to_dicts():
+        has = x.get("mean_price") is not None
+        rows.append([x["type"], f"{x['offered']:,}", f"{x['bid']:,}", f"{x['spy']:,}",
+                     f"{x['unsold'] + x['opener']:,}",
+                     f"{x['mean_price']:.2f} ± {x['se']:.2f}" if has else "-",
+                     f"{x['median']:.0f}" if has else "-",
+                     f"{x['p10']:.0f}-{x['p90']:.0f}" if has else "-"])
     parts.append(table(["card type", "offered", "bought", "spied", "unsold", "mean price (D)",
-                        "median", "10-90%"], rows,
-                       f"auction prices, 4 value bots, {res.games_done:,} games"))
+                        "median", "10-90%"], rows, f"auction prices, 4 value bots, {facts(r)}"))
     if auc.spy_beats is not None:
         parts.append(p(f"A card bought at auction nets value - price = {auc.bid_net} D; a card "
                        f"taken blind with a spy is worth {auc.spy_net} D. The spied card beats "
@@ -50,45 +39,34 @@ def section(out: Path, scale: float, seed: int, workers) -> str:
     parts.append(img("borgia/auction/auction_prices", "auction price distribution"))
     # 2. conquest: exact and simulated odds for a few positions
     rows = []
-    tables = []
-    for label, attack, base, defend in SCENARIOS:
+    for i, (label, attack, base, defend) in enumerate(SCENARIOS):
         for sa, sd in (("all", "random"), ("all", "all"), ("random", "random")):
-            summary, cres = run_conquest(attack, defend, base, sa, sd, scaled(400_000, scale, 500),
-                                         seed, workers, None)
-            sim = summary.simulated
-            rows.append([label, sa, sd, f"{float(summary.exact):.4f}", str(summary.exact),
-                         f"{sim.estimate:.4f} [{sim.low:.4f}, {sim.high:.4f}]"])
-            tables.append(summary.tables()["conquest"])
-    import polars as pl
-    write_tables(out / "conquest", {"conquest": pl.concat(tables)})
+            r = book.analyse(f"borgia/conquest/{i + 1}-{sa}-{sd}", analysis.conquest,
+                             book.size(400_000, 500), attack=attack, defend=defend, base=base,
+                             attacker=sa, defender=sd)
+            x, sim = r.summary, r.summary.simulated
+            rows.append([label, sa, sd, f"{float(x.exact):.4f}", str(x.exact),
+                         f"{sim.estimate:.4f} [{sim.low:.4f}, {sim.high:.4f}]", facts(r)])
     parts.append(table(["position", "attacker", "defender", "exact", "fraction",
-                        "simulated [95% CI]"], rows,
+                        "simulated [95% CI]", "trials"], rows,
                        "P(attack succeeds) with secret condottieri (ties go to the defender)"))
     # 3. attacks in whole games, by target
-    with record_dir(out / "attacks") as path:
-        ares = run_records(s, attack_chunk, scaled(20_000, scale, 500), seed, workers, 4096, path,
-                           progress=False)
-        att = summarise_attacks(ares.scan())
-    write_tables(out / "attacks", {"attacks_by_target": att.table})
-    write_text(out / "attacks" / "run.json", json.dumps({"settings": s.describe(),
-                                                        "run": ares.describe()}, indent=2))
-    rows = [[r["target"], f"{r['n']:,}", f"{r['p_success']:.4f} [{r['low']:.4f}, "
-             f"{r['high']:.4f}]", f"{r['mean_base']:.2f}", f"{r['mean_attack']:.2f}",
-             f"{r['mean_defence']:.2f}"] for r in att.table.to_dicts()]
+    r = book.analyse("borgia/attacks", analysis.attacks, book.size(20_000, 500), 4096, players=4)
+    rows = [[x["target"], f"{x['n']:,}", f"{x['p_success']:.4f} [{x['low']:.4f}, "
+             f"{x['high']:.4f}]", f"{x['mean_base']:.2f}", f"{x['mean_attack']:.2f}",
+             f"{x['mean_defence']:.2f}"] for x in r.summary.table.to_dicts()]
     parts.append(table(["target", "attacks", "P(success)", "mean own defence",
                         "mean attack", "mean total defence"], rows,
-                       f"attacks in {ares.games_done:,} games of 4 value bots"))
+                       f"attacks in games of 4 value bots, {facts(r)}"))
     # 4. what the value bot is worth against random players
-    s = make_settings(4, ["value", "random", "random", "random"])
-    summary, res = run_simulation(s, scaled(20_000, scale, 500), seed, workers, 4096, out / "vp",
-                                  progress=False)
-    write_simulation(summary, s, res, out / "vp")
+    r = book.analyse("borgia/vp", analysis.simulate, book.size(20_000, 500), 4096, players=4,
+                     policies=["value", "random", "random", "random"])
     rows = [[f"{x.seat} {x.policy}", str(x.vp)] + [str(x.sources[k]) for k in
                                                    ("vp_cash", "vp_pope", "vp_office",
                                                     "vp_artist")] + [str(x.win)]
-            for x in summary.seats]
+            for x in r.summary.seats]
     parts.append(table(["seat", "VP", "cash", "pope", "offices", "artists", "P(most VP)"],
                        rows, f"VP sources, one value bot against three random players, "
-                             f"{res.games_done:,} games"))
+                             f"{facts(r)}"))
     parts.append(img("borgia/vp/vp", "VP distribution and sources"))
     return "".join(parts)

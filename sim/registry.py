@@ -1,4 +1,4 @@
-"""Every game tableodds knows, in one place: its contract and its CLI group."""
+"""Every game tableodds knows, in one place: name -> package with its contract."""
 from __future__ import annotations
 
 import importlib
@@ -6,7 +6,7 @@ import importlib.util
 
 from tableodds.sim.core.game import GameSpec
 
-# name -> package; each package has ``GAME`` (a GameSpec) in __init__ and ``group`` in cli.py
+# name -> package; each package has ``GAME`` (a GameSpec) in __init__
 PACKAGES = {
     "davoserjas": "tableodds.sim.davoserjas",
     "davos": "tableodds.sim.davos",
@@ -22,15 +22,3 @@ def game(name: str) -> GameSpec:
 
 def games() -> list[GameSpec]:
     return [game(n) for n in PACKAGES]
-
-
-def cli_groups():
-    """Each game's click group, with ``score`` attached where the game has a scoring module."""
-    from tableodds.sim.core.scoring import score_command
-    groups = []
-    for name, package in PACKAGES.items():
-        group = importlib.import_module(package + ".cli").group
-        if importlib.util.find_spec(package + ".scoring") is not None:
-            group.add_command(score_command(name, importlib.import_module(package + ".scoring")))
-        groups.append(group)
-    return groups

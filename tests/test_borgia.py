@@ -10,7 +10,7 @@ from tableodds.analysis.borgia import (conquest_exact, strength_distribution, su
                              vote_table)
 from tableodds.sim.borgia import GAME, check
 from tableodds.sim.borgia import kernel, reference
-from tableodds.sim.borgia.cli import group
+from tableodds.reports.cli.borgia import group
 from tableodds.sim.borgia.rules import (ARTIST, CITY, FAMILY, OFFICE, STRATEGY_CODES, TYPES, Voter,
                               conquest_succeeds, count_votes, election_winner, load_deck,
                               load_vote_table, make_settings, parse_defence, parse_strengths)
@@ -285,7 +285,7 @@ def _cli(args, capsys):
 def test_cli_conquest_json(capsys):
     doc = json.loads(_cli(["conquest", "--attack", "3,2", "--defend", "city=2,family=1",
                            "--hand", "2,1", "--trials", "20000", "--json", "-w", "1"], capsys))
-    s = doc["summary"]
+    s = doc["results"]
     assert s["exact_fraction"] == "1/2" and s["base_defence"] == 3
     assert s["simulated"]["low"] <= 0.5 <= s["simulated"]["high"]
 
@@ -297,7 +297,7 @@ def test_cli_commands_write_tables(tmp_path, capsys):
     assert (tmp_path / "sim" / "seats.csv").exists() and (tmp_path / "sim" / "vp.png").exists()
     doc = json.loads(_cli(["auction", "-n", "300", "-w", "1", "--json",
                            "--out", str(tmp_path / "auc")], capsys))
-    assert {r["type"] for r in doc["summary"]["by_type"]} == set(TYPES)
+    assert {r["type"] for r in doc["results"]["by_type"]} == set(TYPES)
     assert (tmp_path / "auc" / "auction_prices.parquet").exists()
     text = _cli(["election", "-n", "300", "-w", "1", "--players", "3"], capsys)
     assert "P(elected pope)" in text

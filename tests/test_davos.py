@@ -270,14 +270,14 @@ def test_goal_table_ranks_hardest_first():
 
 
 def test_goals_command_json(tmp_path):
-    from tableodds.sim.davos.cli import group
+    from tableodds.reports.cli.davos import group
     res = CliRunner().invoke(group, ["goals", "-p", "3", "-n", "300", "--policies", "goal",
                                      "--policies", "random", "--json", "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
-    assert len(doc["runs"]) == 2 and doc["runs"][0]["run"]["games"] == 300
-    assert "negotiate" in doc["limits"]
-    assert len(doc["differences"][0]["goals"]) > 0
+    assert len(doc["runs"]) == 2 and doc["runs"][0]["games"] == 300
+    assert "negotiate" in doc["results"]["limits"]
+    assert len(doc["results"]["differences"][0]["goals"]) > 0
     assert (tmp_path / "goal_ranking.png").exists() and (tmp_path / "differences.csv").exists()
 
 
@@ -285,7 +285,8 @@ def test_goals_command_json(tmp_path):
 def test_vote_calculator_on_the_example():
     from importlib import resources
 
-    from tableodds.sim.davos.cli import count_votes, load_parliament
+    from tableodds.analysis.davos import count_votes
+    from tableodds.sim.davos.rules import load_parliament
     path = resources.files("tableodds.sim.davos").joinpath("example_parliament.toml")
     result = count_votes(load_parliament(path))
     assert [r["vote"] for r in result["parties"]] == ["for", "none", "against"]
@@ -308,7 +309,7 @@ def _write(tmp_path, text):
     ('bill = "L"', "at least one"),
 ])
 def test_bad_parliament_files_are_refused(tmp_path, text, match):
-    from tableodds.sim.davos.cli import load_parliament
+    from tableodds.sim.davos.rules import load_parliament
     with pytest.raises(InputError, match=match):
         load_parliament(_write(tmp_path, text))
 

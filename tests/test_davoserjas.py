@@ -190,7 +190,7 @@ def test_cli_simulate_json_and_out(tmp_path, capsys):
                         "careful,random,random,random", "--out", str(tmp_path)], capsys)
     doc = json.loads(out)
     assert code == 0 and doc["run"]["games_done"] == 3000
-    assert [r["round"] for r in doc["summary"]["rounds"]] == [1, 2, 3, 4, 5, 6]
+    assert [r["round"] for r in doc["results"]["rounds"]] == [1, 2, 3, 4, 5, 6]
     for name in ("round_means.parquet", "seats.csv", "penalty_distribution.png",
                  "seat_advantage.svg", "run.json"):
         assert (tmp_path / name).exists()
@@ -210,7 +210,7 @@ def test_cli_tables_are_identical_for_any_workers_and_chunks(tmp_path, capsys):
 def test_cli_hand(capsys):
     hand = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 5H".split()
     code, out, _ = cli(["davoserjas", "hand", "--round", "1", "-n", "4000", "--json", *hand], capsys)
-    doc = json.loads(out)["hand"]
+    doc = json.loads(out)["results"]
     assert code == 0 and doc["penalty"]["estimate"] < 1.0  # all low cards: few tricks
     assert sum(d["p"] for d in doc["distribution"]) == pytest.approx(1.0)
 

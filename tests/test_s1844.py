@@ -380,7 +380,7 @@ def test_packaged_params_load():
 
 # ---- CLI --------------------------------------------------------------------------------------------------
 def _cli(args):
-    from tableodds.sim.s1844.cli import group
+    from tableodds.reports.cli.s1844 import group
     import click
     try:
         group.main(args=args, prog_name="1844", standalone_mode=False)
@@ -392,15 +392,15 @@ def test_cli_train_rush_json_and_out(tmp_path, capsys):
     _cli(["train-rush", "--players", "4,5", "--games", "300", "--workers", "2", "--json",
           "--out", str(tmp_path)])
     doc = json.loads(capsys.readouterr().out)
-    assert [f["players"] for f in doc["forecasts"]] == [4, 5]
-    ev = {e["event"]: e for e in doc["forecasts"][1]["events"]}
+    assert [f["players"] for f in doc["results"]["forecasts"]] == [4, 5]
+    ev = {e["event"]: e for e in doc["results"]["forecasts"][1]["events"]}
     assert ev["phase2"]["median_or"] == 1 and ev["end"]["happens"]["estimate"] == 1.0
     assert ev["rust2"]["median_or"] == ev["phase4"]["median_or"]
     for name in ("timeline.png", "bank_cash.svg", "trains_by_type.png", "event_histograms.png",
                  "events.csv",
                  "per_or.parquet", "compare.csv", "run.json"):
         assert (tmp_path / name).exists(), name
-    assert (tmp_path / "p5" / "records").is_dir()
+    assert (tmp_path / "records" / "p5").is_dir()
 
 
 def test_cli_text_output(capsys):

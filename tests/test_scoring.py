@@ -31,8 +31,9 @@ def test_template_scores(tmp_path, capsys):
     f.write_text(out)
     code, out, _ = run_cli(["davoserjas", "score", str(f), "--json"], capsys)
     doc = json.loads(out)
-    assert code == 0 and [r["name"] for r in doc["ranking"]] == ["Cai", "Dee", "Anna", "Bo"]
-    assert [p["total"] for p in doc["players"]] == [22, 34, 10, 21]
+    assert code == 0 and [r["name"] for r in doc["results"]["ranking"]] == [
+        "Cai", "Dee", "Anna", "Bo"]
+    assert [p["total"] for p in doc["results"]["players"]] == [22, 34, 10, 21]
 
 
 def sheet(**pen):

@@ -1,23 +1,44 @@
-"""The ``tableodds`` command: one group per game plus the report.
+"""The ``tableodds`` command: one group per game, the cheat sheets and the report.
 
-Errors a user can make (bad flags, bad files, impossible records) end as one
-line on stderr and exit status 2; Ctrl-C ends with status 130 after keeping
-finished work; a closed pipe (``| head``) ends quietly.
+Errors a user can make (bad flags, bad files, impossible records) end as one line on
+stderr and exit status 2; the first Ctrl-C stops the whole command, prints what
+finished marked INTERRUPTED and exits 130 (SIGTERM: the same, exit 143); a closed pipe
+(``| head``) ends quietly.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import math
 import os
+import signal
 import sys
 from pathlib import Path
 
 import click
 
+from tableodds.reports.cli.driver import Interrupted, drive
+from tableodds.reports.cli.options import backend_options
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.options import backend_options
-from tableodds.sim.registry import cli_groups
+from tableodds.sim.registry import PACKAGES
+
+# game name -> the module of its commands (tableodds.reports.cli.<package>)
+COMMANDS = {name: "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
+            for name, package in PACKAGES.items()}
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+class _Root(click.Group):
+    """``tableodds`` alone lists the commands instead of a usage error."""
+
+    def parse_args(self, ctx, args):
+        if not args:
+            click.echo(ctx.get_help())
+            ctx.exit(0)
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"],
+                                          "max_content_width": 100})
 @click.version_option(package_name="tableodds")
 def cli():
     """Odds, scores and cheat sheets for Davoserjas, Davos, 1844, Borgia and I'm the Boss!.
@@ -27,31 +48,46 @@ def cli():
     """
 
 
-for _group in cli_groups():
+def _groups():
+    from tableodds.reports.cli.score import score_command
+    for name, module in COMMANDS.items():
+        group = importlib.import_module(module).group
+        if importlib.util.find_spec(PACKAGES[name] + ".scoring") is not None:
+            group.add_command(score_command(name))
+        yield group
+
+
+for _group in _groups():
     cli.add_command(_group)
 
 
 @cli.command()
-@click.option("--out", "-o", type=click.Path(file_okay=False), default="out", show_default=True,
-              help="Directory for index.html, its plots and the data behind them.")
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default="out",
+              show_default=True, help="Folder for index.html, its plots and the data behind "
+              "them; replaced whole when the report is done.")
+@click.option("--force", is_flag=True,
+              help="Let --out replace a folder that holds files tableodds did not write.")
 @click.option("--scale", type=float, default=1.0, show_default=True,
               help="Multiply every default run size (0.1 for a quick look).")
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
 @click.option("--workers", "-w", type=int, default=None, help="Worker threads [default: all cores].")
 @backend_options
-def report(out, scale, seed, workers):
+def report(out, force, scale, seed, workers):
     """Run every analysis at its default size and write OUT/index.html."""
     from tableodds.reports.report import build_report
-    if scale <= 0:
-        raise InputError(f"--scale must be positive, not {scale}")
-    path = build_report(out, scale=scale, seed=seed, workers=workers)
-    click.echo(f"wrote {path}")
+    if not math.isfinite(scale) or scale <= 0:
+        raise InputError(f"--scale must be a positive number, not {scale}")
+    path, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force)
+    click.echo(f"wrote {path}" + (" (INTERRUPTED: only the finished sections)"
+                                  if interrupted else ""))
+    if interrupted:
+        sys.exit(143 if _terminated else 130)
 
 
 @cli.command()
 @click.argument("game")
 @click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default="out",
-              show_default=True, help="Directory for GAME-cheatsheet.pdf, .md and .html.")
+              show_default=True, help="Folder for GAME-cheatsheet.pdf, .md and .html.")
 @click.option("--variant", "variants", multiple=True, metavar="NAME[=VALUE]",
               help="A variant of the game's rules, as its simulate command takes them.")
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
@@ -59,15 +95,29 @@ def report(out, scale, seed, workers):
 def cheatsheet(game, out, variants, seed):
     """Write an A4 scoring cheat sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
+    from tableodds.reports.sheet import write_sheet
     available = builders()
     names = list(available) if game == "all" else [game]
     for name in names:
         if name not in available:
             raise InputError(f"no cheat sheet for {name!r}; choose from: "
                              f"{', '.join(available)} or all")
-        from tableodds.reports.sheet import write_sheet
+    for name in names:
         for path in write_sheet(available[name](variants=variants, seed=seed), out):
             click.echo(f"wrote {path}")
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, handled like Ctrl-C (finished work kept and printed) but exit 143."""
+
+
+def _on_sigterm(signum, frame):
+    global _terminated
+    _terminated = True
+    raise _Terminated
+
+
+_terminated = False
 
 
 def _fail(message: str, code: int) -> None:
@@ -76,6 +126,9 @@ def _fail(message: str, code: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    global _terminated
+    _terminated = False
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         code = cli.main(args=argv, prog_name="tableodds", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
@@ -85,10 +138,18 @@ def main(argv: list[str] | None = None) -> None:
         _fail(e.format_message().splitlines()[0], e.exit_code)
     except InputError as e:
         _fail(str(e), 2)
+    except Interrupted as e:
+        r = e.result
+        click.echo(f"tableodds: interrupted; results cover the {r.games_done:,} games "
+                   f"finished of {r.games:,}", err=True)
+        sys.exit(143 if _terminated else 130)
     except (KeyboardInterrupt, click.Abort):
-        click.echo("tableodds: interrupted", err=True)
-        sys.exit(130)
+        click.echo("tableodds: interrupted before any game finished; nothing written",
+                   err=True)
+        sys.exit(143 if _terminated else 130)
     except BrokenPipeError:
         # stdout went away (e.g. piped into head): leave without a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    finally:
+        signal.signal(signal.SIGTERM, previous)

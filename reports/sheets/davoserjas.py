@@ -5,7 +5,8 @@ from importlib.metadata import version
 
 from tableodds.analysis.stats import wilson
 from tableodds.reports.sheet import Section, Sheet, table
-from tableodds.sim.davoserjas.cli import run_simulation
+from tableodds.analysis import davoserjas as analysis
+from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davoserjas.rules import (PLAYERS, RANK_PLURALS, RANKS, REMOVED_TWOS, SUIT_NAMES,
                                   SUIT_SYMBOLS, card_id, card_name, hand_size, make_settings,
                                   parse_card)
@@ -57,7 +58,9 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
                        for p in PLAYERS)]
                     for i, r in enumerate(four.rounds)],
                    "penalty points handed out per deal, by player count")
-    summary, res = run_simulation(four, games, seed, None, 65_536, None, progress=False)
+    result = analysis.simulate(RunPlan(games, seed, progress=False), 4,
+                               variants=list(variants))
+    summary = result.summary
     dist = summary.distribution
     p0 = {}
     for r in summary.rounds:
@@ -70,7 +73,7 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
                     for r in summary.rounds]
                    + [["", "whole game", f"{summary.overall_total.estimate:.2f} ± "
                        f"{summary.overall_total.se:.2f}", ""]],
-                   f"4 players, random play, {res.games_done:,} simulated games "
+                   f"4 players, random play, {result.games_done:,} simulated games "
                    "(mean ± standard error; P ± half its 95% interval)")
     kab = four.gaps
     sections = (

@@ -24,6 +24,7 @@ import signal
 import tempfile
 import threading
 import time
+import weakref
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -105,6 +106,25 @@ def _write_part(path: Path, start: int, data: bytes) -> None:
     os.replace(tmp, final)
 
 
+class _Stop:
+    """Set by the first interrupt inside a :func:`stop_scope`: every later run of the scope
+    refuses to start, so one Ctrl-C stops a whole multi-run command."""
+    requested = False
+
+
+_stop: ContextVar[_Stop | None] = ContextVar("tableodds_stop", default=None)
+
+
+@contextmanager
+def stop_scope() -> Iterator[_Stop]:
+    """One command: after the first interrupted run, no further run starts."""
+    token = _stop.set(_Stop())
+    try:
+        yield _stop.get()
+    finally:
+        _stop.reset(token)
+
+
 def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | None = None,
         chunk_size: int = 65_536, progress: bool | None = None, label: str = "games",
         backend: Backend | None = None) -> RunResult:
@@ -115,6 +135,9 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
     driver writes every part itself, so the files do not depend on where a chunk ran.
     """
     workers = validate(games, seed, workers, chunk_size)
+    stop = _stop.get()
+    if stop is not None and stop.requested:
+        raise KeyboardInterrupt  # an earlier run of this command was interrupted
     owned = backend is None and _active.get() is None
     backend = backend or _active.get() or LocalBackend()
     path = Path(path)
@@ -154,6 +177,8 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
             collect(finished)
     except KeyboardInterrupt:
         interrupted = True
+        if stop is not None:
+            stop.requested = True
         collect(backend.stop(pending))  # chunks that finish anyway are kept
     except BaseException:
         backend.stop(pending)
@@ -357,17 +382,64 @@ def make_backend(name: str | None, scheduler: str | None, workers: int | None = 
     return LocalBackend()
 
 
-@contextmanager
-def record_dir(out: Path | None) -> Iterator[Path]:
-    """``OUT/records`` when an output directory is given, else a temporary one."""
-    if out is not None:
-        yield Path(out) / "records"
-        return
-    tmp = tempfile.mkdtemp(prefix="tableodds-")
-    try:
-        yield Path(tmp)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+class RunPlan:
+    """The runs of one command: their shared options, and where their records go.
+
+    ``records`` is a folder (``OUT/records``) or None: then the records live in a temporary
+    folder that stays readable as long as this plan (or a result holding it) is alive.
+    A plan with several runs puts each in ``records/<name>``.  After an interrupted run a
+    plan starts no other (:func:`run` raises KeyboardInterrupt inside a :func:`stop_scope`);
+    commands loop with ``if res.interrupted: break``.
+    """
+
+    def __init__(self, games: int, seed: int = 1, workers: int | None = None,
+                 chunk_size: int | None = None, progress: bool | None = None,
+                 records: Path | None = None):
+        self.games, self.seed, self.workers = games, seed, workers
+        self.chunk_size, self.progress = chunk_size, progress
+        if records is None:
+            records = Path(tempfile.mkdtemp(prefix="tableodds-"))
+            self._cleanup = weakref.finalize(self, shutil.rmtree, records, True)
+        self.records = Path(records)
+        self.runs: dict[str, RunResult] = {}
+        self.cut = False
+
+    def run(self, chunk_fn: ChunkFn, name: str = "", *, games: int | None = None,
+            chunk_size: int | None = None, label: str | None = None,
+            default_chunk: int = 65_536) -> RunResult:
+        """One run of ``chunk_fn``; ``name`` tells the runs of a multi-run command apart."""
+        if name in self.runs:
+            raise ValueError(f"run {name!r} twice in one plan")
+        size = chunk_size or self.chunk_size or default_chunk
+        res = run(chunk_fn, games or self.games, self.seed, self.records / name if name
+                  else self.records, workers=self.workers, chunk_size=size,
+                  progress=self.progress, label=label or name or "games")
+        self.runs[name] = res
+        return res
+
+    def run_all(self, jobs) -> dict[str, RunResult]:
+        """Runs ``(name, chunk_fn, options)`` in order until one is interrupted.
+
+        Returns the runs that finished games, so a multi-run command summarises what it
+        has; raises KeyboardInterrupt only when the first run finished nothing.
+        """
+        done = {}
+        for name, chunk_fn, options in jobs:
+            try:
+                res = self.run(chunk_fn, name, **options)
+            except KeyboardInterrupt:
+                if not done:
+                    raise
+                self.cut = True  # this run finished nothing: it is left out
+                break
+            done[name] = res
+            if res.interrupted:
+                break
+        return done
+
+    @property
+    def interrupted(self) -> bool:
+        return self.cut or any(r.interrupted for r in self.runs.values())
 
 
 class _Bar:

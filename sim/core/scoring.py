@@ -1,9 +1,8 @@
-"""What every scoring calculator shares: the result type, ranking, file reading and the
-``tableodds GAME score`` command.
+"""What every scoring calculator shares: the result type, ranking and file reading.
 
 A game's ``scoring.py`` provides ``TEMPLATE`` (an example record, printed by
-``--template``), ``load(path) -> record`` and ``score(record) -> Scores``; the
-registry attaches the command to the game's group.  Records are TOML (the
+``--template``), ``load(path) -> record`` and ``score(record) -> Scores``; the CLI
+(``tableodds.reports.cli.score``) attaches the command to the game's group.  Records are TOML (the
 Davoserjas sheet may also be CSV); every impossible record raises InputError
 naming the field.
 """
@@ -11,8 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import click
 
 from tableodds.sim.core.data import load_toml
 from tableodds.sim.core.errors import InputError
@@ -111,25 +108,3 @@ def unique_names(names: list[str], where: str) -> None:
         if n in seen:
             raise InputError(f"{where}: player name {n!r} appears twice")
         seen.add(n)
-
-
-def score_command(name: str, module) -> click.Command:
-    """``tableodds NAME score FILE [--json]`` / ``--template`` for a game's scoring module."""
-    @click.command(name="score", help=module.__doc__.strip().splitlines()[0]
-                   + "\n\nRun with --template for an example file to start from.")
-    @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
-    @click.option("--template", is_flag=True, help="Print a filled-in example file and exit.")
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
-    def command(file, template, as_json):
-        if template:
-            click.echo(module.TEMPLATE.rstrip("\n"))
-            return
-        if file is None:
-            raise click.UsageError("give a FILE to score, or --template for an example")
-        scores = module.score(module.load(file))
-        if as_json:
-            from tableodds.reports.output import emit_json
-            emit_json(scores.as_dict())
-        else:
-            click.echo(scores.render())
-    return command

@@ -266,3 +266,48 @@ def make_settings(players: int, game: str = "base", policies=None,
     return Settings(players=players, game=game, policies=policies, goals=goals, bills=bills,
                     party_ideology=cards.party_ideology,
                     dissidents=players <= DISSIDENTS_UP_TO)
+
+
+def load_parliament(path: Path) -> dict:
+    """Read and validate a parliament file (see ``tableodds davos vote --help``)."""
+    data, _ = load_toml(Path(path))
+    unknown_keys(data, ("bill", "wishes", "parties"), str(path))
+    bill = data.get("bill")
+    if bill not in IDEOLOGIES:
+        raise InputError(f"{path}: bill must be the bill's ideology L, C, R or none, got {bill!r}")
+    wishes = data.get("wishes", {})
+    if not isinstance(wishes, dict):
+        raise InputError(f"{path}: [wishes] must be a table like {{ red = \"for\" }}")
+    for who, w in wishes.items():
+        if w not in ("for", "against"):
+            raise InputError(f"{path}: wishes.{who} must be \"for\" or \"against\", got {w!r}")
+    parties = data.get("parties")
+    if not isinstance(parties, list) or not parties:
+        raise InputError(f"{path}: needs at least one [[parties]] table")
+    out = []
+    for i, party in enumerate(parties, start=1):
+        w = f"{path}: party {i}"
+        if not isinstance(party, dict):
+            raise InputError(f"{w}: must be a table")
+        unknown_keys(party, ("name", "ideology", "dissidents", "assets"), w)
+        name = party.get("name", f"party {i}")
+        if not isinstance(name, str):
+            raise InputError(f"{w}: name must be a string")
+        if party.get("ideology") not in IDEOLOGIES[:3]:
+            raise InputError(f"{w}: ideology must be L, C or R, got {party.get('ideology')!r}")
+        diss = party.get("dissidents", 0)
+        if not isinstance(diss, int) or isinstance(diss, bool) or diss < 0:
+            raise InputError(f"{w}: dissidents must be a non-negative integer, got {diss!r}")
+        assets = party.get("assets", {})
+        if not isinstance(assets, dict):
+            raise InputError(f"{w}: assets must be a table like {{ red = 2, blue = 1 }}")
+        for who, n in assets.items():
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise InputError(f"{w}: assets.{who} must be a non-negative integer, got {n!r}")
+            if n > 0 and who not in wishes:
+                raise InputError(f"{w}: {who} holds assets but has no entry in [wishes]")
+            if who.lower() == "dissidents":
+                raise InputError(f"{w}: give the white assets as dissidents = N, not in assets")
+        out.append({"name": name, "ideology": party["ideology"], "dissidents": diss,
+                    "assets": {k: v for k, v in assets.items()}})
+    return {"bill": bill, "wishes": wishes, "parties": out}

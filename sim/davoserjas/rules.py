@@ -328,3 +328,22 @@ def check(frame, settings: Settings) -> None:
         else:
             allowed = [-(win + second)] if settings.gaps == "bridge" else [0, -win, -(win + second)]
             fail(~pl.col(f"sum{n}").is_in(allowed), f"round {n} pool shares are not {allowed}")
+
+
+def parse_hand(cards, players: int, seat: int = 0) -> list[int]:
+    """Card ids of a hand given as text (``AS KH 10D``), checked against the deck."""
+    if not 0 <= seat < players:
+        raise InputError(f"--seat must be 0-{players - 1} for {players} players, not {seat}")
+    ids = [parse_card(c) for c in cards]
+    seen = set()
+    for text, c in zip(cards, ids):
+        if c in seen:
+            raise InputError(f"card {text} is listed twice")
+        seen.add(c)
+        if not deck_mask(players) >> c & 1:
+            raise InputError(f"card {text} is not in the {players}-player deck "
+                             f"(the 2s removed for {players} players are out)")
+    if len(ids) != hand_size(players):
+        raise InputError(f"a {players}-player hand has {hand_size(players)} cards, "
+                         f"{len(ids)} given")
+    return ids

@@ -13,11 +13,17 @@ def players_option(players: range, default: int):
 
 
 def run_options(games: int, chunk_size: int = 65_536):
-    """--games, --seed, --workers, --chunk-size, --backend, --scheduler."""
-    def deco(f):
-        f = backend_options(f)
+    """--games, --seed, --workers, --chunk-size, --backend, --scheduler.
+
+    The command receives them as one ``run`` dict, the driver's keyword arguments.
+    """
+    def deco(command):
+        @functools.wraps(command)
+        def wrapper(*args, games, seed, workers, chunk_size, **kwargs):
+            run = {"games": games, "seed": seed, "workers": workers, "chunk_size": chunk_size}
+            return command(*args, run=run, **kwargs)
         f = click.option("--chunk-size", type=int, default=chunk_size, show_default=True,
-                         help="Games per chunk; results do not depend on it.")(f)
+                         help="Games per chunk; results do not depend on it.")(wrapper)
         f = click.option("--workers", "-w", type=int, default=None,
                          help="Worker threads (local) or processes (a local Dask cluster) "
                          "[default: all cores]; results do not depend on it.")(f)
@@ -25,7 +31,7 @@ def run_options(games: int, chunk_size: int = 65_536):
                          help="Master seed; game i draws from a stream of (seed, i).")(f)
         f = click.option("--games", "-n", type=int, default=games, show_default=True,
                          help="Number of games to simulate.")(f)
-        return f
+        return backend_options(f)
     return deco
 
 
@@ -46,11 +52,19 @@ def backend_options(f):
         "(dask; a local cluster unless --scheduler is given). Results are identical.")(wrapper)
 
 
-def output_options(f):
-    """--json and --out."""
+def output_options(command):
+    """--json, --out and --force, passed to the command as one ``output`` dict."""
+    @functools.wraps(command)
+    def wrapper(*args, as_json, out, force, **kwargs):
+        return command(*args, output={"as_json": as_json, "out": out, "force": force},
+                       **kwargs)
+    f = click.option("--force", is_flag=True,
+                     help="Let --out replace a folder that holds files tableodds did not "
+                     "write.")(wrapper)
     f = click.option("--out", "-o", type=click.Path(path_type=Path, file_okay=False),
-                     default=None, help="Write tables (Parquet + CSV), plots (PNG + SVG) "
-                     "and the raw records here.")(f)
+                     default=None, help="Write run.json, tables (Parquet + CSV), plots "
+                     "(PNG + SVG) and the records here; the folder is replaced whole when "
+                     "the command finishes.")(f)
     f = click.option("--json", "as_json", is_flag=True,
                      help="Print one JSON document on stdout instead of tables.")(f)
     return f
@@ -87,11 +101,3 @@ def chosen_policies(policy: str | None, policies: str | None) -> list[str] | Non
     if policy and policies:
         raise click.UsageError("give --policy or --policies, not both")
     return split_list(policies) or ([policy] if policy else None)
-
-
-def exit_if_interrupted(res) -> None:
-    """After printing what finished: say so on stderr and exit 130 if Ctrl-C stopped the run."""
-    if res.interrupted:
-        click.echo(f"tableodds: interrupted; results cover the {res.games_done:,} games "
-                   f"finished of {res.games:,}", err=True)
-        raise SystemExit(130)

@@ -1,0 +1,122 @@
+"""The one result protocol every analysis speaks.
+
+An analysis function takes a :class:`~tableodds.sim.core.runner.RunPlan` and keyword
+settings, runs what it needs and returns a :class:`Result`: the command, its settings, its
+runs (game counts, seed, timing, interrupted) and a summary that offers
+
+- ``tables()``: Polars frames, one per name (written as Parquet + CSV),
+- ``plots()``: matplotlib figures, one per name (written as PNG + SVG),
+- ``as_dict()``: the JSON-ready results,
+- ``text()``: the printed summary.
+
+Computing and printing are split the way numpyro splits ``summary()`` from
+``print_summary()``: ``result.text()`` builds the text, ``result.print_summary()`` prints it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import polars as pl
+
+from tableodds.sim.core.runner import RunPlan, RunResult
+
+SCHEMA_VERSION = 1
+
+
+class Summary(Protocol):
+    def tables(self) -> dict[str, pl.DataFrame]: ...
+    def plots(self) -> dict[str, Any]: ...
+    def as_dict(self) -> dict: ...
+    def text(self) -> str: ...
+
+
+@dataclass
+class Result:
+    """What one command produced.
+
+    ``runs`` maps a run's name to its :class:`RunResult` (one run is named ``""``);
+    ``titles`` gives each run's one-line description for the header; ``run_settings``
+    each run's own settings when a command has several.  ``plan`` keeps temporary
+    records readable for as long as the result lives.
+    """
+    command: str
+    settings: dict
+    summary: Summary
+    plan: RunPlan | None = None
+    titles: dict[str, str] = field(default_factory=dict)
+    run_settings: dict[str, dict] = field(default_factory=dict)
+
+    @property
+    def runs(self) -> dict[str, RunResult]:
+        return {} if self.plan is None else dict(self.plan.runs)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.plan is not None and self.plan.interrupted
+
+    @property
+    def games(self) -> int:
+        """Games asked for, over every run."""
+        return sum(r.games for r in self.runs.values())
+
+    @property
+    def games_done(self) -> int:
+        """Games finished, over every run."""
+        return sum(r.games_done for r in self.runs.values())
+
+    def records(self, name: str = "") -> pl.LazyFrame:
+        """A run's records (every finished game) as a lazy frame."""
+        runs = self.runs
+        if name not in runs:
+            raise KeyError(f"no run {name!r}; runs: {', '.join(map(repr, runs)) or 'none'}")
+        return runs[name].scan()
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return self.summary.tables()
+
+    def plots(self) -> dict[str, Any]:
+        return self.summary.plots()
+
+    def run_dict(self) -> dict:
+        """The ``run`` (one run) or ``runs`` (several) entry of the JSON document."""
+        runs = self.runs
+        if set(runs) == {""}:
+            return {"run": runs[""].describe()}
+        if not runs:
+            return {"run": None}
+        return {"runs": [{"name": name, **({"settings": self.run_settings[name]}
+                                           if name in self.run_settings else {}),
+                          **r.describe()} for name, r in runs.items()]}
+
+    def as_dict(self) -> dict:
+        """The whole JSON document: the same top level for every command."""
+        return {"schema_version": SCHEMA_VERSION, "command": self.command,
+                "settings": self.settings, **self.run_dict(),
+                "interrupted": self.interrupted, "results": self.summary.as_dict()}
+
+    def header(self) -> str:
+        lines = []
+        for name, r in self.runs.items():
+            title = self.titles.get(name, name or self.command)
+            stop = (f" · INTERRUPTED ({r.games_done:,} of {r.games:,} games)"
+                    if r.interrupted else "")
+            lines.append(f"{title} · {r.games_done:,} games · seed {r.seed} · "
+                         f"{r.seconds:.1f} s ({r.games_per_s:,.0f} games/s){stop}")
+        if self.interrupted and unequal_sizes(self.runs):
+            lines.append("NOTE: the runs finished different numbers of games; "
+                         "compare them with that in mind")
+        return "\n".join(lines)
+
+    def text(self) -> str:
+        head = self.header()
+        body = self.summary.text()
+        return f"{head}\n\n{body}" if head else body
+
+    def print_summary(self) -> None:
+        print(self.text())
+
+
+def unequal_sizes(runs: dict[str, RunResult]) -> bool:
+    """True when the runs of one comparison finished different numbers of games."""
+    return len({r.games_done for r in runs.values()}) > 1

@@ -1,0 +1,119 @@
+"""``tableodds borgia ...``: auction prices, papal elections, conquest odds, whole games."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import click
+
+from tableodds.analysis import borgia as analysis
+from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.options import (chosen_policies, output_options, players_option,
+                                           policy_options, run_options)
+from tableodds.sim.borgia import GAME
+from tableodds.sim.borgia.rules import (CONQUEST_STRATEGIES, PLAYERS, POLICIES, UNSOLD,
+                                        parse_defence, parse_strengths)
+from tableodds.sim.core.errors import InputError
+
+group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
+
+_POLICY_HELP = "; ".join(f"{k}: {v}" for k, v in POLICIES.items())
+_STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
+
+
+def game_options(command):
+    """--policy/--policies, --cards, --city-vp and --unsold, passed on as one ``game`` dict."""
+    @functools.wraps(command)
+    def wrapper(*args, policy, policies, cards_file, city_vp, unsold, **kwargs):
+        game = {"policies": chosen_policies(policy, policies), "cards": cards_file,
+                "city_vp": city_vp, "unsold": unsold}
+        return command(*args, game=game, **kwargs)
+    f = click.option("--unsold", type=click.Choice(UNSOLD), default=None,
+                     help="A card nobody bids on is set aside, or the opener takes it free "
+                          "[default: from the cards file, 'aside'].")(wrapper)
+    f = click.option("--city-vp/--no-city-vp", default=None,
+                     help="Cities score their printed VP too [default: from the cards file, "
+                          "off, as in the seed].")(f)
+    f = click.option("--cards", "cards_file", type=click.Path(path_type=Path, dir_okay=False),
+                     default=None, help="A deck file (TOML) instead of the packaged "
+                                        "cards.toml.")(f)
+    return policy_options(_POLICY_HELP, "value")(f)
+
+
+@group.command()
+@players_option(PLAYERS, 4)
+@run_options(games=100_000, chunk_size=GAME.chunk_size)
+@game_options
+@output_options
+def simulate(players, run, game, output):
+    """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat.
+
+    Example: tableodds borgia simulate --players 4 --policies value,random,random,random
+    """
+    drive(lambda plan: analysis.simulate(plan, players, **game), **run, **output)
+
+
+@group.command()
+@players_option(PLAYERS, 4)
+@run_options(games=20_000, chunk_size=GAME.chunk_size)
+@game_options
+@output_options
+def auction(players, run, game, output):
+    """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding.
+
+    Example: tableodds borgia auction --players 4 --policy value --games 50000
+    """
+    drive(lambda plan: analysis.auction(plan, players, **game), **run, **output)
+
+
+@group.command()
+@players_option(PLAYERS, 4)
+@run_options(games=50_000, chunk_size=GAME.chunk_size)
+@game_options
+@click.option("--votes", "votes_file", type=click.Path(path_type=Path, dir_okay=False),
+              default=None, help="Count one election from a vote table (TOML) instead of "
+                                 "simulating; see the Borgia chapter of the README.")
+@output_options
+def election(players, run, game, votes_file, output):
+    """P(pope) by seat and strategy, the VP a pope gains and loses; or count a vote table.
+
+    Example: tableodds borgia election --policies value,random,random,random
+    """
+    if votes_file is not None:
+        drive(lambda _plan: analysis.votes(votes_file), **output)
+        return
+    drive(lambda plan: analysis.election(plan, players, **game), **run, **output)
+
+
+@group.command()
+@click.option("--attack", required=True, metavar="S,S,...",
+              help="Strengths of the attacker's condottieri in hand, e.g. 3,2.")
+@click.option("--defend", default=None, metavar="PART=N,...",
+              help="The target's own power: city=N, family=N (independent families), "
+                   "davinci=N, other=N; empty for an unprotected office or artist.")
+@click.option("--hand", default=None, metavar="S,S,...",
+              help="Strengths of the defender's condottieri in hand.")
+@click.option("--attacker", "sa", type=click.Choice(list(CONQUEST_STRATEGIES)), default="all",
+              show_default=True, help=f"Attacker's secret choice. {_STRATEGY_HELP}.")
+@click.option("--defender", "sd", type=click.Choice(list(CONQUEST_STRATEGIES)),
+              default="random", show_default=True, help="Defender's secret choice.")
+@click.option("--trials", "-n", type=int, default=1_000_000, show_default=True,
+              help="Simulated attacks (0: exact only).")
+@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
+@click.option("--workers", "-w", type=int, default=None,
+              help="Worker threads [default: all cores].")
+@output_options
+def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
+    """The chance an attack succeeds when both sides pick condottieri in secret.
+
+    Exact by enumeration when the choices are few, and simulated; the two agree.
+
+    Example: tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1
+    """
+    att = parse_strengths(attack, "--attack")
+    dfd = parse_strengths(hand, "--hand")
+    base = sum(parse_defence(defend).values())
+    if trials < 0:
+        raise InputError(f"--trials must be at least 0, not {trials}")
+    drive(lambda plan: analysis.conquest(plan, att, dfd, base, sa, sd),
+          games=trials or None, seed=seed, workers=workers, **output)

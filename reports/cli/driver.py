@@ -1,0 +1,34 @@
+"""The one driver behind every command: run -> summarise -> write -> print -> exit status.
+
+A command parses its flags and hands the driver a function of a
+:class:`~tableodds.sim.core.runner.RunPlan` that returns a
+:class:`~tableodds.analysis.result.Result`.  :func:`tableodds.reports.driver.execute`
+runs and writes it; the driver prints the text or one JSON document, and exits 130 (143
+after SIGTERM) when the run was cut short.
+"""
+from __future__ import annotations
+
+import click
+
+from tableodds.analysis.result import Result
+from tableodds.reports.driver import Analysis, execute
+from tableodds.reports.output import emit_json
+
+
+def drive(analyse: Analysis, *, as_json: bool = False, **options) -> None:
+    """``execute``, then print the text or the JSON document, then the exit status."""
+    result = execute(analyse, **options)
+    if as_json:
+        emit_json(result.as_dict())
+    else:
+        click.echo(result.text())
+    if result.interrupted:
+        raise Interrupted(result)
+
+
+class Interrupted(Exception):
+    """A command whose run was cut short, after its partial results were printed."""
+
+    def __init__(self, result: Result):
+        super().__init__("interrupted")
+        self.result = result
