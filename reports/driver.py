@@ -16,7 +16,7 @@ Analysis = Callable[[RunPlan | None], Result]
 
 def execute(analyse: Analysis, *, games: int | None = None, seed: int = 1,
             workers: int | None = None, chunk_size: int | None = None,
-            progress: bool | None = None, out: Path | None = None,
+            progress=None, out: Path | None = None,
             force: bool = False) -> Result:
     """Run one analysis; with ``out``, its files replace that folder's when it is done.
 

@@ -47,6 +47,8 @@ class Book:
         """``analysis(plan, **settings)`` into ``folder``; its files written beside it."""
         if self.stopped:
             raise Stopped
+        if folder in self.results:
+            raise ValueError(f"two analyses of the report write {folder}")
         plan = RunPlan(games, self.seed, self.workers, chunk_size, progress=False,
                        records=self.root / folder / "records")
         try:

@@ -67,10 +67,12 @@ def analyse(game: str, analysis: str, *, games: int = 100_000, seed: int = 1,
     :class:`InputError`.
     """
     from tableodds.reports.driver import execute
+    from tableodds.reports.progress import Bar
     fn = _function(game, analysis)
+    bar = (lambda total, label: Bar(True, total, label)) if progress else None
     if next(iter(inspect.signature(fn).parameters)) == "plan":
         return execute(lambda plan: fn(plan, **settings), games=games, seed=seed,
-                       workers=workers, chunk_size=chunk_size, progress=progress, out=out,
+                       workers=workers, chunk_size=chunk_size, progress=bar, out=out,
                        force=force)
     return execute(lambda _plan: fn(**settings), out=out, force=force)
 

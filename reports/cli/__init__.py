@@ -153,3 +153,5 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+

@@ -1,15 +1,14 @@
 """``tableodds borgia ...``: auction prices, papal elections, conquest odds, whole games."""
 from __future__ import annotations
 
-import functools
 from pathlib import Path
 
 import click
 
 from tableodds.analysis import borgia as analysis
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.options import (chosen_policies, output_options, players_option,
-                                           policy_options, run_options)
+from tableodds.reports.cli.options import (data_option, game_options, output_options,
+                                           players_option, run_options)
 from tableodds.sim.borgia import GAME
 from tableodds.sim.borgia.rules import (CONQUEST_STRATEGIES, PLAYERS, POLICIES, UNSOLD,
                                         parse_defence, parse_strengths)
@@ -17,33 +16,24 @@ from tableodds.sim.core.errors import InputError
 
 group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
 
-_POLICY_HELP = "; ".join(f"{k}: {v}" for k, v in POLICIES.items())
 _STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
 
 
-def game_options(command):
-    """--policy/--policies, --cards, --city-vp and --unsold, passed on as one ``game`` dict."""
-    @functools.wraps(command)
-    def wrapper(*args, policy, policies, cards_file, city_vp, unsold, **kwargs):
-        game = {"policies": chosen_policies(policy, policies), "cards": cards_file,
-                "city_vp": city_vp, "unsold": unsold}
-        return command(*args, game=game, **kwargs)
-    f = click.option("--unsold", type=click.Choice(UNSOLD), default=None,
-                     help="A card nobody bids on is set aside, or the opener takes it free "
-                          "[default: from the cards file, 'aside'].")(wrapper)
-    f = click.option("--city-vp/--no-city-vp", default=None,
-                     help="Cities score their printed VP too [default: from the cards file, "
-                          "off, as in the seed].")(f)
-    f = click.option("--cards", "cards_file", type=click.Path(path_type=Path, dir_okay=False),
-                     default=None, help="A deck file (TOML) instead of the packaged "
-                                        "cards.toml.")(f)
-    return policy_options(_POLICY_HELP, "value")(f)
+options = game_options(
+    POLICIES, "value",
+    data_option("--cards", "A deck file (TOML) instead of the packaged cards.toml."),
+    click.option("--city-vp/--no-city-vp", default=None,
+                 help="Cities score their printed VP too [default: from the cards file, "
+                      "off, as in the seed]."),
+    click.option("--unsold", type=click.Choice(UNSOLD), default=None,
+                 help="A card nobody bids on is set aside, or the opener takes it free "
+                      "[default: from the cards file, 'aside']."))
 
 
 @group.command()
 @players_option(PLAYERS, 4)
 @run_options(games=100_000, chunk_size=GAME.chunk_size)
-@game_options
+@options
 @output_options
 def simulate(players, run, game, output):
     """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat.
@@ -56,7 +46,7 @@ def simulate(players, run, game, output):
 @group.command()
 @players_option(PLAYERS, 4)
 @run_options(games=20_000, chunk_size=GAME.chunk_size)
-@game_options
+@options
 @output_options
 def auction(players, run, game, output):
     """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding.
@@ -69,7 +59,7 @@ def auction(players, run, game, output):
 @group.command()
 @players_option(PLAYERS, 4)
 @run_options(games=50_000, chunk_size=GAME.chunk_size)
-@game_options
+@options
 @click.option("--votes", "votes_file", type=click.Path(path_type=Path, dir_okay=False),
               default=None, help="Count one election from a vote table (TOML) instead of "
                                  "simulating; see the Borgia chapter of the README.")

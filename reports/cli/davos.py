@@ -7,7 +7,8 @@ import click
 
 from tableodds.analysis import davos as analysis
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.options import int_list, output_options, run_options, split_list
+from tableodds.reports.cli.options import (data_option, int_list, output_options, run_options,
+                                           split_list)
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.rules import GAMES, PLAYERS, POLICIES
 
@@ -37,11 +38,10 @@ def _policy_sets(policy: str | None, policies: tuple[str, ...]) -> list[list[str
 @click.option("--game", "variant", type=click.Choice(GAMES), default="base", show_default=True,
               help="Base Game, or the Mean Game (7 sectors, two C positions, bills without "
                    "ideology, one goal deck).")
-@click.option("--cards", "cards_file", type=click.Path(path_type=Path, dir_okay=False),
-              default=None, help="Goals, bills and party ideologies in TOML instead of the "
-                                 "packaged defaults (same format as sim/davos/cards.toml).")
+@data_option("--cards", "Goals, bills and party ideologies in TOML instead of the packaged "
+             "defaults (same format as sim/davos/cards.toml).")
 @output_options
-def goals(players, run, policy, policies, variant, cards_file, output):
+def goals(players, run, policy, policies, variant, cards, output):
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and kind.
 
     Example: tableodds davos goals --players 4 --games 200000 --policies goal --policies random
@@ -50,7 +50,7 @@ def goals(players, run, policy, policies, variant, cards_file, output):
     if not counts:
         raise click.UsageError("--players needs at least one player count")
     mixes = _policy_sets(policy, policies)
-    drive(lambda plan: analysis.goals(plan, counts, mixes, variant, cards_file), **run, **output)
+    drive(lambda plan: analysis.goals(plan, counts, mixes, variant, cards), **run, **output)
 
 
 @group.command()

@@ -17,7 +17,8 @@ from tableodds.reports.output import emit_json
 
 def drive(analyse: Analysis, *, as_json: bool = False, **options) -> None:
     """``execute``, then print the text or the JSON document, then the exit status."""
-    result = execute(analyse, **options)
+    from tableodds.reports.progress import terminal
+    result = execute(analyse, progress=terminal(), **options)
     if as_json:
         emit_json(result.as_dict())
     else:

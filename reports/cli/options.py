@@ -86,14 +86,16 @@ def int_list(value: str | None, name: str) -> list[int] | None:
         raise click.UsageError(f"{name} takes comma-separated integers, got {value!r}") from None
 
 
-def policy_options(help_policies: str, default: str):
+def policy_options(policies: dict[str, str], default: str):
     """--policy NAME (every seat) and --policies A,B,... (one per seat)."""
+    described = "; ".join(f"{k}: {v}" for k, v in policies.items())
+
     def deco(f):
         f = click.option("--policies", default=None, metavar="A,B,...",
                          help="One policy per seat, comma-separated.")(f)
-        f = click.option("--policy", default=None, metavar="NAME",
-                         help=f"Policy for every seat [default: {default}]. {help_policies}.")(f)
-        return f
+        return click.option("--policy", default=None, metavar="NAME",
+                            help=f"Policy for every seat [default: {default}]. "
+                            f"{described}.")(f)
     return deco
 
 
@@ -101,3 +103,35 @@ def chosen_policies(policy: str | None, policies: str | None) -> list[str] | Non
     if policy and policies:
         raise click.UsageError("give --policy or --policies, not both")
     return split_list(policies) or ([policy] if policy else None)
+
+
+def data_option(flag: str, help: str):
+    """A game's data file instead of the packaged one (``--cards``, ``--rules``, ``--params``)."""
+    return click.option(flag, type=click.Path(path_type=Path, dir_okay=False), default=None,
+                        help=help)
+
+
+def variant_option(variants: dict[str, str], what: str = "Rule variant",
+                   metavar: str = "NAME"):
+    described = "; ".join(f"{k}: {v}" for k, v in variants.items())
+    return click.option("--variant", "variants", multiple=True, metavar=metavar,
+                        help=f"{what}, repeatable. {described}.")
+
+
+def game_options(policies: dict[str, str], default: str, *extra):
+    """--policy/--policies and the game's own options (``extra``: click options), passed to
+    the command as one ``game`` dict of the analysis's keyword arguments."""
+    def deco(command):
+        @functools.wraps(command)
+        def wrapper(*args, policy, policies, **kwargs):
+            game = {"policies": chosen_policies(policy, policies)}
+            for key in names:
+                game[key] = kwargs.pop(key)
+            return command(*args, game=game, **kwargs)
+        f = wrapper
+        before = len(getattr(f, "__click_params__", []))
+        for option in extra:
+            f = option(f)
+        names = [p.name for p in f.__click_params__[before:]]
+        return policy_options(policies, default)(f)
+    return deco

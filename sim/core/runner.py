@@ -38,6 +38,7 @@ import polars as pl
 from tableodds.sim.core.errors import InputError
 
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
+Progress = Callable[[int, str], object]  # (games, label) -> a bar with advance(n) and close()
 
 MAX_SEED = 2**63 - 1
 
@@ -126,13 +127,15 @@ def stop_scope() -> Iterator[_Stop]:
 
 
 def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | None = None,
-        chunk_size: int = 65_536, progress: bool | None = None, label: str = "games",
-        backend: Backend | None = None) -> RunResult:
+        chunk_size: int = 65_536, progress: Progress | bool | None = None,
+        label: str = "games", backend: Backend | None = None) -> RunResult:
     """Run ``games`` games in chunks; records go to ``path``.
 
     ``backend`` runs the chunks: threads here (``LocalBackend``, the default) or a Dask
     cluster (``DaskBackend``); :func:`using` sets the default for a block of code.  The
     driver writes every part itself, so the files do not depend on where a chunk ran.
+    ``progress``, when callable, makes the progress bar: ``progress(games, label)`` returns
+    an object with ``advance(n)`` and ``close()`` (the CLI draws one on a terminal).
     """
     workers = validate(games, seed, workers, chunk_size)
     stop = _stop.get()
@@ -162,7 +165,7 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
     try:
         slots = backend.start(workers)
         t0 = time.perf_counter()  # from here: a cluster's start-up is not the run's time
-        bar = _progress(progress, games, label)
+        bar = progress(games, label) if callable(progress) else _NoBar()
         while True:
             # Keep two chunks per worker in flight: enough to stay busy, little to cancel.
             for start, count in todo:
@@ -393,7 +396,7 @@ class RunPlan:
     """
 
     def __init__(self, games: int, seed: int = 1, workers: int | None = None,
-                 chunk_size: int | None = None, progress: bool | None = None,
+                 chunk_size: int | None = None, progress: Progress | bool | None = None,
                  records: Path | None = None):
         self.games, self.seed, self.workers = games, seed, workers
         self.chunk_size, self.progress = chunk_size, progress
@@ -442,39 +445,9 @@ class RunPlan:
         return self.cut or any(r.interrupted for r in self.runs.values())
 
 
-class _Bar:
-    """A rich progress bar on a terminal; nothing when stderr is piped."""
-
-    def __init__(self, enabled: bool, total: int, label: str):
-        self.progress = None
-        if not enabled:
-            return
-        from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeRemainingColumn)
-        self.progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-            console=Console(stderr=True), transient=True)
-        self.task = self.progress.add_task(label, total=total, rate="")
-        self.t0 = time.perf_counter()
-        self.done = 0
-        self.progress.start()
-
+class _NoBar:
     def advance(self, n: int) -> None:
-        if self.progress is None:
-            return
-        self.done += n
-        rate = self.done / max(time.perf_counter() - self.t0, 1e-9)
-        self.progress.update(self.task, advance=n, rate=f"{rate:,.0f} games/s")
+        pass
 
     def close(self) -> None:
-        if self.progress is not None:
-            self.progress.stop()
-
-
-def _progress(enabled: bool | None, total: int, label: str) -> _Bar:
-    if enabled is None:
-        import sys
-        enabled = sys.stderr.isatty()
-    return _Bar(enabled, total, label)
+        pass

@@ -1,0 +1,45 @@
+"""The progress bar of long runs: games/s and ETA on a terminal, nothing when piped."""
+from __future__ import annotations
+
+import sys
+import time
+
+from tableodds.sim.core.runner import Progress
+
+
+class Bar:
+    """A rich progress bar on a terminal; nothing when stderr is piped."""
+
+    def __init__(self, enabled: bool, total: int, label: str):
+        self.progress = None
+        if not enabled:
+            return
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeRemainingColumn)
+        self.progress = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
+            console=Console(stderr=True), transient=True)
+        self.task = self.progress.add_task(label, total=total, rate="")
+        self.t0 = time.perf_counter()
+        self.done = 0
+        self.progress.start()
+
+    def advance(self, n: int) -> None:
+        if self.progress is None:
+            return
+        self.done += n
+        rate = self.done / max(time.perf_counter() - self.t0, 1e-9)
+        self.progress.update(self.task, advance=n, rate=f"{rate:,.0f} games/s")
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+def terminal() -> Progress | None:
+    """A bar factory for the runner when stderr is a terminal; None (no bar) when piped."""
+    if not sys.stderr.isatty():
+        return None
+    return lambda total, label: Bar(True, total, label)

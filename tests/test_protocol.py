@@ -1,0 +1,189 @@
+"""Every command speaks one protocol: the same --json top level, the same --out files, and one
+interrupt policy (the first Ctrl-C or SIGTERM stops the whole command)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from importlib import resources
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import tableodds
+from tableodds.reports.cli import main
+
+VOTES = str(resources.files("tableodds.sim.borgia").joinpath("votes_example.toml"))
+PARLIAMENT = str(resources.files("tableodds.sim.davos").joinpath("example_parliament.toml"))
+HAND = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 5H".split()
+FAST = ["-n", "300", "-w", "1"]
+COMMANDS = {
+    "davoserjas simulate": ["davoserjas", "simulate", *FAST],
+    "davoserjas hand": ["davoserjas", "hand", *FAST, *HAND],
+    "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
+    "davos vote": ["davos", "vote", PARLIAMENT],
+    "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
+    "borgia simulate": ["borgia", "simulate", *FAST],
+    "borgia auction": ["borgia", "auction", *FAST],
+    "borgia election": ["borgia", "election", *FAST],
+    "borgia election --votes": ["borgia", "election", "--votes", VOTES],
+    "borgia conquest": ["borgia", "conquest", "--attack", "3,2", "--hand", "2", "--trials",
+                        "3000", "-w", "1"],
+    "boss length": ["boss", "length", *FAST],
+    "boss simulate": ["boss", "simulate", *FAST, "--card-values"],
+    "boss variants": ["boss", "variants", *FAST, "--variant", "short"],
+}
+TOP = {"schema_version", "command", "settings", "interrupted", "results"}
+VOTE_ONLY = {"davos vote"}  # commands without --out
+
+
+def run_cli(args, capsys):
+    try:
+        main(args)
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_json_has_one_top_level(name, capsys):
+    code, out, err = run_cli([*COMMANDS[name], "--json"], capsys)
+    assert code == 0, err
+    doc = json.loads(out)
+    assert TOP <= set(doc) and len(set(doc) - TOP) == 1 and ({"run", "runs"} & set(doc))
+    assert doc["schema_version"] == 1 and doc["command"] == name.removesuffix(" --votes")
+    assert doc["interrupted"] is False
+    runs = doc["runs"] if "runs" in doc else [doc["run"]] if doc["run"] else []
+    for r in runs:
+        assert r["games_done"] == r["games"] and {"seed", "backend", "seconds"} <= set(r)
+
+
+@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in VOTE_ONLY])
+def test_out_holds_run_json_tables_plots_and_records(name, tmp_path, capsys):
+    out = tmp_path / "out"
+    code, text, err = run_cli([*COMMANDS[name], "--out", str(out)], capsys)
+    assert code == 0, err
+    doc = json.loads((out / "run.json").read_text())
+    assert TOP - {"results"} <= set(doc) and "results" not in doc
+    assert doc["tables"], "every command writes at least one table"
+    for t in doc["tables"]:
+        assert (out / f"{t}.parquet").exists() and (out / f"{t}.csv").exists()
+    for p in doc["plots"]:
+        assert (out / f"{p}.png").exists() and (out / f"{p}.svg").exists()
+    runs = doc.get("runs") or ([dict(doc["run"], name="")] if doc.get("run") else [])
+    for r in runs:
+        records = pl.scan_parquet(out / "records" / r["name"] / "part-*.parquet")
+        games = records.select(pl.col("game").n_unique()).collect().item()
+        assert games == r["games_done"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # no staging left behind
+
+
+def test_a_second_run_replaces_the_first_whole(tmp_path, capsys):
+    out = tmp_path / "out"
+    assert run_cli(["boss", "simulate", *FAST, "--card-values", "--out", str(out)], capsys)[0] == 0
+    assert (out / "card_values.csv").exists() and (out / "records" / "family").is_dir()
+    assert run_cli(["davoserjas", "simulate", *FAST, "--out", str(out)], capsys)[0] == 0
+    assert not (out / "card_values.csv").exists() and not (out / "records" / "family").exists()
+    assert json.loads((out / "run.json").read_text())["command"] == "davoserjas simulate"
+
+
+def test_a_folder_of_other_files_is_refused_unless_forced(tmp_path, capsys):
+    (tmp_path / "notes.txt").write_text("mine")
+    code, _, err = run_cli(["davoserjas", "simulate", *FAST, "--out", str(tmp_path)], capsys)
+    assert code == 2 and "did not write" in err and len(err.strip().splitlines()) == 1
+    assert (tmp_path / "notes.txt").exists()
+    code, _, _ = run_cli(["davoserjas", "simulate", *FAST, "--out", str(tmp_path), "--force"],
+                         capsys)
+    assert code == 0 and not (tmp_path / "notes.txt").exists()
+
+
+@pytest.mark.parametrize("out", ["/", "/proc/x", "/sys/x", "/dev/full/x"])
+def test_system_folders_are_refused(out, capsys):
+    code, _, err = run_cli(["davoserjas", "simulate", *FAST, "--out", out], capsys)
+    assert code == 2 and "system folder" in err
+
+
+def test_bad_input_writes_nothing(tmp_path, capsys):
+    code, _, err = run_cli(["davoserjas", "simulate", "-p", "9", "--out", str(tmp_path / "o")],
+                           capsys)
+    assert code == 2 and "3-7 players" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def _interrupt(tmp_path, sig):
+    """Start a long multi-run command, signal it once its first chunk is on disk."""
+    out = tmp_path / "out"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "tableodds.reports.cli", "boss", "variants",
+                             "--games", "1000000", "-w", "1", "--json", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.time() + 120
+    while not list(tmp_path.glob(".out.tableodds-*/records/standard/part-*.parquet")):
+        assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
+        time.sleep(0.05)
+    proc.send_signal(sig)
+    stdout, stderr = proc.communicate(timeout=120)
+    return proc.returncode, json.loads(stdout), stderr, out
+
+
+@pytest.mark.parametrize("sig, code", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_one_signal_stops_a_multi_run_command(sig, code, tmp_path):
+    rc, doc, err, out = _interrupt(tmp_path, sig)
+    assert rc == code and doc["interrupted"] is True and "interrupted" in err
+    assert [r["name"] for r in doc["runs"]] == ["standard"]  # no later variant was started
+    assert 0 < doc["runs"][0]["games_done"] < 1_000_000
+    saved = json.loads((out / "run.json").read_text())
+    assert saved["interrupted"] is True and saved["runs"][0]["games_done"] == \
+        doc["runs"][0]["games_done"]
+
+
+def test_the_python_api_returns_results_whose_records_stay_readable():
+    r = tableodds.simulate("davoserjas", players=4, games=2000, seed=3, workers=1)
+    assert isinstance(r, tableodds.Result) and r.games_done == 2000
+    assert r.records().collect().height == 2000 * 4
+    assert set(r.tables()) >= {"seats", "round_means"}
+    assert r.as_dict()["command"] == "davoserjas simulate" and "Davoserjas" in r.text()
+    again = tableodds.analyse("davoserjas", "simulate", players=4, games=2000, seed=3,
+                              workers=2, chunk_size=333)
+    assert again.records().collect().sort(["game", "seat"]).equals(
+        r.records().collect().sort(["game", "seat"]))
+    with pytest.raises(tableodds.InputError, match="3-7 players"):
+        tableodds.simulate("davoserjas", players=2, games=10)
+    with pytest.raises(tableodds.InputError, match="unknown game"):
+        tableodds.simulate("chess")
+
+
+def test_the_package_is_typed():
+    assert (Path(tableodds.__file__).parent / "py.typed").exists()
+
+
+@pytest.mark.slow
+def test_every_report_table_counts_the_games_of_the_files_beside_it(tmp_path, capsys):
+    import re
+    code, out, err = run_cli(["report", "--scale", "0.002", "-w", "2", "--out",
+                              str(tmp_path / "r")], capsys)
+    assert code == 0, err
+    root = tmp_path / "r"
+    page = (root / "index.html").read_text()
+    done = set()
+    for run_json in root.rglob("run.json"):
+        doc = json.loads(run_json.read_text())
+        if doc.get("command") == "report":
+            continue
+        runs = doc.get("runs") or ([doc["run"]] if doc.get("run") else [])
+        sizes = {r["games_done"] for r in runs}
+        done |= sizes
+        for csv in run_json.parent.glob("*.csv"):
+            df = pl.read_csv(csv)
+            if "games" in df.columns and len(runs) == 1:
+                assert set(df["games"].to_list()) == sizes, csv
+    captions = re.findall(r"<caption>(.*?)</caption>", page)
+    counted = {int(n.replace(",", "")) for c in captions
+               for n in re.findall(r"([\d,]+) games", c)}
+    assert counted and counted <= done
