@@ -16,7 +16,6 @@ from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, RECRUIT, STO
                             exact_deal_counts, load_cards, make_settings)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.rng import PyStream
-from tableodds.sim.core.runner import run
 
 RED, BLUE, YELLOW, PINK, ORANGE, GREEN = range(6)
 MIXES = {p: [["random"], ["shrewd"], ["patient"], (["shrewd", "random", "patient"] * 2)[:p]]
@@ -216,17 +215,6 @@ def test_deal_count_matches_the_exact_distribution():
         ci = wilson(int(count), 20_000, level=0.999)
         assert ci.low <= float(exact[d]) <= ci.high, d
     assert abs(summary.mean_deals.estimate - summary.exact_mean_deals) < 4 * summary.mean_deals.se
-
-
-def test_same_seed_same_records_any_workers_or_chunks(tmp_path):
-    s = make_settings(5, ["shrewd", "random", "shrewd", "random", "random"], ["card-to-earn"])
-
-    def chunk(seed, start, count):
-        return GAME.simulate_chunk(s, seed, start, count)
-
-    one = run(chunk, 2000, 9, tmp_path / "a", workers=1, chunk_size=2000, progress=False)
-    two = run(chunk, 2000, 9, tmp_path / "b", workers=2, chunk_size=157, progress=False)
-    assert one.scan().collect().equals(two.scan().collect())
 
 
 # ---- bad input ------------------------------------------------------------------------------

@@ -7,7 +7,6 @@ import pytest
 from click.testing import CliRunner
 
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import run
 from tableodds.sim.davos import GAME, check
 from tableodds.sim.davos import kernel as K
 from tableodds.sim.davos import reference as ref
@@ -225,19 +224,6 @@ def test_goal_bots_beat_random_bots():
     by = frame.group_by("policy").agg(pl.col("score").mean(), pl.col("won").mean()).sort("policy")
     random_score, goal_score = by["score"].to_list()
     assert goal_score > random_score + 2
-
-
-def test_same_seed_same_records_any_workers_or_chunks(tmp_path):
-    st = make_settings(3, policies=["goal", "random", "goal"])
-
-    def chunk(seed, start, count):
-        return GAME.simulate_chunk(st, seed, start, count)
-
-    one = run(chunk, 2000, 42, tmp_path / "one", workers=1, chunk_size=2000, progress=False)
-    two = run(chunk, 2000, 42, tmp_path / "two", workers=2, chunk_size=173, progress=False)
-    assert one.scan().collect().equals(two.scan().collect())
-    other = run(chunk, 2000, 43, tmp_path / "other", workers=2, chunk_size=173, progress=False)
-    assert not one.scan().collect().equals(other.scan().collect())
 
 
 @pytest.mark.slow

@@ -15,15 +15,18 @@ from numba import njit
 
 from tableodds.sim.borgia.policies import (CONDOTTIERE_WORTH, FAMILY_WORTH, HAND_WORTH, POWER_WORTH,
                                  RANDOM, VOTE_WORTH, VP_WORTH, policy_codes)
-from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
-                              OFFICE, POISON, POPE_VP, SAVONAROLA, SIMONY, SPY,
-                              VOTES_PER_CARDINAL)
+from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, AUCTION_METHODS, CITY, CONDOTTIERE, FAMILY,
+                              MARRIAGE, MEDICINE, OFFICE, POISON, POPE_VP, SAVONAROLA, SIMONY,
+                              SPY, VOTES_PER_CARDINAL)
+# the record layouts live in rules (kept importable from here)
+from tableodds.sim.borgia.rules import (PART_NAMES, attack_columns, auction_columns,  # noqa: F401
+                              empty_out, seat_columns)
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import bounded, seed_stream
 
 HOME = -2
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)
-BID, SPIED, UNSOLD, OPENER = range(4)
+BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))   # auction records' method codes
 # columns of cd (card data), cs (card state), pl (player state), st (scalars), cfg
 TY, PW, INC, VP, VO, CO = range(6)
 LOC, OWN, HOST = range(3)
@@ -910,25 +913,6 @@ def pack(settings):
     return cfg, np.ascontiguousarray(cd, np.int64), policy_codes(settings.policies)
 
 
-def empty_out(settings, count):
-    """Output arrays for ``count`` games (kernel and reference fill the same ones)."""
-    P, T, N = settings.players, settings.deck.turns, len(settings.cards)
-    max_auc = T * settings.auction
-    max_att = max_auc * settings.deck.max_attacks
-    return {"parts": np.zeros((count, P, 5), np.int64), "money": np.zeros((count, P), np.int64),
-            "cardinals": np.zeros((count, P), np.int64),
-            "given_vp": np.zeros((count, P), np.int64), "given": np.zeros((count, P), np.int64),
-            "is_pope": np.zeros((count, P, T), np.int64),
-            "own_votes": np.zeros((count, P, T), np.int64),
-            "received": np.zeros((count, P, T), np.int64), "bank": np.zeros(count, np.int64),
-            "loc": np.zeros((count, N), np.int64), "owner": np.zeros((count, N), np.int64),
-            "host": np.zeros((count, N), np.int64),
-            "auctions": np.full((count, max_auc, 6), -9, np.int64),
-            "n_auctions": np.zeros(count, np.int64),
-            "attacks": np.full((count, max(max_att, 1), 8), -9, np.int64),
-            "n_attacks": np.zeros(count, np.int64)}
-
-
 def arrays(settings, seed, start, count):
     """Play games start .. start+count-1 in the kernel; the raw output arrays."""
     out = empty_out(settings, count)
@@ -941,65 +925,6 @@ def arrays(settings, seed, start, count):
              out["attacks"], out["n_attacks"])
     out["loc"], out["owner"], out["host"] = cs[:, :, 0], cs[:, :, 1], cs[:, :, 2]
     return out
-
-
-PART_NAMES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
-
-
-def seat_columns(out, settings, start):
-    """One record per game and seat."""
-    count, P = out["money"].shape
-    T = settings.deck.turns
-    pol = policy_codes(settings.policies)
-    vp = out["parts"].sum(axis=2)
-    best = vp.max(axis=1, keepdims=True)
-    cols = {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), P),
-            "seat": np.tile(np.arange(P, dtype=np.int8), count),
-            "policy": np.tile(pol.astype(np.int8), count),
-            "vp": vp.reshape(-1).astype(np.int32)}
-    for i, name in enumerate(PART_NAMES):
-        cols[name] = out["parts"][:, :, i].reshape(-1).astype(np.int32)
-    cols["money"] = out["money"].reshape(-1).astype(np.int32)
-    cols["cardinals"] = out["cardinals"].reshape(-1).astype(np.int16)
-    cols["office_vp_given"] = out["given_vp"].reshape(-1).astype(np.int16)
-    cols["offices_given"] = out["given"].reshape(-1).astype(np.int16)
-    for t in range(T):
-        cols[f"pope_t{t + 1}"] = out["is_pope"][:, :, t].reshape(-1).astype(np.int8)
-        cols[f"votes_t{t + 1}"] = out["own_votes"][:, :, t].reshape(-1).astype(np.int16)
-        cols[f"received_t{t + 1}"] = out["received"][:, :, t].reshape(-1).astype(np.int16)
-    cols["won"] = (vp == best).reshape(-1).astype(np.int8)
-    cols["winners"] = np.repeat((vp == best).sum(axis=1).astype(np.int8), P)
-    cols["bank"] = np.repeat(out["bank"], P)
-    return cols
-
-
-def auction_columns(out, settings, start):
-    """One record per auction-pile card taken: bought, spied, unsold or given to the opener."""
-    count = out["n_auctions"].shape[0]
-    n = out["n_auctions"]
-    mask = np.arange(out["auctions"].shape[1])[None, :] < n[:, None]
-    rows = out["auctions"][mask]
-    ctype = settings.card_arrays()["ctype"]
-    return {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
-            "turn": (rows[:, 0] + 1).astype(np.int8), "card": rows[:, 1].astype(np.int8),
-            "type": ctype[rows[:, 1]].astype(np.int8), "method": rows[:, 2].astype(np.int8),
-            "price": rows[:, 3].astype(np.int16), "buyer": rows[:, 4].astype(np.int8),
-            "opener": rows[:, 5].astype(np.int8)}
-
-
-def attack_columns(out, settings, start):
-    """One record per attack."""
-    count = out["n_attacks"].shape[0]
-    n = out["n_attacks"]
-    mask = np.arange(out["attacks"].shape[1])[None, :] < n[:, None]
-    rows = out["attacks"][mask]
-    ctype = settings.card_arrays()["ctype"]
-    return {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
-            "turn": (rows[:, 0] + 1).astype(np.int8), "attacker": rows[:, 1].astype(np.int8),
-            "defender": rows[:, 2].astype(np.int8), "target": rows[:, 3].astype(np.int8),
-            "type": ctype[rows[:, 3]].astype(np.int8), "base": rows[:, 4].astype(np.int16),
-            "attack": rows[:, 5].astype(np.int16), "defence": rows[:, 6].astype(np.int16),
-            "success": rows[:, 7].astype(np.int8)}
 
 
 def simulate_chunk(settings, seed, start, count):

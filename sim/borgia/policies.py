@@ -20,9 +20,10 @@ The numbers below turn a card into D for the value bot (1 VP = 10 D, since
 import numpy as np
 
 from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
-                              OFFICE, POISON, SAVONAROLA, SIMONY, SPY, TYPES)
+                              OFFICE, POISON, POLICY_CODES, SAVONAROLA, SIMONY, SPY, TYPES)
+from tableodds.sim.borgia.rules import policy_codes  # noqa: F401 (the former home)
 
-RANDOM, VALUE = 0, 1
+RANDOM, VALUE = POLICY_CODES["random"], POLICY_CODES["value"]
 VP_WORTH = 10          # D per VP
 POWER_WORTH = 3        # D per defence point of a city or Da Vinci
 FAMILY_WORTH = 4       # D per power point of an independent family
@@ -59,8 +60,3 @@ def card_value(t, power, income, vp, votes, cost, turns_left, city_vp):
     if t == CONDOTTIERE:
         return max(0, CONDOTTIERE_WORTH * power - cost)
     return HAND_WORTH[t]
-
-
-def policy_codes(names) -> np.ndarray:
-    from tableodds.sim.borgia.rules import POLICY_CODES
-    return np.array([POLICY_CODES[n] for n in names], np.int64)

@@ -13,18 +13,19 @@ option that belongs to a coin flip or a uniform pick still draws.
 """
 from __future__ import annotations
 
-from tableodds.sim.borgia.policies import RANDOM, card_value, policy_codes
-from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CASH_PER_VP, CITY, CONDOTTIERE, FAMILY,
-                              MARRIAGE, MEDICINE, OFFICE, POISON, POPE_VP, SAVONAROLA, SIMONY,
-                              SPY, VOTES_PER_CARDINAL, Settings, conquest_succeeds,
-                              election_winner)
+from tableodds.sim.borgia.policies import RANDOM, card_value
+from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, AUCTION_METHODS, CASH_PER_VP, CITY,
+                              CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE, OFFICE, POISON, POPE_VP,
+                              SAVONAROLA, SIMONY, SPY, VOTES_PER_CARDINAL, Settings,
+                              attack_columns, auction_columns, conquest_succeeds,
+                              election_winner, empty_out, policy_codes, seat_columns)
 from tableodds.sim.core.rng import PyStream
 
 HOME = -2  # host of a card sheltered by the family seat
 # where a card is at the end (the kernel's location codes)
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)
 # auction record methods
-BID, SPIED, UNSOLD, OPENER = range(4)
+BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))
 
 
 class Game:
@@ -584,8 +585,7 @@ def play_game(settings: Settings, seed: int, game: int) -> Game:
 
 
 def reference_arrays(settings: Settings, seed: int, start: int, count: int) -> dict:
-    """The reference's games as the same arrays the kernel fills (see kernel.empty_out)."""
-    from tableodds.sim.borgia.kernel import empty_out
+    """The reference's games as the same arrays the kernel fills (see rules.empty_out)."""
     out = empty_out(settings, count)
     for i in range(count):
         g = play_game(settings, seed, start + i)
@@ -612,5 +612,12 @@ def reference_arrays(settings: Settings, seed: int, start: int, count: int) -> d
 
 
 def reference_chunk(settings: Settings, seed: int, start: int, count: int):
-    from tableodds.sim.borgia.kernel import seat_columns
     return seat_columns(reference_arrays(settings, seed, start, count), settings, start)
+
+
+def auction_chunk(settings: Settings, seed: int, start: int, count: int):
+    return auction_columns(reference_arrays(settings, seed, start, count), settings, start)
+
+
+def attack_chunk(settings: Settings, seed: int, start: int, count: int):
+    return attack_columns(reference_arrays(settings, seed, start, count), settings, start)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import unique_names
 
@@ -44,6 +44,14 @@ POLICIES = {
              "condottieri beat the defence plus the defender's expected condottieri",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
+
+
+def policy_codes(names) -> np.ndarray:
+    return np.array([POLICY_CODES[n] for n in names], np.int64)
+
+
+# how an auction-pile card was taken (the ``method`` of the auction records)
+AUCTION_METHODS = ("bid", "spied", "unsold", "opener")
 UNSOLD = ("aside", "opener")
 
 
@@ -82,15 +90,6 @@ class Deck:
     source: str = "cards.toml"
 
 
-def _int(table: dict, key: str, where: str, default: int = 0, low: int = 0) -> int:
-    value = table.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}: {key} must be an integer, got {value!r}")
-    if value < low:
-        raise InputError(f"{where}: {key} must be at least {low}, got {value}")
-    return value
-
-
 def _bool(table: dict, key: str, where: str, default: bool) -> bool:
     value = table.get(key, default)
     if not isinstance(value, bool):
@@ -118,8 +117,8 @@ def load_deck(path: Path | None = None) -> Deck:
             raise InputError(f"{w}: type must be one of {', '.join(TYPES)}, got {kind!r}")
         nums = FIELDS.get(kind, ())
         unknown_keys(c, ("type", "name", "count") + nums, w)
-        count = _int(c, "count", w, 1, 1)
-        values = {f: _int(c, f, w) for f in nums}
+        count = int_field(c, "count", w, 1, 1)
+        values = {f: int_field(c, f, w, 0, 0) for f in nums}
         for _ in range(count):
             cards.append(Card(id=len(cards), type=kind, name=str(c.get("name", kind)), **values))
     if len(cards) > 64:
@@ -131,18 +130,20 @@ def load_deck(path: Path | None = None) -> Deck:
         if not key.isdigit() or int(key) not in PLAYERS:
             raise InputError(f"{w}: player count must be 3, 4 or 5")
         unknown_keys(d, ("hand", "auction"), w)
-        deal[int(key)] = (_int(d, "hand", w), _int(d, "auction", w, 0, 1))
+        deal[int(key)] = (int_field(d, "hand", w, 0, 0), int_field(d, "auction", w, 0, 1))
     s, r = f"{where}: [setup]", f"{where}: [rules]"
     unsold = rules.get("unsold", "aside")
     if unsold not in UNSOLD:
         raise InputError(f"{r}: unsold must be 'aside' or 'opener', got {unsold!r}")
-    return Deck(cards=tuple(cards), deal=deal, money=_int(setup, "money", s, 100),
-                cardinals=_int(setup, "cardinals", s, 4), family_income=_int(
-                    setup, "family_income", s, 35), turns=_int(setup, "turns", s, 3, 1),
-                bank=_int(setup, "bank", s, 100_000), city_vp=_bool(rules, "city_vp", r, False),
-                unsold=unsold, home_offices=_int(rules, "home_offices", r, 1),
-                home_artists=_int(rules, "home_artists", r, 1),
-                max_attacks=_int(rules, "max_attacks", r, 3),
+    return Deck(cards=tuple(cards), deal=deal, money=int_field(setup, "money", s, 100, 0),
+                cardinals=int_field(setup, "cardinals", s, 4, 0),
+                family_income=int_field(setup, "family_income", s, 35, 0),
+                turns=int_field(setup, "turns", s, 3, 1),
+                bank=int_field(setup, "bank", s, 100_000, 0),
+                city_vp=_bool(rules, "city_vp", r, False),
+                unsold=unsold, home_offices=int_field(rules, "home_offices", r, 1, 0),
+                home_artists=int_field(rules, "home_artists", r, 1, 0),
+                max_attacks=int_field(rules, "max_attacks", r, 3, 0),
                 cardinals_redistribute=_bool(rules, "cardinals_redistribute", r, True),
                 source=where)
 
@@ -315,7 +316,7 @@ def load_vote_table(path: Path) -> tuple[tuple[Voter, ...], str]:
         vote_for = r.get("vote_for", r["name"])
         if vote_for not in names:
             raise InputError(f"{w}: vote_for {vote_for!r} is not a player")
-        voters.append(Voter(r["name"], _int(r, "cardinals", w), tuple(offices), vote_for))
+        voters.append(Voter(r["name"], int_field(r, "cardinals", w, 0, 0), tuple(offices), vote_for))
     pope = data.get("pope", names[0])
     if pope not in names:
         raise InputError(f"{where}: pope {pope!r} is not a player")
@@ -329,3 +330,183 @@ def count_votes(voters, pope: str) -> tuple[list[int], str]:
     for v in voters:
         received[names.index(v.vote_for)] += v.votes
     return received, names[election_winner(received, names.index(pope))]
+
+
+# --- records --------------------------------------------------------------------------------
+# Kernel and reference fill the same raw arrays (empty_out); these turn them into records:
+# one per game and seat (the games), one per auction-pile card taken, one per attack.
+def columns(settings: Settings) -> dict[str, np.dtype]:
+    """The per-seat records' columns and dtypes (pope_t/votes_t/received_t for every turn)."""
+    i8, i16, i32, i64 = (np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64))
+    cols = {"game": i64, "seat": i8, "policy": i8, "vp": i32} | {n: i32 for n in PART_NAMES}
+    cols |= {"money": i32, "cardinals": i16, "office_vp_given": i16, "offices_given": i16}
+    for t in range(settings.deck.turns):
+        cols |= {f"pope_t{t + 1}": i8, f"votes_t{t + 1}": i16, f"received_t{t + 1}": i16}
+    return cols | {"won": i8, "winners": i8, "bank": i64}
+
+
+def auction_schema(settings: Settings) -> dict[str, np.dtype]:
+    """The auction records' columns and dtypes."""
+    i8, i16 = np.dtype(np.int8), np.dtype(np.int16)
+    return {"game": np.dtype(np.int64), "turn": i8, "card": i8, "type": i8, "method": i8,
+            "price": i16, "buyer": i8, "opener": i8}
+
+
+def attack_schema(settings: Settings) -> dict[str, np.dtype]:
+    """The attack records' columns and dtypes."""
+    i8, i16 = np.dtype(np.int8), np.dtype(np.int16)
+    return {"game": np.dtype(np.int64), "turn": i8, "attacker": i8, "defender": i8,
+            "target": i8, "type": i8, "base": i16, "attack": i16, "defence": i16,
+            "success": i8}
+
+
+def empty_out(settings, count):
+    """Output arrays for ``count`` games (kernel and reference fill the same ones)."""
+    P, T, N = settings.players, settings.deck.turns, len(settings.cards)
+    max_auc = T * settings.auction
+    max_att = max_auc * settings.deck.max_attacks
+    return {"parts": np.zeros((count, P, 5), np.int64), "money": np.zeros((count, P), np.int64),
+            "cardinals": np.zeros((count, P), np.int64),
+            "given_vp": np.zeros((count, P), np.int64), "given": np.zeros((count, P), np.int64),
+            "is_pope": np.zeros((count, P, T), np.int64),
+            "own_votes": np.zeros((count, P, T), np.int64),
+            "received": np.zeros((count, P, T), np.int64), "bank": np.zeros(count, np.int64),
+            "loc": np.zeros((count, N), np.int64), "owner": np.zeros((count, N), np.int64),
+            "host": np.zeros((count, N), np.int64),
+            "auctions": np.full((count, max_auc, 6), -9, np.int64),
+            "n_auctions": np.zeros(count, np.int64),
+            "attacks": np.full((count, max(max_att, 1), 8), -9, np.int64),
+            "n_attacks": np.zeros(count, np.int64)}
+
+
+PART_NAMES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
+
+
+def seat_columns(out, settings, start):
+    """One record per game and seat."""
+    count, P = out["money"].shape
+    T = settings.deck.turns
+    pol = policy_codes(settings.policies)
+    vp = out["parts"].sum(axis=2)
+    best = vp.max(axis=1, keepdims=True)
+    cols = {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), P),
+            "seat": np.tile(np.arange(P, dtype=np.int8), count),
+            "policy": np.tile(pol.astype(np.int8), count),
+            "vp": vp.reshape(-1).astype(np.int32)}
+    for i, name in enumerate(PART_NAMES):
+        cols[name] = out["parts"][:, :, i].reshape(-1).astype(np.int32)
+    cols["money"] = out["money"].reshape(-1).astype(np.int32)
+    cols["cardinals"] = out["cardinals"].reshape(-1).astype(np.int16)
+    cols["office_vp_given"] = out["given_vp"].reshape(-1).astype(np.int16)
+    cols["offices_given"] = out["given"].reshape(-1).astype(np.int16)
+    for t in range(T):
+        cols[f"pope_t{t + 1}"] = out["is_pope"][:, :, t].reshape(-1).astype(np.int8)
+        cols[f"votes_t{t + 1}"] = out["own_votes"][:, :, t].reshape(-1).astype(np.int16)
+        cols[f"received_t{t + 1}"] = out["received"][:, :, t].reshape(-1).astype(np.int16)
+    cols["won"] = (vp == best).reshape(-1).astype(np.int8)
+    cols["winners"] = np.repeat((vp == best).sum(axis=1).astype(np.int8), P)
+    cols["bank"] = np.repeat(out["bank"], P)
+    return cols
+
+
+def auction_columns(out, settings, start):
+    """One record per auction-pile card taken: bought, spied, unsold or given to the opener."""
+    count = out["n_auctions"].shape[0]
+    n = out["n_auctions"]
+    mask = np.arange(out["auctions"].shape[1])[None, :] < n[:, None]
+    rows = out["auctions"][mask]
+    ctype = settings.card_arrays()["ctype"]
+    return {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
+            "turn": (rows[:, 0] + 1).astype(np.int8), "card": rows[:, 1].astype(np.int8),
+            "type": ctype[rows[:, 1]].astype(np.int8), "method": rows[:, 2].astype(np.int8),
+            "price": rows[:, 3].astype(np.int16), "buyer": rows[:, 4].astype(np.int8),
+            "opener": rows[:, 5].astype(np.int8)}
+
+
+def attack_columns(out, settings, start):
+    """One record per attack."""
+    count = out["n_attacks"].shape[0]
+    n = out["n_attacks"]
+    mask = np.arange(out["attacks"].shape[1])[None, :] < n[:, None]
+    rows = out["attacks"][mask]
+    ctype = settings.card_arrays()["ctype"]
+    return {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
+            "turn": (rows[:, 0] + 1).astype(np.int8), "attacker": rows[:, 1].astype(np.int8),
+            "defender": rows[:, 2].astype(np.int8), "target": rows[:, 3].astype(np.int8),
+            "type": ctype[rows[:, 3]].astype(np.int8), "base": rows[:, 4].astype(np.int16),
+            "attack": rows[:, 5].astype(np.int16), "defence": rows[:, 6].astype(np.int16),
+            "success": rows[:, 7].astype(np.int8)}
+
+
+def check(frame, settings: Settings) -> None:
+    """Invariants of the per-seat records (raises AssertionError naming the game)."""
+    import polars as pl
+    df = frame.collect() if hasattr(frame, "collect") else frame
+    P, d = settings.players, settings.deck
+    parts = sum(df[c] for c in ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city"))
+    bad = df.filter(parts != df["vp"])
+    assert bad.is_empty(), f"game {bad['game'][0]}: VP sources do not add up"
+    bad = df.filter(pl.col("money") < 0)
+    assert bad.is_empty(), f"game {bad['game'][0]}: negative cash"
+    if not d.city_vp:
+        assert (df["vp_city"] == 0).all(), "cities scored although city_vp is off"
+    turns = [f"pope_t{t + 1}" for t in range(d.turns)]
+    g = df.group_by("game").agg(
+        [pl.col("money").sum(), pl.col("bank").first(), pl.col("cardinals").sum(),
+         pl.col("vp_pope").sum()] + [pl.col(t).sum() for t in turns]
+        + [pl.col(f"votes_t{t + 1}").sum().alias(f"v{t}") for t in range(d.turns)]
+        + [pl.col(f"received_t{t + 1}").sum().alias(f"r{t}") for t in range(d.turns)])
+    # money is conserved: every payment goes between a player and the bank
+    bad = g.filter(pl.col("money") + pl.col("bank") != d.bank)
+    assert bad.is_empty(), f"game {bad['game'][0]}: money not conserved"
+    bad = g.filter(pl.col("cardinals") != P * d.cardinals)
+    assert bad.is_empty(), f"game {bad['game'][0]}: cardinals not conserved"
+    for t in range(d.turns):
+        bad = g.filter(pl.col(turns[t]) != 1)
+        assert bad.is_empty(), f"game {bad['game'][0]}: not exactly one pope in turn {t + 1}"
+        bad = g.filter(pl.col(f"v{t}") != pl.col(f"r{t}"))
+        assert bad.is_empty(), f"game {bad['game'][0]}: votes cast != votes received"
+    bad = g.filter(pl.col("vp_pope") != 10 * d.turns)
+    assert bad.is_empty(), f"game {bad['game'][0]}: pope VP is not 10 per turn"
+    # the pope has the most votes received
+    for t in range(d.turns):
+        top = df.group_by("game").agg(pl.col(f"received_t{t + 1}").max().alias("top"))
+        j = df.join(top, on="game").filter(pl.col(turns[t]) == 1)
+        bad = j.filter(pl.col(f"received_t{t + 1}") != pl.col("top"))
+        assert bad.is_empty(), f"game {bad['game'][0]}: pope without the most votes"
+
+
+def check_auctions(frame, settings: Settings) -> None:
+    """Every pile card is taken once per turn (a full pile in turn 1); a bought card has a
+    buyer and a price of at least 1, any other card is free; an unsold card has no buyer."""
+    import polars as pl
+    a = frame.collect() if hasattr(frame, "collect") else frame
+    bid, unsold = AUCTION_METHODS.index("bid"), AUCTION_METHODS.index("unsold")
+
+    def ensure(bad, what):
+        assert bad.is_empty(), f"game {bad['game'][0]}: {what}"
+
+    per_turn = a.group_by(["game", "turn"]).agg(pl.len().alias("n"), pl.col("card").n_unique())
+    ensure(per_turn.filter(pl.col("n") != pl.col("card")), "a pile card taken twice")
+    ensure(per_turn.filter(pl.col("n") > settings.auction), "more cards than the pile holds")
+    ensure(per_turn.filter((pl.col("turn") == 1) & (pl.col("n") != settings.auction)),
+           "turn 1 did not auction a full pile")
+    bought = a.filter(pl.col("method") == bid)
+    ensure(bought.filter((pl.col("buyer") < 0) | (pl.col("price") < 1)),
+           "a card bought without a buyer or a price")
+    ensure(a.filter((pl.col("method") != bid) & (pl.col("price") != 0)), "a free card cost money")
+    unsold_rows = a.filter(pl.col("method") == unsold)
+    ensure(unsold_rows.filter(pl.col("buyer") != -1), "an unsold card has a buyer")
+    if settings.deck.unsold == "opener":
+        ensure(unsold_rows, "a card left unsold although the opener takes it")
+
+
+def check_attacks(frame, settings: Settings) -> None:
+    """An attack succeeds exactly when the rule says so (conquest_succeeds)."""
+    import polars as pl
+    c = frame.collect() if hasattr(frame, "collect") else frame
+    expect = ((pl.col("defence") == 0) | (pl.col("attack") > pl.col("defence"))).cast(pl.Int8)
+    bad = c.filter(pl.col("success") != expect)
+    assert bad.is_empty(), f"game {bad['game'][0]}: attack outcome breaks the conquest rule"
+    bad = c.filter(pl.col("attacker") == pl.col("defender"))
+    assert bad.is_empty(), f"game {bad['game'][0]}: a player attacked himself"

@@ -24,24 +24,14 @@ from numba import njit
 from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
                             LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
                             RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD)
+from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
+from tableodds.sim.boss.policies import discard_one as _discard_one
+from tableodds.sim.boss.policies import hand_count as _count
+from tableodds.sim.boss.policies import recruit_target as _recruit_target
+from tableodds.sim.boss.policies import says_yes as _yes
+from tableodds.sim.boss.rules import COLUMNS, PATIENT, POLICY_CODES, RANDOM, SHREWD  # noqa: F401
 from tableodds.sim.core.rng import bounded, seed_stream
 
-RANDOM, SHREWD, PATIENT = 0, 1, 2
-POLICY_CODES = {"random": RANDOM, "shrewd": SHREWD, "patient": PATIENT}
-# The shrewd bot discards the first type it holds in this order.
-DISCARD_ORDER = np.array(list(range(TRAVEL, TRAVEL + 6)) + list(range(6))
-                         + [RECRUIT, WILD, STOP, BOSS], np.int64)
-
-# One record per game and seat; game-wide values repeat on every seat's row.
-COLUMNS = (
-    [("game", np.int64), ("seat", np.int8), ("policy", np.int8), ("position", np.int8),
-     ("extra", np.int8), ("money", np.int32), ("boss_deals", np.int16), ("started", np.int16),
-     ("takeovers", np.int16), ("investors", np.int8), ("hand", np.int8), ("hand_max", np.int8),
-     ("deals", np.int8), ("turns", np.int32), ("end", np.int8), ("paid", np.int32),
-     ("pile", np.int16), ("discard", np.int16), ("cards_low", np.int16),
-     ("cards_high", np.int16)]
-    + [(f"d{k + 1:02d}", np.int8) for k in range(15)]      # space of the k-th deal, -1: none
-    + [(f"a{s:02d}", np.int16) for s in range(SPACES)])    # deals this seat started there
 SEAT_COLS = ("money", "boss_deals", "started", "takeovers", "investors", "hand", "hand_max")
 GAME_COLS = ("deals", "turns", "end", "paid", "pile", "discard", "cards_low", "cards_high")
 # int64 output layout: per seat [game, seat, SEAT_STATS...]; per game [GAME_STATS...]
@@ -52,14 +42,6 @@ _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
 _DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int8)
-
-
-@njit(cache=True, nogil=True)
-def _count(hands, p):
-    n = 0
-    for t in range(N_TYPES):
-        n += hands[p, t]
-    return n
 
 
 @njit(cache=True, nogil=True)
@@ -84,30 +66,6 @@ def _draw(s, hands, p, pile, discard, meta):
     n -= 1
     hands[p, pile[n]] += 1
     meta[_M_PILE] = n
-    return True
-
-
-@njit(cache=True, nogil=True)
-def _discard_one(s, hands, p, discard, pol):
-    if pol[p] == RANDOM:
-        k = bounded(s, _count(hands, p))
-        t = 0
-        while k >= hands[p, t]:
-            k -= hands[p, t]
-            t += 1
-    else:
-        i = 0
-        while hands[p, DISCARD_ORDER[i]] == 0:
-            i += 1
-        t = DISCARD_ORDER[i]
-    hands[p, t] -= 1
-    discard[t] += 1
-
-
-@njit(cache=True, nogil=True)
-def _yes(s, pol, p):
-    if pol[p] == RANDOM:
-        return bounded(s, 2) == 0
     return True
 
 
@@ -239,28 +197,6 @@ def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
             return f * 16 + TRAVEL + f
     if first >= 0 and hands[q, WILD] > 0:
         return first * 16 + WILD
-    return -1
-
-
-@njit(cache=True, nogil=True)
-def _recruit_target(boss, req, opt, pick, owner, hands):
-    spare = False
-    for f in range(N_FAMILIES):
-        if owner[f] == -1:
-            spare = True
-    for f in range(N_FAMILIES):
-        if (req >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
-            if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
-                return f
-    have = 0
-    for f in range(N_FAMILIES):
-        if (opt >> f) & 1 and (owner[f] == boss or hands[boss, f] > 0):
-            have += 1
-    if have < pick:
-        for f in range(N_FAMILIES):
-            if (opt >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
-                if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
-                    return f
     return -1
 
 
@@ -647,7 +583,7 @@ def simulate_chunk(settings, seed, start, count):
         cols[f"d{k + 1:02d}"] = np.repeat(spaces_out[:, k], P)
     for sp in range(SPACES):
         cols[f"a{sp:02d}"] = att_out[:, :, sp].reshape(-1)
-    return {name: cols[name].astype(dtype) for name, dtype in COLUMNS}
+    return {name: cols[name].astype(dtype) for name, dtype in COLUMNS.items()}
 
 
 def pack_policy(settings):

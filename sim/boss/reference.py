@@ -14,7 +14,8 @@ import numpy as np
 
 from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
                             LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
-                            RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD, Settings)
+                            RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD, COLUMNS, PATIENT,
+                            POLICY_CODES, RANDOM, Settings)
 
 # The shrewd bot discards the first type it holds in this order.
 SHREWD_DISCARD = tuple(range(TRAVEL, TRAVEL + 6)) + tuple(range(6)) + (RECRUIT, WILD, STOP, BOSS)
@@ -96,7 +97,7 @@ class Game:
         self.played[p] = True
 
     def discard_one(self, p: int) -> None:
-        if self.st.policies[p] == "random":
+        if POLICY_CODES[self.st.policies[p]] == RANDOM:
             k = self.rng.bounded(self.count(p))
             for t in range(N_TYPES):
                 if k < self.hands[p][t]:
@@ -117,7 +118,7 @@ class Game:
     # --- decisions ---------------------------------------------------------
     def yes(self, p: int) -> bool:
         """A yes/no choice: a coin for the random bot, yes for the shrewd one."""
-        return self.rng.bounded(2) == 0 if self.st.policies[p] == "random" else True
+        return self.rng.bounded(2) == 0 if POLICY_CODES[self.st.policies[p]] == RANDOM else True
 
     # --- the bargaining rule -----------------------------------------------
     def offer(self, boss: int, space: int, payout: int) -> Offer:
@@ -296,7 +297,7 @@ class Game:
         return True, boss
 
     def wants_boss(self, q: int, boss: int, space: int, value: int) -> bool:
-        if self.st.policies[q] == "random":
+        if POLICY_CODES[self.st.policies[q]] == RANDOM:
             return self.rng.bounded(2) == 0
         mine = self.offer(q, space, value)
         if not mine.ok:
@@ -367,9 +368,9 @@ class Game:
             n = self.count(cur)
             can_deal = not (st.has("min-hand") and n <= 3)
             forced = st.has("forced-deal") and n >= 10
-            shrewd = st.policies[cur] != "random"
+            shrewd = POLICY_CODES[st.policies[cur]] != RANDOM
             # the patient bot starts deals only once it holds PATIENT_HAND cards
-            ready = st.policies[cur] != "patient" or n >= PATIENT_HAND
+            ready = POLICY_CODES[st.policies[cur]] != PATIENT or n >= PATIENT_HAND
             if not can_deal:
                 here = False
             elif shrewd:
@@ -435,9 +436,8 @@ def play_game(settings: Settings, seed: int, game: int) -> tuple[Game, int]:
 
 def reference_chunk(settings: Settings, seed: int, start: int, count: int):
     """Records of games start .. start+count-1, as the kernel's ``simulate_chunk``."""
-    from tableodds.sim.boss.kernel import COLUMNS, POLICY_CODES
     P = settings.players
-    rows = {name: [] for name, _ in COLUMNS}
+    rows = {name: [] for name in COLUMNS}
     for i in range(start, start + count):
         g, end = play_game(settings, seed, i)
         spaces = g.deal_spaces + [-1] * (15 - len(g.deal_spaces))
@@ -454,7 +454,7 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
                 row[f"d{k + 1:02d}"] = spaces[k]
             for s in range(SPACES):
                 row[f"a{s:02d}"] = g.attempts[p][s]
-            for name, _ in COLUMNS:
+            for name in COLUMNS:
                 rows[name].append(row[name])
-    return {name: np.array(rows[name], dtype) for name, dtype in COLUMNS}
+    return {name: np.array(rows[name], dtype) for name, dtype in COLUMNS.items()}
 

@@ -14,7 +14,9 @@ from fractions import Fraction
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+import numpy as np
+
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
 
 FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
@@ -54,6 +56,9 @@ POLICIES = {
     "patient": "shrewd, but starts a deal only when holding 7 or more cards (the seed's tip: "
                "gather influence cards first); until then it rolls and draws",
 }
+
+POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
+RANDOM, SHREWD, PATIENT = POLICY_CODES["random"], POLICY_CODES["shrewd"], POLICY_CODES["patient"]
 
 VARIANTS = {
     "fixed-turn": "the turn does not move after a boss card: play goes on left of the "
@@ -96,15 +101,6 @@ class Cards:
     source: str = "deals.toml"
 
 
-def _int(table: dict, key: str, where: str, lo: int, hi: int, default=None) -> int:
-    value = table.get(key, default)
-    if value is None:
-        raise InputError(f"{where}: missing {key}")
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise InputError(f"{where}: {key} must be an integer from {lo} to {hi}, got {value!r}")
-    return value
-
-
 def _families(table: dict, key: str, where: str) -> int:
     names = table.get(key, [])
     if not isinstance(names, list):
@@ -138,10 +134,10 @@ def load_cards(path: Path | None = None) -> Cards:
         opt = _families(t, "optional", w)
         if req & opt:
             raise InputError(f"{w}: a family is both required and optional")
-        pick = _int(t, "pick", w, 0, bin(opt).count("1"), default=0)
+        pick = int_field(t, "pick", w, 0, 0, bin(opt).count("1"))
         if req == 0 and pick == 0:
             raise InputError(f"{w}: needs at least one investor")
-        spaces.append(Space(req, opt, pick, _int(t, "dividends", w, 1, 100)))
+        spaces.append(Space(req, opt, pick, int_field(t, "dividends", w, None, 1, 100)))
     raw = data.get("card")
     if not isinstance(raw, list) or len(raw) != DEAL_CARDS:
         raise InputError(f"{where}: needs exactly {DEAL_CARDS} [[card]] tables, "
@@ -150,7 +146,7 @@ def load_cards(path: Path | None = None) -> Cards:
     for i, t in enumerate(raw, start=1):
         w = f"{where}: card {i}"
         unknown_keys(t, ("value", "faces"), w)
-        values.append(_int(t, "value", w, 0, 1000))
+        values.append(int_field(t, "value", w, None, 0, 1000))
         f = t.get("faces", [])
         if not isinstance(f, list) or not all(isinstance(x, int) and not isinstance(x, bool)
                                               and 1 <= x <= 6 for x in f) or len(set(f)) < len(f):
@@ -162,14 +158,13 @@ def load_cards(path: Path | None = None) -> Cards:
                          f"{PLAYERS.start}-{PLAYERS.stop - 1}")
     investors = {}
     for p in PLAYERS:
-        investors[p] = _int(inv, str(p), f"{where}: [investors]", 1, N_FAMILIES // p)
+        investors[p] = int_field(inv, str(p), f"{where}: [investors]", None, 1, N_FAMILIES // p)
     bar = data.get("bargain", {})
     unknown_keys(bar, ("boss_weight", "min_boss_percent"), f"{where}: [bargain]")
     return Cards(spaces=tuple(spaces), values=tuple(values), faces=tuple(faces),
                  investors=investors,
-                 boss_weight=_int(bar, "boss_weight", f"{where}: [bargain]", 0, 100, default=2),
-                 min_boss_percent=_int(bar, "min_boss_percent", f"{where}: [bargain]", 0, 100,
-                                       default=20),
+                 boss_weight=int_field(bar, "boss_weight", f"{where}: [bargain]", 2, 0, 100),
+                 min_boss_percent=int_field(bar, "min_boss_percent", f"{where}: [bargain]", 20, 0, 100),
                  source=where)
 
 
@@ -261,6 +256,23 @@ def exact_deal_counts(settings: Settings) -> dict[int, Fraction]:
         alive *= 1 - p_end
     return dist
 
+
+
+# --- records: one per game and seat; game-wide values repeat on every seat's row ------------
+COLUMNS = {name: np.dtype(dtype) for name, dtype in (
+    [("game", np.int64), ("seat", np.int8), ("policy", np.int8), ("position", np.int8),
+     ("extra", np.int8), ("money", np.int32), ("boss_deals", np.int16), ("started", np.int16),
+     ("takeovers", np.int16), ("investors", np.int8), ("hand", np.int8), ("hand_max", np.int8),
+     ("deals", np.int8), ("turns", np.int32), ("end", np.int8), ("paid", np.int32),
+     ("pile", np.int16), ("discard", np.int16), ("cards_low", np.int16),
+     ("cards_high", np.int16)]
+    + [(f"d{k + 1:02d}", np.int8) for k in range(15)]      # space of the k-th deal, -1: none
+    + [(f"a{s:02d}", np.int16) for s in range(SPACES)])}   # deals this seat started there
+
+
+def columns(settings=None) -> dict[str, np.dtype]:
+    """The record columns and their dtypes (the same for every setup)."""
+    return dict(COLUMNS)
 
 
 def check(frame, settings: Settings) -> None:

@@ -52,3 +52,26 @@ def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...
         if p not in known:
             raise InputError(f"unknown policy {p!r}; choose from: {', '.join(known)}")
     return policies
+
+
+def int_field(table: dict, key: str, where: str, default: int | None = None,
+              low: int | None = None, high: int | None = None) -> int:
+    """The integer ``table[key]`` (``default`` when absent; no default: required).
+
+    ``low`` and ``high`` bound it (inclusive); every game's data files use this one check,
+    so a bad integer reads the same everywhere.
+    """
+    value = table.get(key, default)
+    if value is None:
+        raise InputError(f"{where}: missing {key}")
+    ranged = low is not None and high is not None
+    want = f"an integer from {low} to {high}" if ranged else "an integer"
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InputError(f"{where}: {key} must be {want}, got {value!r}")
+    if ranged and not low <= value <= high:
+        raise InputError(f"{where}: {key} must be {want}, got {value}")
+    if low is not None and value < low:
+        raise InputError(f"{where}: {key} must be at least {low}, got {value}")
+    if high is not None and value > high:
+        raise InputError(f"{where}: {key} must be at most {high}, got {value}")
+    return value

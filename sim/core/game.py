@@ -2,6 +2,12 @@
 
 The runner, the conformance tests, the CLI and the report treat all games
 alike through a :class:`GameSpec`; a game registers one in ``sim.registry``.
+
+Every game package has the same modules: ``rules.py`` (the data, ``POLICIES`` and
+``POLICY_CODES``, the declared record columns ``columns(settings)`` and the invariants
+``check(frame, settings)``), ``policies.py`` (the bots, as numba functions),
+``kernel.py`` (the numba game loop), ``reference.py`` (a plain-Python twin that never
+imports the kernel), ``scoring.py``, ``cli.py`` and ``__init__.py`` (``GAME``).
 """
 from __future__ import annotations
 
@@ -11,6 +17,33 @@ from typing import Any, Callable
 import numpy as np
 
 Columns = dict[str, np.ndarray]
+# the declared record layout: column name -> numpy dtype, in record order
+Schema = dict[str, np.dtype]
+
+
+@dataclass(frozen=True)
+class SimKind:
+    """One kind of simulator of a game (whole games, auctions, attacks, ...).
+
+    Attributes:
+        name: a short name (``games``, ``auctions``, ...).
+        simulate_chunk: ``(settings, seed, start, count) -> Columns`` from the numba kernel;
+            records of games ``start .. start+count-1``, each with a ``game`` column.
+        reference_chunk: the same signature and output from the plain-Python reference.
+        check: ``(frame, settings) -> None``; raises AssertionError naming the first
+            record that breaks a rule of the game.
+        columns: ``columns(settings) -> Schema``, the declared names and dtypes of the
+            records (from ``rules.py``).
+        settings: ``settings(players) -> Settings`` for this kind; None: the game's.
+        players: the player counts this kind runs for; None: the game's.
+    """
+    name: str
+    simulate_chunk: Callable[[Any, int, int, int], Columns]
+    reference_chunk: Callable[[Any, int, int, int], Columns]
+    check: Callable[[Any, Any], None]
+    columns: Callable[[Any], Schema]
+    settings: Callable[[int], Any] | None = None
+    players: range | None = None
 
 
 @dataclass(frozen=True)
@@ -21,17 +54,41 @@ class GameSpec:
         name: the CLI name (``tableodds NAME ...``).
         players: the player counts the game supports.
         settings: ``settings(players) -> Settings``, a frozen, validated default setup.
-        simulate_chunk: ``(settings, seed, start, count) -> Columns`` from the numba
-            kernel; records of games ``start .. start+count-1``, each with a ``game`` column.
-        reference_chunk: the same signature and output from the plain-Python reference.
-        check: ``(frame, settings) -> None``; raises AssertionError naming the first
-            record that breaks a rule of the game.
+        kinds: the game's simulators; the first is the whole-game one, whose functions
+            ``simulate_chunk``, ``reference_chunk``, ``check`` and ``columns`` are also
+            attributes of the spec.
         chunk_size: default games per chunk (about a quarter second of kernel work).
     """
     name: str
     players: range
     settings: Callable[[int], Any]
-    simulate_chunk: Callable[[Any, int, int, int], Columns]
-    reference_chunk: Callable[[Any, int, int, int], Columns]
-    check: Callable[[Any, Any], None]
+    kinds: tuple[SimKind, ...]
     chunk_size: int = 65_536
+
+    def kind(self, name: str) -> SimKind:
+        for k in self.kinds:
+            if k.name == name:
+                return k
+        raise KeyError(f"{self.name} has no simulator kind {name!r}")
+
+    def kind_settings(self, kind: SimKind, players: int):
+        return (kind.settings or self.settings)(players)
+
+    def kind_players(self, kind: SimKind) -> range:
+        return kind.players if kind.players is not None else self.players
+
+    @property
+    def simulate_chunk(self) -> Callable[[Any, int, int, int], Columns]:
+        return self.kinds[0].simulate_chunk
+
+    @property
+    def reference_chunk(self) -> Callable[[Any, int, int, int], Columns]:
+        return self.kinds[0].reference_chunk
+
+    @property
+    def check(self) -> Callable[[Any, Any], None]:
+        return self.kinds[0].check
+
+    @property
+    def columns(self) -> Callable[[Any], Schema]:
+        return self.kinds[0].columns

@@ -35,6 +35,17 @@ from tableodds.sim.davos.policies import (ACTIONS, B_N, BANKRUPT, BUY, C_DN, C_N
                                 N_SCALARS, ON_CORP, ON_PARTY, PASS, PASSED, RANDOM, START,
                                 biggest, goal_turn, random_turn, req_margin, reveal, wish)
 from tableodds.sim.davos.rules import COLUMNS, record_columns  # noqa: F401 (record layout)
+# the record columns' places in rules.COLUMNS, by name
+_COL = {name: j for j, name in enumerate(R.COLUMNS)}
+COL_GAME, COL_SEAT, COL_POLICY, COL_SCORE = _COL["game"], _COL["seat"], _COL["policy"], _COL["score"]
+COL_ACHIEVED, COL_FAILED, COL_CATEGORIES = _COL["achieved"], _COL["failed"], _COL["categories"]
+COL_BOARD, COL_SUPPLY, COL_INCOME = _COL["board"], _COL["supply"], _COL["income"]
+COL_GAINED, COL_PAID, COL_LOST, COL_WON = _COL["gained"], _COL["paid"], _COL["lost"], _COL["won"]
+COL_BILLS_PASSED, COL_BANKRUPTCIES = _COL["bills_passed"], _COL["bankruptcies"]
+COL_ACTIONS, COL_DISSIDENTS_BOARD = _COL["actions"], _COL["dissidents_board"]
+COL_DISSIDENTS_PLACED, COL_DISSIDENTS_LOST = _COL["dissidents_placed"], _COL["dissidents_lost"]
+COL_G0_GOAL = _COL["g0_goal"]    # then the goal slots, N_SLOT_FIELDS columns each
+N_SLOT_FIELDS = len(R.SLOT_FIELDS)
 
 # per-seat counters sv[seat, field]
 SUPPLY, INCOME, GAINED, PAID, LOST = 0, 1, 2, 3, 4
@@ -638,28 +649,29 @@ def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_blo
                 bsum += ph[q, p]
             board[p] = bsum
             row = gi * P + p
-            out[row, 0] = start + gi
-            out[row, 1] = p
-            out[row, 2] = pol[p]
-            out[row, 3] = score[p]
-            out[row, 4] = a
-            out[row, 5] = f
-            out[row, 6] = nc
-            out[row, 7] = bsum
-            out[row, 8] = sv[p, SUPPLY]
-            out[row, 9] = sv[p, INCOME]
-            out[row, 10] = sv[p, GAINED]
-            out[row, 11] = sv[p, PAID]
-            out[row, 12] = sv[p, LOST]
-            out[row, 14] = sc[PASSED]
-            out[row, 15] = sc[BANKRUPT]
-            out[row, 16] = sc[ACTIONS]
-            out[row, 17] = dboard
-            out[row, 18] = sc[D_PLACED]
-            out[row, 19] = sc[D_LOST]
+            out[row, COL_GAME] = start + gi
+            out[row, COL_SEAT] = p
+            out[row, COL_POLICY] = pol[p]
+            out[row, COL_SCORE] = score[p]
+            out[row, COL_ACHIEVED] = a
+            out[row, COL_FAILED] = f
+            out[row, COL_CATEGORIES] = nc
+            out[row, COL_BOARD] = bsum
+            out[row, COL_SUPPLY] = sv[p, SUPPLY]
+            out[row, COL_INCOME] = sv[p, INCOME]
+            out[row, COL_GAINED] = sv[p, GAINED]
+            out[row, COL_PAID] = sv[p, PAID]
+            out[row, COL_LOST] = sv[p, LOST]
+            out[row, COL_BILLS_PASSED] = sc[PASSED]
+            out[row, COL_BANKRUPTCIES] = sc[BANKRUPT]
+            out[row, COL_ACTIONS] = sc[ACTIONS]
+            out[row, COL_DISSIDENTS_BOARD] = dboard
+            out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
+            out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
             for i in range(R.GOAL_SLOTS):
                 for f2 in range(5):
-                    out[row, 20 + 5 * i + f2] = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
+                    v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
+                    out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
         best_s, best_b, ntied = -INF * 10, -1, 0
         for p in range(P):
             if score[p] > best_s or (score[p] == best_s and board[p] > best_b):
@@ -672,7 +684,7 @@ def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_blo
             if score[p] == best_s and board[p] == best_b:
                 won = 1 if k == 0 else 0
                 k -= 1
-            out[gi * P + p, 13] = won
+            out[gi * P + p, COL_WON] = won
 
 
 def pack(settings):

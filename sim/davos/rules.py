@@ -50,17 +50,20 @@ SEAT_COLUMNS = ["score", "achieved", "failed", "categories", "board", "supply", 
 GAME_COLUMNS = ["bills_passed", "bankruptcies", "actions", "dissidents_board",
                 "dissidents_placed", "dissidents_lost"]
 SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met"]
-COLUMNS = (["game", "seat", "policy"] + SEAT_COLUMNS + GAME_COLUMNS
-           + [f"g{i}_{f}" for i in range(GOAL_SLOTS) for f in SLOT_FIELDS])
+# the record columns (one row per game and seat) and their dtypes, in record order
+COLUMNS = {name: np.dtype(np.int64 if name == "game" else np.int16)
+           for name in (["game", "seat", "policy"] + SEAT_COLUMNS + GAME_COLUMNS
+                        + [f"g{i}_{f}" for i in range(GOAL_SLOTS) for f in SLOT_FIELDS])}
+
+
+def columns(settings=None) -> dict[str, np.dtype]:
+    """The record columns and their dtypes (the same for every setup)."""
+    return dict(COLUMNS)
 
 
 def record_columns(rows: np.ndarray) -> dict:
     """Rows of int64 values in COLUMNS order -> named numpy columns."""
-    cols = {}
-    for j, name in enumerate(COLUMNS):
-        dtype = np.int64 if name == "game" else np.int16
-        cols[name] = rows[:, j].astype(dtype)
-    return cols
+    return {name: rows[:, j].astype(dtype) for j, (name, dtype) in enumerate(COLUMNS.items())}
 
 
 POLICIES = {
@@ -266,6 +269,50 @@ def make_settings(players: int, game: str = "base", policies=None,
     return Settings(players=players, game=game, policies=policies, goals=goals, bills=bills,
                     party_ideology=cards.party_ideology,
                     dissidents=players <= DISSIDENTS_UP_TO)
+
+
+def check(frame, settings: Settings) -> None:
+    """The rules every record must satisfy; raises AssertionError naming the first broken one."""
+    import polars as pl
+
+    P = settings.players
+    f = frame
+
+    def ensure(mask: pl.Series, what: str) -> None:
+        bad = f.filter(~mask)
+        assert bad.height == 0, f"{what}: game {bad['game'][0]}, seat {bad['seat'][0]}"
+
+    i = pl.Int64
+    # conservation: every asset a seat owns came from income or bill gains and went to the
+    # board, its supply, the bank (goal buys, extra turns) or off a corp (bill losses)
+    ensure((f["supply"].cast(i) + f["board"] == f["income"].cast(i) + f["gained"] - f["paid"]
+            - f["lost"]), "seat assets not conserved")
+    ensure(f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
+           "dissidents not conserved")
+    ensure(f["supply"] >= 0, "negative supply")
+    ensure(f["score"].cast(i) == f["achieved"].cast(i) + f["categories"] - f["failed"],
+           "score is not achieved + categories - failed")
+    ensure(f["categories"] <= f["achieved"], "more categories than achieved goals")
+    ensure(f["categories"] <= len(settings.categories), "more categories than exist")
+    if not settings.dissidents:
+        ensure(f["dissidents_placed"] == 0, "dissidents with 5 players")
+    held = pl.lit(0, i)
+    for k in range(GOAL_SLOTS):
+        g = f"g{k}_"
+        used = f[g + "goal"] >= 0
+        ensure(used | (f[g + "acquired"] == 0), "empty goal slot with data")
+        ensure(~used | ((f[g + "goal"] < len(settings.goals)) & f[g + "acquired"].is_between(1, 3)),
+               "goal slot out of range")
+        ensure((f[g + "discarded"] == 0) | (f[g + "discarded"] >= f[g + "acquired"]),
+               "goal laid off before it was taken")
+        ensure((f[g + "revealed"] == 0) | (f[g + "discarded"] == 0), "revealed goal laid off")
+        ensure((f[g + "revealed"] == 0) | (f[g + "revealed"] < 3), "goal revealed in year 3")
+        held = held + (used & (f[g + "discarded"] == 0)).cast(i)
+    ensure(f.select(held == f["achieved"].cast(i) + f["failed"]).to_series(),
+           "achieved + failed is not the goals held")
+    per_game = f.group_by("game").agg(pl.len().alias("n"), pl.col("won").sum().alias("w"))
+    bad = per_game.filter((pl.col("n") != P) | (pl.col("w") != 1))
+    assert bad.height == 0, f"not one winner and {P} seats: game {bad['game'][0]}"
 
 
 def load_parliament(path: Path) -> dict:

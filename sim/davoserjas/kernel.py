@@ -12,6 +12,7 @@ from numba import njit
 from tableodds.sim.core.bits import kth_bit, popcount
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
+from tableodds.sim.davoserjas.rules import to_columns  # noqa: F401 (record layout, in rules)
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
@@ -219,24 +220,6 @@ def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0):
     out = np.empty((count, len(settings.rounds), settings.players), np.int16)
     simulate(np.uint64(seed), start, count, out=out, **pack(settings, fixed_seat, fixed_hand))
     return out
-
-
-def to_columns(pen, settings, start):
-    """One record per game and seat: game, seat, r<number> per round, total, lowest, tied."""
-    count, _, players = pen.shape
-    cols = {
-        "game": np.repeat(np.arange(start, start + count, dtype=np.int64), players),
-        "seat": np.tile(np.arange(players, dtype=np.int8), count),
-    }
-    for i, r in enumerate(settings.rounds):
-        cols[f"r{r.number}"] = pen[:, i, :].reshape(-1)
-    total = pen.sum(axis=1, dtype=np.int16)
-    lowest = total == total.min(axis=1, keepdims=True)
-    cols["total"] = total.reshape(-1)
-    # per game: is this seat's total the lowest, and how many seats share it
-    cols["lowest"] = lowest.reshape(-1)
-    cols["tied"] = np.repeat(lowest.sum(axis=1, dtype=np.int8), players)
-    return cols
 
 
 def simulate_chunk(settings, seed, start, count, fixed_seat=-1, fixed_hand=0):

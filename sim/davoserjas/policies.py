@@ -1,7 +1,7 @@
 """Davoserjas bots, as numba functions the kernel calls per card.
 
-Names and one-line descriptions live in ``rules.POLICIES``.  A policy is a
-pair of choices: how to play trick rounds (random or duck) and how to play
+Names and one-line descriptions live in ``rules.POLICIES``, codes in
+``rules.POLICY_PARTS``.  A policy is a pair of choices: how to play trick rounds (random or duck) and how to play
 Kabalen (random or hold).  ``reference.py`` has independent plain-Python
 twins; the tests require both to pick the same card on the same seeds.
 """
@@ -9,22 +9,11 @@ import numpy as np
 from numba import njit
 
 from tableodds.sim.core.bits import highest_bit, lowest_bit
-from tableodds.sim.davoserjas.rules import POLICIES
-
-TRICK_RANDOM, TRICK_DUCK = 0, 1
-KABALEN_RANDOM, KABALEN_HOLD = 0, 1
-_CODES = {"random": (TRICK_RANDOM, KABALEN_RANDOM), "duck": (TRICK_DUCK, KABALEN_RANDOM),
-          "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD)}
-assert set(_CODES) == set(POLICIES)
+from tableodds.sim.davoserjas.rules import (KABALEN_HOLD, KABALEN_RANDOM, TRICK_DUCK,  # noqa: F401
+                                              TRICK_RANDOM, policy_codes)
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
-
-
-def policy_codes(names):
-    """Per-seat (trick, kabalen) policy codes as two int8 arrays."""
-    codes = np.array([_CODES[n] for n in names], np.int8).reshape(-1, 2)
-    return codes[:, 0].copy(), codes[:, 1].copy()
 
 
 @njit(inline="always")

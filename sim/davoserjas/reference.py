@@ -9,7 +9,8 @@ agreement between the two is evidence that both are right.
 from __future__ import annotations
 
 from tableodds.sim.core.rng import PyStream
-from tableodds.sim.davoserjas.rules import SEVEN, Settings, deck_mask, hand_size
+from tableodds.sim.davoserjas.rules import (KABALEN_HOLD, POLICY_PARTS, SEVEN, TRICK_DUCK, Settings,
+                                            deck_mask, hand_size, to_columns)
 
 
 def suit(c: int) -> int:
@@ -96,7 +97,7 @@ def play_tricks(stream, settings, rnd, hands, leader, policies):
             hand = hands[p]
             follow = [c for c in hand if trick and suit(c) == suit(trick[0])]
             legal = sorted(follow or hand)
-            if policies[p] in ("duck", "careful"):
+            if POLICY_PARTS[policies[p]][0] == TRICK_DUCK:
                 c = choose_duck(hand, legal, trick, penalty, k == settings.players - 1)
             else:
                 c = choose_random(stream, legal)
@@ -126,7 +127,7 @@ def play_kabalen(stream, settings, hands, leader, policies):
     while True:
         legal = sorted(hands[turn] & open_cards)
         if legal:
-            if policies[turn] in ("hold", "careful"):
+            if POLICY_PARTS[policies[turn]][1] == KABALEN_HOLD:
                 c = choose_hold(hands[turn], legal)
             else:
                 c = choose_random(stream, legal)
@@ -170,6 +171,5 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
     """The reference's records, shaped like the kernel's chunk simulator output."""
     import numpy as np
 
-    from tableodds.sim.davoserjas.kernel import to_columns
     pen = np.array([play_game(settings, seed, start + g) for g in range(count)], np.int16)
     return to_columns(pen.reshape(count, len(settings.rounds), settings.players), settings, start)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
 
 SUITS = "CDHS"
@@ -40,6 +40,20 @@ POLICIES = {
             "cards behind it; on ties a card other than a 7, then the lowest card",
     "careful": "duck in trick rounds and hold in Kabalen",
 }
+POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
+# A policy is a pair of choices, one for trick rounds and one for Kabalen: the kernel
+# branches on each part separately, so the pair per policy is derived here, once.
+TRICK_RANDOM, TRICK_DUCK = 0, 1
+KABALEN_RANDOM, KABALEN_HOLD = 0, 1
+POLICY_PARTS = {"random": (TRICK_RANDOM, KABALEN_RANDOM), "duck": (TRICK_DUCK, KABALEN_RANDOM),
+                "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD)}
+assert list(POLICY_PARTS) == list(POLICIES)
+
+
+def policy_codes(names):
+    """Per-seat (trick, kabalen) policy codes as two int8 arrays."""
+    codes = np.array([POLICY_PARTS[n] for n in names], np.int8).reshape(-1, 2)
+    return codes[:, 0].copy(), codes[:, 1].copy()
 
 
 def card_id(suit: str, rank: str) -> int:
@@ -156,13 +170,6 @@ class Settings:
         }
 
 
-def _int(table: dict, key: str, where: str, default: int = 0) -> int:
-    value = table.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}: {key} must be an integer, got {value!r}")
-    return value
-
-
 def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
     """Read a round list; the packaged ``rounds.toml`` when ``path`` is None."""
     data, where = load_toml(path, "tableodds.sim.davoserjas", "rounds.toml")
@@ -184,10 +191,11 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
             raise InputError(f"{w}: cards must be a table like {{ clubs = 1 }}")
         for sel in cards:
             select_cards(sel)
-            _int(cards, sel, f"{w}: cards")
+            int_field(cards, sel, f"{w}: cards", 0)
         rnd = Round(number=i, name=str(r.get("name", f"round {i}")), kind=kind,
-                    per_trick=_int(r, "per_trick", w), first_trick=_int(r, "first_trick", w),
-                    last_trick=_int(r, "last_trick", w), cards=tuple(cards.items()))
+                    per_trick=int_field(r, "per_trick", w, 0),
+                    first_trick=int_field(r, "first_trick", w, 0),
+                    last_trick=int_field(r, "last_trick", w, 0), cards=tuple(cards.items()))
         if kind == "kabalen" and (rnd.per_trick or rnd.first_trick or rnd.last_trick or rnd.cards):
             raise InputError(f"{w}: a kabalen round takes no trick penalties")
         rounds.append(rnd)
@@ -284,6 +292,33 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
     return Settings(players=players, rounds=tuple(edited), policies=policies, gaps=gaps,
                     kabalen_scoring=scoring, pool=pool, pool_split=split,
                     variants=tuple(variants))
+
+
+# --- records: one row per game and seat ----------------------------------------------------
+def columns(settings: Settings) -> dict[str, np.dtype]:
+    """The record columns and their dtypes: r<number> is the seat's penalty in that round."""
+    return ({"game": np.dtype(np.int64), "seat": np.dtype(np.int8)}
+            | {f"r{r.number}": np.dtype(np.int16) for r in settings.rounds}
+            | {"total": np.dtype(np.int16), "lowest": np.dtype(np.bool_),
+               "tied": np.dtype(np.int8)})
+
+
+def to_columns(pen, settings: Settings, start: int) -> dict:
+    """Penalties int16[game, round, seat] -> the records (see :func:`columns`)."""
+    count, _, players = pen.shape
+    cols = {
+        "game": np.repeat(np.arange(start, start + count, dtype=np.int64), players),
+        "seat": np.tile(np.arange(players, dtype=np.int8), count),
+    }
+    for i, r in enumerate(settings.rounds):
+        cols[f"r{r.number}"] = pen[:, i, :].reshape(-1)
+    total = pen.sum(axis=1, dtype=np.int16)
+    lowest = total == total.min(axis=1, keepdims=True)
+    cols["total"] = total.reshape(-1)
+    # per game: is this seat's total the lowest, and how many seats share it
+    cols["lowest"] = lowest.reshape(-1)
+    cols["tied"] = np.repeat(lowest.sum(axis=1, dtype=np.int8), players)
+    return cols
 
 
 def check(frame, settings: Settings) -> None:

@@ -24,6 +24,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.s1844 import rules as R
+from tableodds.sim.s1844.rules import to_columns  # noqa: F401 (record layout, in rules)
 from tableodds.sim.s1844.policies import (CAREFUL, RANDOM, careful_pays, careful_par,
                                 careful_sells, careful_side, careful_tunnel, careful_yield_pick)
 
@@ -89,8 +90,21 @@ ORS_PER_SET = np.array(R.ORS_PER_SET, np.int64)
 TOKEN_COST = np.array(R.TOKEN_COST, np.int64)
 CERT_LIMIT = np.array([0, 0, 0] + [R.CERT_LIMIT[n] for n in range(3, 8)], np.int64)
 PARS = np.array(R.PARS, np.int64)
-PAR_ROW = np.array([0] * 60 + [5] * 10 + [4] * 10 + [3] * 10 + [2] * 10 + [1], np.int64)
-HIST_TOKENS = np.array([0] * 60 + [1] * 10 + [2] * 10 + [3] * 10 + [4] * 10 + [5], np.int64)
+
+
+
+def _by_par(table):
+    """A rules table keyed by par as an array indexed by any value 0..100: the entry of the
+    highest par at or below it (0 below the lowest par)."""
+    out = np.zeros(max(R.PARS) + 1, np.int64)
+    for v in range(min(R.PARS), max(R.PARS) + 1):
+        out[v] = table[max(p for p in R.PARS if p <= v)]
+    return out
+
+
+PAR_ROW = _by_par(R.PAR_ROW)
+HIST_TOKENS = _by_par(R.HIST_TOKENS)
+PAR_COL = R.PAR_COL
 TYPE_TOKENS = R.TYPE_TOKENS.astype(np.int64)
 FIRST_OF_TYPE = np.cumsum(np.array((0,) + R.DEPOT_COUNT[:-1], np.int64))
 PRIVATE_FACE, PRIVATE_REV = R.PRIVATE_FACE, R.PRIVATE_REV
@@ -146,12 +160,18 @@ def _market_moves():
 
 
 MOVE_ROW, MOVE_COL = _market_moves()
-EV_PHASE, EV_RUST, EV_SBB, EV_BANK, EV_END = 0, 6, 9, 10, 11
+EV_PHASE, EV_RUST, EV_SBB, EV_BANK, EV_END = (R.EV[e] for e in ("phase2", "rust2", "sbb", "bank", "end"))
 PRE, REGIONAL, HISTORICAL = R.PRE, R.REGIONAL, R.HISTORICAL
 SBB, FNM, MOB = R.SBB, R.FNM, R.MOB
 C_REV = R.COL["rev_1"]
 C_BANKCASH = R.COL["bankcash_1"]
 C_DEPOT = R.COL["depot_1"]
+# the record row's scalar columns (their places in rules.COLUMNS)
+(R_END_REASON, R_ORS, R_SETS, R_PHASE, R_FLOATED, R_LOANS, R_OVER_LIMIT, R_BANK, R_PLAYER_CASH,
+ R_CORP_CASH, R_DEBT, R_DEPOT_LEFT, R_OWNED, R_EXPORTED, R_RUSTED, R_DISCARDED, R_EVA_HELD,
+ R_RESERVED, R_PRIVATES_BOUGHT, R_ACROSS_SISTER, R_ACROSS_OTHER, R_P2_TILE) = \
+    (R.COL[name] for name in R.SCALARS)
+R_EVENTS = R.COL[R.EVENTS[0] + "_or"]   # then events (OR, SR, n), trains, scores
 
 
 def pack_params(p: R.Params) -> np.ndarray:
@@ -291,7 +311,7 @@ def float_check(st, rs, c):
 def par_corp(st, rs, p, c, v):
     st[O_CS + F_STATUS * 15 + c] = 1
     st[O_CS + F_PAR * 15 + c] = v
-    set_cell(st, c, PAR_ROW[v], 4)
+    set_cell(st, c, PAR_ROW[v], PAR_COL)
     st[O_CS + F_DIR * 15 + c] = p
     st[O_HOLD + p * 15 + c] += 2
     st[O_CS + F_IPO * 15 + c] -= 2
@@ -422,7 +442,7 @@ def auction(st, rs):
                 v = PARS[bounded(rs, 5)]
             st[O_CS + F_STATUS * 15 + FNM] = 2
             st[O_CS + F_PAR * 15 + FNM] = v
-            set_cell(st, FNM, PAR_ROW[v], 4)
+            set_cell(st, FNM, PAR_ROW[v], PAR_COL)
             st[O_CS + F_DIR * 15 + FNM] = win
             st[O_HOLD + win * 15 + FNM] = 2
             st[O_CS + F_POOL * 15 + FNM] = 3
@@ -1471,32 +1491,32 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
             operating_rounds(st, rs)
         event(st, rs, EV_END)
         row = O_ROW
-        st[row + 0] = st[G_ENDED]
-        st[row + 1] = st[G_OR]
-        st[row + 2] = st[G_SET]
-        st[row + 3] = st[G_PHASE]
-        st[row + 4] = st[G_FLOATED]
-        st[row + 5] = st[G_LOANS]
-        st[row + 6] = st[G_OVER]
-        st[row + 7] = st[G_BANK]
-        st[row + 8] = st[O_CASH:O_CASH + players].sum()
+        st[row + R_END_REASON] = st[G_ENDED]
+        st[row + R_ORS] = st[G_OR]
+        st[row + R_SETS] = st[G_SET]
+        st[row + R_PHASE] = st[G_PHASE]
+        st[row + R_FLOATED] = st[G_FLOATED]
+        st[row + R_LOANS] = st[G_LOANS]
+        st[row + R_OVER_LIMIT] = st[G_OVER]
+        st[row + R_BANK] = st[G_BANK]
+        st[row + R_PLAYER_CASH] = st[O_CASH:O_CASH + players].sum()
         corp_cash = 0
         for c in range(15):
             corp_cash += st[O_CS + F_CASH * 15 + c]
-        st[row + 9] = corp_cash
-        st[row + 10] = st[O_DEBT:O_DEBT + players].sum()
-        st[row + 11] = NDEPOT - st[G_POS]
-        st[row + 12] = st[O_TR:O_TR + 15 * 12].sum()
-        st[row + 13] = st[O_CNT + 6:O_CNT + 12].sum()
-        st[row + 14] = st[G_RUSTED]
-        st[row + 15] = st[G_DISC]
-        st[row + 16] = 1 if st[G_EVA] == 1 else 0
-        st[row + 17] = (1 if st[G_EVA] == 0 else 0) + (1 - st[G_SBBF])
-        st[row + 18] = st[G_PRIVB]
-        st[row + 19] = st[G_ACRS]
-        st[row + 20] = st[G_ACRO]
-        st[row + 21] = st[G_P2USED]
-        k = row + len(R.SCALARS)
+        st[row + R_CORP_CASH] = corp_cash
+        st[row + R_DEBT] = st[O_DEBT:O_DEBT + players].sum()
+        st[row + R_DEPOT_LEFT] = NDEPOT - st[G_POS]
+        st[row + R_OWNED] = st[O_TR:O_TR + 15 * 12].sum()
+        st[row + R_EXPORTED] = st[O_CNT + 6:O_CNT + 12].sum()
+        st[row + R_RUSTED] = st[G_RUSTED]
+        st[row + R_DISCARDED] = st[G_DISC]
+        st[row + R_EVA_HELD] = 1 if st[G_EVA] == 1 else 0
+        st[row + R_RESERVED] = (1 if st[G_EVA] == 0 else 0) + (1 - st[G_SBBF])
+        st[row + R_PRIVATES_BOUGHT] = st[G_PRIVB]
+        st[row + R_ACROSS_SISTER] = st[G_ACRS]
+        st[row + R_ACROSS_OTHER] = st[G_ACRO]
+        st[row + R_P2_TILE] = st[G_P2USED]
+        k = row + R_EVENTS
         for e in range(36):
             st[k] = st[O_EV + e]
             k += 1
@@ -1512,7 +1532,7 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
 
 # ---- the contract's chunk simulator -------------------------------------------------------------
 def policy_codes(settings) -> np.ndarray:
-    return np.array([R.POLICY_CODE[p] for p in settings.policies], np.int64)
+    return np.array([R.POLICY_CODES[p] for p in settings.policies], np.int64)
 
 
 def records(settings, seed, start, count) -> np.ndarray:
@@ -1522,16 +1542,6 @@ def records(settings, seed, start, count) -> np.ndarray:
              R.START_CASH[settings.players], policy_codes(settings),
              pack_params(settings.params), out)
     return out
-
-
-def to_columns(rows: np.ndarray, settings, start: int) -> dict:
-    """One record per game: ``game`` and the named columns (absent seats' scores dropped)."""
-    cols = {"game": np.arange(start, start + rows.shape[0], dtype=np.int64)}
-    for i, name in enumerate(R.COLUMNS):
-        if name.startswith("score_") and int(name[6:]) >= settings.players:
-            continue
-        cols[name] = np.ascontiguousarray(rows[:, i])
-    return cols
 
 
 def simulate_chunk(settings, seed, start, count):

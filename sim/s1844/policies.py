@@ -1,15 +1,14 @@
 """1844 bots: the decisions of the "careful" bot as small numba functions.
 
-Names and one-line descriptions live in ``rules.POLICIES``.  The "random" bot needs no
+Names and one-line descriptions live in ``rules.POLICIES``, codes in ``rules.POLICY_CODES``.  The "random" bot needs no
 function of its own: wherever it decides, the kernel lists the legal choices in a fixed
 order and draws one uniformly (see the draw order in ``reference.py``).  The reference
 writes every decision again in plain Python; the tests require both to agree game by game.
 """
 from numba import njit
 
-from tableodds.sim.s1844.rules import CAREFUL, POLICIES, POLICY_CODE, RANDOM
+from tableodds.sim.s1844.rules import CAREFUL, RANDOM
 
-assert set(POLICY_CODE) == set(POLICIES)
 __all__ = ["CAREFUL", "RANDOM"]
 
 

@@ -56,7 +56,7 @@ class Game:
         self.rng = PyStream(seed, game)
         n = settings.players
         self.n = n
-        self.pol = [R.POLICY_CODE[x] for x in settings.policies]
+        self.pol = [R.POLICY_CODES[x] for x in settings.policies]
         self.cash = [R.START_CASH[n]] * n
         self.bank = R.BANK - R.START_CASH[n] * n
         self.debt = [0] * n
@@ -941,7 +941,6 @@ def play_game(settings: R.Settings, seed: int, game: int) -> Game:
 def reference_chunk(settings: R.Settings, seed: int, start: int, count: int):
     """The contract's reference simulator: the same columns as the kernel's."""
     import numpy as np
-    from tableodds.sim.s1844.kernel import to_columns
     rows = np.array([Game(settings, seed, start + i).play() for i in range(count)],
                     np.int32).reshape(count, R.NCOL)
-    return to_columns(rows, settings, start)
+    return R.to_columns(rows, settings, start)

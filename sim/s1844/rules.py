@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import load_toml, seat_policies
+from tableodds.sim.core.data import int_field, load_toml, seat_policies
 from tableodds.sim.core.errors import InputError
 
 PLAYERS = range(3, 8)
@@ -117,8 +117,9 @@ POLICIES = {
                "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
                "extra tile at once",
 }
-RANDOM, CAREFUL = 0, 1
-POLICY_CODE = {"random": RANDOM, "careful": CAREFUL}
+POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
+RANDOM, CAREFUL = POLICY_CODES["random"], POLICY_CODES["careful"]
+POLICY_CODE = POLICY_CODES  # the former name
 
 END_REASONS = {1: "bank", 2: "bankruptcy", 3: "cap"}
 
@@ -131,15 +132,36 @@ SCALARS = ("end_reason", "ors", "sets", "phase", "floated", "loans", "over_limit
            "bank", "player_cash", "corp_cash", "debt",
            "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved",
            "privates_bought", "across_sister", "across_other", "p2_tile")
-COLUMNS = (list(SCALARS)
-           + [f"{e}_{k}" for e in EVENTS for k in ("or", "sr", "n")]
-           + [f"bought_{t}" for t in TRAIN_NAMES] + [f"exported_{t}" for t in TRAIN_NAMES]
-           + [f"score_{p}" for p in range(7)]
-           + [f"rev_{k}" for k in range(1, MAX_OR_RECORD + 1)]
-           + [f"bankcash_{k}" for k in range(1, MAX_OR_RECORD + 1)]
-           + [f"depot_{k}" for k in range(1, MAX_OR_RECORD + 1)])
+# the raw record row the kernel fills (int32, in this order); score_<p> for every seat of 7
+COLUMNS = {name: np.dtype(np.int32) for name in (
+    list(SCALARS)
+    + [f"{e}_{k}" for e in EVENTS for k in ("or", "sr", "n")]
+    + [f"bought_{t}" for t in TRAIN_NAMES] + [f"exported_{t}" for t in TRAIN_NAMES]
+    + [f"score_{p}" for p in range(7)]
+    + [f"rev_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+    + [f"bankcash_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+    + [f"depot_{k}" for k in range(1, MAX_OR_RECORD + 1)])}
 COL = {name: i for i, name in enumerate(COLUMNS)}
 NCOL = len(COLUMNS)
+
+
+def _seated(name: str, players: int) -> bool:
+    return not (name.startswith("score_") and int(name[6:]) >= players)
+
+
+def columns(settings) -> dict[str, np.dtype]:
+    """The record columns and their dtypes: ``game``, then the raw row less absent seats."""
+    return {"game": np.dtype(np.int64)} | {
+        name: dtype for name, dtype in COLUMNS.items() if _seated(name, settings.players)}
+
+
+def to_columns(rows: np.ndarray, settings, start: int) -> dict:
+    """Raw rows int32[game, NCOL] -> the records (see :func:`columns`)."""
+    cols = {"game": np.arange(start, start + rows.shape[0], dtype=np.int64)}
+    for i, name in enumerate(COLUMNS):
+        if _seated(name, settings.players):
+            cols[name] = np.ascontiguousarray(rows[:, i])
+    return cols
 
 
 # --- parameters -------------------------------------------------------------------------
@@ -211,12 +233,8 @@ _CHOICES = {"bankruptcy": ("never", "allowed"), "private_sellers": ("director", 
 
 
 def _check_int(value, where: str, key: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise InputError(f"{where}: {key} must be an integer, got {value!r}")
     low, high = _BOUNDS.get(key.split("[")[0], (0, 100_000))
-    if not low <= value <= high:
-        raise InputError(f"{where}: {key} must be between {low} and {high}, got {value}")
-    return value
+    return int_field({key: value}, key, where, low=low, high=high)
 
 
 def load_params(path: Path | None = None) -> Params:

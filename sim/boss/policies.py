@@ -1,0 +1,75 @@
+"""I'm the Boss! bots, as numba functions the kernel calls; names and descriptions in
+``rules.POLICIES``, codes in ``rules.POLICY_CODES``.
+
+The shrewd and patient bots judge a deal by running the bargaining rule ahead
+(``kernel._would_deal``, which needs the kernel's deal machinery and so stays there);
+their other decisions are here.  ``reference.py`` has independent plain-Python twins.
+"""
+import numpy as np
+from numba import njit
+
+from tableodds.sim.boss.rules import BOSS, N_FAMILIES, N_TYPES, RANDOM, RECRUIT, STOP, TRAVEL, WILD
+from tableodds.sim.core.rng import bounded
+
+__all__ = ["DISCARD_ORDER", "discard_one", "hand_count", "recruit_target", "says_yes"]
+
+# The shrewd bot discards the first type it holds in this order.
+DISCARD_ORDER = np.array(list(range(TRAVEL, TRAVEL + 6)) + list(range(6))
+                         + [RECRUIT, WILD, STOP, BOSS], np.int64)
+
+
+@njit(cache=True, nogil=True)
+def hand_count(hands, p):
+    n = 0
+    for t in range(N_TYPES):
+        n += hands[p, t]
+    return n
+
+
+@njit(cache=True, nogil=True)
+def discard_one(s, hands, p, discard, pol):
+    """Seat p discards one card: a uniform one (random), else by DISCARD_ORDER."""
+    if pol[p] == RANDOM:
+        k = bounded(s, hand_count(hands, p))
+        t = 0
+        while k >= hands[p, t]:
+            k -= hands[p, t]
+            t += 1
+    else:
+        i = 0
+        while hands[p, DISCARD_ORDER[i]] == 0:
+            i += 1
+        t = DISCARD_ORDER[i]
+    hands[p, t] -= 1
+    discard[t] += 1
+
+
+@njit(cache=True, nogil=True)
+def says_yes(s, pol, p):
+    """Whether seat p plays an optional card (stop, boss, travel): a coin for the random bot."""
+    if pol[p] == RANDOM:
+        return bounded(s, 2) == 0
+    return True
+
+
+@njit(cache=True, nogil=True)
+def recruit_target(boss, req, opt, pick, owner, hands):
+    """The family the boss would recruit for this space (needed ones first), or -1."""
+    spare = False
+    for f in range(N_FAMILIES):
+        if owner[f] == -1:
+            spare = True
+    for f in range(N_FAMILIES):
+        if (req >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
+            if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
+                return f
+    have = 0
+    for f in range(N_FAMILIES):
+        if (opt >> f) & 1 and (owner[f] == boss or hands[boss, f] > 0):
+            have += 1
+    if have < pick:
+        for f in range(N_FAMILIES):
+            if (opt >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
+                if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
+                    return f
+    return -1
