@@ -608,8 +608,12 @@ def auction(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=
 
 
 def election(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
-             unsold=None) -> Result:
-    """P(pope) by seat and strategy, and the VP a pope gains and gives away."""
+             unsold=None, votes=None) -> Result:
+    """P(pope) by seat and strategy, and the VP a pope gains and gives away; or, with
+    ``votes`` (a vote table in TOML), count that one election instead of simulating."""
+    if votes is not None:
+        return Result("borgia election", {"votes": str(votes)},
+                      vote_table(*load_vote_table(votes)))
     settings = make_settings(players, policies, cards, city_vp, unsold)
     res = _records(plan, simulate_chunk, settings, "borgia")
     return Result("borgia election", settings.describe(),
@@ -623,11 +627,6 @@ def attacks(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=
     res = _records(plan, attack_chunk, settings, "attacks")
     return Result("borgia attacks", settings.describe(), summarise_attacks(res.scan()), plan,
                   titles={"": title(settings)})
-
-
-def votes(path) -> Result:
-    """Count one election from a vote table (TOML)."""
-    return Result("borgia election", {"votes": str(path)}, vote_table(*load_vote_table(path)))
 
 
 def conquest(plan: RunPlan | None, attack, defend=(), base: int = 0, attacker: str = "all",

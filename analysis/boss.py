@@ -446,7 +446,11 @@ def _job(name, settings):
 
 
 def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None) -> Result:
-    """How long a game runs: completed deals (simulated and exact) and turns per game."""
+    """How long a game runs: completed deals (simulated and exact) and turns per game.
+
+    The deal count follows from the die faces on the deal cards alone, so it is also
+    computed exactly from the data file; the table shows both.
+    """
     settings = make_settings(players, policies, variants, cards)
     _, chunk, options = _job("", settings)
     res = plan.run(chunk, **options)
@@ -472,7 +476,8 @@ def simulate(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=
 
 
 def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=None) -> Result:
-    """Each house rule alone against the standard game: length, spread, start-player edge."""
+    """Each house rule side by side: game length, money spread and start-player advantage,
+    every rule alone against the standard game at the same size and seed."""
     chosen = tuple(chosen) or tuple(VARIANTS)
     for v in chosen:
         if v not in VARIANTS:

@@ -419,13 +419,15 @@ def title(settings) -> str:
 
 
 def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=None) -> Result:
-    """Which goals are hardest: P(achieved) by check, per goal and kind.
+    """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
+    kind.
 
-    ``players`` and ``policies`` may be lists to compare configurations: every player count
-    with every policy mix (``policies`` a list of per-seat lists).
+    Several player counts and policy mixes are compared side by side (every count with every
+    mix), each against the first.  Policies default to goal-seeking bots.
     """
     counts = [players] if isinstance(players, int) else list(players)
-    mixes = policies if policies and isinstance(policies[0], (list, tuple)) else [policies]
+    mixes = (policies if policies and isinstance(policies[0], (list, tuple))
+             else [policies or ["goal"]])
     deck = load_cards(cards)
     configs = [make_settings(p, game, pols, cards=deck) for p in counts for pols in mixes]
     named = {slug(s): s for s in configs}

@@ -248,7 +248,7 @@ def title(settings) -> str:
 
 def simulate(plan: RunPlan, players: int = 4, policies=None, rounds=None, variants=(),
              rules=None) -> Result:
-    """Whole games: mean penalty per round and seat, distributions, P(lowest total)."""
+    """Simulate whole games: mean penalty per round and seat, distributions, P(lowest total)."""
     settings = make_settings(players, policies, rounds, variants, rules)
     res = plan.run(partial(simulate_chunk, settings), default_chunk=GAME.chunk_size,
                    label="davoserjas")
@@ -258,7 +258,10 @@ def simulate(plan: RunPlan, players: int = 4, policies=None, rounds=None, varian
 
 def hand(plan: RunPlan, cards, players: int = 4, round: int = 1, seat: int = 0,
          policies=None, variants=(), rules=None) -> Result:
-    """Expected penalty of one hand in one round; the unseen cards are dealt at random."""
+    """Expected penalty of one hand in one round; the unseen cards are dealt at random.
+
+    CARDS are rank then suit: AS KH 10D 2C (T for ten and the symbols ♠♥♦♣ work too).
+    """
     settings = make_settings(players, policies, [round], variants, rules)
     ids = parse_hand(cards, players, seat)
     res = plan.run(partial(simulate_chunk, settings, fixed_seat=seat,

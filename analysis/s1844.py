@@ -390,7 +390,8 @@ def title(settings) -> str:
 
 
 def train_rush(plan: RunPlan, players=5, policies=None, params=None) -> Result:
-    """Forecast the train rush for one player count or several (a list)."""
+    """Forecast the train rush: the OR of each phase, rust, SBB formation, bank break and end,
+    for one player count or several side by side."""
     counts = [players] if isinstance(players, int) else list(players)
     if not counts:
         raise InputError("--players needs at least one player count")

@@ -34,7 +34,7 @@ ANALYSES: dict[str, tuple[str, ...]] = {
     "davoserjas": ("simulate", "hand"),
     "davos": ("goals", "vote"),
     "1844": ("train_rush",),
-    "borgia": ("simulate", "auction", "election", "conquest", "attacks", "votes"),
+    "borgia": ("simulate", "auction", "election", "conquest", "attacks"),
     "boss": ("simulate", "length", "variants"),
 }
 

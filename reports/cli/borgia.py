@@ -8,9 +8,9 @@ import click
 from tableodds.analysis import borgia as analysis
 from tableodds.reports.cli.driver import drive
 from tableodds.reports.cli.options import (data_option, game_options, output_options,
-                                           players_option, run_options)
+                                           simulation_command)
 from tableodds.sim.borgia import GAME
-from tableodds.sim.borgia.rules import (CONQUEST_STRATEGIES, PLAYERS, POLICIES, UNSOLD,
+from tableodds.sim.borgia.rules import (CONQUEST_STRATEGIES, POLICIES, UNSOLD,
                                         parse_defence, parse_strengths)
 from tableodds.sim.core.errors import InputError
 
@@ -30,49 +30,17 @@ options = game_options(
                       "[default: from the cards file, 'aside']."))
 
 
-@group.command()
-@players_option(PLAYERS, 4)
-@run_options(games=100_000, chunk_size=GAME.chunk_size)
-@options
-@output_options
-def simulate(players, run, game, output):
-    """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat.
-
-    Example: tableodds borgia simulate --players 4 --policies value,random,random,random
-    """
-    drive(lambda plan: analysis.simulate(plan, players, **game), **run, **output)
+simulation_command(group, analysis.simulate, GAME, games=100_000, options=options,
+                   example="tableodds borgia simulate --policies value,random,random,random")
+simulation_command(group, analysis.auction, GAME, games=20_000, options=options,
+                   example="tableodds borgia auction --players 4 --policy value --games 50000")
 
 
-@group.command()
-@players_option(PLAYERS, 4)
-@run_options(games=20_000, chunk_size=GAME.chunk_size)
-@options
-@output_options
-def auction(players, run, game, output):
-    """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding.
-
-    Example: tableodds borgia auction --players 4 --policy value --games 50000
-    """
-    drive(lambda plan: analysis.auction(plan, players, **game), **run, **output)
-
-
-@group.command()
-@players_option(PLAYERS, 4)
-@run_options(games=50_000, chunk_size=GAME.chunk_size)
-@options
-@click.option("--votes", "votes_file", type=click.Path(path_type=Path, dir_okay=False),
-              default=None, help="Count one election from a vote table (TOML) instead of "
-                                 "simulating; see the Borgia chapter of the README.")
-@output_options
-def election(players, run, game, votes_file, output):
-    """P(pope) by seat and strategy, the VP a pope gains and loses; or count a vote table.
-
-    Example: tableodds borgia election --policies value,random,random,random
-    """
-    if votes_file is not None:
-        drive(lambda _plan: analysis.votes(votes_file), **output)
-        return
-    drive(lambda plan: analysis.election(plan, players, **game), **run, **output)
+simulation_command(
+    group, analysis.election, GAME, games=50_000, options=options,
+    extra=[data_option("--votes", "Count one election from a vote table (TOML) instead of "
+                       "simulating; see the Borgia chapter of the README.")],
+    example="tableodds borgia election --policies value,random,random,random")
 
 
 @group.command()

@@ -2,14 +2,65 @@
 from __future__ import annotations
 
 import functools
+import inspect
 from pathlib import Path
 
 import click
 
+from tableodds.reports.cli.driver import drive
 
-def players_option(players: range, default: int):
+
+def players_option(players: range, default: int, several: bool = False):
+    """--players P; with ``several``, a comma-separated list of counts to compare."""
+    span = f"{players.start}-{players.stop - 1}"
+    if several:
+        return click.option("--players", "-p", type=INT_LIST, default=str(default),
+                            show_default=True, metavar="P[,P...]",
+                            help=f"Number of players ({span}); several, comma-separated, "
+                            "are compared side by side.")
     return click.option("--players", "-p", type=int, default=default, show_default=True,
-                        help=f"Number of players ({players.start}-{players.stop - 1}).")
+                        help=f"Number of players ({span}).")
+
+
+class IntList(click.ParamType):
+    """``1,2,3`` -> [1, 2, 3]."""
+    name = "N[,N...]"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, list):
+            return value
+        items = split_list(value)
+        if not items:
+            self.fail("needs at least one number", param, ctx)
+        try:
+            return [int(v) for v in items]
+        except ValueError:
+            self.fail(f"takes comma-separated integers, got {value!r}", param, ctx)
+
+
+INT_LIST = IntList()
+
+
+def simulation_command(group: click.Group, analysis, spec, *, games: int, options,
+                       extra=(), example: str = "", name: str | None = None,
+                       players: int = 4, several: bool = False):
+    """The command ``group NAME`` that runs ``analysis(plan, players=, **game, **extra)``.
+
+    Every simulation command is this one shape: --players, the run options, the game's
+    options (``options``, from :func:`game_options`), its own ``extra`` click options and
+    the output options; the help text is the analysis's docstring and an example.
+    """
+    def command(players, run, game, output, **more):
+        drive(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
+
+    command.__doc__ = inspect.cleandoc(analysis.__doc__ or "") + (
+        f"\n\nExample: {example}" if example else "")
+    f = output_options(command)
+    for option in reversed(extra):
+        f = option(f)
+    f = run_options(games, spec.chunk_size)(options(f))
+    f = players_option(spec.players, players, several)(f)
+    return group.command(name or analysis.__name__.replace("_", "-"))(f)
 
 
 def run_options(games: int, chunk_size: int = 65_536):
@@ -76,32 +127,28 @@ def split_list(value: str | None) -> list[str] | None:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
-def int_list(value: str | None, name: str) -> list[int] | None:
-    items = split_list(value)
-    if items is None:
-        return None
-    try:
-        return [int(v) for v in items]
-    except ValueError:
-        raise click.UsageError(f"{name} takes comma-separated integers, got {value!r}") from None
-
-
-def policy_options(policies: dict[str, str], default: str):
-    """--policy NAME (every seat) and --policies A,B,... (one per seat)."""
+def policy_options(policies: dict[str, str], default: str, mixes: bool = False):
+    """--policy NAME (every seat) and --policies A,B,... (one per seat; with ``mixes`` the
+    option repeats, one policy mix per use, to compare them)."""
     described = "; ".join(f"{k}: {v}" for k, v in policies.items())
 
     def deco(f):
-        f = click.option("--policies", default=None, metavar="A,B,...",
-                         help="One policy per seat, comma-separated.")(f)
+        f = click.option("--policies", default=None, metavar="A,B,...", multiple=mixes,
+                         help="One policy per seat (or one for all), comma-separated"
+                         + ("; repeat the option to compare policy mixes." if mixes
+                            else "."))(f)
         return click.option("--policy", default=None, metavar="NAME",
                             help=f"Policy for every seat [default: {default}]. "
                             f"{described}.")(f)
     return deco
 
 
-def chosen_policies(policy: str | None, policies: str | None) -> list[str] | None:
+def chosen_policies(policy: str | None, policies) -> list | None:
+    """The seats' policies from --policy/--policies; a list of mixes when --policies repeats."""
     if policy and policies:
         raise click.UsageError("give --policy or --policies, not both")
+    if isinstance(policies, tuple):  # a repeatable --policies: one mix per use
+        return [split_list(p) for p in policies] or ([[policy]] if policy else None)
     return split_list(policies) or ([policy] if policy else None)
 
 
@@ -118,7 +165,7 @@ def variant_option(variants: dict[str, str], what: str = "Rule variant",
                         help=f"{what}, repeatable. {described}.")
 
 
-def game_options(policies: dict[str, str], default: str, *extra):
+def game_options(policies: dict[str, str], default: str, *extra, mixes: bool = False):
     """--policy/--policies and the game's own options (``extra``: click options), passed to
     the command as one ``game`` dict of the analysis's keyword arguments."""
     def deco(command):
@@ -133,5 +180,5 @@ def game_options(policies: dict[str, str], default: str, *extra):
         for option in extra:
             f = option(f)
         names = [p.name for p in f.__click_params__[before:]]
-        return policy_options(policies, default)(f)
+        return policy_options(policies, default, mixes)(f)
     return deco
