@@ -120,7 +120,7 @@ class OutFolder:
 
     def __init__(self, path, force: bool = False):
         self.path = Path(path).expanduser().absolute()
-        _check_out(self.path, force)
+        check_out(self.path, force)
         self.staging = self.path.parent / f".{self.path.name}.tableodds-{os.getpid()}"
         if self.staging.exists():
             shutil.rmtree(self.staging)
@@ -142,7 +142,8 @@ class OutFolder:
         shutil.rmtree(self.staging, ignore_errors=True)
 
 
-def _check_out(path: Path, force: bool) -> None:
+def check_out(path: Path, force: bool = True) -> None:
+    """Refuse an ``--out`` that cannot or must not be written, before any work."""
     real = Path(os.path.realpath(path))
     for system in _SYSTEM:
         inside = system in _SYSTEM_TREES and real.is_relative_to(system)

@@ -28,7 +28,7 @@ def test_bounded_draw_is_uniform():
 
 
 def test_chunk_grid_covers_every_game_once():
-    grid = chunk_grid(1001, 64)
+    grid = list(chunk_grid(1001, 64))
     assert grid[0] == (0, 64) and grid[-1] == (960, 41)
     assert sum(c for _, c in grid) == 1001
 

@@ -331,7 +331,7 @@ def test_bad_card_files_are_refused(tmp_path, body, match):
 
 
 def test_card_files_that_do_not_fit_the_game_are_refused(tmp_path):
-    goals = ",\n".join([GOAL] * 8)
+    goals = ",\n".join(GOAL.replace('"g"', f'"g{i}"') for i in range(8))  # names differ
     short = _write(tmp_path, f"goals = [{goals}]\nbills = [{BILL}]\n" + GOOD_PARTIES)
     with pytest.raises(InputError, match="needs at least 12 bills"):
         make_settings(4, cards_file=short)

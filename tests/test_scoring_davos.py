@@ -26,8 +26,11 @@ def test_davos_worked_example_from_the_rules(tmp_path):
 name = "A"
 assets_on_board = 3
 goals = [{goal("x")}, {goal("y")}, {goal("z")}, {goal("x", False)}]
+[[players]]
+name = "B"
+assets_on_board = 3
 """
-    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 5}
+    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 5, "B": 0}
 
 
 def test_davos_team_counts_a_category_once_and_ties_break_on_assets(tmp_path):
@@ -47,10 +50,14 @@ name = "C"
 team = "blue"
 assets_on_board = 10
 goals = [{goal("sector")}, {goal("bloc")}, {goal("bloc", False)}]
+[[players]]
+name = "D"
+team = "blue"
+assets_on_board = 0
 """
     s = davos.score(load(davos, tmp_path, rec))
-    assert totals(s) == {"team red (A, B)": 2 + 1 - 1, "team blue (C)": 2 + 2 - 1}
-    assert [p.name for _, p in s.ranking()][0] == "team blue (C)"
+    assert totals(s) == {"team red (A, B)": 2 + 1 - 1, "team blue (C, D)": 2 + 2 - 1}
+    assert [p.name for _, p in s.ranking()][0] == "team blue (C, D)"
 
 
 def test_davos_dissidents_take_the_failed_goals(tmp_path):
@@ -60,11 +67,15 @@ name = "A"
 assets_on_board = 5
 goals = [{goal("sector")}, {goal("bloc", False)}, {goal("party", False)}]
 [[players]]
+name = "B"
+assets_on_board = 2
+[[players]]
 name = "D"
 dissident = true
 assets_on_board = 8
 """
-    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 2, "dissidents (D)": 4}
+    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 2, "B": 0,
+                                                               "dissidents (D)": 4}
 
 
 def test_davos_tie_on_everything_is_noted(tmp_path):

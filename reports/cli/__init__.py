@@ -95,7 +95,9 @@ def report(out, force, scale, seed, workers):
 def cheatsheet(game, out, variants, seed):
     """Write an A4 scoring cheat sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
+    from tableodds.reports.output import check_out
     from tableodds.reports.sheet import write_sheet
+    check_out(Path(out).absolute())  # sheets are added to the folder, nothing is removed
     available = builders()
     names = list(available) if game == "all" else [game]
     for name in names:

@@ -145,8 +145,14 @@ def policy_options(policies: dict[str, str], default: str, mixes: bool = False):
 
 def chosen_policies(policy: str | None, policies) -> list | None:
     """The seats' policies from --policy/--policies; a list of mixes when --policies repeats."""
-    if policy and policies:
+    if policy is not None and policies:
         raise click.UsageError("give --policy or --policies, not both")
+    if policy is not None and not policy.strip():
+        raise click.UsageError("--policy needs a policy name")
+    mixes = policies if isinstance(policies, tuple) else (policies,) if policies is not None else ()
+    for p in mixes:
+        if not split_list(p):
+            raise click.UsageError("--policies needs policy names, e.g. A,B,C")
     if isinstance(policies, tuple):  # a repeatable --policies: one mix per use
         return [split_list(p) for p in policies] or ([[policy]] if policy else None)
     return split_list(policies) or ([policy] if policy else None)

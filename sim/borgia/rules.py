@@ -97,6 +97,10 @@ def _bool(table: dict, key: str, where: str, default: bool) -> bool:
     return value
 
 
+# The seed plays three turns; a deck file may ask for more, but a record holds per-turn columns.
+MAX_TURNS = 12
+
+
 def load_deck(path: Path | None = None) -> Deck:
     """Read and validate a deck file; the packaged ``cards.toml`` when ``path`` is None."""
     data, where = load_toml(path, "tableodds.sim.borgia", "cards.toml")
@@ -109,7 +113,7 @@ def load_deck(path: Path | None = None) -> Deck:
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
         raise InputError(f"{where}: needs [[card]] tables")
-    cards = []
+    cards, seen = [], set()
     for i, c in enumerate(raw, start=1):
         w = f"{where}: card {i}"
         kind = c.get("type")
@@ -117,10 +121,15 @@ def load_deck(path: Path | None = None) -> Deck:
             raise InputError(f"{w}: type must be one of {', '.join(TYPES)}, got {kind!r}")
         nums = FIELDS.get(kind, ())
         unknown_keys(c, ("type", "name", "count") + nums, w)
-        count = int_field(c, "count", w, 1, 1)
+        count = int_field(c, "count", w, 1, 1, 64)
+        name = str(c.get("name", kind))
+        if (kind, name) in seen:
+            raise InputError(f"{w}: the {kind} {name!r} is listed twice; give it count = N "
+                             "instead")
+        seen.add((kind, name))
         values = {f: int_field(c, f, w, 0, 0) for f in nums}
         for _ in range(count):
-            cards.append(Card(id=len(cards), type=kind, name=str(c.get("name", kind)), **values))
+            cards.append(Card(id=len(cards), type=kind, name=name, **values))
     if len(cards) > 64:
         raise InputError(f"{where}: at most 64 cards, got {len(cards)}")
     deal = {}
@@ -138,7 +147,7 @@ def load_deck(path: Path | None = None) -> Deck:
     return Deck(cards=tuple(cards), deal=deal, money=int_field(setup, "money", s, 100, 0),
                 cardinals=int_field(setup, "cardinals", s, 4, 0),
                 family_income=int_field(setup, "family_income", s, 35, 0),
-                turns=int_field(setup, "turns", s, 3, 1),
+                turns=int_field(setup, "turns", s, 3, 1, MAX_TURNS),
                 bank=int_field(setup, "bank", s, 100_000, 0),
                 city_vp=_bool(rules, "city_vp", r, False),
                 unsold=unsold, home_offices=int_field(rules, "home_offices", r, 1, 0),
@@ -244,6 +253,12 @@ STRATEGY_CODES = {name: i for i, name in enumerate(CONQUEST_STRATEGIES)}
 DEFENCE_PARTS = ("city", "family", "davinci", "other")
 
 
+# Bounds for the conquest calculator: far above any card (condottieri are worth 1-6, a city's
+# defence a few points) and small enough for exact enumeration and int64 sums.
+MAX_STRENGTH = 99
+MAX_DEFENCE = 999
+
+
 def parse_strengths(text: str | None, flag: str) -> list[int]:
     """``3,2`` -> [3, 2]: condottiere strengths, each a positive integer."""
     if text is None or not text.strip():
@@ -251,9 +266,9 @@ def parse_strengths(text: str | None, flag: str) -> list[int]:
     out = []
     for item in text.split(","):
         item = item.strip()
-        if not item.isdigit() or int(item) < 1:
-            raise InputError(f"{flag} takes comma-separated positive strengths like 3,2; "
-                             f"got {item!r}")
+        if not item.isdigit() or not 1 <= int(item) <= MAX_STRENGTH:
+            raise InputError(f"{flag} takes comma-separated strengths from 1 to {MAX_STRENGTH} "
+                             f"like 3,2; got {item!r}")
         out.append(int(item))
     if len(out) > 16:
         raise InputError(f"{flag}: at most 16 condottieri, got {len(out)}")
@@ -272,8 +287,9 @@ def parse_defence(text: str | None) -> dict[str, int]:
         name = name.strip().lower()
         if name not in DEFENCE_PARTS:
             raise InputError(f"--defend: unknown part {name!r}; use {', '.join(DEFENCE_PARTS)}")
-        if not value.strip().isdigit():
-            raise InputError(f"--defend: {name} needs a non-negative integer, got {value!r}")
+        if not value.strip().isdigit() or int(value) > MAX_DEFENCE:
+            raise InputError(f"--defend: {name} needs an integer from 0 to {MAX_DEFENCE}, "
+                             f"got {value!r}")
         parts[name] = parts.get(name, 0) + int(value)
     return parts
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tableodds.sim.borgia.rules import CASH_PER_VP, POPE_VP, load_deck
+from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
@@ -74,6 +75,7 @@ KINDS = {"offices": "office", "artists": "artist", "cities": "city"}
 def load(path: Path) -> dict:
     path = Path(path)
     data = read_toml(path)
+    unknown_keys(data, ("cards", "cities_score", "players"), "record")
     cards = data.get("cards")
     deck = load_deck((path.parent / need(data, "cards", "record", str)).resolve()
                      if cards is not None else None)
@@ -91,11 +93,13 @@ def load(path: Path) -> dict:
         if not isinstance(p, dict):
             raise InputError(f"players[{i}] must be a table")
         name = need(p, "name", f"players[{i}]", str)
+        unknown_keys(p, ("name", "turns"), f"players.{name}")
         turns = []
         for t, turn in enumerate(need(p, "turns", f"players.{name}", list), start=1):
             w = f"players.{name}.turns[{t}]"
             if not isinstance(turn, dict):
                 raise InputError(f"{w} must be a table")
+            unknown_keys(turn, ("cash", "pope", "offices", "artists", "cities"), w)
             row = {"cash": need(turn, "cash", w, int), "pope": need(turn, "pope", w, bool, False)}
             if row["cash"] < 0:
                 raise InputError(f"{w}.cash cannot be negative")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tableodds.sim.boss.rules import load_cards
+from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
@@ -45,6 +46,7 @@ shares = { Anna = 3, Cai = 2, Dee = 2 }
 def load(path: Path) -> dict:
     path = Path(path)
     data = read_toml(path)
+    unknown_keys(data, ("cards", "players", "money", "deals"), "record")
     board = load_cards((path.parent / need(data, "cards", "record", str)).resolve()
                        if "cards" in data else None)
     names = need(data, "players", "record", list)
@@ -64,6 +66,7 @@ def load(path: Path) -> dict:
         w = f"deals[{i}]"
         if not isinstance(d, dict):
             raise InputError(f"{w} must be a table")
+        unknown_keys(d, ("deal", "space", "boss", "shares"), w)
         number = need(d, "deal", w, int)
         if not 1 <= number <= len(board.values):
             raise InputError(f"{w}.deal = {number}: deal cards are #1-#{len(board.values)}")

@@ -54,24 +54,31 @@ def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...
     return policies
 
 
+# No count, price or score in a game's data comes near a million; larger values are typos.
+MAX_FIELD = 10**6
+
+
 def int_field(table: dict, key: str, where: str, default: int | None = None,
               low: int | None = None, high: int | None = None) -> int:
     """The integer ``table[key]`` (``default`` when absent; no default: required).
 
-    ``low`` and ``high`` bound it (inclusive); every game's data files use this one check,
-    so a bad integer reads the same everywhere.
+    ``low`` and ``high`` bound it (inclusive; each defaults to ±MAX_FIELD, so no number
+    from a file can overflow the integers it lands in); every game's data files use this
+    one check, so a bad integer reads the same everywhere.
     """
+    ranged = low is not None and high is not None
+    want = f"an integer from {low} to {high}" if ranged else "an integer"
+    low = -MAX_FIELD if low is None else low
+    high = MAX_FIELD if high is None else high
     value = table.get(key, default)
     if value is None:
         raise InputError(f"{where}: missing {key}")
-    ranged = low is not None and high is not None
-    want = f"an integer from {low} to {high}" if ranged else "an integer"
     if not isinstance(value, int) or isinstance(value, bool):
         raise InputError(f"{where}: {key} must be {want}, got {value!r}")
     if ranged and not low <= value <= high:
         raise InputError(f"{where}: {key} must be {want}, got {value}")
-    if low is not None and value < low:
+    if value < low:
         raise InputError(f"{where}: {key} must be at least {low}, got {value}")
-    if high is not None and value > high:
+    if value > high:
         raise InputError(f"{where}: {key} must be at most {high}, got {value}")
     return value

@@ -71,22 +71,30 @@ class RunResult:
                 "backend": self.backend, "interrupted": self.interrupted}
 
 
-def chunk_grid(games: int, chunk_size: int) -> list[tuple[int, int]]:
-    """(start, count) of every chunk: a function of games and chunk size only."""
-    return [(a, min(chunk_size, games - a)) for a in range(0, games, chunk_size)]
+# Bounds on the run options.  A quadrillion games is thirty years at a million games/s and
+# keeps every game index well inside int64; a chunk's records must fit in memory; a worker
+# is a thread (or process) and two chunks per worker are in flight.
+MAX_GAMES = 10**15
+MAX_CHUNK = 2**20
+MAX_WORKERS = 1024
+
+
+def chunk_grid(games: int, chunk_size: int) -> Iterator[tuple[int, int]]:
+    """(start, count) of every chunk, lazily: a function of games and chunk size only."""
+    return ((a, min(chunk_size, games - a)) for a in range(0, games, chunk_size))
 
 
 def validate(games: int, seed: int, workers: int | None, chunk_size: int) -> int:
-    if games < 1:
-        raise InputError(f"--games must be at least 1, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise InputError(f"--games must be from 1 to {MAX_GAMES:,}, not {games:,}")
     if not 0 <= seed <= MAX_SEED:
         raise InputError(f"--seed must be between 0 and {MAX_SEED}, not {seed}")
-    if chunk_size < 1:
-        raise InputError(f"--chunk-size must be at least 1, not {chunk_size}")
+    if not 1 <= chunk_size <= MAX_CHUNK:
+        raise InputError(f"--chunk-size must be from 1 to {MAX_CHUNK:,}, not {chunk_size:,}")
     if workers is None:
         return os.cpu_count() or 1
-    if workers < 1:
-        raise InputError(f"--workers must be at least 1, not {workers}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise InputError(f"--workers must be from 1 to {MAX_WORKERS}, not {workers:,}")
     return workers
 
 

@@ -99,6 +99,19 @@ def need(table: dict, key: str, where: str, kind=int, default=None):
         want = {int: "an integer", float: "a number", str: "a string", list: "a list",
                 dict: "a table", bool: "true or false"}.get(kind, kind.__name__)
         raise InputError(f"{where}.{key} must be {want}, got {value!r}")
+    if kind in (int, float):
+        bounded(value, f"{where}.{key}")
+    return value
+
+
+# No number on a score sheet comes near a billion; larger ones are typos and would overflow.
+MAX_NUMBER = 10**9
+
+
+def bounded(value, where: str):
+    """``value`` if it lies within ±MAX_NUMBER (and is finite), else an InputError naming it."""
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:  # also false for NaN
+        raise InputError(f"{where} = {value} is out of range (at most {MAX_NUMBER:,} in size)")
     return value
 
 

@@ -184,6 +184,8 @@ def load_cards(path: Path | None = None) -> Cards:
         reqs = tuple(_requirement(r, w) for r in req)
         if len(set(reqs)) != len(reqs):
             raise InputError(f"{w}: a requirement is listed twice")
+        if any(g.name == card["name"] for g in goals):
+            raise InputError(f"{w}: the goal name {card['name']!r} is listed twice")
         goals.append(Goal(card["name"], card["category"], reqs, card.get("mean", False)))
 
     bills = []
@@ -355,6 +357,8 @@ def load_parliament(path: Path) -> dict:
                 raise InputError(f"{w}: {who} holds assets but has no entry in [wishes]")
             if who.lower() == "dissidents":
                 raise InputError(f"{w}: give the white assets as dissidents = N, not in assets")
+        if any(p["name"] == name for p in out):
+            raise InputError(f"{w}: the party name {name!r} is listed twice")
         out.append({"name": name, "ideology": party["ideology"], "dissidents": diss,
                     "assets": {k: v for k, v in assets.items()}})
     return {"bill": bill, "wishes": wishes, "parties": out}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
@@ -44,8 +45,24 @@ goals = [
 MODES = ("normal", "team", "dissident")
 
 
+class _Counts(tuple):
+    text = ""
+
+
+def _counts(values, text: str) -> _Counts:
+    c = _Counts(values)
+    c.text = text
+    return c
+
+
+# The seed: the game is for 2-5 players; teams of two for 4, 6 or 8; dissidents from 3 to 8.
+PLAYER_COUNTS = {"normal": _counts(range(2, 6), "2-5"), "team": _counts((4, 6, 8), "4, 6 or 8"),
+                 "dissident": _counts(range(3, 9), "3-8")}
+
+
 def load(path: Path) -> dict:
     data = read_toml(path)
+    unknown_keys(data, ("mode", "players"), "record")
     mode = need(data, "mode", "record", str, default="normal")
     if mode not in MODES:
         raise InputError(f"record.mode must be one of {', '.join(MODES)}, got {mode!r}")
@@ -59,12 +76,15 @@ def load(path: Path) -> dict:
             raise InputError(f"{where} must be a table")
         name = need(p, "name", where, str)
         where = f"players.{name}"
+        unknown_keys(p, ("name", "assets_on_board", "victory_tokens", "goals", "team",
+                         "dissident"), where)
         goals = []
         for j, g in enumerate(need(p, "goals", where, list, default=[]), start=1):
             gw = f"{where}.goals[{j}]"
             if not isinstance(g, dict):
                 raise InputError(f"{gw} must be a table like {{ name = ..., category = ..., "
                                  "achieved = true }")
+            unknown_keys(g, ("name", "category", "achieved"), gw)
             goals.append({"name": need(g, "name", gw, str, default=f"goal {j}"),
                           "category": need(g, "category", gw, str),
                           "achieved": need(g, "achieved", gw, bool)})
@@ -85,6 +105,10 @@ def load(path: Path) -> dict:
         raise InputError("dissident mode needs at least one player with dissident = true")
     if mode != "dissident" and any(p["dissident"] for p in players):
         raise InputError("dissident = true needs mode = \"dissident\"")
+    counts = PLAYER_COUNTS[mode]
+    if len(players) not in counts:
+        raise InputError(f"Davos ({mode} mode) is for {counts.text} players, the record lists "
+                         f"{len(players)}")
     return {"mode": mode, "players": players}
 
 

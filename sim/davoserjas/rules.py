@@ -118,10 +118,18 @@ class Round:
     cards: tuple[tuple[str, int], ...] = ()
 
     def card_penalties(self) -> np.ndarray:
-        pen = np.zeros(52, np.int16)
+        pen = np.zeros(52, np.int64)
         for selector, value in self.cards:
             pen[select_cards(selector)] += value
-        return pen
+        return pen.astype(np.int16)  # in range: make_settings checks the worst game total
+
+    def worst(self, players: int, pool: int) -> int:
+        """The most penalty points (in size) one player can take in this round's deal."""
+        if self.kind != "tricks":
+            return max(hand_size(players), abs(pool))
+        cards = sum(abs(v) * len(select_cards(s)) for s, v in self.cards)
+        return (hand_size(players) * abs(self.per_trick) + abs(self.first_trick)
+                + abs(self.last_trick) + cards)
 
     def deal_total(self, players: int) -> int | None:
         """Penalty points handed out per deal (trick rounds), the digest's invariant."""
@@ -230,6 +238,10 @@ def _variant_int(name: str, value: str | None) -> int:
     return int(value)
 
 
+# A seat's game total is recorded as int16: every rule's values must keep it in range.
+PENALTY_LIMIT = int(np.iinfo(np.int16).max)
+
+
 def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = None,
                   rounds: list[int] | None = None, variants: list[str] | tuple[str, ...] = (),
                   rules_file: Path | None = None) -> Settings:
@@ -288,6 +300,10 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
         if len(set(rounds)) != len(rounds):
             raise InputError("a round is listed twice in --rounds")
         edited = [r for r in edited if r.number in rounds]
+    worst = sum(r.worst(players, pool) for r in edited)
+    if worst > PENALTY_LIMIT:
+        raise InputError(f"these rules can give one player {worst:,} penalty points in a game; "
+                         f"a record holds at most {PENALTY_LIMIT:,} (lower the values)")
     policies = seat_policies(policies, players, POLICIES, "random")
     return Settings(players=players, rounds=tuple(edited), policies=policies, gaps=gaps,
                     kabalen_scoring=scoring, pool=pool, pool_split=split,

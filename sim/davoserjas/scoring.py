@@ -13,7 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.core.data import unknown_keys
+from tableodds.sim.core.scoring import (PlayerScore, Scores, bounded, need, read_toml,
+                                        unique_names)
 from tableodds.sim.davoserjas.rules import Round, Settings, deck_mask, make_settings
 
 TEMPLATE = """\
@@ -37,6 +39,7 @@ def load(path: Path) -> dict:
     if path.suffix.lower() == ".csv":
         return _load_csv(path)
     data = read_toml(path)
+    unknown_keys(data, ("players", "variants", "rules", "penalties"), "sheet")
     pen = need(data, "penalties", "sheet", dict)
     if not pen:
         raise InputError("sheet.penalties lists no player")
@@ -52,6 +55,8 @@ def load(path: Path) -> dict:
         if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool)
                                                    for v in values):
             raise InputError(f"penalties.{name} must be a list of integers, got {values!r}")
+        for v in values:
+            bounded(v, f"penalties.{name}")
         rows[name] = values
     return {"players": players, "variants": [str(v) for v in variants], "rules": rules,
             "penalties": rows}
@@ -70,23 +75,35 @@ def _load_csv(path: Path) -> dict:
     if any(not n for n in names):
         raise InputError(f"{path}: a player name in the header is empty")
     unique_names(names, str(path))
-    columns: dict[str, list[int]] = {n: [] for n in names}
+    by_round: dict[int, list[int]] = {}
     for line, row in enumerate(table[1:], start=2):
         cells = [c.strip() for c in row[1:]] + [""] * (len(names) + 1 - len(row))
         if len(row) > len(names) + 1:
             raise InputError(f"{path}, line {line}: more cells than players")
+        if not any(cells):
+            continue
+        try:
+            number = int(row[0])
+        except ValueError:
+            raise InputError(f"{path}, line {line}: the round {row[0].strip()!r} is not a "
+                             "round number") from None
+        if number in by_round:
+            raise InputError(f"{path}, line {line}: round {number} is listed twice")
+        values = []
         for name, cell in zip(names, cells):
             if cell == "":
-                continue
+                raise InputError(f"{path}, line {line}: {name}'s penalty is missing")
             try:
-                columns[name].append(int(cell))
+                values.append(bounded(int(cell), f"{path}, line {line}: {name}'s penalty"))
             except ValueError:
                 raise InputError(f"{path}, line {line}: {name}'s penalty {cell!r} is not an "
                                  "integer") from None
-        filled = [n for n, c in zip(names, cells) if c != ""]
-        if filled and len(filled) != len(names):
-            missing = next(n for n, c in zip(names, cells) if c == "")
-            raise InputError(f"{path}, line {line}: {missing}'s penalty is missing")
+        by_round[number] = values
+    missing = sorted(set(range(1, len(by_round) + 1)) - set(by_round))
+    if missing:
+        raise InputError(f"{path}: round {missing[0]} is missing (rounds are numbered from 1 and "
+                         "played in order)")
+    columns = {n: [by_round[r][i] for r in sorted(by_round)] for i, n in enumerate(names)}
     return {"players": len(names), "variants": [], "rules": None, "penalties": columns}
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 from tableodds.sim.s1844.rules import (CERT_LIMIT, CORPS, CTYPE, MOUNTAIN_VALUE, NMOUNTAIN, NTUNNEL,
@@ -87,6 +88,7 @@ def _holdings(table, where: str) -> dict[int, int]:
 
 def load(path: Path) -> dict:
     data = read_toml(path)
+    unknown_keys(data, ("prices", "pool", "players"), "record")
     raw = need(data, "players", "record", list)
     n = len(raw)
     if n not in PLAYERS:
@@ -106,6 +108,9 @@ def load(path: Path) -> dict:
             raise InputError(f"players[{i}] must be a table")
         name = need(p, "name", f"players[{i}]", str)
         w = f"players.{name}"
+        unknown_keys(p, ("name", "cash", "debt", "shares", "mountain_railways",
+                         "tunnel_companies", "inactive_mountain_railways",
+                         "inactive_tunnel_companies", "privates"), w)
         row = {"name": name, "cash": need(p, "cash", w, int), "debt": need(p, "debt", w, int, 0),
                "shares": _holdings(p.get("shares", {}), f"{w}.shares")}
         for key in ("mountain_railways", "tunnel_companies", "inactive_mountain_railways",

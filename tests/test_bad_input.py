@@ -1,0 +1,182 @@
+"""Every bad input a user can give: one line naming the problem, exit status 2, nothing written.
+
+Each case is one row of the list of bad inputs found by trying the commands as a user would.
+"""
+from __future__ import annotations
+
+import re
+from importlib import resources
+
+import pytest
+
+from tableodds.reports.cli import main
+
+BIG = str(10**20)
+FAST = ["-n", "50", "-w", "1"]
+DAVOS_CARDS = resources.files("tableodds.sim.davos").joinpath("cards.toml").read_text("utf-8")
+BORGIA_CARDS = resources.files("tableodds.sim.borgia").joinpath("cards.toml").read_text("utf-8")
+PARLIAMENT = resources.files("tableodds.sim.davos").joinpath(
+    "example_parliament.toml").read_text("utf-8")
+
+
+def run_cli(args, capsys):
+    try:
+        main(args)
+        code = 0
+    except SystemExit as e:
+        code = e.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(args, capsys, tmp_path, match: str = ""):
+    before = sorted(p.name for p in tmp_path.iterdir())
+    code, out, err = run_cli(args, capsys)
+    assert code == 2, (code, out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tableodds: error: "), err
+    assert "Traceback" not in err
+    assert re.search(match, lines[0]), lines[0]
+    created = sorted(p.name for p in tmp_path.iterdir())
+    assert created == before or set(created) - set(before) <= {"in.toml", "in.csv"}, created
+    return lines[0]
+
+
+def write(tmp_path, text: str, name: str = "in.toml") -> str:
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return str(path)
+
+
+SIMULATIONS = [["davoserjas", "simulate"], ["davos", "goals"], ["1844", "train-rush"],
+               ["borgia", "simulate"], ["borgia", "auction"], ["borgia", "election"],
+               ["boss", "length"], ["boss", "simulate"], ["boss", "variants"]]
+
+
+@pytest.mark.parametrize("cmd", SIMULATIONS + [["cheatsheet", "boss"], ["report"]],
+                         ids=" ".join)
+@pytest.mark.parametrize("out", ["/proc/x", "FILE/sub", "/dev/full/x", "/sys/x", "/"])
+def test_unwritable_out_is_refused_before_any_work(cmd, out, tmp_path, capsys):
+    if out.startswith("FILE"):
+        (tmp_path / "FILE").write_text("a file")
+        out = str(tmp_path / out)
+    fast = [] if cmd[0] in ("cheatsheet", "report") else FAST
+    refused([*cmd, *fast, "--out", out], capsys, tmp_path)
+
+
+@pytest.mark.parametrize("games", [BIG, str(2**63), "0", "-5"])
+def test_games_beyond_what_the_runner_can_do(games, tmp_path, capsys):
+    refused(["davoserjas", "simulate", "--games", games], capsys, tmp_path, "--games")
+
+
+def test_a_deck_with_a_million_turns(tmp_path, capsys):
+    deck = re.sub(r"(?m)^turns = \d+", "turns = 1000000", BORGIA_CARDS)
+    assert deck != BORGIA_CARDS
+    refused(["borgia", "auction", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path,
+            "turns")
+
+
+def test_borgia_money_beyond_32_bits(tmp_path, capsys):
+    deck = re.sub(r"(?m)^money = \d+", "money = 10000000000", BORGIA_CARDS)
+    assert deck != BORGIA_CARDS
+    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path,
+            "money")
+
+
+@pytest.mark.parametrize("variant", ["queen=40000", "king-of-clubs=32768", f"trick={BIG}",
+                                     f"pool={BIG}", "queen=-40000"])
+def test_davoserjas_variants_that_overflow_a_penalty(variant, tmp_path, capsys):
+    refused(["davoserjas", "simulate", *FAST, "--variant", variant], capsys, tmp_path)
+
+
+@pytest.mark.parametrize("value", ["40000", BIG])
+def test_davoserjas_rules_that_overflow_a_penalty(value, tmp_path, capsys):
+    rounds = resources.files("tableodds.sim.davoserjas").joinpath("rounds.toml").read_text()
+    edited = re.sub(r"(?m)^per_trick = \d+", f"per_trick = {value}", rounds, count=1)
+    assert edited != rounds
+    refused(["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, edited)], capsys,
+            tmp_path, "per_trick|penalt")
+
+
+@pytest.mark.parametrize("flag", ["--attack", "--hand"])
+def test_conquest_strengths_of_twenty_digits(flag, tmp_path, capsys):
+    args = {"--attack": "3", "--hand": "2"}
+    args[flag] = BIG
+    refused(["borgia", "conquest", "--attack", args["--attack"], "--hand", args["--hand"],
+             "--trials", "100"], capsys, tmp_path, flag)
+
+
+def test_conquest_defence_of_twenty_digits(tmp_path, capsys):
+    refused(["borgia", "conquest", "--attack", "3", "--defend", f"city={BIG}", "--trials",
+             "100"], capsys, tmp_path, "defend|city")
+
+
+def test_twenty_digit_integers_in_card_files(tmp_path, capsys):
+    deck = re.sub(r"(?m)^money = \d+", f"money = {BIG}", BORGIA_CARDS)
+    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path)
+
+
+@pytest.mark.parametrize("scale", ["nan", "inf", "-1", "0"])
+def test_report_scale_must_be_a_positive_number(scale, tmp_path, capsys):
+    refused(["report", "--scale", scale, "--out", str(tmp_path / "r")], capsys, tmp_path,
+            "--scale")
+
+
+@pytest.mark.parametrize("game, right, wrong", [
+    ("davoserjas", "penalties", "penaltes"), ("davos", "assets_on_board", "assets_onboard"),
+    ("1844", "shares", "shars"), ("borgia", "cash", "csh"), ("boss", "shares", "shars")])
+def test_a_misspelled_key_in_a_score_file_is_named(game, right, wrong, tmp_path, capsys):
+    code, template, _ = run_cli([game, "score", "--template"], capsys)
+    edited = re.sub(rf"(?m)^([^#\n]*?)\b{right}\b", rf"\g<1>{wrong}", template, count=1)
+    assert code == 0 and edited != template
+    refused([game, "score", write(tmp_path, edited)], capsys, tmp_path, wrong)
+
+
+def test_davoserjas_variant_key_misspelled(tmp_path, capsys):
+    code, template, _ = run_cli(["davoserjas", "score", "--template"], capsys)
+    bad = write(tmp_path, template.replace("variants = []", 'variant = ["queen=3"]'))
+    refused(["davoserjas", "score", bad], capsys, tmp_path, "variant")
+
+
+def test_davoserjas_csv_round_column_is_read(tmp_path, capsys):
+    good = "round,A,B,C,D\n2,4,2,7,0\n1,3,4,2,4\n"
+    code, out, err = run_cli(["davoserjas", "score", write(tmp_path, good, "in.csv"),
+                              "--json"], capsys)
+    assert code == 0, err
+    repeated = "round,A,B,C,D\n1,3,4,2,4\n1,3,4,2,4\n"
+    refused(["davoserjas", "score", write(tmp_path, repeated, "in.csv")], capsys, tmp_path,
+            "round")
+    gap = "round,A,B,C,D\n1,3,4,2,4\n3,5,10,0,5\n"
+    refused(["davoserjas", "score", write(tmp_path, gap, "in.csv")], capsys, tmp_path, "round")
+
+
+def test_duplicate_goal_names_in_davos_cards(tmp_path, capsys):
+    first = re.search(r'\{ name = "[^}]*\},\n', DAVOS_CARDS).group(0)
+    deck = DAVOS_CARDS.replace(first, first + "  " + first, 1)
+    refused(["davos", "goals", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path,
+            "twice|duplicate")
+
+
+def test_duplicate_card_types_in_borgia_cards(tmp_path, capsys):
+    block = re.search(r"(?ms)^\[\[card\]\].*?(?=^\[)", BORGIA_CARDS).group(0)
+    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, BORGIA_CARDS + "\n" + block)],
+            capsys, tmp_path, "twice|duplicate")
+
+
+def test_duplicate_party_names_in_davos_vote(tmp_path, capsys):
+    block = re.search(r"(?ms)^\[\[parties\]\].*?(?=^\[\[parties|\Z)", PARLIAMENT).group(0)
+    refused(["davos", "vote", write(tmp_path, PARLIAMENT + "\n" + block)], capsys, tmp_path,
+            "twice|duplicate")
+
+
+@pytest.mark.parametrize("players", [1, 6])
+def test_davos_score_is_for_two_to_five_players(players, tmp_path, capsys):
+    rows = "".join(f'\n[[players]]\nname = "P{i}"\nassets_on_board = 3\ngoals = []\n'
+                   for i in range(players))
+    refused(["davos", "score", write(tmp_path, 'mode = "normal"\n' + rows)], capsys, tmp_path,
+            "2-5|players")
+
+
+@pytest.mark.parametrize("flag", ["--policy", "--policies"])
+def test_an_empty_policy_is_refused(flag, tmp_path, capsys):
+    refused(["davoserjas", "simulate", *FAST, flag, ""], capsys, tmp_path, "polic")
