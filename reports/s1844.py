@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from tableodds.analysis import s1844 as analysis
+from tableodds.analysis import s1844_compare
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
 
@@ -29,4 +30,31 @@ def section(book) -> str:
     parts.append(img("1844/timeline", "phase and rust timeline"))
     parts.append(img("1844/bank_cash", "bank cash fan chart"))
     parts.append(img("1844/trains_by_type", "cumulative trains by type"))
+    parts.append(recorded(book))
+    return "".join(parts)
+
+
+def recorded(book) -> str:
+    """The two recorded real games (18xx.games exports) placed on their forecasts."""
+    from tableodds.sim.s1844.export import recorded_games
+    parts = ["<h3>Recorded games against the forecast</h3>",
+             p("Each real value (an 18xx.games export, read by <code>tableodds 1844 "
+               "compare</code>) with the forecast for its player count: median [10-90%], "
+               "the real value's percentile and whether it lies inside the band.")]
+    for path in recorded_games():
+        folder = f"1844-{path.stem}"
+        r = book.analyse(folder, s1844_compare.compare, book.size(20_000), 4096,
+                         game_file=path)
+        c = r.summary
+        rows = []
+        for x in c.rows.filter(c.rows["kind"] == "event").iter_rows(named=True):
+            rows.append([x["label"], x["real_label"],
+                         s1844_compare.band_text(x),
+                         f"{x['percentile']:.0f}%", "in" if x["inside"] else "OUT"])
+        k, n = c.share_inside("revenue")
+        parts.append(table(["event", "real", "forecast median [10-90%]", "percentile",
+                            "band"], rows,
+                           f"game {c.timeline.game_id} ({c.timeline.players} players; "
+                           f"route revenue inside the band in {k} of {n} ORs; {facts(r)})"))
+        parts.append(img(f"{folder}/compare", f"game {c.timeline.game_id} over the forecast"))
     return "".join(parts)

@@ -27,6 +27,8 @@ COMMANDS = {
     "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
     "davos vote": ["davos", "vote", PARLIAMENT],
     "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
+    "1844 compare": ["1844", "compare", str(resources.files("tableodds.sim.s1844").joinpath(
+        "games", "160062.json")), "-n", "60", "-w", "1"],
     "borgia simulate": ["borgia", "simulate", *FAST],
     "borgia auction": ["borgia", "auction", *FAST],
     "borgia election": ["borgia", "election", *FAST],

@@ -439,3 +439,102 @@ def test_careful_seats_beat_random_seats():
     m3 = next(e for e in early[3].events if e.event == "phase5").mean
     m6 = next(e for e in early[6].events if e.event == "phase5").mean
     assert m6.high < m3.low
+
+
+# ---- recorded games: the export reader and `1844 compare` ------------------------------
+DATA = __import__("pathlib").Path(R.__file__).parent / "games"
+
+
+def test_export_reader_rebuilds_the_5_player_timeline():
+    from tableodds.sim.s1844.export import read_export
+    t = read_export(DATA / "160062.json")
+    ev = {e: (v[0], f"OR {v[1]}.{v[2]}") for e, v in t.events.items() if v}
+    assert ev["phase3"] == (4, "OR 4.1") and ev["phase4"] == (7, "OR 6.1")
+    assert ev["phase5"] == (9, "OR 7.1") == ev["sbb"] and ev["phase6"] == (10, "OR 7.2")
+    assert ev["phase7"] == (12, "OR 8.2") == ev["rust4"] and ev["rust2"] == ev["phase4"]
+    assert ev["bank"] == (14, "OR 9.1") and ev["end"] == (16, "OR 9.3")
+    assert t.end_reason == "bank" and t.players == 5 and len(t.ors) == 16
+    assert t.revenue[:5] == [0, 400, 440, 490, 960] and t.revenue[-3:] == [3630, 3640, 3640]
+    assert list(t.bought.values()) == [10, 7, 5, 4, 3, 3]
+    assert list(t.exported.values()) == [3, 2, 1, 0, 1, 1] and t.across == 10
+    assert t.scores[2798] == 8130 and t.withholds == 11
+
+
+def test_export_reader_7_players_with_undos():
+    from tableodds.sim.s1844.export import read_export
+    t = read_export(DATA / "202933.json")
+    ev = {e: v[0] if v else None for e, v in t.events.items()}
+    assert [ev[f"phase{k}"] for k in range(2, 8)] == [1, 4, 5, 8, 9, 11]
+    assert ev["bank"] is None and ev["end"] == 11 and t.end_reason == "bankrupt"
+    assert t.revenue == [0, 330, 330, 530, 760, 810, 950, 1510, 1620, 1580, 730]
+    assert list(t.bought.values()) == [10, 8, 5, 3, 4, 1] and t.across == 6
+    assert list(t.exported.values()) == [3, 1, 1, 1, 0, 0]
+
+
+def test_undo_redo_and_unknown_actions():
+    from tableodds.sim.s1844.export import effective_actions, read_timeline
+    log = [{"type": "bid", "id": 1}, {"type": "pass", "id": 2}, {"type": "undo", "id": 3},
+           {"type": "bid", "id": 4}, {"type": "pass", "id": 5}, {"type": "pass", "id": 6},
+           {"type": "undo", "id": 7, "action_id": 4}, {"type": "redo", "id": 8},
+           {"type": "undo", "id": 9}]
+    assert [a["id"] for a in effective_actions(log)] == [1, 4, 5]
+    assert [a["id"] for a in effective_actions(log[:8] + [{"type": "x", "id": 9},
+                                                          {"type": "redo", "id": 10}])] \
+        == [1, 4, 5, 6, 9]
+    p = [{"id": i, "name": f"P{i}"} for i in range(1, 5)]
+
+    def corp(action, c, **kw):
+        return {"type": action, "entity": c, "entity_type": "corporation", **kw}
+
+    acts = [{"type": "par", "entity": 1, "entity_type": "player", "corporation": "NOB"},
+            {"type": "teleport", "entity": 2, "entity_type": "player"},
+            corp("buy_train", "NOB", train="2-0", price=80, variant="2"),
+            corp("buy_train", "SCB", train="2-1", price=70, variant="2H"),
+            {"type": "pass", "entity": 1, "entity_type": "player"},
+            corp("run_routes", "NOB", routes=[{"revenue": 50}]),
+            corp("buy_train", "NOB", train="2-1", price=1),
+            corp("run_routes", "SCB", routes=[{"revenue": 40}, {"revenue": 30}]),
+            corp("dividend", "SCB", kind="withhold"),
+            corp("run_routes", "SCB", routes=[{"revenue": 500}]),
+            {"type": "undo", "entity": "SCB", "entity_type": "corporation"}]
+    t = read_timeline({"players": p, "actions": acts, "result": {"1": 5}})
+    assert t.ors == [(1, 1, 1), (2, 2, 1)] and t.revenue == [0, 120]
+    assert t.bought["2"] == 2 and t.bought_h["2"] == 1 and t.across == 1
+    assert t.exported["2"] == 1 and t.withholds == 1 and t.events["phase2"][0] == 1
+
+
+@pytest.mark.parametrize("text,msg", [
+    ("{not json", "not an 18xx.games export"),
+    ('{"players": [], "actions": []}', "0 players"),
+    ('{"players": [{"id": 1}, {"id": 2}, {"id": 3}], "actions": [{"type": 3}]}', "action 1"),
+    ('{"title": "1830", "players": [], "actions": []}', "not 1844"),
+    ('{"players": [{"id": 1}, {"id": 2}, {"id": 3}], "actions": []}', "no operating round")])
+def test_compare_refuses_malformed_exports(tmp_path, capsys, text, msg):
+    f = tmp_path / "game.json"
+    f.write_text(text)
+    with pytest.raises(SystemExit) as e:
+        main(["1844", "compare", str(f), "--games", "50"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert msg in err and len(err.splitlines()) == 1
+
+
+def test_cli_compare_both_games(tmp_path, capsys):
+    _cli(["compare", str(DATA / "202933.json"), "--games", "300", "--workers", "2", "--json",
+          "--out", str(tmp_path)])
+    doc = json.loads(capsys.readouterr().out)
+    res = doc["results"]
+    assert doc["command"] == "1844 compare" and res["game"]["players"] == 7
+    rows = {r["item"]: r for r in res["rows"]}
+    assert rows["phase5"]["real"] == 8 and rows["bank"]["real_label"] == "not by #11"
+    assert rows["rev_11"]["counted"] is False and rows["rev_2"]["counted"] is True
+    for r in res["rows"]:
+        if r["inside"] is not None and r["real"] < 999:
+            assert r["inside"] == (r["p10"] <= r["real"] <= r["p90"])
+            assert 0 <= r["percentile"] <= 100
+    assert (tmp_path / "compare.png").exists() and (tmp_path / "compare.csv").exists()
+    _cli(["compare", str(DATA / "160062.json"), "--games", "300"])
+    out = capsys.readouterr().out
+    assert "Game 160062: 5 players, ended by bank" in out and "inside" in out
+    with pytest.raises(InputError, match="7 players, not 5"):
+        _cli(["compare", str(DATA / "202933.json"), "--players", "5", "--games", "10"])

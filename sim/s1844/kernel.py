@@ -33,23 +33,27 @@ G_PHASE, G_POS, G_BANK, G_EVA, G_SBBP, G_SBBF, G_FULL, G_BROKEN, G_ENDED = range
 G_SR, G_SET, G_OR, G_NIN, G_NORS, G_RUSTED, G_DISC, G_LOANS, G_OVER, G_FLOATED = range(9, 19)
 G_SEEN, G_PLAYERS, G_P2USED, G_PRIVB, G_ACRS, G_ACRO = range(19, 25)
 G_RVOK = 25     # bit c: company c's run value in S_RVT/S_RVN is that of its current trains
-NG = 26
+G_P4 = 26       # P4's Furka-Oberalp tiles are on the map
+G_WH = 27       # runs withheld
+NG = 28
 # company fields: st[O_CS + F_... * 15 + c] (one run of 15 per field, so that scans over
 # the companies read contiguous memory and compile to vector code)
 F_STATUS, F_PAR, F_ROW, F_COL, F_CASH, F_IPO, F_POOL, F_DIR, F_TTOT, F_TLAID = range(10)
 F_ORS, F_HASDEST, F_REACHED, F_OPER, F_LASTDIV, F_TUNNELS, F_CTYPE, F_UNITS = range(10, 18)
 F_EXTRA = 18    # laid P2's extra tile
 F_PRICE = 19    # PRICE[row, col], kept with the cell
-NF = 20
+F_TILES = 20    # tiles laid from its list in map.toml
+NF = 21
 # parameters: st[O_PRM + P_...]
 P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE = 0, 6, 12, 19, 23   # list offsets
 P_MAT0, P_MATSTEP, P_MATTOK, P_DEST, P_NOISE, P_TUNBONUS = 27, 28, 29, 30, 31, 32
-P_TRACK, P_DESTCH, P_MOUNTCH = 33, 40, 42
-P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW, P_MINYIELD = 43, 50, 51, 52, 53, 54
-P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = 55, 56, 57, 58, 59, 60, 61
-P_MAXSETS, P_MAXTURNS, P_BANKRUPT = 62, 63, 64
-P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY, P_ACRPRICE, P_ACRKEEP = range(65, 71)
-NP = 71
+P_MOUNTCH = 33
+P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW, P_MINYIELD = 34, 41, 42, 43, 44, 45
+P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = range(46, 53)
+P_MAXSETS, P_MAXTURNS, P_BANKRUPT = 53, 54, 55
+P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY, P_ACRPRICE, P_ACRKEEP = range(56, 62)
+P_WITHHOLD = 62
+NP = 63
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -80,7 +84,8 @@ S_OPS = S_ORDER + 7
 S_RUN = S_OPS + 15      # the 12 train slots (type * 2 + side), best base value first
 S_RVT = S_RUN + 12      # cached run_value per company (valid where G_RVOK says so)
 S_RVN = S_RVT + 15
-NSTATE = S_RVN + 15
+O_FREE = S_RVN + 15     # per player: the part of the debt without interest (SBB exchange)
+NSTATE = O_FREE + 7
 
 PRICE, LIMITED, LIMIT = R.PRICE, R.LIMITED, R.LIMIT
 CTYPE, UNITS, FLOAT_UNITS, IPO_LIMIT = R.CTYPE, R.UNITS, R.FLOAT_UNITS, R.IPO_LIMIT
@@ -124,6 +129,9 @@ PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
 RECIP32 = np.zeros(512, np.int64)
 RECIP32[1:PRICE.max() + 1] = (1 << 32) // np.arange(1, PRICE.max() + 1)
 PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
+TERRAIN = R.TERRAIN.astype(np.int64)          # [company, k]: the k-th tile's terrain
+NTILES = R.NTILES.astype(np.int64)
+DEST_NEEDS = R.DEST_NEEDS.astype(np.int64)    # 1: a green tile (phase 3), 2: P4's tiles
 ORDER_EVA = np.array(list(range(5, 15)) + list(range(5)), np.int64)
 # each market cell's place in the operating order: price high to low, then further right,
 # then higher row (< 144, so that 16 x the place + the company fits in 12 bits); padded to
@@ -167,7 +175,7 @@ C_REV = R.COL["rev_1"]
 C_BANKCASH = R.COL["bankcash_1"]
 C_DEPOT = R.COL["depot_1"]
 # the record row's scalar columns (their places in rules.COLUMNS)
-(R_END_REASON, R_ORS, R_SETS, R_PHASE, R_FLOATED, R_LOANS, R_OVER_LIMIT, R_BANK, R_PLAYER_CASH,
+(R_END_REASON, R_ORS, R_SETS, R_PHASE, R_FLOATED, R_LOANS, R_WITHHOLDS, R_OVER_LIMIT, R_BANK, R_PLAYER_CASH,
  R_CORP_CASH, R_DEBT, R_DEPOT_LEFT, R_OWNED, R_EXPORTED, R_RUSTED, R_DISCARDED, R_EVA_HELD,
  R_RESERVED, R_PRIVATES_BOUGHT, R_ACROSS_SISTER, R_ACROSS_OTHER, R_P2_TILE) = \
     (R.COL[name] for name in R.SCALARS)
@@ -180,7 +188,7 @@ def pack_params(p: R.Params) -> np.ndarray:
          + list(p.train_share_pct) + [p.maturity_start_pct, p.maturity_step_pct,
                                       p.maturity_token_pct, p.destination_pct, p.noise_pct,
                                       p.tunnel_bonus]
-         + list(p.track_cost) + list(p.destination_chance) + [p.mountain_chance]
+         + [p.mountain_chance]
          + list(p.auction_value_pct) + [p.auction_noise, p.fnm_par, p.max_directorships,
                                         p.sell_below_pct, p.min_yield_permille,
                                         p.mountain_max_phase, p.mountain_reserve,
@@ -189,7 +197,8 @@ def pack_params(p: R.Params) -> np.ndarray:
                                         p.max_sr_turns, int(p.bankruptcy == "allowed"),
                                         p.p2_tile_pct, p.private_price_pct,
                                         p.private_keep_pct, int(p.private_sellers == "any"),
-                                        p.across_price_pct, p.across_keep_trains])
+                                        p.across_price_pct, p.across_keep_trains,
+                                        p.withhold_for_train])
     assert len(v) == NP
     return np.array(v, np.int64)
 
@@ -412,6 +421,13 @@ def auction(st, rs):
                 v = face * pct // 100 // 5 * 5
             st[S_CEIL + p] = min(v, st[O_CASH + p] // 5 * 5)
             top = max(top, st[S_CEIL + p])
+        if i != R.P1 and top < face:
+            # only P1's price falls; a later private goes at face to the first seat that
+            # can pay it
+            for p in range(n):
+                if st[O_CASH + p] >= face:
+                    st[S_CEIL + p] = face
+                    top = face
         floor = face
         while floor > 0 and top < floor:
             floor -= 5
@@ -709,6 +725,7 @@ def stock_round(st, rs):
             pay = min(st[O_CASH + p], st[O_DEBT + p])
             st[O_CASH + p] -= pay
             st[O_DEBT + p] -= pay
+            st[O_FREE + p] = min(st[O_FREE + p], st[O_DEBT + p])
             st[G_BANK] += pay
         if st[O_POL + p] == RANDOM:
             acted = random_turn(st, rs, p)
@@ -735,8 +752,9 @@ def stock_round(st, rs):
     while up:
         move_vertical(st, rs, trailing_zeros(up), -1)
         up &= up - 1
-    for p in range(n):
-        st[O_DEBT + p] = (3 * st[O_DEBT + p] + 1) // 2
+    for p in range(n):      # 50% interest on the emergency loans only
+        free = st[O_FREE + p]
+        st[O_DEBT + p] = free + (3 * (st[O_DEBT + p] - free) + 1) // 2
     st[G_NORS] = ORS_PER_SET[st[G_PHASE]]
 
 
@@ -801,6 +819,7 @@ def new_type(st, rs, t):
             if st[O_PRIV + 1 * 7 + i]:
                 if i == R.P4:
                     pay_private_owner(st, rs, i, R.P4_COMPENSATION)
+                    st[G_P4] = 1
                 st[O_PRIV + 1 * 7 + i] = 0
         st[G_EVA] = 1
         st[G_SBBP] = 1
@@ -1082,17 +1101,26 @@ def operate(st, rs, c, sellers):
     d = st[O_CS + F_DIR * 15 + c]
     rnd = d >= 0 and st[O_POL + d] == RANDOM
     ct = st[O_CS + F_CTYPE * 15 + c]
-    cost = st[O_PRM + P_TRACK + st[G_PHASE] - 1]
+    cost = tile_cost(st, c)
     if st[O_CS + F_CASH * 15 + c] >= cost:
         st[O_CS + F_CASH * 15 + c] -= cost
         st[G_BANK] += cost
+        st[O_CS + F_TILES * 15 + c] += 1
+    cost = tile_cost(st, c)
     if p2_usable(st, rs, c) and st[O_CS + F_CASH * 15 + c] >= cost:
-        # P2: one extra yellow tile, paying the phase's track money again
+        # P2: one extra yellow tile, paying its terrain
         if bounded(rs, 2) == 1 if rnd else True:
             st[O_CS + F_CASH * 15 + c] -= cost
             st[G_BANK] += cost
+            st[O_CS + F_TILES * 15 + c] += 1
             st[O_CS + F_EXTRA * 15 + c] = 1
             st[G_P2USED] = 1
+    if p4_usable(st, rs, c):
+        # P4: the Furka-Oberalp tiles, free; the owner gets 80 and P4 closes
+        if bounded(rs, 2) == 1 if rnd else p4_helps(st, rs, c):
+            pay_private_owner(st, rs, R.P4, R.P4_COMPENSATION)
+            st[O_PRIV + 1 * 7 + R.P4] = 0
+            st[G_P4] = 1
     if st[O_CS + F_TLAID * 15 + c] < st[O_CS + F_TTOT * 15 + c]:
         cost = TOKEN_COST[min(st[O_CS + F_TLAID * 15 + c], 4)]
         if st[O_CS + F_CASH * 15 + c] >= cost + next_h(st, rs):
@@ -1115,8 +1143,9 @@ def operate(st, rs, c, sellers):
                         st[O_CS + F_TUNNELS * 15 + c] += 1
                 break
     if st[O_CS + F_HASDEST * 15 + c] and not st[O_CS + F_REACHED * 15 + c]:
-        chance = st[O_PRM + P_DESTCH + (0 if ct == PRE else 1)]
-        if bounded(rs, 100) < chance:
+        need = DEST_NEEDS[c]
+        if (st[O_CS + F_TILES * 15 + c] >= NTILES[c] and (need != 1 or st[G_PHASE] >= 3)
+                and (need != 2 or st[G_P4] != 0)):
             st[O_CS + F_REACHED * 15 + c] = 1
             bonus = (2 if ct == PRE else 5) * st[O_CS + F_PAR * 15 + c]
             st[O_CS + F_CASH * 15 + c] += bonus
@@ -1149,8 +1178,17 @@ def operate(st, rs, c, sellers):
             for t in range(6):
                 if RUSTED_BY[t] < 0 or nt < 0 or RUSTED_BY[t] > nt + 1:
                     safe += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
-            payout = careful_pays(ct == PRE, safe, nt >= 0, st[O_CS + F_CASH * 15 + c],
-                                  next_h(st, rs))
+            cash = st[O_CS + F_CASH * 15 + c]
+            payout = careful_pays(ct == PRE, safe, nt >= 0, cash, next_h(st, rs))
+            if payout and ct != PRE and st[O_PRM + P_WITHHOLD] != 0 and nt >= 0:
+                # withhold when that completes the next train it has room for and that
+                # pays back (the H side, as company_trains tests it)
+                v = PRICE_H[nt]
+                if (ntrains(st, rs, c) < limit(st, rs, c) and cash < v <= cash + rev
+                        and pays_back(st, rs, c, nt)):
+                    payout = False
+    if rev > 0 and not payout:
+        st[G_WH] += 1
     if payout:
         rev20 = rev * PER_20[c]     # the revenue in 20ths of a share
         paid = np.int64(0)
@@ -1179,6 +1217,45 @@ def operate(st, rs, c, sellers):
             and ((sellers >> d) & 1 or (rnd and st[O_PRM + P_PRIVANY] != 0 and sellers != 0))):
         buy_private(st, rs, c, rnd)
     return rev
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def tile_cost(st, c):
+    """The terrain of the company's next tile on its list; 0 after it (upgrades)."""
+    k = st[O_CS + F_TILES * 15 + c]
+    return TERRAIN[c, k] if k < NTILES[c] else np.int64(0)
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def p4_usable(st, rs, c):
+    """P4 (from phase 3, until it closes): by its owning company or one its owner directs."""
+    if st[O_PRIV + 1 * 7 + R.P4] == 0 or st[G_PHASE] < 3:
+        return False
+    if st[O_PRIV + 2 * 7 + R.P4] >= 0:
+        return st[O_PRIV + 2 * 7 + R.P4] == c
+    d = st[O_CS + F_DIR * 15 + c]
+    return d >= 0 and st[O_PRIV + 0 * 7 + R.P4] == d
+
+
+@njit(_nrt=False, error_model="numpy")
+def p4_helps(st, rs, c):
+    """Careful: use P4 once its tiles give one of the director's companies its
+    destination now (GB's Gotthard hex, RhB's line; its own track laid)."""
+    d = st[O_CS + F_DIR * 15 + c]
+    for x in range(15):
+        if (st[O_CS + F_STATUS * 15 + x] == 2 and st[O_CS + F_DIR * 15 + x] == d
+                and DEST_NEEDS[x] == 2 and st[O_CS + F_HASDEST * 15 + x] != 0
+                and st[O_CS + F_REACHED * 15 + x] == 0
+                and st[O_CS + F_TILES * 15 + x] >= NTILES[x]):
+            return True
+    return False
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def pays_back(st, rs, c, t):
+    rate = (st[O_PRM + P_SHARE + min(ntrains(st, rs, c), 3)] * maturity(st, rs, c)
+            * horizon(st, rs, t))
+    return st[O_PRM + P_BASE_H + t] * rate >= PRICE_H[t] * st[O_PRM + P_PAYBACK] * 100
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -1279,7 +1356,8 @@ def form_sbb(st, rs):
                 pay = min(st[O_CASH + p], -diff)
                 st[O_CASH + p] -= pay
                 st[G_BANK] += pay
-                st[O_DEBT + p] += -diff - pay
+                st[O_DEBT + p] += -diff - pay     # a 0% loan
+                st[O_FREE + p] += -diff - pay
             st[O_HOLD + p * 15 + SBB] += u
             held += u
     st[O_CS + F_POOL * 15 + SBB] = 20 - held
@@ -1449,6 +1527,7 @@ def score(st, rs, p):
 @njit(_nrt=False, error_model="numpy")
 def reset(st, players, start_cash):
     st[:O_PRM] = 0
+    st[O_FREE:O_FREE + 7] = 0
     st[G_PLAYERS] = players
     st[G_PHASE] = 1
     st[G_NORS] = 1
@@ -1497,6 +1576,7 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
         st[row + R_PHASE] = st[G_PHASE]
         st[row + R_FLOATED] = st[G_FLOATED]
         st[row + R_LOANS] = st[G_LOANS]
+        st[row + R_WITHHOLDS] = st[G_WH]
         st[row + R_OVER_LIMIT] = st[G_OVER]
         st[row + R_BANK] = st[G_BANK]
         st[row + R_PLAYER_CASH] = st[O_CASH:O_CASH + players].sum()

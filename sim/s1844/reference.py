@@ -7,8 +7,9 @@ Draw order (both implementations):
   stock rounds: a random bot draws an action category, then the company, then the par;
     the careful bot draws nothing;
   each OR, per company in operating order: a random director's choice to lay P2's
-    extra tile (when it can), a random director's tunnel choice (when a tunnel can be
-    built), the destination (while not reached), the run's luck (when it owns trains),
+    extra tile (when it can), a random director's choice to use P4 (when it can), a
+    random director's tunnel choice (when a tunnel can be built), the run's luck (when
+    it owns trains),
     a random director's payout choice (when revenue > 0), a random director's train
     choices, a random director's choice between the depot and the offers across (when
     a forced train finds offers), a random director's private purchase (in phases 3-4
@@ -47,6 +48,7 @@ class Corp:
         self.last_div = 0
         self.tunnels = 0
         self.extra_tile = False    # laid P2's extra tile
+        self.tiles = 0             # tiles laid from its list in map.toml
 
 
 class Game:
@@ -60,6 +62,9 @@ class Game:
         self.cash = [R.START_CASH[n]] * n
         self.bank = R.BANK - R.START_CASH[n] * n
         self.debt = [0] * n
+        self.free_debt = [0] * n       # the part of the debt without interest (SBB exchange)
+        self.p4_laid = False           # P4's Furka-Oberalp tiles are on the map
+        self.withholds = 0
         self.hold = [[0] * R.NCORP for _ in range(n)]
         self.corps = [Corp(i) for i in range(R.NCORP)]
         self.priv_owner = [-1] * 7     # the player who owns it, or -1
@@ -264,6 +269,10 @@ class Game:
                     v = face * (pr.value_low_pct + self.draw(pr.value_span_pct + 1)) // 100
                     v = v // 5 * 5
                 ceiling.append(min(v, self.cash[p] // 5 * 5))
+            if i != R.P1 and max(ceiling) < face:
+                # only P1's price falls when nobody bids face value; a later private goes
+                # at face to the first seat that can pay it
+                ceiling = [face if self.cash[p] >= face else v for p, v in enumerate(ceiling)]
             price = face
             while price > 0 and max(ceiling) < price:
                 price -= 5
@@ -311,6 +320,7 @@ class Game:
                 pay = min(self.cash[p], self.debt[p])
                 self.cash[p] -= pay
                 self.debt[p] -= pay
+                self.free_debt[p] = min(self.free_debt[p], self.debt[p])
                 self.pay_bank(pay)
             acted = self.random_turn(p) if self.pol[p] == R.RANDOM else self.careful_turn(p)
             passes = 0 if acted else passes + 1
@@ -320,8 +330,9 @@ class Game:
                     self.move_left(c)
                 elif c.ipo == 0:
                     self.move_up(c)
-        for p in range(self.n):
-            self.debt[p] = (3 * self.debt[p] + 1) // 2
+        for p in range(self.n):    # 50% interest on the emergency loans only
+            free = self.free_debt[p]
+            self.debt[p] = free + (3 * (self.debt[p] - free) + 1) // 2
         self.n_ors = R.ORS_PER_SET[self.phase]
 
     def random_turn(self, p: int) -> bool:
@@ -438,6 +449,7 @@ class Game:
                 if self.priv_open[i]:
                     if i == R.P4:
                         self.pay_private_owner(i, R.P4_COMPENSATION)
+                        self.p4_laid = True
                     self.priv_open[i] = False
             self.eva = 1
             self.sbb_pending = True
@@ -636,17 +648,26 @@ class Game:
         pr = self.p
         d = c.director
         rnd = d >= 0 and self.pol[d] == R.RANDOM
-        cost = pr.track_cost[self.phase - 1]
+        cost = self.tile_cost(c)
         if c.cash >= cost:
             c.cash -= cost
             self.pay_bank(cost)
+            c.tiles += 1
+        cost = self.tile_cost(c)
         if self.p2_usable(c) and c.cash >= cost:
-            # P2: one extra yellow tile, paying the phase's track money again
+            # P2: one extra yellow tile, paying its terrain
             if (self.draw(2) == 1) if rnd else True:
                 c.cash -= cost
                 self.pay_bank(cost)
+                c.tiles += 1
                 c.extra_tile = True
                 self.p2_used = True
+        if self.p4_usable(c):
+            # P4: the Furka-Oberalp tiles, free; the owner gets 80 and P4 closes
+            if (self.draw(2) == 1) if rnd else self.p4_helps(c):
+                self.pay_private_owner(R.P4, R.P4_COMPENSATION)
+                self.priv_open[R.P4] = False
+                self.p4_laid = True
         if c.tokens_laid < c.tokens_total:
             cost = R.TOKEN_COST[min(c.tokens_laid, 4)]
             if c.cash >= cost + self.next_h_price():
@@ -665,8 +686,9 @@ class Game:
                         c.tunnels += 1
                 break
         if c.has_dest and not c.reached:
-            chance = pr.destination_chance[0 if c.ctype == PRE else 1]
-            if self.draw(100) < chance:
+            need = int(R.DEST_NEEDS[c.i])
+            if (c.tiles >= R.NTILES[c.i] and (need != 1 or self.phase >= 3)
+                    and (need != 2 or self.p4_laid)):
                 c.reached = True
                 bonus = (2 if c.ctype == PRE else 5) * c.par
                 c.cash += bonus
@@ -692,6 +714,15 @@ class Game:
                 safe = sum(1 for t, _ in c.trains
                            if R.RUSTED_BY[t] < 0 or nt < 0 or R.RUSTED_BY[t] > nt + 1)
                 payout = not (safe == 0 and nt >= 0 and c.cash < R.PRICE_H[nt])
+                if payout and pr.withhold_for_train and nt >= 0:
+                    # withhold when that completes the next train it has room for and
+                    # that pays back (the H side, as careful_trains tests it)
+                    v = int(R.PRICE_H[nt])
+                    if (len(c.trains) < self.limit(c) and c.cash < v <= c.cash + rev
+                            and self.pays_back(c, nt)):
+                        payout = False
+        if rev > 0 and not payout:
+            self.withholds += 1
         if payout:
             paid = 0
             for p in range(self.n):
@@ -718,6 +749,33 @@ class Game:
         if not self.ended:
             self.buy_private(c, rnd)
         return rev
+
+    def tile_cost(self, c: Corp) -> int:
+        """The terrain of the company's next tile on its list; 0 after it (upgrades)."""
+        k = c.tiles
+        return int(R.TERRAIN[c.i, k]) if k < R.NTILES[c.i] else 0
+
+    def p4_usable(self, c: Corp) -> bool:
+        """P4 (from phase 3, until it closes): by its owning company or one its owner directs."""
+        if not self.priv_open[R.P4] or self.phase < 3:
+            return False
+        if self.priv_corp[R.P4] >= 0:
+            return self.priv_corp[R.P4] == c.i
+        return c.director >= 0 and self.priv_owner[R.P4] == c.director
+
+    def p4_helps(self, c: Corp) -> bool:
+        """Careful: use P4 once its tiles give one of the director's companies its
+        destination now (GB's Gotthard hex, RhB's line; its own track laid)."""
+        for x in self.corps:
+            if (x.status == 2 and x.director == c.director and R.DEST_NEEDS[x.i] == 2
+                    and x.has_dest and not x.reached and x.tiles >= R.NTILES[x.i]):
+                return True
+        return False
+
+    def pays_back(self, c: Corp, t: int) -> bool:
+        pr = self.p
+        rate = pr.train_share_pct[min(len(c.trains), 3)] * self.maturity(c) * self.horizon(t)
+        return pr.base_h[t] * rate >= R.PRICE_H[t] * pr.payback_pct * 100
 
     def p2_usable(self, c: Corp) -> bool:
         """P2's tile: from phase 3, once, by its owning company or one its owner directs."""
@@ -795,7 +853,8 @@ class Game:
                     pay = min(self.cash[p], -diff)
                     self.cash[p] -= pay
                     self.pay_bank(pay)
-                    self.debt[p] += -diff - pay
+                    self.debt[p] += -diff - pay     # a 0% loan
+                    self.free_debt[p] += -diff - pay
                 self.hold[p][R.SBB] += u
                 held += u
         s.pool = 20 - held
@@ -908,7 +967,8 @@ class Game:
 
     def record(self) -> list[int]:
         row = dict(end_reason=self.ended, ors=self.or_no, sets=self.set, phase=self.phase,
-                   floated=self.floated, loans=self.loans, over_limit=self.over_limit,
+                   floated=self.floated, loans=self.loans, withholds=self.withholds,
+                   over_limit=self.over_limit,
                    bank=self.bank, player_cash=sum(self.cash),
                    corp_cash=sum(c.cash for c in self.corps), debt=sum(self.debt),
                    depot_left=len(R.DEPOT) - self.pos,

@@ -96,23 +96,49 @@ LIMIT = np.array([[train_limit(p, t) for t in range(4)] for p in range(8)], np.i
 # --- privates, mountain railways, tunnels (digest §5-6) -----------------------------------
 PRIVATE_FACE = np.array([20, 50, 80, 110, 140, 180, 100], np.int32)
 PRIVATE_REV = np.array([5, 10, 15, 20, 25, 30, 0], np.int32)
-P2, P3, P4, P5, P6, P7 = 1, 2, 3, 4, 5, 6
+P1, P2, P3, P4, P5, P6, P7 = 0, 1, 2, 3, 4, 5, 6
 P4_COMPENSATION = 80
 NMOUNTAIN, MOUNTAIN_PRICE, MOUNTAIN_REV, MOUNTAIN_VALUE = 5, 150, 40, 150
 NTUNNEL, TUNNEL_PRICE, TUNNEL_REV, TUNNEL_VALUE, TUNNEL_BUILD = 5, 50, 10, 50, 100
 SBB_START_CASH = 400
 
+# --- the map: each company's tiles to its destination (map.toml) ----------------------------
+MAX_TILES = 8
+NEEDS = {"": 0, "green": 1, "p4": 2}
+
+
+def _load_map():
+    import tomllib
+    from importlib import resources
+    doc = tomllib.loads(resources.files("tableodds.sim.s1844").joinpath("map.toml")
+                        .read_text(encoding="utf-8"))
+    terrain = np.zeros((NCORP, MAX_TILES), np.int32)
+    ntiles = np.zeros(NCORP, np.int32)
+    needs = np.zeros(NCORP, np.int32)
+    for c, name in enumerate(CORPS[:SBB]):
+        tiles = doc[name]["tiles"]
+        assert len(tiles) <= MAX_TILES
+        terrain[c, :len(tiles)] = tiles
+        ntiles[c] = len(tiles)
+        needs[c] = NEEDS[doc[name].get("needs", "")]
+    return terrain, ntiles, needs
+
+
+TERRAIN, NTILES, DEST_NEEDS = _load_map()   # SBB: no tiles of its own (it keeps its track)
+
 # --- bots ---------------------------------------------------------------------------------
 POLICIES = {
     "random": "a uniform choice among the legal moves at every decision (a category of "
               "stock-round action, then one of its moves; payout or withhold; how many "
-              "trains and which side; P2's tile; a train across or the depot; a private "
+              "trains and which side; P2's tile; P4's tiles; a train across or the depot; a private "
               "and its price or none); bids up to a random value in the auction",
     "careful": "bids by value; floats at most two companies at the highest par it can "
                "float alone; buys the best-yielding share; sells shares of a company "
                "trading well below par; buys a train only when it pays back before it "
                "rusts; withholds when its company would be left without a train it can "
-               "afford; rescues a company by buying across from a sister company, else "
+               "afford or when withholding completes the next train it has room for; "
+               "uses P4 when its tiles give one of its companies its destination; "
+               "rescues a company by buying across from a sister company, else "
                "from another director's company; sells its privates to its companies "
                "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
                "extra tile at once",
@@ -128,7 +154,7 @@ EVENTS = ("phase2", "phase3", "phase4", "phase5", "phase6", "phase7",
           "rust2", "rust3", "rust4", "sbb", "bank", "end")
 EV = {name: i for i, name in enumerate(EVENTS)}
 MAX_OR_RECORD = 40     # per-OR series are kept for the first 40 ORs
-SCALARS = ("end_reason", "ors", "sets", "phase", "floated", "loans", "over_limit",
+SCALARS = ("end_reason", "ors", "sets", "phase", "floated", "loans", "withholds", "over_limit",
            "bank", "player_cash", "corp_cash", "debt",
            "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved",
            "privates_bought", "across_sister", "across_other", "p2_tile")
@@ -180,8 +206,6 @@ class Params:
     noise_pct: int
     tunnel_bonus: int
     p2_tile_pct: int
-    track_cost: tuple
-    destination_chance: tuple
     mountain_chance: int
     auction_value_pct: tuple
     auction_noise: int
@@ -204,25 +228,26 @@ class Params:
     private_sellers: str
     across_price_pct: int
     across_keep_trains: int
+    withhold_for_train: int
 
 
 _SECTIONS = {
     "revenue": ("base_normal", "base_h", "phase_pct", "type_pct", "maturity_start_pct",
                 "maturity_step_pct", "maturity_token_pct", "train_share_pct",
                 "destination_pct", "noise_pct", "tunnel_bonus", "p2_tile_pct"),
-    "network": ("track_cost", "destination_chance", "mountain_chance"),
+    "network": ("mountain_chance",),
     "careful": ("auction_value_pct", "auction_noise", "fnm_par", "max_directorships",
                 "sell_below_pct", "min_yield_permille", "mountain_max_phase",
                 "mountain_reserve", "payback_pct", "ors_per_train_pct", "horizon_ors",
-                "private_price_pct", "private_keep_pct"),
+                "private_price_pct", "private_keep_pct", "withhold_for_train"),
     "random": ("value_low_pct", "value_span_pct"),
     "game": ("max_or_sets", "max_sr_turns", "bankruptcy", "private_sellers",
              "across_price_pct", "across_keep_trains"),
 }
 # list lengths and (low, high) bounds of every integer (keeps the kernel's int64 safe)
 _LISTS = {"base_normal": 6, "base_h": 6, "phase_pct": 7, "type_pct": 4, "train_share_pct": 4,
-          "track_cost": 7, "destination_chance": 2, "auction_value_pct": 7}
-_BOUNDS = {"destination_chance": (0, 100), "mountain_chance": (0, 100),
+          "auction_value_pct": 7}
+_BOUNDS = {"withhold_for_train": (0, 1), "mountain_chance": (0, 100),
            "noise_pct": (0, 99), "fnm_par": (60, 100), "max_or_sets": (1, 60),
            "max_sr_turns": (10, 10_000), "auction_noise": (0, 100),
            "mountain_max_phase": (1, 7), "max_directorships": (0, 14),

@@ -1,0 +1,361 @@
+"""Read an 18xx.games export of a 1844 game and rebuild its train-rush timeline.
+
+The export is the site's JSON document: ``players``, ``result`` (final value per player
+id), ``game_end_reason`` and ``actions``, the log in order.  Only what the log says is
+used; nothing here replays the game's money, so bank cash is not rebuilt (the log carries
+no share prices); the bank break is placed by the end reason (see :class:`Timeline`).
+
+How the log is read:
+
+* ``undo`` takes back the last action still in force, or every action after
+  ``action_id`` when it is given; ``redo`` restores what the last undo took back; any
+  other action clears what could be redone.  ``auto_actions`` count with their action;
+  ``program_*`` actions and unknown action types change nothing here.
+* Rounds: player actions that only a stock round has (``par``, ``buy_shares``, ``bid``,
+  a player's ``pass`` outside a company's turn) open a stock round; a corporation's
+  action opens an operating round after one.  Inside an operating-round set, a new OR
+  starts when a corporation that already had its turn in this OR acts again after
+  another one.  "OR t.n" is the n-th OR after stock round t; "#k" counts ORs from 1.
+* Trains: a train id (``"3-4"``) not owned by any corporation is bought from the depot
+  (its type is the id before the last ``-``, ``variant`` ending in H the H side); an id
+  that a corporation owns is bought across.  The depot is the rules' ordered deck; a
+  purchase takes its own id off the deck, and at the end of every OR set from phase 2
+  on (the game's last set excepted) the lowest remaining card is exported.  The 5s that
+  P7 (EVA) and the SBB get are not in the depot deck.
+* Phases start with the first purchase or export of a type; rusting comes with the
+  phases (2s with the first 4, 3s with the first 6, 4s with the first 8E); the SBB
+  forms at the end of the OR in which the first 5 arrives (the log shows it when the
+  SBB first appears).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.s1844 import rules as R
+
+SR_ONLY = {"par", "buy_shares", "bid"}
+IGNORED_PREFIX = ("program_",)
+# the engine's card numbers of the depot deck by type: of the six 5s, 5-1 and 5-2 are P7's
+# EVA and the SBB's own 5H (they never leave a depot)
+DECK_IDS = tuple(tuple(k for k in range(n + (2 if t == 3 else 0)) if t != 3 or k not in (1, 2))
+                 for t, n in enumerate(R.DEPOT_COUNT))
+TYPE_OF_NAME = {name: t for t, name in enumerate(R.TRAIN_NAMES)} | {"8": 5, "8H": 5}
+
+
+@dataclass
+class Timeline:
+    """What happened in one recorded game, in the forecast's terms.
+
+    ``events`` maps each of :data:`rules.EVENTS` to ``(global OR, set, n)`` or ``None``.
+    ``bank`` is the global OR of the first OR of the last set when the game ended by
+    the bank (the engine ends the game after the set in which the bank breaks, so the
+    break lies within that set; the log alone does not say in which of its ORs).
+    """
+    game_id: object
+    players: int
+    player_ids: list
+    end_reason: str
+    events: dict
+    ors: list                  # (global OR, set, n) in order
+    revenue: list              # total route revenue per OR, same order as ``ors``
+    bought: dict               # train type name -> trains bought from the depot
+    bought_h: dict             # of them on the H side
+    exported: dict             # train type name -> trains exported
+    across: int                # trains bought across between corporations
+    withholds: int
+    withholds_by_phase: dict
+    payouts: int
+    floated: list              # corporations in the order they first operated
+    scores: dict               # player id -> final value
+    notes: list = field(default_factory=list)
+
+    def label(self, k: int) -> str:
+        s, n = next((s, n) for g, s, n in self.ors if g == k)
+        return f"OR {s}.{n}"
+
+    def as_dict(self) -> dict:
+        return {"game_id": self.game_id, "players": self.players,
+                "end_reason": self.end_reason,
+                "events": {e: (None if v is None else
+                               {"or": v[0], "label": f"OR {v[1]}.{v[2]}"})
+                           for e, v in self.events.items()},
+                "revenue_per_or": [{"or": g, "label": f"OR {s}.{n}", "revenue": r}
+                                   for (g, s, n), r in zip(self.ors, self.revenue)],
+                "bought": self.bought, "bought_h_side": self.bought_h,
+                "exported": self.exported, "bought_across": self.across,
+                "withholds": self.withholds, "withholds_by_phase": self.withholds_by_phase,
+                "payouts": self.payouts, "companies_operated": self.floated,
+                "final_scores": {str(k): v for k, v in self.scores.items()},
+                "notes": self.notes}
+
+
+def effective_actions(actions: list) -> list:
+    """The actions still in force after every ``undo`` and ``redo``."""
+    done: list = []
+    undone: list[list] = []
+    for a in actions:
+        kind = a.get("type")
+        if kind == "undo":
+            target = a.get("action_id")
+            batch = []
+            if target is None:
+                if done:
+                    batch.append(done.pop())
+            else:
+                while done and done[-1].get("id", -1) > target:
+                    batch.append(done.pop())
+            if batch:
+                undone.append(batch[::-1])
+        elif kind == "redo":
+            if undone:
+                done.extend(undone.pop())
+        else:
+            done.append(a)
+            undone.clear()
+    return done
+
+
+def _expanded(actions: list):
+    for a in actions:
+        yield a
+        for sub in a.get("auto_actions") or ():
+            if isinstance(sub, dict):
+                yield sub
+
+
+def load_export(path) -> dict:
+    """The export's JSON document (an :class:`InputError` when it is not one)."""
+    p = Path(path)
+    try:
+        doc = json.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"{p}: no such file") from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise InputError(f"{p}: not an 18xx.games export ({type(e).__name__}: "
+                         f"{str(e).splitlines()[0] if str(e) else 'unreadable'})") from None
+    check_export(doc, str(p))
+    return doc
+
+
+def check_export(doc, where: str = "export") -> None:
+    if not isinstance(doc, dict):
+        raise InputError(f"{where}: not an 18xx.games export (the top level is not an object)")
+    for key in ("players", "actions"):
+        if not isinstance(doc.get(key), list):
+            raise InputError(f"{where}: not an 18xx.games export (no list {key!r})")
+    title = str(doc.get("title", "1844"))
+    if title != "1844":
+        raise InputError(f"{where}: a game of {title!r}, not 1844")
+    n = len(doc["players"])
+    if n not in R.PLAYERS:
+        raise InputError(f"{where}: {n} players; 1844 is for 3-7")
+    for i, a in enumerate(doc["actions"]):
+        if not isinstance(a, dict) or not isinstance(a.get("type"), str):
+            raise InputError(f"{where}: action {i + 1} is not an object with a 'type'")
+
+
+def _train_type(train_id: str, variant) -> int:
+    name = str(train_id).rsplit("-", 1)[0]
+    if name not in TYPE_OF_NAME:
+        name = str(variant or "")
+    if name not in TYPE_OF_NAME:
+        raise InputError(f"unknown train {train_id!r}")
+    return TYPE_OF_NAME[name]
+
+
+def read_timeline(doc: dict, where: str = "export") -> Timeline:
+    """Rebuild the timeline of one exported game (see the module's docstring)."""
+    check_export(doc, where)
+    players = doc["players"]
+    ids = {p.get("id") for p in players if isinstance(p, dict)}
+    actions = list(_expanded(effective_actions(doc["actions"])))
+    deck = [(t, k) for t in range(R.NTYPE) for k in DECK_IDS[t]]
+    in_deck = set(deck)
+    owner: dict[str, str] = {}
+    events: dict = {e: None for e in R.EVENTS}
+    ors: list = []
+    revenue: list = []
+    bought = {name: 0 for name in R.TRAIN_NAMES}
+    bought_h = {name: 0 for name in R.TRAIN_NAMES}
+    exported = {name: 0 for name in R.TRAIN_NAMES}
+    withholds_by_phase: dict = {}
+    floated: list = []
+    notes: list = []
+    state = {"phase": 1, "sr": 0, "in_or": False, "n": 0, "g": 0, "corp": None,
+             "turned": set(), "sbb_seen": False, "pending_sr": False, "across": 0, "withholds": 0, "payouts": 0}
+
+    def event(name):
+        if events[name] is None and state["g"] > 0:
+            events[name] = (state["g"], state["sr"], state["n"])
+
+    def new_type(t):
+        phase = int(R.PHASE_OF[t])
+        if phase > state["phase"]:
+            for k in range(state["phase"] + 1, phase + 1):
+                event(f"phase{k}")
+            state["phase"] = phase
+        for r in range(R.NTYPE):
+            if R.RUSTED_BY[r] == t:
+                event(f"rust{r + 2}")
+
+    def take(card):
+        if card in in_deck:
+            in_deck.discard(card)
+            deck.remove(card)
+        if events[f"phase{int(R.PHASE_OF[card[0]])}"] is None:
+            new_type(card[0])
+
+    def start_or():
+        if not state["in_or"]:
+            if state["g"] > 0 and state["phase"] >= 2 and deck:   # the set just ended
+                card = deck[0]
+                exported[R.TRAIN_NAMES[card[0]]] += 1
+                take(card)
+            state["in_or"] = True
+            state["n"] = 0
+        state["g"] += 1
+        state["n"] += 1
+        state["turned"] = set()
+        state["corp"] = None
+        ors.append((state["g"], state["sr"], state["n"]))
+        revenue.append(0)
+
+    def open_sr():
+        if state["in_or"] or state["sr"] == 0:
+            state["in_or"] = False
+            state["sr"] += 1
+            state["corp"] = None
+        state["pending_sr"] = False
+
+    for a in actions:
+        kind = a["type"]
+        if kind.startswith(IGNORED_PREFIX):
+            continue
+        etype = a.get("entity_type")
+        ent = a.get("entity")
+        is_player = etype == "player" or (etype is None and ent in ids)
+        if is_player and kind in ("pass", "sell_shares") and state["in_or"]:
+            # a stock round's first move, or a player's move inside a company's turn
+            # (emergency money): decided by who acts next
+            state["pending_sr"] = True
+        elif is_player and kind in SR_ONLY:
+            open_sr()
+        if is_player:
+            for s in a.get("shares") or ():
+                if str(s).startswith("SBB_") and not state["sbb_seen"]:
+                    state["sbb_seen"] = True
+                    event("sbb")
+            continue
+        if etype != "corporation":
+            continue
+        corp = str(ent)
+        if kind == "discard_train":
+            owner.pop(str(a.get("train")), None)
+            if corp == "SBB" and not state["sbb_seen"]:
+                state["sbb_seen"] = True
+                event("sbb")
+            continue
+        if state["pending_sr"]:
+            if corp != state["corp"]:
+                open_sr()
+            state["pending_sr"] = False
+        if not state["in_or"]:
+            start_or()
+        elif corp != state["corp"] and corp in state["turned"]:
+            start_or()
+        if corp == "SBB" and not state["sbb_seen"]:
+            # it forms at the end of the OR before the one it first acts in (or the
+            # current one when it first acts as the same OR's formation)
+            state["sbb_seen"] = True
+            if state["n"] == 1 and len(ors) >= 2 and state["corp"] is None:
+                events["sbb"] = ors[-2] if events["sbb"] is None else events["sbb"]
+            elif events["sbb"] is None and len(ors) >= 2:
+                events["sbb"] = ors[-2]
+        if corp != state["corp"]:
+            state["corp"] = corp
+            state["turned"].add(corp)
+            if corp not in floated:
+                floated.append(corp)
+        if kind == "run_routes":
+            total = 0
+            for route in a.get("routes") or ():
+                if isinstance(route, dict):
+                    total += int(route.get("revenue") or 0)
+            total += int(a.get("extra_revenue") or 0)
+            revenue[-1] += total
+        elif kind == "dividend":
+            if a.get("kind") == "withhold":
+                state["withholds"] += 1
+                ph = state["phase"]
+                withholds_by_phase[ph] = withholds_by_phase.get(ph, 0) + 1
+            else:
+                state["payouts"] += 1
+        elif kind == "buy_train":
+            tid = str(a.get("train"))
+            variant = str(a.get("variant") or "")
+            t = _train_type(tid, variant)
+            if tid in owner and owner[tid] != corp:
+                state["across"] += 1
+            elif tid not in owner:
+                try:
+                    k = int(tid.rsplit("-", 1)[1])
+                except (IndexError, ValueError):
+                    k = -1
+                card = (t, k)
+                depot_price = int(R.PRICE_H[t] if variant.endswith("H") else R.PRICE_N[t])
+                if card not in in_deck and (not variant or a.get("price") != depot_price):
+                    # a train never seen in the log (P7's or the SBB's 5H) changing hands
+                    state["across"] += 1
+                    owner[tid] = corp
+                    continue
+                if card not in in_deck:
+                    notes.append(f"train {tid} bought from the depot was not in the deck")
+                    card = next((c for c in deck if c[0] == t), None)
+                    if card is None:
+                        owner[tid] = corp
+                        continue
+                bought[R.TRAIN_NAMES[t]] += 1
+                if variant.endswith("H"):
+                    bought_h[R.TRAIN_NAMES[t]] += 1
+                take(card)
+            owner[tid] = corp
+        elif kind == "bankrupt":
+            pass
+    if not ors:
+        raise InputError(f"{where}: the log has no operating round")
+    events["end"] = ors[-1]
+    reason = str(doc.get("game_end_reason") or "unknown")
+    last_set = ors[-1][1]
+    if reason == "bank":
+        events["bank"] = next(o for o in ors if o[1] == last_set)
+    scores = {}
+    result = doc.get("result")
+    if isinstance(result, dict):
+        for k, v in result.items():
+            try:
+                scores[int(k) if str(k).lstrip("-").isdigit() else k] = int(v)
+            except (TypeError, ValueError):
+                continue
+    return Timeline(game_id=doc.get("id"), players=len(players),
+                    player_ids=[p.get("id") for p in players if isinstance(p, dict)],
+                    end_reason=reason, events=events, ors=ors, revenue=revenue,
+                    bought=bought, bought_h=bought_h, exported=exported,
+                    across=state["across"], withholds=state["withholds"],
+                    withholds_by_phase=withholds_by_phase, payouts=state["payouts"],
+                    floated=floated, scores=scores, notes=notes)
+
+
+RECORDED = Path(__file__).parent / "games"    # two real games shipped for calibration
+
+
+def recorded_games() -> list[Path]:
+    """The recorded games shipped with the package (18xx.games exports)."""
+    return sorted(RECORDED.glob("*.json"))
+
+
+def read_export(path) -> Timeline:
+    """Load an 18xx.games export file and rebuild its timeline."""
+    return read_timeline(load_export(path), str(path))
