@@ -92,8 +92,10 @@ def report(out, force, scale, seed, workers):
               help="A variant of the game's rules, as its simulate command takes them.")
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the simulations behind the sheet's expectations.")
-def cheatsheet(game, out, variants, seed):
-    """Write an A4 scoring cheat sheet (PDF, Markdown, HTML) for GAME, or for all games."""
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper size of the PDF (US Letter or A4); one page either way.")
+def cheatsheet(game, out, variants, seed, paper):
+    """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
     from tableodds.reports.sheet import write_sheet
     available = builders()
@@ -103,7 +105,7 @@ def cheatsheet(game, out, variants, seed):
             raise InputError(f"no cheat sheet for {name!r}; choose from: "
                              f"{', '.join(available)} or all")
     for name in names:
-        for path in write_sheet(available[name](variants=variants, seed=seed), out):
+        for path in write_sheet(available[name](variants=variants, seed=seed), out, paper):
             click.echo(f"wrote {path}")
 
 
