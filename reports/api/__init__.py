@@ -109,7 +109,9 @@ def cheatsheet(game: str, out: str | Path = "out", variants=(), seed: int = 1,
 
 
 def report(out: str | Path = "out", scale: float = 1.0, seed: int = 1,
-           workers: int | None = None, force: bool = False) -> Path:
-    """Write the full HTML report into ``out``; returns the path of its index.html."""
+           workers: int | None = None, force: bool = False, progress: bool = False) -> Path:
+    """Write the full HTML report into ``out``; returns the path of its index.html.
+    ``progress``: one progress bar on stderr for the whole report."""
     from tableodds.reports.report import build_report
-    return build_report(out, scale=scale, seed=seed, workers=workers, force=force)[0]
+    return build_report(out, scale=scale, seed=seed, workers=workers, force=force,
+                        progress=progress)[0]

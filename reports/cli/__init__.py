@@ -77,7 +77,8 @@ def report(out, force, scale, seed, workers):
     from tableodds.reports.report import build_report
     if not math.isfinite(scale) or scale <= 0:
         raise InputError(f"--scale must be a positive number, not {scale}")
-    path, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force)
+    path, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force,
+                                     progress=sys.stderr.isatty())
     click.echo(f"wrote {path}" + (" (INTERRUPTED: only the finished sections)"
                                   if interrupted else ""))
     if interrupted:
