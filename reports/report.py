@@ -101,7 +101,8 @@ class Book:
             return ""
         return (f"<details class=runs><summary>Runs behind this section: {count} "
                 f"analys{'is' if count == 1 else 'es'}, {games:,} games, seed {self.seed} — "
-                "their policies and files (run.json, CSV, Parquet, SVG, PNG)</summary><table class=runs><thead><tr><th>analysis</th><th class=num>games"
+                "their policies and files (run.json, CSV, Parquet, SVG, PNG)</summary>"
+                "<table class=runs><thead><tr><th>analysis</th><th class=num>games"
                 "</th><th class=num>seed</th><th>policies</th><th>files</th></tr></thead>"
                 f"<tbody>{''.join(rows)}</tbody></table></details>"
                 '<a class=top href="#top">back to the contents</a>')
@@ -135,7 +136,8 @@ def _sheets(out: Path, seed: int) -> str:
 
 
 def _scoring_examples() -> str:
-    parts = ["<h2 id=scoring>Scoring examples</h2><p>Each game's <code>tableodds GAME score --template"
+    parts = ["<h2 id=scoring>Scoring examples</h2>"
+             "<p>Each game's <code>tableodds GAME score --template"
              "</code> file, scored by <code>tableodds GAME score FILE</code>.</p>"]
     for name, package in PACKAGES.items():
         if importlib.util.find_spec(package + ".scoring") is None:

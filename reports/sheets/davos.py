@@ -99,4 +99,5 @@ def build(variants=(), seed: int = 1) -> Sheet:
                  "goals; most victory points wins.", sections,
                  f"tableodds {version('tableodds')} · Davos · base game rules · seed {seed}",
                  assumptions=("The goal cards, bills and party ideologies behind the "
-                              "hardest-goals table are defaults from sim/davos/cards.toml.",), size=9.5)
+                              "hardest-goals table are defaults from sim/davos/cards.toml.",),
+                 size=9.5)
