@@ -515,8 +515,8 @@ def summarise_attacks(lf: pl.LazyFrame) -> AttackSummary:
 
 # --- plots ------------------------------------------------------------------------
 def plot_vp(summary: GameSummary):
-    from tableodds.analysis.plots import figure
-    fig, (a, b) = figure(ncols=2, figsize=(10, 3.6))
+    from tableodds.analysis.plots import figure, integer_ticks, legend_outside
+    fig, (a, b) = figure(ncols=2, figsize=(11.5, 3.8))
     d = summary.distribution
     for s in summary.seats:
         part = d.filter(pl.col("seat") == s.seat)
@@ -524,26 +524,27 @@ def plot_vp(summary: GameSummary):
                label=f"seat {s.seat} ({s.policy})")
     a.set_xlabel("final VP")
     a.set_ylabel("P(VP = k)")
-    a.legend(fontsize=7)
-    a.set_title("VP distribution", fontsize=9)
+    integer_ticks(a)
+    legend_outside(a)
+    a.set_title(f"final VP distribution, {summary.games:,} games")
     x = np.arange(len(summary.seats))
     bottom = np.zeros(len(x))
     for k in SOURCES:
         h = np.array([s.sources[k].estimate for s in summary.seats])
         b.bar(x, h, bottom=bottom, label=k.removeprefix("vp_"))
         bottom += h
-    b.set_xticks(x, [f"{s.seat}\n{s.policy}" for s in summary.seats])
-    b.set_ylabel("mean VP")
-    b.set_title("where the VP come from", fontsize=9)
-    b.legend(fontsize=7)
+    b.set_xticks(x, [f"seat {s.seat}\n({s.policy})" for s in summary.seats])
+    b.set_ylabel("mean VP per game")
+    b.set_title("where the VP come from (means)")
+    legend_outside(b)
     fig.tight_layout()
     return fig
 
 
 def plot_prices(summary: AuctionSummary):
     """P(price <= x) per card type: prices are few discrete values, so a CDF reads best."""
-    from tableodds.analysis.plots import figure
-    fig, ax = figure(figsize=(8, 3.8))
+    from tableodds.analysis.plots import figure, legend_outside
+    fig, ax = figure(figsize=(9, 3.8))
     d = summary.distribution
     import matplotlib.pyplot as plt
     colors = plt.get_cmap("tab20").colors
@@ -553,15 +554,15 @@ def plot_prices(summary: AuctionSummary):
                 lw=1.2, color=colors[k % len(colors)], label=name)
     ax.set_xlabel("price paid (D)")
     ax.set_ylabel("P(price <= x | bought)")
-    ax.set_title("auction prices by card type", fontsize=9)
-    ax.legend(fontsize=7, ncol=2)
+    ax.set_title(f"auction prices by card type, {summary.games:,} games")
+    legend_outside(ax, ncol=2)
     fig.tight_layout()
     return fig
 
 
 def plot_pope(summary: ElectionSummary):
-    from tableodds.analysis.plots import figure
-    fig, ax = figure(figsize=(6, 3.4))
+    from tableodds.analysis.plots import ERRORBARS, figure, legend_outside
+    fig, ax = figure(figsize=(7, 3.4))
     T = len(summary.pope[0])
     width = 0.8 / T
     for t in range(T):
@@ -571,9 +572,10 @@ def plot_pope(summary: ElectionSummary):
         hi = np.array([summary.pope[s][t].high for s in range(summary.players)])
         ax.bar(x, p, width=width, yerr=[p - lo, hi - p], label=f"turn {t + 1}")
     ax.set_xticks(range(summary.players),
-                  [f"{s}\n{summary.policies[s]}" for s in range(summary.players)])
+                  [f"seat {s}\n({summary.policies[s]})" for s in range(summary.players)])
     ax.set_ylabel("P(elected pope)")
-    ax.legend(fontsize=7)
+    ax.set_title(f"who is elected pope ({ERRORBARS})")
+    legend_outside(ax)
     fig.tight_layout()
     return fig
 

@@ -122,8 +122,8 @@ def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
 
 
 def plot_length(s: LengthSummary, title: str):
-    from tableodds.analysis.plots import figure
-    fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
+    from tableodds.analysis.plots import ERRORBARS, figure, integer_ticks, legend_outside
+    fig, (a, b) = figure(ncols=2, figsize=(11, 3.6))
     d = s.deals
     x = d["deals"].to_numpy()
     p = d["p"].to_numpy()
@@ -132,14 +132,16 @@ def plot_length(s: LengthSummary, title: str):
     a.bar(x + 0.2, d["exact"].to_numpy(), width=0.4, label="exact from the card backs")
     a.set_xlabel("completed deals")
     a.set_ylabel("P(game ends after d deals)")
-    a.legend(fontsize=7)
-    a.set_title("deals per game", fontsize=9)
+    legend_outside(a)
+    integer_ticks(a)
+    a.set_title(f"completed deals per game ({ERRORBARS})")
     t = s.turns
     b.bar(t["turns"].to_numpy(), t["p"].to_numpy(), width=1.0)
     b.set_xlabel("turns")
     b.set_ylabel("P(turns = t)")
-    b.set_title(f"turns per game (mean {s.mean_turns})", fontsize=9)
-    fig.suptitle(title, fontsize=10)
+    integer_ticks(b)
+    b.set_title(f"turns per game (mean ± se {s.mean_turns})")
+    fig.suptitle(title)
     fig.tight_layout()
     return fig
 
@@ -263,27 +265,28 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
 
 
 def plot_money(s: SimulationSummary, title: str):
-    from tableodds.analysis.plots import figure
-    fig, (a, b) = figure(ncols=2, figsize=(10, 3.5))
+    from tableodds.analysis.plots import ERRORBARS, figure, integer_ticks, legend_outside
+    fig, (a, b) = figure(ncols=2, figsize=(11, 3.8))
     seats = list(range(s.players))
     a.errorbar(seats, [m.estimate for m in s.money],
                yerr=[m.high - m.estimate for m in s.money], fmt="o", capsize=4, label="by seat")
     a.errorbar(seats, [m.estimate for m in s.by_position],
                yerr=[m.high - m.estimate for m in s.by_position], fmt="s", capsize=4,
                label="by turn position (0 = start player)")
-    a.set_xticks(seats, [f"{i}\n{s.policies[i]}" for i in seats])
+    a.set_xticks(seats, [f"seat {i}\n({s.policies[i]})" for i in seats])
     a.set_xlabel("seat (policy) · turn position")
     a.set_ylabel("mean money (M)")
-    a.legend(fontsize=7)
-    a.set_title("money per seat", fontsize=9)
+    legend_outside(a)
+    a.set_title(f"money per seat ({ERRORBARS})")
     sp = s.spaces.filter(pl.col("attempts") > 0)
     p = sp["p"].to_numpy()
     b.bar(sp["space"].to_numpy(), p, yerr=[p - sp["low"].to_numpy(), sp["high"].to_numpy() - p],
           capsize=2)
     b.set_xlabel("board space")
     b.set_ylabel("P(deal succeeds)")
-    b.set_title("deal success rate per space", fontsize=9)
-    fig.suptitle(title, fontsize=10)
+    integer_ticks(b)
+    b.set_title(f"deal success rate per space ({ERRORBARS})")
+    fig.suptitle(title)
     fig.tight_layout()
     return fig
 

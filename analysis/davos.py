@@ -222,7 +222,7 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
 
 def plot_goals(results: list[GoalDifficulty], title: str = ""):
     """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
-    from tableodds.analysis.plots import figure
+    from tableodds.analysis.plots import figure, legend_outside
     first = results[0]
     order = [g.goal for g in first.goals]
     names = {g.goal: g.name for g in first.goals}
@@ -244,11 +244,12 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
     ax.set_yticks(range(len(order)), [names[g] for g in order], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("P(goal achieved at the final check | held), 95% interval")
+    ax.set_xlabel("P(goal achieved at the final check | held); error bars: 95% Wilson "
+                  "interval")
     ax.set_title(title or "Davos goals, hardest first")
     if n > 1:
-        ax.legend(fontsize=8, loc="lower right")
-    ax.grid(axis="x", alpha=0.3)
+        legend_outside(ax)
+    ax.grid(axis="y", visible=False)
     return fig
 
 # --- the vote calculator -----------------------------------------------------------------

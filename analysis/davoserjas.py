@@ -191,7 +191,7 @@ def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> Ha
 
 def plot_distribution(summary: SimulationSummary):
     """One panel per round: P(penalty = k) per seat, with 95% intervals."""
-    from tableodds.analysis.plots import figure
+    from tableodds.analysis.plots import ERRORBARS, figure, integer_ticks, legend_below
     n = len(summary.rounds)
     cols = min(n, 3)
     rows = -(-n // cols)
@@ -204,37 +204,41 @@ def plot_distribution(summary: SimulationSummary):
             x = part["penalty"].to_numpy() + (seat - (summary.players - 1) / 2) * width
             p = part["p"].to_numpy()
             err = [p - part["low"].to_numpy(), part["high"].to_numpy() - p]
-            ax.bar(x, p, width=width, yerr=err, label=f"seat {seat}", capsize=0)
-        ax.set_title(f"round {r.number}: {r.name}", fontsize=9)
-        ax.set_xlabel("penalty")
+            ax.bar(x, p, width=width, yerr=err, capsize=0,
+                   label=f"seat {seat} ({summary.policies[seat]})")
+        ax.set_title(f"round {r.number}: {r.name}")
+        ax.set_xlabel("penalty points")
         ax.set_ylabel("P(penalty = k)")
+        integer_ticks(ax)
     for ax in list(axes.flat)[n:]:
         ax.set_visible(False)
-    axes.flat[0].legend(fontsize=7)
-    fig.suptitle(f"Davoserjas, {summary.players} players, {summary.games:,} games")
-    fig.tight_layout()
+    fig.suptitle(f"Davoserjas, {summary.players} players, {summary.games:,} games: "
+                 f"penalty per round and seat ({ERRORBARS})")
+    fig.tight_layout(rect=(0, 0.06, 1, 1))
+    legend_below(fig, axes.flat[0], ncol=min(summary.players, 7))
     return fig
 
 
 def plot_seats(summary: SimulationSummary):
     """Seat advantage: mean total and P(lowest total) per seat, with 95% intervals."""
-    from tableodds.analysis.plots import figure
-    fig, (a, b) = figure(ncols=2, figsize=(9, 3.4))
+    from tableodds.analysis.plots import ERRORBARS, figure, legend_outside
+    fig, (a, b) = figure(ncols=2, figsize=(9.5, 3.6))
     seats = list(range(summary.players))
-    labels = [f"{s}\n{summary.policies[s]}" for s in seats]
+    labels = [f"seat {s}\n({summary.policies[s]})" for s in seats]
     m = [t.estimate for t in summary.total]
     a.errorbar(seats, m, yerr=[t.high - t.estimate for t in summary.total], fmt="o", capsize=4)
     a.set_xticks(seats, labels)
     a.set_ylabel("mean total penalty")
-    a.set_title("total penalty by seat (lower is better)", fontsize=9)
+    a.set_title("total penalty points by seat (lower is better)")
     p = [x.estimate for x in summary.lowest]
     b.errorbar(seats, p, yerr=[[x.estimate - x.low for x in summary.lowest],
                                [x.high - x.estimate for x in summary.lowest]], fmt="o", capsize=4)
     b.axhline(1 / summary.players, color="grey", lw=0.8, ls="--", label="1 / players")
     b.set_xticks(seats, labels)
     b.set_ylabel("P(lowest total)")
-    b.set_title("chance of the lowest total (ties included)", fontsize=9)
-    b.legend(fontsize=7)
+    b.set_title("chance of the lowest total (ties included)")
+    legend_outside(b)
+    fig.suptitle(f"{summary.games:,} games; {ERRORBARS}")
     fig.tight_layout()
     return fig
 

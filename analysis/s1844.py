@@ -241,35 +241,36 @@ def _cell(t: EventTiming) -> str:
 
 # ---- plots -------------------------------------------------------------------------------
 def plot_timeline(results: list[TrainRush]):
-    """Median OR (dot) and 10-90% band (bar) of every event, per player count."""
-    from tableodds.analysis.plots import figure
-    fig, ax = figure(figsize=(9, 5.5))
+    """Median OR (dot) and 10-90% band (bar) of every event, per player count; an event is
+    drawn as opaque as it is likely (one that happens in 31% of games is 31% opaque)."""
+    from tableodds.analysis.plots import figure, integer_ticks, legend_outside
+    fig, ax = figure(figsize=(9.5, 5.5))
     k = len(results)
     for j, r in enumerate(results):
-        ys, lows, highs, meds = [], [], [], []
+        label = f"{r.players} players"
         for i, e in enumerate(r.events):
             if e.median is None:
                 continue
             y = i + (j - (k - 1) / 2) * 0.8 / max(k, 1)
-            ys.append(y)
-            lows.append(e.p10)
-            highs.append(e.p90)
-            meds.append(e.median)
-        ax.hlines(ys, lows, highs, lw=5, alpha=0.35, color=f"C{j}")
-        ax.plot(meds, ys, "o", color=f"C{j}", label=f"{r.players} players")
+            share = max(float(e.happens.estimate), 0.08)
+            ax.hlines(y, e.p10, e.p90, lw=5, alpha=0.35 * share, color=f"C{j}")
+            ax.plot(e.median, y, "o", color=f"C{j}", alpha=share, label=label)
+            label = None
     ax.set_yticks(range(len(EVENTS)), [EVENT_LABELS[e] for e in EVENTS])
     ax.invert_yaxis()
+    integer_ticks(ax)
     ax.set_xlabel("operating round (global number; OR 1.1 = 1)")
-    ax.set_title("1844 train rush: median and 10-90% band of each event")
-    ax.grid(axis="x", alpha=0.3)
-    ax.legend()
+    ax.set_title("1844 train rush: median (dot) and 10-90% band of each event over the games "
+                 "in which it happens;\nfaded in proportion to how often it happens")
+    ax.grid(axis="y", visible=False)
+    legend_outside(ax)
     return fig
 
 
 def plot_bank(results: list[TrainRush]):
     """Fan chart of the bank's cash at the end of each OR."""
-    from tableodds.analysis.plots import figure
-    fig, ax = figure(figsize=(9, 5))
+    from tableodds.analysis.plots import figure, integer_ticks, legend_outside
+    fig, ax = figure(figsize=(9.5, 5))
     for j, r in enumerate(results):
         d = r.per_or.filter(pl.col("share_running") >= 0.05)
         x = d["or"].to_list()
@@ -279,15 +280,18 @@ def plot_bank(results: list[TrainRush]):
     ax.axhline(0, color="k", lw=0.8)
     ax.set_xlabel("operating round")
     ax.set_ylabel("bank cash (SFR)")
+    integer_ticks(ax)
     ax.set_title("Bank cash by OR: median, 25-75% and 10-90% bands (games still running)")
-    ax.legend()
+    legend_outside(ax)
     return fig
 
 
 def plot_trains(results: list[TrainRush]):
     """Mean trains gone from the depot (bought or exported) by type, OR by OR."""
-    from tableodds.analysis.plots import figure
-    fig, ax = figure(figsize=(9, 5))
+    from matplotlib.lines import Line2D
+
+    from tableodds.analysis.plots import figure, integer_ticks
+    fig, ax = figure(figsize=(9.5, 5))
     styles = ["-", "--", ":", "-."]
     for j, r in enumerate(results):
         d = r.per_or.filter(pl.col("share_running") >= 0.05)
@@ -295,19 +299,22 @@ def plot_trains(results: list[TrainRush]):
             ax.plot(d["or"], d[f"gone_{name}"], styles[j % 4], color=f"C{t}",
                     label=f"{name}" if j == 0 else None)
     ax.set_xlabel("operating round")
-    ax.set_ylabel("trains bought or exported (cumulative mean)")
-    title = "Cumulative trains by type"
+    ax.set_ylabel("trains bought or exported (cumulative mean per game)")
+    integer_ticks(ax)
+    ax.set_title("Cumulative trains by type")
+    trains = ax.legend(title="train", loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                       borderaxespad=0)
     if len(results) > 1:
-        title += " (" + ", ".join(f"{styles[j % 4]} {r.players}p" for j, r in
-                                  enumerate(results)) + ")"
-    ax.set_title(title)
-    ax.legend(title="train")
+        ax.add_artist(trains)
+        ax.legend([Line2D([], [], color="0.3", ls=styles[j % 4]) for j in range(len(results))],
+                  [f"{r.players} players" for r in results], title="line style",
+                  loc="lower left", bbox_to_anchor=(1.01, 0.0), borderaxespad=0)
     return fig
 
 
 def plot_histograms(results: list[TrainRush]):
     """Distribution of the OR of each event (share of all games), one panel per event."""
-    from tableodds.analysis.plots import figure
+    from tableodds.analysis.plots import figure, integer_ticks, legend_below
     fig, axes = figure(nrows=3, ncols=4, figsize=(13, 8), sharex=True)
     for ax, e in zip(axes.flat, EVENTS):
         for j, r in enumerate(results):
@@ -315,12 +322,13 @@ def plot_histograms(results: list[TrainRush]):
             if d.height:
                 ax.step(d["or"], d["p"], where="mid", color=f"C{j}", marker=".",
                         label=f"{r.players} players")
-        ax.set_title(EVENT_LABELS[e], fontsize=9)
-        ax.grid(alpha=0.3)
-    axes.flat[0].legend(fontsize=8)
+        ax.set_title(EVENT_LABELS[e])
+        integer_ticks(ax)
     for ax in axes[-1]:
         ax.set_xlabel("operating round")
     fig.suptitle("In which OR each event happens (share of all games)")
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    legend_below(fig, axes.flat[0], ncol=len(results))
     return fig
 
 # --- the analysis: a RunPlan and keyword settings in, a Result out -----------------------

@@ -1,8 +1,9 @@
 """Tiny building blocks for the report's sections: run sizes, escaped tables, figures and
-the page."""
+the page (a table of contents from the sections' ``<h2 id=...>``, sortable tables)."""
 from __future__ import annotations
 
 import html
+import re
 from datetime import datetime, timezone
 
 
@@ -11,31 +12,84 @@ def scaled(n: int, scale: float, least: int = 1000) -> int:
     return max(least, int(n * scale))
 
 
+_NUMBER = re.compile(r"^[#+\-−~≈]?[\d.,]+(/\d+)?%?([ ±\[\](),–\-−\d.%/]*|( [A-Za-z]{1,2})?)$")
+
+
+def numeric(cell) -> bool:
+    """A number, a fraction, a percentage or an estimate with its interval (right-aligned)."""
+    s = str(cell).strip()
+    return bool(s) and bool(_NUMBER.match(s))
+
+
 def table(headers: list[str], rows: list[list], caption: str = "") -> str:
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
-    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in r) + "</tr>"
-                   for r in rows)
-    return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    columns = list(zip(*rows)) if rows else [()] * len(headers)
+    num = [bool(col) and all(numeric(c) or str(c) in ("", "-", "—") for c in col)
+           and any(numeric(c) for c in col) for col in columns]
+    cls = [" class=num" if n else "" for n in num] + [""] * len(headers)
+    head = "".join(f"<th{cls[i]} scope=col>{html.escape(str(h))}</th>"
+                   for i, h in enumerate(headers))
+    body = "".join("<tr>" + "".join(f"<td{cls[i]}>{html.escape(str(c))}</td>"
+                                    for i, c in enumerate(r)) + "</tr>" for r in rows)
+    return (f"<table class=sortable>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+            "</table>")
 
 
 def img(name: str, alt: str) -> str:
-    return f'<figure><img src="{html.escape(name)}.png" alt="{html.escape(alt)}"></figure>'
+    """A plot: its PNG, linked to its SVG, with both files named under it."""
+    n = html.escape(name)
+    return (f'<figure><a href="{n}.svg"><img src="{n}.png" alt="{html.escape(alt)}" '
+            f'loading=lazy></a><figcaption>{html.escape(alt)} · <a href="{n}.svg">SVG</a> · '
+            f'<a href="{n}.png">PNG</a></figcaption></figure>')
 
 
 def p(text: str) -> str:
     return f"<p>{html.escape(text)}</p>"
 
 
-STYLE = """body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222}
-table{border-collapse:collapse;margin:1rem 0;font-size:.9rem}td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:right}
-th{background:#f3f3f3}caption{text-align:left;font-weight:600;padding:.3rem 0}img{max-width:100%}
-h2{border-bottom:2px solid #444;margin-top:3rem}.note{color:#555;font-size:.9rem}"""
+STYLE = """body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.4}
+table{border-collapse:collapse;margin:1rem 0;font-size:.9rem;display:block;overflow-x:auto;max-width:100%}
+td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
+.num{text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3}
+th.sort{cursor:pointer;user-select:none}th.sort:after{content:" \\2195";color:#999}
+th[aria-sort=ascending]:after{content:" \\2191";color:#222}th[aria-sort=descending]:after{content:" \\2193";color:#222}
+caption{text-align:left;font-weight:600;padding:.3rem 0}img{max-width:100%;height:auto}
+figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}
+h2{border-bottom:2px solid #444;margin-top:3rem}.note{color:#555;font-size:.9rem}
+nav.toc{background:#f7f7f7;border:1px solid #ddd;padding:.5rem 1rem;margin:1rem 0}
+nav.toc ol{margin:.3rem 0;padding-left:1.5rem;columns:2}
+.runs{font-size:.85rem}.runs td{white-space:nowrap}a.top{font-size:.8rem;float:right}"""
+
+# sort a table by a column on a click on its header: numbers by value, text alphabetically
+SCRIPT = """document.querySelectorAll("table.sortable").forEach(function(t){
+var hs=t.tHead?t.tHead.rows[0].cells:[];
+function key(c){var s=c.textContent.trim().replace(/[,#]/g,"");var m=s.match(/^[+-\\u2212]?\\d*\\.?\\d+(e-?\\d+)?/);
+return m?[0,parseFloat(m[0].replace("\\u2212","-"))]:[1,s.toLowerCase()];}
+Array.prototype.forEach.call(hs,function(h,i){h.className+=" sort";h.tabIndex=0;
+function go(){var b=t.tBodies[0],rows=Array.prototype.slice.call(b.rows);
+var asc=h.getAttribute("aria-sort")!=="ascending";
+Array.prototype.forEach.call(hs,function(o){o.removeAttribute("aria-sort");});
+h.setAttribute("aria-sort",asc?"ascending":"descending");
+rows.sort(function(x,y){var a=key(x.cells[i]||x),c=key(y.cells[i]||y);
+var r=a[0]-c[0]||(a[1]<c[1]?-1:a[1]>c[1]?1:0);return asc?r:-r;});
+rows.forEach(function(r){b.appendChild(r);});}
+h.addEventListener("click",go);h.addEventListener("keydown",function(e){if(e.key==="Enter")go();});});});"""
+
+_H2 = re.compile(r"<h2 id=\"?([\w-]+)\"?>(.*?)</h2>", re.S)
+
+
+def toc(sections: list[str]) -> str:
+    """The table of contents: one link per ``<h2 id=...>`` of the sections."""
+    items = [f'<li><a href="#{i}">{t}</a></li>' for s in sections for i, t in _H2.findall(s)]
+    return f"<nav class=toc><strong>Contents</strong><ol>{''.join(items)}</ol></nav>"
 
 
 def page(title: str, sections: list[str], footer: str) -> str:
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return (f"<!doctype html><html lang=en><meta charset=utf-8><title>{html.escape(title)}</title>"
-            f"<style>{STYLE}</style><body><h1>{html.escape(title)}</h1>"
+    return (f"<!doctype html><html lang=en><meta charset=utf-8>"
+            '<meta name=viewport content="width=device-width, initial-scale=1">'
+            f"<title>{html.escape(title)}</title><style>{STYLE}</style><body id=top>"
+            f"<h1>{html.escape(title)}</h1>{toc(sections)}"
             + "".join(sections)
-            + f"<footer class=note>{html.escape(footer)} · built {stamp}</footer></body></html>")
+            + f"<footer class=note>{html.escape(footer)} · built {stamp}</footer>"
+            f"<script>{SCRIPT}</script></body></html>")

@@ -41,14 +41,17 @@ def write_tables(out: Path, tables: dict[str, pl.DataFrame]) -> list[Path]:
 
 def save_figure(fig, out: Path, name: str) -> list[Path]:
     """``out/NAME.png`` and ``out/NAME.svg``; closes the figure."""
+    import matplotlib
     import matplotlib.pyplot as plt
     paths = []
     for ext in ("png", "svg"):
         p = Path(out) / f"{name}.{ext}"
-        # no date or software stamp: the same run gives byte-identical files
+        # no date or software stamp and a fixed hash salt: the same run gives byte-identical
+        # files
         meta = {"Date": None} if ext == "svg" else {"Software": None}
-        _atomic(p, lambda t, ext=ext, meta=meta: fig.savefig(
-            t, format=ext, dpi=120, bbox_inches="tight", metadata=meta))
+        with matplotlib.rc_context({"svg.hashsalt": "tableodds"}):
+            _atomic(p, lambda t, ext=ext, meta=meta: fig.savefig(
+                t, format=ext, dpi=120, bbox_inches="tight", metadata=meta))
         paths.append(p)
     plt.close(fig)
     return paths

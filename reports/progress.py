@@ -43,3 +43,59 @@ def terminal() -> Progress | None:
     if not sys.stderr.isatty():
         return None
     return lambda total, label: Bar(True, total, label)
+
+
+class ReportBar:
+    """The one bar of ``tableodds report``: a step per section, and the analysis running now
+    with its games done beside it.  Nothing when disabled (stderr piped)."""
+
+    def __init__(self, enabled: bool, steps: int):
+        self.progress = None
+        if not enabled:
+            return
+        from rich.console import Console
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                   TimeElapsedColumn)
+        self.progress = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[now]}"), TimeElapsedColumn(),
+            console=Console(stderr=True), transient=True)
+        self.task = self.progress.add_task("report", total=steps, now="")
+        self.progress.start()
+
+    def section(self, name: str) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, description=f"report: {name}", now="")
+
+    def advance(self) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, advance=1)
+
+    def runs(self, folder: str) -> Progress | None:
+        """A bar factory for one analysis's runs: they report into this bar's text."""
+        if self.progress is None:
+            return None
+        return lambda total, label: _Ticker(self, folder, total)
+
+    def note(self, text: str) -> None:
+        if self.progress is not None:
+            self.progress.update(self.task, now=text)
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+
+
+class _Ticker:
+    def __init__(self, bar: ReportBar, folder: str, total: int):
+        self.bar, self.folder, self.total, self.done = bar, folder, total, 0
+        self.t0 = time.perf_counter()
+        bar.note(f"{folder}: 0 of {total:,} games")
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        rate = self.done / max(time.perf_counter() - self.t0, 1e-9)
+        self.bar.note(f"{self.folder}: {self.done:,} of {self.total:,} games, {rate:,.0f}/s")
+
+    def close(self) -> None:
+        pass

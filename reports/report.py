@@ -21,8 +21,9 @@ from pathlib import Path
 from tableodds.analysis.result import SCHEMA_VERSION, Result
 from tableodds.reports.cheatsheets import builders
 from tableodds.reports.html import page, scaled
-from tableodds.reports.output import OutFolder, write_result, write_text
-from tableodds.reports.sheet import write_sheet
+from tableodds.reports.output import OutFolder, write_bytes, write_result, write_text
+from tableodds.reports.progress import ReportBar
+from tableodds.reports.sheet import to_pdf, write_sheet
 from tableodds.sim.core.runner import RunPlan, stop_scope
 from tableodds.sim.registry import PACKAGES
 
@@ -34,10 +35,14 @@ class Stopped(Exception):
 class Book:
     """The report being built: where each analysis writes, and what has run."""
 
-    def __init__(self, root: Path, scale: float, seed: int, workers: int | None):
+    def __init__(self, root: Path, scale: float, seed: int, workers: int | None,
+                 bar: ReportBar | None = None):
         self.root, self.scale, self.seed, self.workers = root, scale, seed, workers
         self.results: dict[str, Result] = {}
+        self.files: dict[str, list[Path]] = {}  # folder -> the files written for it
+        self.section_folders: list[str] = []    # the folders of the section being built
         self.stopped = False
+        self.bar = bar or ReportBar(False, 0)
 
     def size(self, n: int, least: int = 1000) -> int:
         return scaled(n, self.scale, least)
@@ -49,20 +54,58 @@ class Book:
             raise Stopped
         if folder in self.results:
             raise ValueError(f"two analyses of the report write {folder}")
-        plan = RunPlan(games, self.seed, self.workers, chunk_size, progress=False,
+        plan = RunPlan(games, self.seed, self.workers, chunk_size,
+                       progress=self.bar.runs(folder) or False,
                        records=self.root / folder / "records")
         try:
             result = analysis(plan, **settings)
         except KeyboardInterrupt:
             self.stopped = True
             raise Stopped from None
-        write_result(result, self.root / folder)
+        self.files[folder] = write_result(result, self.root / folder)
         self.results[folder] = result
+        self.section_folders.append(folder)
         self.stopped = result.interrupted
         return result
 
     def link(self, folder: str, name: str, kind: str = "csv") -> str:
         return f'<a href="{html.escape(folder)}/{html.escape(name)}.{kind}">{kind.upper()}</a>'
+
+    def runs_block(self) -> str:
+        """The section's runs: games, seed, policies and a link to every file behind its
+        tables and plots (run.json, CSV, Parquet, SVG, PNG)."""
+        rows = []
+        for folder in self.section_folders:
+            r = self.results[folder]
+            by_stem: dict[str, list[Path]] = {}
+            for path in self.files[folder]:
+                by_stem.setdefault(path.stem, []).append(path)
+            links = []
+            for stem, paths in by_stem.items():
+                rel = [p.relative_to(self.root).as_posix() for p in paths]
+                kinds = " ".join(f'<a href="{html.escape(x)}">{html.escape(p.suffix[1:])}</a>'
+                                 for x, p in zip(rel, paths))
+                links.append(f"{html.escape(stem)}: {kinds}" if stem != "run" else kinds)
+            pol = r.settings.get("policies") if isinstance(r.settings, dict) else None
+            pol = ", ".join(map(str, pol)) if isinstance(pol, (list, tuple)) else "-"
+            seed = next(iter(r.runs.values())).seed if r.runs else None
+            rows.append(f"<tr><td><code>{html.escape(folder)}</code></td>"
+                        f"<td class=num>{r.games_done:,}"
+                        f"{' (INTERRUPTED)' if r.interrupted else ''}</td>"
+                        f"<td class=num>{'-' if seed is None else seed}</td>"
+                        f"<td>{html.escape(pol)}</td><td>{' · '.join(links)}</td></tr>")
+        games = sum(self.results[f].games_done for f in self.section_folders)
+        count = len(self.section_folders)
+        self.section_folders = []
+        if not rows:
+            return ""
+        return (f"<details class=runs><summary>Runs behind this section: {count} "
+                f"analys{'is' if count == 1 else 'es'}, {games:,} games, seed {self.seed} — "
+                "their policies and files (run.json, CSV, Parquet, SVG, PNG)</summary>"
+                "<table class=runs><thead><tr><th>analysis</th><th class=num>games"
+                "</th><th class=num>seed</th><th>policies</th><th>files</th></tr></thead>"
+                f"<tbody>{''.join(rows)}</tbody></table></details>"
+                '<a class=top href="#top">back to the contents</a>')
 
 
 def facts(result: Result) -> str:
@@ -78,16 +121,23 @@ def facts(result: Result) -> str:
 def _sheets(out: Path, seed: int) -> str:
     items = []
     for name, build in builders().items():
-        paths = write_sheet(build(seed=seed), out / "cheatsheets")
-        links = " · ".join(f'<a href="cheatsheets/{p.name}">{p.suffix[1:].upper()}</a>'
-                           for p in paths)
+        sheet = build(seed=seed)
+        paths = write_sheet(sheet, out / "cheatsheets")
+        paths.insert(1, write_bytes(out / "cheatsheets" / f"{sheet.game}-cheatsheet-letter.pdf",
+                                    to_pdf(sheet, "letter")))
+        names = {".pdf": "PDF (A4)", ".md": "Markdown", ".html": "HTML"}
+        links = " · ".join(f'<a href="cheatsheets/{p.name}">'
+                           f'{"PDF (Letter)" if p.stem.endswith("-letter") else names[p.suffix]}'
+                           "</a>" for p in paths)
         items.append(f"<li>{html.escape(name)}: {links}</li>")
-    return ("<h2>Cheat sheets</h2><p>A4, to print at 100%. Every number on them comes from the "
-            f"code.</p><ul>{''.join(items)}</ul>")
+    return ("<h2 id=cheatsheets>Cheat sheets</h2><p>One page each, A4 or US Letter, to print at "
+            "100%: a score grid, the turn summary and the odds players ask for. Every number "
+            f"on them comes from the code.</p><ul>{''.join(items)}</ul>")
 
 
 def _scoring_examples() -> str:
-    parts = ["<h2>Scoring examples</h2><p>Each game's <code>tableodds GAME score --template"
+    parts = ["<h2 id=scoring>Scoring examples</h2>"
+             "<p>Each game's <code>tableodds GAME score --template"
              "</code> file, scored by <code>tableodds GAME score FILE</code>.</p>"]
     for name, package in PACKAGES.items():
         if importlib.util.find_spec(package + ".scoring") is None:
@@ -104,26 +154,40 @@ def _scoring_examples() -> str:
 
 
 def build_report(out, scale: float = 1.0, seed: int = 1, workers: int | None = None,
-                 force: bool = False) -> tuple[Path, bool]:
-    """Write the report to ``out`` (replaced whole when done); returns (index, interrupted)."""
+                 force: bool = False, progress: bool = False) -> tuple[Path, bool]:
+    """Write the report to ``out`` (replaced whole when done); returns (index, interrupted).
+
+    ``progress``: one bar on stderr for the whole report (the CLI sets it on a terminal).
+    """
     folder = OutFolder(out, force)
+    games = [(name, "tableodds.reports." + package.rsplit(".", 1)[-1])
+             for name, package in PACKAGES.items()]
+    games = [(name, m) for name, m in games if importlib.util.find_spec(m) is not None]
+    bar = ReportBar(progress, len(games) + 2)
     try:
-        book = Book(folder.staging, scale, seed, workers)
+        book = Book(folder.staging, scale, seed, workers, bar)
         sections = []
         with stop_scope():
-            for name, package in PACKAGES.items():
-                module = "tableodds.reports." + package.rsplit(".", 1)[-1]
-                if importlib.util.find_spec(module) is None:
-                    continue
+            for name, module in games:
+                bar.section(name)
                 try:
-                    sections.append(importlib.import_module(module).section(book))
+                    sections.append(importlib.import_module(module).section(book)
+                                    + book.runs_block())
                 except Stopped:
+                    if book.section_folders:
+                        sections.append(book.runs_block())
                     break
+                bar.advance()
         if book.stopped:
             sections.insert(0, "<p class=stop><strong>INTERRUPTED</strong>: the report was "
                             "stopped; only the sections above the cut are complete.</p>")
         else:
-            sections += [_sheets(folder.staging, seed), _scoring_examples()]
+            bar.section("cheat sheets")
+            sections.append(_sheets(folder.staging, seed))
+            bar.advance()
+            bar.section("scoring examples")
+            sections.append(_scoring_examples())
+            bar.advance()
         footer = f"tableodds {version('tableodds')} · seed {seed} · scale {scale}"
         write_text(folder.staging / "index.html", page("tableodds report", sections, footer))
         write_text(folder.staging / "run.json", json.dumps({
@@ -136,4 +200,6 @@ def build_report(out, scale: float = 1.0, seed: int = 1, workers: int | None = N
     except BaseException:
         folder.discard()
         raise
+    finally:
+        bar.close()
     return path / "index.html", book.stopped

@@ -1,16 +1,25 @@
 """Printable cheat sheets: one small document model, rendered to PDF (Typst), Markdown and HTML.
 
-A game builds a :class:`Sheet` from its rules data, calculators and simulator;
-nothing on a sheet is typed by hand.  The PDF is A4, meant to be printed at 100%,
-with big table text and the version and variant settings in the footer.
+A game builds a :class:`Sheet` from its rules data, calculators and simulator; nothing on a
+sheet is typed by hand.  The PDF layout is the Typst template ``sheet.typ`` shipped beside
+this module: :func:`to_data` turns a sheet into one JSON document that the template reads
+(``sys.inputs.data``), on A4 or US Letter (``sys.inputs.paper``), one page, to print at 100%.
+
+Numbers go through :func:`exact`, :func:`proportion` and :func:`mean`, so an exact value
+prints as a fraction, and an estimate always carries its interval.
 """
 from __future__ import annotations
 
 import html
+import json
 from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib.resources import files
 from pathlib import Path
 
 from tableodds.reports.output import write_bytes, write_text
+
+PAPERS = {"a4": "a4", "letter": "us-letter"}  # --paper choice -> Typst paper name
 
 
 @dataclass(frozen=True)
@@ -18,12 +27,18 @@ class Table:
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     caption: str = ""
+    align: tuple[str, ...] = ()     # per column: "l", "r" or "c"
+    widths: tuple[str, ...] = ()    # per column: "auto", "fr" or a Typst length
+    kind: str = "table"             # "grid": a score grid to fill in by hand
+    blank: tuple[bool, ...] = ()    # grid: the columns left blank for writing
+    row_height: str = "0.62cm"      # grid: the height of a row to write in
 
 
 @dataclass(frozen=True)
 class Section:
     title: str
     items: tuple = ()  # Table or str (a paragraph)
+    wide: bool = False  # spans the page instead of one of two columns
 
 
 @dataclass(frozen=True)
@@ -34,62 +49,164 @@ class Sheet:
     sections: tuple[Section, ...]
     footer: str
     notes: tuple[str, ...] = field(default=())
+    assumptions: tuple[str, ...] = field(default=())  # assumed data, with the file it is from
+    size: float = 8.0  # base text size (pt) of the PDF: as big as fits one page
 
 
-def table(headers, rows, caption: str = "") -> Table:
-    return Table(tuple(map(str, headers)), tuple(tuple(map(str, r)) for r in rows), caption)
+_NUMBER_CHARS = set("0123456789.,/%()–-−+=≈±[] #")
 
 
-def _typ_str(text: str) -> str:
-    return '"' + str(text).replace("\\", "\\\\").replace('"', '\\"') + '"'
+def _numeric(cell: str) -> bool:
+    """A number, a fraction, a percentage or an estimate with its interval: no words."""
+    s = cell.strip()
+    return any(c.isdigit() for c in s) and set(s) <= _NUMBER_CHARS
 
 
-def to_typst(sheet: Sheet) -> str:
-    out = [
-        '#set page(paper: "a4", margin: (x: 1.5cm, top: 1.4cm, bottom: 1.8cm), '
-        f'footer: align(center, text(size: 8pt, fill: gray)[#{_typ_str(sheet.footer)}]))',
-        '#set text(size: 12pt)',
-        '#set table(inset: 5pt, stroke: 0.5pt + gray)',
-        '#show heading.where(level: 1): set text(size: 22pt)',
-        '#show heading.where(level: 2): set text(size: 15pt)',
-        f'#heading(level: 1, {_typ_str(sheet.title)})',
-        f'#text(size: 11pt, fill: rgb("#444"))[#{_typ_str(sheet.subtitle)}]',
-    ]
-    for sec in sheet.sections:
-        out.append(f'#heading(level: 2, {_typ_str(sec.title)})')
-        for item in sec.items:
-            if isinstance(item, Table):
-                n = len(item.headers)
-                header = ", ".join(f"text(weight: \"bold\", {_typ_str(h)})" for h in item.headers)
-                cells = ", ".join(f"text(size: 13pt, {_typ_str(c)})" for r in item.rows for c in r)
-                cap = f'#text(size: 10pt, style: "italic")[#{_typ_str(item.caption)}]\n' \
-                    if item.caption else ""
-                out.append(f"{cap}#table(columns: {n}, fill: (x, y) => if y == 0 {{ luma(230) }},"
-                           f" table.header({header}), {cells})")
-            else:
-                out.append(f"#par[#{_typ_str(item)}]")
-    for note in sheet.notes:
-        out.append(f'#text(size: 9pt, fill: rgb("#555"))[#{_typ_str(note)}]')
-    return "\n".join(out) + "\n"
+def table(headers, rows, caption: str = "", align=None, widths=()) -> Table:
+    """A table of values; numeric columns are right-aligned unless ``align`` says otherwise."""
+    headers = tuple(map(str, headers))
+    rows = tuple(tuple(map(str, r)) for r in rows)
+    if align is None:
+        align = tuple("r" if any(_numeric(r[i]) for r in rows if i < len(r))
+                      and all(_numeric(r[i]) or r[i] in ("", "-", "—") for r in rows
+                              if i < len(r)) else "l" for i in range(len(headers)))
+    return Table(headers, rows, caption, tuple(align), tuple(widths))
 
 
-def to_pdf(sheet: Sheet) -> bytes:
+def grid(headers, labels, caption: str = "", blank: int | None = None, after=(),
+         row_height: str = "0.62cm") -> Table:
+    """A score grid to fill in: label columns, then ``blank`` empty columns, then ``after``.
+
+    ``labels`` are the rows' leading cells (a tuple per row); ``after`` the trailing cells of
+    each row (the checks players compare their sums with), as a list of tuples.
+    """
+    headers = tuple(map(str, headers))
+    labels = [tuple(map(str, r)) if isinstance(r, (tuple, list)) else (str(r),) for r in labels]
+    nl = len(labels[0])
+    after = [tuple(map(str, a)) for a in after] or [()] * len(labels)
+    na = len(after[0])
+    nb = len(headers) - nl - na if blank is None else blank
+    rows = tuple(lab + ("",) * nb + a for lab, a in zip(labels, after))
+    align = ("l",) * nl + ("c",) * nb + ("r",) * na
+    widths = ("auto",) * nl + ("fr",) * nb + ("auto",) * na
+    return Table(headers, rows, caption, align, widths, "grid",
+                 (False,) * nl + (True,) * nb + (False,) * na, row_height)
+
+
+# --- numbers: exact values exact, estimates with their interval --------------------------
+def exact(value, percent: bool = False) -> str:
+    """An exact value: ``13/4`` (``= 3.25`` when that is short), ``3/4 (75%)`` for a chance."""
+    f = Fraction(value)
+    if f.denominator == 1:
+        return str(f.numerator)
+    text = f"{f.numerator}/{f.denominator}"
+    if percent:
+        return f"{text} ({_pct(float(f))})"
+    dec = float(f)
+    return f"{text} = {dec:g}" if len(f"{dec:g}") <= 5 else f"{text} ≈ {dec:.3f}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%" if 0.001 <= x < 0.1 or 0.9 < x < 0.999 else f"{100 * x:.0f}%"
+
+
+def proportion(p) -> str:
+    """A simulated chance with its interval: ``52% (48–55%)``."""
+    return f"{_pct(p.estimate)} ({_pct(p.low).rstrip('%')}–{_pct(p.high)})"
+
+
+def mean(m, digits: int = 2) -> str:
+    """A simulated mean with its 95% interval: ``3.27 (3.21–3.33)``."""
+    return f"{m.estimate:.{digits}f} ({m.estimate - 1.96 * m.se:.{digits}f}–" \
+           f"{m.estimate + 1.96 * m.se:.{digits}f})"
+
+
+# --- rendering ---------------------------------------------------------------------------
+def to_data(sheet: Sheet) -> dict:
+    """The JSON document the Typst template lays out."""
+    def item(x):
+        if isinstance(x, Table):
+            n = len(x.headers)
+            return {"type": "table", "kind": x.kind, "headers": list(x.headers),
+                    "rows": [list(r) + [""] * (n - len(r)) for r in x.rows],
+                    "caption": x.caption, "align": list(x.align or ("l",) * n),
+                    "widths": list(x.widths), "blank": list(x.blank or (False,) * n),
+                    "row_height": x.row_height}
+        return {"type": "text", "text": str(x)}
+    return {"game": sheet.game, "title": sheet.title, "subtitle": sheet.subtitle,
+            "footer": sheet.footer, "notes": list(sheet.notes),
+            "assumptions": list(sheet.assumptions), "size": sheet.size,
+            "sections": [{"title": s.title, "wide": s.wide, "column": c,
+                          "items": [item(x) for x in s.items]}
+                         for s, c in zip(sheet.sections, _columns(sheet.sections))]}
+
+
+def _weight(section: Section) -> float:
+    """A rough height: table rows, wrapped paragraph lines, the heading."""
+    w = 2.0
+    for x in section.items:
+        if isinstance(x, Table):
+            w += len(x.rows) * (2.6 if x.kind == "grid" else 1.0) + 1.5 + bool(x.caption)
+        else:
+            w += 1 + len(str(x)) / 75
+    return w
+
+
+def _columns(sections) -> list[int]:
+    """Each section's column (0 left, 1 right) so each run of narrow sections is balanced."""
+    out, run = [], []
+
+    def flush():
+        weights = [_weight(s) for s in run]
+        total, cut = sum(weights), len(run)
+        best = total
+        for k in range(len(run) + 1):
+            left = sum(weights[:k])
+            if abs(total - 2 * left) < best:
+                best, cut = abs(total - 2 * left), k
+        out.extend([0] * cut + [1] * (len(run) - cut))
+        run.clear()
+    for s in sections:
+        if s.wide:
+            flush()
+            out.append(0)
+        else:
+            run.append(s)
+    flush()
+    return out
+
+
+def template() -> Path:
+    return Path(str(files("tableodds.reports") / "sheet.typ"))
+
+
+def to_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     import typst
-    return typst.compile(to_typst(sheet).encode("utf-8"))
+    if paper not in PAPERS:
+        from tableodds.sim.core.errors import InputError
+        raise InputError(f"unknown paper {paper!r}; choose from: {', '.join(PAPERS)}")
+    tpl = template()
+    return typst.compile(str(tpl), root=str(tpl.parent), sys_inputs={
+        "data": json.dumps(to_data(sheet), ensure_ascii=False), "paper": PAPERS[paper]})
 
 
 def to_markdown(sheet: Sheet) -> str:
     def esc(s):
         return str(s).replace("|", "\\|")
     lines = [f"# {sheet.title}", "", sheet.subtitle, ""]
+    if sheet.assumptions:
+        lines += ["> **Assumed data** (not printed in the rules; check against your copy): "
+                  + " ".join(sheet.assumptions), ""]
     for sec in sheet.sections:
         lines += [f"## {sec.title}", ""]
         for item in sec.items:
             if isinstance(item, Table):
                 if item.caption:
                     lines += [f"*{item.caption}*", ""]
+                align = item.align or ("l",) * len(item.headers)
                 lines.append("| " + " | ".join(map(esc, item.headers)) + " |")
-                lines.append("|" + "---|" * len(item.headers))
+                lines.append("|" + "".join({"r": "---:|", "c": ":---:|"}.get(a, "---|")
+                                           for a in align))
                 lines += ["| " + " | ".join(map(esc, r)) + " |" for r in item.rows]
                 lines.append("")
             else:
@@ -102,29 +219,41 @@ def to_markdown(sheet: Sheet) -> str:
 def to_html(sheet: Sheet) -> str:
     e = html.escape
     parts = [f"<h1>{e(sheet.title)}</h1><p>{e(sheet.subtitle)}</p>"]
+    if sheet.assumptions:
+        parts.append("<p class=assumed><strong>Assumed data</strong> (not printed in the rules; "
+                     f"check against your copy): {e(' '.join(sheet.assumptions))}</p>")
     for sec in sheet.sections:
         parts.append(f"<h2>{e(sec.title)}</h2>")
         for item in sec.items:
             if isinstance(item, Table):
                 cap = f"<caption>{e(item.caption)}</caption>" if item.caption else ""
-                head = "".join(f"<th>{e(h)}</th>" for h in item.headers)
-                body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>"
+                align = item.align or ("l",) * len(item.headers)
+                cls = {"r": " class=num", "c": " class=mid"}
+                head = "".join(f"<th{cls.get(a, '')}>{e(h)}</th>"
+                               for h, a in zip(item.headers, align))
+                body = "".join("<tr>" + "".join(f"<td{cls.get(a, '')}>{e(c)}</td>"
+                                                for c, a in zip(r, align)) + "</tr>"
                                for r in item.rows)
-                parts.append(f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}"
+                kind = " class=grid" if item.kind == "grid" else ""
+                parts.append(f"<table{kind}>{cap}<thead><tr>{head}</tr></thead><tbody>{body}"
                              "</tbody></table>")
             else:
                 parts.append(f"<p>{e(item)}</p>")
     parts += [f"<p class=note>{e(n)}</p>" for n in sheet.notes]
     return ("<!doctype html><html lang=en><meta charset=utf-8>"
+            "<meta name=viewport content=\"width=device-width, initial-scale=1\">"
             f"<title>{e(sheet.title)}</title><style>body{{font-family:sans-serif;max-width:50rem;"
-            "margin:1rem auto;font-size:14pt}table{border-collapse:collapse;margin:.5rem 0}"
-            "td,th{border:1px solid #999;padding:.2rem .5rem;text-align:right}"
-            ".note{color:#555;font-size:10pt}</style><body>" + "".join(parts)
+            "margin:1rem auto;padding:0 .5rem;font-size:12pt}table{border-collapse:collapse;"
+            "margin:.5rem 0}td,th{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
+            ".num{text-align:right}.mid{text-align:center}.grid td{height:1.6em;min-width:3em}"
+            "caption{text-align:left;font-style:italic}.assumed{background:#fff4d6;"
+            "padding:.3rem}.note{color:#555;font-size:10pt}</style><body>" + "".join(parts)
             + f"<footer class=note>{e(sheet.footer)}</footer></body></html>")
 
 
-def write_sheet(sheet: Sheet, out: Path) -> list[Path]:
-    """``out/<game>-cheatsheet.pdf``, ``.md`` and ``.html``."""
+def write_sheet(sheet: Sheet, out: Path, paper: str = "a4") -> list[Path]:
+    """``out/<game>-cheatsheet.pdf`` (on ``paper``), ``.md`` and ``.html``."""
     base = Path(out) / f"{sheet.game}-cheatsheet"
-    return [write_bytes(base.with_suffix(".pdf"), to_pdf(sheet)), write_text(base.with_suffix(".md"), to_markdown(sheet)),
+    return [write_bytes(base.with_suffix(".pdf"), to_pdf(sheet, paper)),
+            write_text(base.with_suffix(".md"), to_markdown(sheet)),
             write_text(base.with_suffix(".html"), to_html(sheet))]

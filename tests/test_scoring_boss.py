@@ -13,7 +13,7 @@ def test_template_scores(tmp_path):
 
 def test_sheet_pdf_has_its_numbers(tmp_path):
     pages, text = sheet_pdf_text("boss", tmp_path)
-    assert pages <= 2 and "P(reached)" in text
+    assert pages == 1 and "P(deal reached)" in text
 
 
 def test_boss_replay_pays_dividends_times_value(tmp_path):

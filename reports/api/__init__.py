@@ -93,18 +93,25 @@ def score(game: str, record: str | Path) -> Result:
     return _score(game, record)
 
 
-def cheatsheet(game: str, out: str | Path = "out", variants=(), seed: int = 1) -> list[Path]:
-    """Write GAME's cheat sheet (PDF, Markdown, HTML) into ``out``; returns the paths."""
+def cheatsheet(game: str, out: str | Path = "out", variants=(), seed: int = 1,
+               paper: str = "a4") -> list[Path]:
+    """Write GAME's one-page cheat sheet (PDF on ``paper``, "a4" or "letter"; Markdown, HTML)
+    into ``out``; returns the paths.  An unknown paper raises :class:`InputError`."""
     from tableodds.reports.cheatsheets import builders
     from tableodds.reports.sheet import write_sheet
     available = builders()
     if game not in available:
         raise InputError(f"no cheat sheet for {game!r}; choose from: {', '.join(available)}")
-    return write_sheet(available[game](variants=variants, seed=seed), Path(out))
+    from tableodds.reports.sheet import PAPERS
+    if paper not in PAPERS:
+        raise InputError(f"unknown paper {paper!r}; choose from: {', '.join(PAPERS)}")
+    return write_sheet(available[game](variants=variants, seed=seed), Path(out), paper)
 
 
 def report(out: str | Path = "out", scale: float = 1.0, seed: int = 1,
-           workers: int | None = None, force: bool = False) -> Path:
-    """Write the full HTML report into ``out``; returns the path of its index.html."""
+           workers: int | None = None, force: bool = False, progress: bool = False) -> Path:
+    """Write the full HTML report into ``out``; returns the path of its index.html.
+    ``progress``: one progress bar on stderr for the whole report."""
     from tableodds.reports.report import build_report
-    return build_report(out, scale=scale, seed=seed, workers=workers, force=force)[0]
+    return build_report(out, scale=scale, seed=seed, workers=workers, force=force,
+                        progress=progress)[0]

@@ -77,7 +77,8 @@ def report(out, force, scale, seed, workers):
     from tableodds.reports.report import build_report
     if not math.isfinite(scale) or scale <= 0:
         raise InputError(f"--scale must be a positive number, not {scale}")
-    path, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force)
+    path, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force,
+                                     progress=sys.stderr.isatty())
     click.echo(f"wrote {path}" + (" (INTERRUPTED: only the finished sections)"
                                   if interrupted else ""))
     if interrupted:
@@ -92,8 +93,10 @@ def report(out, force, scale, seed, workers):
               help="A variant of the game's rules, as its simulate command takes them.")
 @click.option("--seed", "-s", type=int, default=1, show_default=True,
               help="Seed of the simulations behind the sheet's expectations.")
-def cheatsheet(game, out, variants, seed):
-    """Write an A4 scoring cheat sheet (PDF, Markdown, HTML) for GAME, or for all games."""
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
+              help="Paper size of the PDF (US Letter or A4); one page either way.")
+def cheatsheet(game, out, variants, seed, paper):
+    """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
     from tableodds.reports.output import check_out
     from tableodds.reports.sheet import write_sheet
@@ -105,7 +108,7 @@ def cheatsheet(game, out, variants, seed):
             raise InputError(f"no cheat sheet for {name!r}; choose from: "
                              f"{', '.join(available)} or all")
     for name in names:
-        for path in write_sheet(available[name](variants=variants, seed=seed), out):
+        for path in write_sheet(available[name](variants=variants, seed=seed), out, paper):
             click.echo(f"wrote {path}")
 
 

@@ -3,12 +3,48 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from tableodds.reports.sheet import Section, Sheet, table
-from tableodds.sim.borgia.rules import (CASH_PER_VP, POPE_VP, VOTES_PER_CARDINAL, conquest_succeeds,
-                              make_settings)
+from tableodds.analysis import borgia as analysis
+from tableodds.reports.sheet import Section, Sheet, exact, grid, table
+from tableodds.sim.borgia.rules import (CASH_PER_VP, PLAYERS, POPE_VP, VOTES_PER_CARDINAL,
+                                        conquest_succeeds, make_settings)
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import RunPlan
 
 VARIANTS = {"cities-score": "cities score their printed VP at every scoring"}
+GAMES = 2_000  # simulated games behind the auction prices
+# (attacker's condottieri, target's own defence, defender's condottieri) for the odds table
+POSITIONS = [([2], 0, [2]), ([3], 2, [1]), ([3, 2], 3, [2, 1]), ([4], 3, [1, 1]),
+             ([4, 3, 1], 5, [3, 2])]
+
+
+def conquest_odds():
+    """Exact P(the attack succeeds) for a few positions: the attacker commits every
+    condottiere, the defender plays each subset of his at random."""
+    rows = []
+    for attack, base, defend in POSITIONS:
+        r = analysis.conquest(None, attack=attack, defend=defend, base=base, attacker="all",
+                              defender="random")
+        rows.append([" + ".join(map(str, attack)), base, " + ".join(map(str, defend)) or "-",
+                     exact(r.summary.exact, percent=True)])
+    return table(["attack", "target's defence", "defender holds", "P(it falls)"], rows,
+                 "Exact odds (fractions, from the conquest calculator): the attacker commits "
+                 "all, the defender plays a random subset; ties go to the defender.",
+                 align=("l", "r", "l", "r"))
+
+
+def auction_prices(seed: int = 1, games: int = GAMES, players: int = 4):
+    """Mean price (95% interval), median and 10-90% range paid per card type, value bots."""
+    result = analysis.auction(RunPlan(games, seed, progress=False), players=players)
+    rows = []
+    for x in result.summary.types.to_dicts():
+        if x.get("mean_price") is None:
+            continue
+        m, se = x["mean_price"], x["se"]
+        rows.append([x["type"], f"{m:.1f} ({m - 1.96 * se:.1f}–{m + 1.96 * se:.1f})",
+                     f"{x['median']:.0f}", f"{x['p10']:.0f}–{x['p90']:.0f}"])
+    return table(["card", "mean price D (95%)", "median", "10–90%"], rows,
+                 f"What cards go for: {players} value bots, {result.games_done:,} simulated "
+                 f"games, seed {seed}, assumed card values.", align=("l", "r", "r", "r")), result
 
 
 def _cards(deck, ctype):
@@ -38,7 +74,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
             rows.append([kind, card.name, count, card.vp, card.votes if kind == "office" else "",
                          card.income if kind in ("office", "city") else ""])
     values = table(["type", "card", "in deck", "VP", "votes", "income"], rows,
-                   f"card values from {deck.source}"
+                   f"card values ASSUMED, from {deck.source}"
                    + ("" if deck.city_vp else "; cities score no VP (seed reading)"))
     votes = (f"Each cardinal is {VOTES_PER_CARDINAL} votes; each office adds its printed votes. "
              f"The new pope scores {POPE_VP} VP, loses his offices to the redistribution and "
@@ -53,9 +89,25 @@ def build(variants=(), seed: int = 1) -> Sheet:
                 "the pope redistributes offices and cardinals → marriages end. "
                 f"Family income {deck.family_income} D comes after scoring, at the start of "
                 f"turns 2 and 3. The game has {deck.turns} turns.")
-    sections = (Section("Scoring", (cash, values)), Section("Election", (votes,)),
-                Section("Conquest", (conquest,)), Section("End of a turn", (sequence,)))
-    return Sheet("borgia", "Borgia — scoring sheet", "Three turns of auctions, elections and "
+    labels = []
+    for t in range(1, deck.turns + 1):
+        labels += [(f"turn {t}", "cash VP"), ("", "pope"), ("", "card VP"), ("", "= turn")]
+    tally = grid(["turn", "", *(f"player {i}" for i in range(1, max(PLAYERS) + 1))],
+                 labels + [("game", "= total")],
+                 "VP at each scoring, one column per player.", row_height="0.5cm")
+    prices, _ = auction_prices(seed)
+    where = ("sim/borgia/cards.toml (packaged defaults)" if deck.source == "cards.toml"
+             else deck.source)
+    sections = (Section("Score sheet", (tally,), wide=True),
+                Section("Scoring", (cash, values)), Section("End of a turn", (sequence,)),
+                Section("Election", (votes,)),
+                Section("Conquest", (conquest, conquest_odds())),
+                Section("Auction prices", (prices,)))
+    return Sheet("borgia", "Borgia — score sheet", "Three turns of auctions, elections and "
                  "conquest; most VP wins.", sections,
                  f"tableodds {version('tableodds')} · Borgia · deck {deck.source} · variants: "
-                 f"{', '.join(variants) or 'none'}")
+                 f"{', '.join(variants) or 'none'} · seed {seed}",
+                 assumptions=(f"Card values (VP, votes, income, power), the deck's make-up "
+                              f"and the hand and auction sizes for 3 and 5 players come from "
+                              f"{where}; the rules print none of them. Load the real deck "
+                              f"with --cards.",), size=8.5)

@@ -3,13 +3,32 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from tableodds.reports.sheet import Section, Sheet, Table, table
+from tableodds.analysis import davos as analysis
+from tableodds.reports.sheet import Section, Sheet, Table, grid, proportion, table
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos import scoring
 from tableodds.sim.davos.reference import parliament, party_vote
 
 IDEOLOGY = {"L": 0, "C": 1, "R": 2}
+GAMES = 2_000  # simulated games behind the hardest-goals table
+
+
+def hardest_kinds(seed: int = 1, games: int = GAMES, players: int = 4):
+    """P(a held goal is achieved at the final check) by requirement kind, hardest first, and
+    the result it came from (goal-seeking bots)."""
+    result = analysis.goals(RunPlan(games, seed, progress=False), players=players,
+                            policies=["goal"])
+    diff = result.summary.configs[0][1]
+    kinds = sorted((k for k in diff.kinds if k.by_check[-1] is not None),
+                   key=lambda k: k.by_check[-1].estimate)
+    return table(["requirement", "cards", "P(achieved at the end)"],
+                 [[k.kind, k.goals, proportion(k.by_check[-1])] for k in kinds],
+                 f"How often a held goal is achieved by the final check, hardest first: "
+                 f"{players} goal-seeking bots, {result.games_done:,} simulated games, seed "
+                 f"{seed}; 95% interval in brackets. Bots do not negotiate.",
+                 align=("l", "r", "r")), result
 
 
 def _vote_example() -> Table:
@@ -65,9 +84,20 @@ def build(variants=(), seed: int = 1) -> Sheet:
                     f"{example.players[0].total}"]],
                   "tie-break: most assets on the board; still tied, the tied players each "
                   "draw a goal and reveal them together")
-    sections = (Section("Turns", (turn,)), Section("Bills and politics", (vote_rules,
-                                                                          _vote_example())),
-                Section("Reset", (income,)), Section("Final scoring", (final,)))
-    return Sheet("davos", "Davos — scoring sheet", "Three years of assets, bills and secret "
+    tally = grid(["", *(f"player {i}" for i in range(1, max(R.PLAYERS) + 1))],
+                 ["goals achieved (+1 each)", "distinct categories achieved (+1 each)",
+                  "failed goals (−1 each)", "victory tokens, Big Game (+1 each)", "= total",
+                  "assets on the board (tie-break)"],
+                 "Final scoring: one column per player.", row_height="0.7cm")
+    kinds, _ = hardest_kinds(seed)
+    sections = (Section("Final score", (tally,), wide=True),
+                Section("Turns", (turn,)), Section("Reset", (income,)),
+                Section("Final scoring", (final,)),
+                Section("Bills and politics", (vote_rules, _vote_example())),
+                Section("Hardest goals", (kinds,)))
+    return Sheet("davos", "Davos — score sheet", "Three years of assets, bills and secret "
                  "goals; most victory points wins.", sections,
-                 f"tableodds {version('tableodds')} · Davos · base game rules")
+                 f"tableodds {version('tableodds')} · Davos · base game rules · seed {seed}",
+                 assumptions=("The goal cards, bills and party ideologies behind the "
+                              "hardest-goals table are defaults from sim/davos/cards.toml.",),
+                 size=9.5)

@@ -1,10 +1,11 @@
 """The Davoserjas cheat sheet: deal table, rounds with totals per deal, expected penalties."""
 from __future__ import annotations
 
+from fractions import Fraction
 from importlib.metadata import version
 
 from tableodds.analysis.stats import wilson
-from tableodds.reports.sheet import Section, Sheet, table
+from tableodds.reports.sheet import Section, Sheet, exact, grid, mean, proportion, table
 from tableodds.analysis import davoserjas as analysis
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davoserjas.rules import (PLAYERS, RANK_PLURALS, RANKS, REMOVED_TWOS, SUIT_NAMES,
@@ -12,7 +13,7 @@ from tableodds.sim.davoserjas.rules import (PLAYERS, RANK_PLURALS, RANKS, REMOVE
                                   parse_card)
 
 _GROUPS = set(RANK_PLURALS) | set(SUIT_NAMES)
-GAMES = 200_000  # simulated games behind "what to expect"
+GAMES = 20_000  # simulated games behind "what to expect" (its estimated cells)
 
 
 def _singular(group: str) -> str:
@@ -44,6 +45,30 @@ def _rule_text(r, settings) -> str:
     return ", ".join(parts)
 
 
+def exact_expectations(settings, players: int) -> dict[int, tuple]:
+    """Round number -> (exact mean penalty per player or None, exact P(no penalty) or None).
+
+    A trick round hands out the same total every deal, so the mean over the seats is that
+    total over the players, exactly.  When the whole total lands on one trick (one card, or
+    only the first or only the last trick) exactly one player scores: P(no penalty) is
+    (players - 1) / players; a round whose total is 0 charges no one.
+    """
+    out = {}
+    for r in settings.rounds:
+        if r.kind != "tricks":
+            out[r.number] = (None, None)
+            continue
+        total = r.deal_total(players)
+        one_trick = (not r.per_trick and (
+            (len(r.cards) == 1 and r.cards[0][0].lower() not in _GROUPS
+             and not r.first_trick and not r.last_trick)
+            or (not r.cards and bool(r.first_trick) != bool(r.last_trick))))
+        p0 = Fraction(1) if total == 0 else (Fraction(players - 1, players) if one_trick
+                                             else None)
+        out[r.number] = (Fraction(total, players), p0)
+    return out
+
+
 def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
     """The sheet for the given variants; expectations from ``games`` seeded games (4 players)."""
     by_players = {p: make_settings(p, variants=list(variants)) for p in PLAYERS}
@@ -52,31 +77,41 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
                  [[p, " ".join(_pretty(card_name(card_id(s, "2"))) for s in REMOVED_TWOS[p])
                    or "none",
                    hand_size(p) * p, hand_size(p)] for p in PLAYERS])
-    rounds = table(["#", "round", "penalty", *(f"{p}p" for p in PLAYERS)],
-                   [[r.number, r.name, _rule_text(r, four),
-                     *(by_players[p].rounds[i].deal_total(p) if r.kind == "tricks" else "-"
-                       for p in PLAYERS)]
-                    for i, r in enumerate(four.rounds)],
-                   "penalty points handed out per deal, by player count")
+    rounds = table(["#", "round", "penalty"],
+                   [[r.number, r.name, _rule_text(r, four)] for r in four.rounds])
+    totals = {p: [by_players[p].rounds[i].deal_total(p) if r.kind == "tricks" else None
+                  for i, r in enumerate(four.rounds)] for p in PLAYERS}
+    score = grid(["#", "round", *(f"player {i}" for i in range(1, max(PLAYERS) + 1)),
+                  "row sum: " + " · ".join(f"{p}p" for p in PLAYERS)],
+                 [(r.number, r.name) for r in four.rounds] + [("", "total")],
+                 after=[(" · ".join("?" if totals[p][i] is None else str(totals[p][i])
+                                    for p in PLAYERS),) for i in range(len(four.rounds))]
+                 + [("",)],
+                 row_height="0.9cm",
+                 caption="Write each player's penalty per round. Check: a trick round's row "
+                         "adds up to the number under your player count (? = Kabalen, no fixed "
+                         "total).")
     result = analysis.simulate(RunPlan(games, seed, progress=False), 4,
                                variants=list(variants))
     summary = result.summary
     dist = summary.distribution
-    p0 = {}
+    exacts = exact_expectations(four, 4)
+    rows = []
     for r in summary.rounds:
         part = dist.filter(dist["round"] == r.number)
         zero = int(part.filter(part["penalty"] == 0)["count"].sum())
-        p0[r.number] = wilson(zero, int(part["count"].sum()))
-    expect = table(["#", "round", "mean per player", "P(no penalty)"],
-                   [[r.number, r.name, f"{r.overall.estimate:.3f} ± {r.overall.se:.3f}",
-                     f"{p0[r.number].estimate:.1%} ± {(p0[r.number].high - p0[r.number].low) / 2:.1%}"]
-                    for r in summary.rounds]
-                   + [["", "whole game", f"{summary.overall_total.estimate:.2f} ± "
-                       f"{summary.overall_total.se:.2f}", ""]],
-                   f"4 players, random play, {result.games_done:,} simulated games "
-                   "(mean ± standard error; P ± half its 95% interval)")
+        m, p0 = exacts[r.number]
+        rows.append([r.number, r.name, exact(m) if m is not None else mean(r.overall),
+                     exact(p0, percent=True) if p0 is not None
+                     else proportion(wilson(zero, int(part["count"].sum())))])
+    rows.append(["", "whole game", mean(summary.overall_total), ""])
+    expect = table(["#", "round", "mean per player", "P(no penalty)"], rows,
+                   f"4 players, random play. Fractions are exact; the rest is estimated from "
+                   f"{result.games_done:,} simulated games (seed {seed}) with its 95% "
+                   "interval in brackets.", align=("r", "l", "r", "r"))
     kab = four.gaps
     sections = (
+        Section("Score sheet", (score,), wide=True),
         Section("Before you deal", (deal, "All cards are dealt every round. The deal rotates "
                                           "one seat per round; left of the dealer leads.")),
         Section("The rounds", (rounds, "Trick rounds: follow suit if you can, no trumps, ace "
@@ -90,5 +125,5 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
     )
     footer = (f"tableodds {version('tableodds')} · Davoserjas · variants: "
               f"{', '.join(variants) or 'none (seed rules)'} · seed {seed}")
-    return Sheet("davoserjas", "Davoserjas — scoring sheet",
-                 "Six rounds of penalties; lowest total wins.", sections, footer)
+    return Sheet("davoserjas", "Davoserjas — score sheet",
+                 "Six rounds of penalties; lowest total wins.", sections, footer, size=9.5)

@@ -3,10 +3,43 @@ from __future__ import annotations
 
 from importlib.metadata import version
 
-from tableodds.reports.sheet import Section, Sheet, table
+from tableodds.analysis import s1844 as analysis
+from tableodds.reports.sheet import Section, Sheet, grid, proportion, table
+from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.s1844 import rules as R
 
 TYPES = ("pre-SBB", "regional", "historical", "SBB")
+GAMES = 1_000  # simulated games per player count behind the train-rush table
+RUSH_EVENTS = ("phase3", "phase4", "phase5", "phase6", "phase7", "rust2", "rust3", "rust4",
+               "sbb", "bank", "end")
+
+
+def _when(e) -> str:
+    """An event's most common OR, the 10-90% range of its global OR number, how often."""
+    if e.median is None:
+        return "never"
+    lo, hi = f"{e.p10:g}", f"{e.p90:g}"
+    cell = f"OR {e.typical.removeprefix('OR ')} (#{lo}–{hi})" if lo != hi else \
+        f"OR {e.typical.removeprefix('OR ')} (#{lo})"
+    if e.happens.estimate < 0.995:
+        cell += f"; {proportion(e.happens)}"
+    return cell
+
+
+def rush_table(seed: int = 1, games: int = GAMES):
+    """The train-rush table for 3-7 players from ``games`` seeded games per count; also the
+    result it came from."""
+    result = analysis.train_rush(RunPlan(games, seed, progress=False), players=list(R.PLAYERS))
+    runs = result.summary.results
+    labels = {e.event: e.label for e in runs[0].events}
+    rows = [[labels[ev]] + [_when(next(e for e in r.events if e.event == ev)) for r in runs]
+            for ev in RUSH_EVENTS]
+    return table(["event", *(f"{r.players} players" for r in runs)], rows,
+                 f"When the rush hits: the most common OR (set.round), the 10–90% range of the "
+                 f"global OR number (OR 1.1 = #1), and how often it happens at all when not "
+                 f"always, with its 95% interval. Careful bots, the map-free company model; "
+                 f"{games:,} simulated games per player count, seed {seed}.",
+                 align=("l",) + ("l",) * len(runs)), result
 
 
 def build(variants=(), seed: int = 1) -> Sheet:
@@ -49,13 +82,25 @@ def build(variants=(), seed: int = 1) -> Sheet:
                      R.MOUNTAIN_VALUE],
                     ["tunnel company", R.NTUNNEL, R.TUNNEL_PRICE, R.TUNNEL_REV, R.TUNNEL_VALUE]],
                    "revenue and end value only once a route has used it")
+    worksheet = grid(["", *(f"player {i}" for i in range(1, max(R.PLAYERS) + 1))],
+                     ["cash", *(["shares: corp ___ % held ÷ unit × price"] * 4),
+                      f"mountain railways activated × {R.MOUNTAIN_VALUE}",
+                      f"tunnel companies activated × {R.TUNNEL_VALUE}", "− debt", "= total"],
+                     "End-game value worksheet: one column per player. A share unit is 25% "
+                     "(pre-SBB), 20% (regional), 10% (historical, SBB); privates count nothing.",
+                     row_height="0.52cm")
+    rush, _ = rush_table(seed)
     score = (f"Final score = cash + shares × market price (corporations that have IPO'd) + "
              f"{R.MOUNTAIN_VALUE} per activated mountain railway + {R.TUNNEL_VALUE} per "
              "activated tunnel company − debt. Private companies count nothing. The game ends "
              "after the OR set in which the bank breaks, or at once on a bankruptcy.")
-    sections = (Section("Set-up", (start, corps)), Section("The train rush", (trains, phases)),
+    sections = (Section("End-game value", (worksheet,), wide=True),
+                Section("The train rush in play", (rush,), wide=True),
+                Section("Set-up", (start, corps)), Section("Trains and phases", (trains, phases)),
                 Section("Companies", (privates, extras)), Section("Final score", (score,)))
-    return Sheet("1844", "1844: Schweiz — scoring sheet",
+    return Sheet("1844", "1844: Schweiz — score sheet",
                  "Stock rounds, operating rounds and the train rush.", sections,
                  f"tableodds {version('tableodds')} · 1844: Schweiz · rules as in the packaged "
-                 "data")
+                 f"data · seed {seed}",
+                 assumptions=("Revenue in the train-rush runs comes from the documented "
+                              "company model in sim/s1844/params.toml, not from a map.",))

@@ -1,0 +1,167 @@
+"""The cheat sheets: one page on A4 and US Letter, and their numbers read back and compared
+with the calculators and simulators that made them."""
+import functools
+import io
+import math
+from fractions import Fraction
+
+import pytest
+from pypdf import PdfReader
+
+import tableodds
+from tableodds.reports.cheatsheets import builders
+from tableodds.reports.cli import main
+from tableodds.reports.sheet import Table, exact, to_data, to_pdf
+from tableodds.sim.core.errors import InputError
+
+SIZES = {"a4": (595, 842), "letter": (612, 792)}  # points
+
+
+@functools.cache
+def sheet(game):
+    return builders()[game](seed=1)
+
+
+@functools.cache
+def pdf(game, paper):
+    return PdfReader(io.BytesIO(to_pdf(sheet(game), paper)))
+
+
+def text(game, paper="a4"):
+    return " ".join(" ".join(p.extract_text().split()) for p in pdf(game, paper).pages)
+
+
+def find(sh, header):
+    """The first table of the sheet with that header."""
+    for sec in sh.sections:
+        for item in sec.items:
+            if isinstance(item, Table) and header in item.headers:
+                return item
+    raise KeyError(header)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["davoserjas", "davos", "1844", "borgia", "boss"])
+def test_every_sheet_is_one_page_on_a4_and_letter(game, paper):
+    reader = pdf(game, paper)
+    assert len(reader.pages) == 1
+    box = reader.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == SIZES[paper]
+    # a grid to fill in, and the data handed to the template is plain JSON
+    data = to_data(sheet(game))
+    assert any(i["kind"] == "grid" for s in data["sections"] for i in s["items"]
+               if i["type"] == "table")
+
+
+def test_exact_values_print_exact_and_estimates_carry_intervals():
+    assert exact(Fraction(13, 4)) == "13/4 = 3.25"
+    assert exact(Fraction(3, 4), percent=True) == "3/4 (75%)"
+    assert exact(Fraction(1)) == "1"
+    from tableodds.analysis import davoserjas as analysis
+    from tableodds.reports.sheets.davoserjas import GAMES, exact_expectations
+    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.davoserjas.rules import make_settings
+    expect = find(sheet("davoserjas"), "P(no penalty)")
+    rows = {r[1]: r for r in expect.rows}
+    # the king of clubs goes to exactly one player: 3/4 at four players, not "75.0% ± 0.1%"
+    assert rows["avoid the king of clubs"][2:] == ("15/4 = 3.75", "3/4 (75%)")
+    assert rows["fewest tricks"][2] == "13/4 = 3.25"
+    ex = exact_expectations(make_settings(4), 4)
+    assert ex[4] == (Fraction(15, 4), Fraction(3, 4)) and ex[5][1] is None
+    # the estimates are the simulator's, with the 95% interval
+    s = analysis.simulate(RunPlan(GAMES, 1, progress=False), 4).summary
+    kab = s.rounds[-1].overall
+    lo, hi = kab.estimate - 1.96 * kab.se, kab.estimate + 1.96 * kab.se
+    assert rows["Kabalen"][2] == f"{kab.estimate:.2f} ({lo:.2f}–{hi:.2f})"
+    assert "3/4 (75%)" in text("davoserjas") and "13/4 = 3.25" in text("davoserjas")
+
+
+def test_davoserjas_grid_checks_each_rounds_total():
+    from tableodds.sim.davoserjas.rules import PLAYERS, make_settings
+    grid = find(sheet("davoserjas"), "player 1")
+    assert grid.kind == "grid" and grid.blank.count(True) == max(PLAYERS)
+    queens = next(r for r in grid.rows if r[1] == "avoid queens")
+    assert queens[-1] == " · ".join(str(make_settings(p).rounds[2].deal_total(p))
+                                    for p in PLAYERS)
+
+
+def test_boss_end_odds_are_the_exact_calculators():
+    from tableodds.sim.boss.rules import exact_deal_counts, make_settings
+    ends = exact_deal_counts(make_settings(4))
+    grid = find(sheet("boss"), "P(game ends here)")
+    for row in grid.rows[:-1]:
+        assert row[-2] == exact(ends.get(int(row[0]), 0), percent=True)
+    assert sum(ends.values()) == 1
+    t = text("boss")
+    assert "Assumed data" in t and "sim/boss/deals.toml" in t
+    assert exact(ends[11], percent=True) in t
+
+
+def test_boss_space_values_are_the_simulators():
+    from tableodds.analysis import boss as analysis
+    from tableodds.reports.sheets.boss import GAMES
+    from tableodds.sim.core.runner import RunPlan
+    spaces = analysis.simulate(RunPlan(GAMES, 1, progress=False), 4).summary.game.spaces
+    table = find(sheet("boss"), "P(deal succeeds)")
+    for row, x in zip(table.rows, spaces.iter_rows(named=True)):
+        assert int(row[0]) == x["space"] and int(row[2]) == x["dividends"]
+        est = float(row[4].split("%")[0]) / 100
+        assert math.isclose(est, x["p"], abs_tol=0.006)
+
+
+def test_borgia_conquest_odds_and_prices():
+    from tableodds.analysis import borgia as analysis
+    from tableodds.analysis.borgia import conquest_exact
+    from tableodds.reports.sheets.borgia import GAMES, POSITIONS
+    from tableodds.sim.core.runner import RunPlan
+    odds = find(sheet("borgia"), "P(it falls)")
+    for row, (attack, base, defend) in zip(odds.rows, POSITIONS):
+        assert row[-1] == exact(conquest_exact(attack, defend, base, "all", "random"),
+                                percent=True)
+    prices = find(sheet("borgia"), "mean price D (95%)")
+    types = analysis.auction(RunPlan(GAMES, 1, progress=False), players=4).summary.types
+    city = types.filter(types["type"] == "city").to_dicts()[0]
+    row = next(r for r in prices.rows if r[0] == "city")
+    assert row[1].startswith(f"{city['mean_price']:.1f} (")
+    t = text("borgia")
+    assert "Assumed data" in t and "cards.toml" in t and row[1].split()[0] in t
+
+
+def test_1844_train_rush_for_three_to_seven_players():
+    from tableodds.analysis import s1844 as analysis
+    from tableodds.reports.sheets.s1844 import GAMES, _when
+    from tableodds.sim.core.runner import RunPlan
+    rush = find(sheet("1844"), "event")
+    assert rush.headers[1:] == tuple(f"{p} players" for p in range(3, 8))
+    r = analysis.train_rush(RunPlan(GAMES, 1, progress=False), players=[3, 4, 5, 6, 7])
+    bank = next(row for row in rush.rows if row[0] == "bank breaks")
+    assert bank[1:] == tuple(_when(next(e for e in x.events if e.event == "bank"))
+                             for x in r.summary.results)
+    assert "7 players" in text("1844") and "End-game value" in text("1844")
+
+
+def test_davos_hardest_kinds_are_the_simulators():
+    from tableodds.reports.sheets.davos import hardest_kinds
+    table = find(sheet("davos"), "P(achieved at the end)")
+    again, result = hardest_kinds(1)
+    assert table.rows == again.rows and result.games_done > 0
+    shares = [float(r[2].split("%")[0]) for r in table.rows]
+    assert shares == sorted(shares)  # hardest first
+    assert "Assumed data" in text("davos")
+
+
+def test_paper_option_and_bad_paper(tmp_path, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["cheatsheet", "boss", "--paper", "letter", "--out", str(tmp_path)])
+    assert e.value.code == 0
+    box = PdfReader(tmp_path / "boss-cheatsheet.pdf").pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == SIZES["letter"]
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as e:
+        main(["cheatsheet", "boss", "--paper", "a5", "--out", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "'a5' is not one of 'a4', 'letter'" in err
+    paths = tableodds.cheatsheet("boss", tmp_path / "api", paper="letter")
+    assert [p.suffix for p in paths] == [".pdf", ".md", ".html"]
+    with pytest.raises(InputError, match="unknown paper 'a5'"):
+        tableodds.cheatsheet("boss", tmp_path / "api", paper="a5")
