@@ -13,7 +13,7 @@ from numba import types
 from numba.extending import intrinsic
 
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
-from tableodds.sim.core.rng import bounded, seed_stream
+from tableodds.sim.core.rng import _rotl, bounded, seed_stream
 from tableodds.sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
 
 _ONE = np.uint64(1)
@@ -65,53 +65,6 @@ def deal(s, base, n_base, hands, players, size, fixed_seat, fixed_hand, deck):
 
 
 @njit(inline="always")
-def pick(s, legal):
-    """A uniform legal card; always one draw, even when the card is forced."""
-    return kth_bit(legal, bounded(s, popcount(legal)))
-
-
-@njit(inline="always")
-def play_tricks(s, hands, players, size, leader, per_trick, first, last, pen, trick_pol, out):
-    # Written with few data-dependent branches: in random play they mispredict
-    # about half the time and cost more than the card choice itself.
-    lead = leader
-    for t in range(size):
-        hand = hands[lead]
-        if trick_pol[lead] == TRICK_RANDOM:
-            c = pick(s, hand)
-        else:
-            c = duck(hand, hand, True, -1, -1, False, pen)
-        hands[lead] = hand ^ (_ONE << np.uint64(c))
-        led = c // 13
-        suit = _SUIT << np.uint64(13 * led)
-        win, win_seat = c, lead
-        points = per_trick + pen[c]
-        p = lead
-        for k in range(1, players):
-            p += 1
-            if p == players:  # not %: a division by a variable costs more than the play
-                p = 0
-            hand = hands[p]
-            follow = hand & suit
-            legal = follow if follow else hand
-            if trick_pol[p] == TRICK_RANDOM:
-                c = pick(s, legal)
-            else:
-                c = duck(hand, legal, False, led, win, k == players - 1, pen)
-            hands[p] = hand ^ (_ONE << np.uint64(c))
-            points += pen[c]
-            better = (suit >> np.uint64(c)) & _ONE and c > win
-            win = c if better else win
-            win_seat = p if better else win_seat
-        if t == 0:
-            points += first
-        if t == size - 1:
-            points += last
-        out[win_seat] += points
-        lead = win_seat
-
-
-@njit(inline="always")
 def _opens(c, deck_mask, strict):
     """The card that becomes playable once c is laid in its Kabalen row (or -1)."""
     r = c % 13
@@ -130,60 +83,12 @@ def _opens(c, deck_mask, strict):
     return -1  # king or ace ends the row
 
 
-@njit(inline="always")
-def play_kabalen(s, hands, players, leader, deck_mask, strict, pool_mode, pool_win,
-                 pool_second, kab_pol, out):
-    playable = np.uint64(0)
-    for suit in range(4):
-        playable |= _ONE << np.uint64(13 * suit + 5)
-    turn, passes, first_out, second_out = leader, 0, -1, -1
-    while True:
-        legal = hands[turn] & playable
-        if legal:
-            if kab_pol[turn] == KABALEN_RANDOM:
-                c = pick(s, legal)
-            else:
-                c = hold(hands[turn], legal)
-            bit = _ONE << np.uint64(c)
-            hands[turn] ^= bit
-            playable ^= bit
-            nxt = _opens(c, deck_mask, strict)
-            if nxt == -2:
-                playable |= (bit << _ONE) | (bit >> _ONE)
-            elif nxt >= 0:
-                playable |= _ONE << np.uint64(nxt)
-            passes = 0
-            if hands[turn] == 0:
-                if first_out < 0:
-                    first_out = turn
-                    if not pool_mode:
-                        break
-                else:
-                    second_out = turn
-                    break
-        else:
-            passes += 1
-            if passes >= players:
-                break  # nobody can lay a card: only with strict gaps
-        turn += 1
-        if turn == players:
-            turn = 0
-    if pool_mode:
-        if first_out >= 0:
-            out[first_out] -= pool_win
-        if second_out >= 0:
-            out[second_out] -= pool_second
-    else:
-        for p in range(players):
-            out[p] += popcount(hands[p])
-
-
 # Games are played in blocks of _G, advanced in lock-step (one deal step, one
 # trick or one Kabalen turn of each game in turn), so that the CPU overlaps
 # their dependency chains.  Game i still draws only from its own stream, in
 # the order above, so records do not depend on blocks, chunks or workers; a
 # block that runs past the chunk's end plays its extra games and drops them.
-_G = 4
+_G = 4  # _deal_block is written out for four games
 _HS = 8  # stride of one game's hands in the flat hands array (players <= 7)
 
 
@@ -213,16 +118,38 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
             hands[g * _HS + p] = fixed_hand if p == fixed_seat else np.uint64(0)
         for i in range(n_base):
             deck[g * 52 + i] = base[i]
-    for i in range(n_base - 1, 0, -1):
+    # positions n_base-1 .. 1 are final in turn; each seat's cards are OR-ed into
+    # four registers (one per game, _G == 4) and stored once the seat's block ends
+    i = n_base - 1
+    while i > 0:
         seat = seat_of[i]
+        a0 = a1 = a2 = a3 = np.uint64(0)
+        while i > 0 and seat_of[i] == seat:
+            j = bounded(s, i + 1, 0)
+            a0 |= _ONE << np.uint64(deck[j])
+            deck[j] = deck[i]
+            j = bounded(s, i + 1, 4)
+            a1 |= _ONE << np.uint64(deck[52 + j])
+            deck[52 + j] = deck[52 + i]
+            j = bounded(s, i + 1, 8)
+            a2 |= _ONE << np.uint64(deck[104 + j])
+            deck[104 + j] = deck[104 + i]
+            j = bounded(s, i + 1, 12)
+            a3 |= _ONE << np.uint64(deck[156 + j])
+            deck[156 + j] = deck[156 + i]
+            i -= 1
+        if i == 0 and seat_of[0] == seat:  # the last card left in place
+            a0 |= _ONE << np.uint64(deck[0])
+            a1 |= _ONE << np.uint64(deck[52])
+            a2 |= _ONE << np.uint64(deck[104])
+            a3 |= _ONE << np.uint64(deck[156])
+        hands[seat] |= a0
+        hands[_HS + seat] |= a1
+        hands[2 * _HS + seat] |= a2
+        hands[3 * _HS + seat] |= a3
+    if n_base == 1:
         for g in range(_G):
-            j = bounded(s, i + 1, 4 * g)
-            a = deck[g * 52 + j]
-            deck[g * 52 + j] = deck[g * 52 + i]
-            hands[g * _HS + seat] |= _ONE << np.uint64(a)
-    seat = seat_of[0]
-    for g in range(_G):
-        hands[g * _HS + seat] |= _ONE << np.uint64(deck[g * 52])
+            hands[g * _HS + seat_of[0]] |= _ONE << np.uint64(deck[g * 52])
 
 
 @njit(inline="always")
@@ -273,64 +200,87 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
 
 
 @njit(inline="always")
-def _kabalen_block(s, hands, players, leader, deck_mask, strict, pool_mode, pool_win,
-                   pool_second, kab_pol, out, g0, count, st):
-    # st[g]: 0 turn, 1 passes, 2 first out, 3 second out, 4 playable, 5 done
+def _bounded_if(s, n, at, cond):
+    """``bounded(s, n, at)`` that advances the stream only when ``cond``: a
+    branch-free way to draw exactly when a player has a card to lay."""
+    s0, s1, s2, s3 = s[at], s[at + 1], s[at + 2], s[at + 3]
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    n2 = s2 ^ s0
+    n3 = s3 ^ s1
+    n1 = s1 ^ n2
+    n0 = s0 ^ n3
+    n2 ^= t
+    n3 = _rotl(n3, 45)
+    m = np.uint64(0) - np.uint64(cond)
+    s[at] = s0 ^ ((n0 ^ s0) & m)
+    s[at + 1] = s1 ^ ((n1 ^ s1) & m)
+    s[at + 2] = s2 ^ ((n2 ^ s2) & m)
+    s[at + 3] = s3 ^ ((n3 ^ s3) & m)
+    return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+def _opens_table(deck_mask, strict):
+    """opens[c]: the cards that become playable once c is laid; opens[64] = 0 (no card)."""
+    t = np.zeros(65, np.uint64)
+    for c in range(52):
+        nxt = _opens(c, np.uint64(deck_mask), strict)
+        if nxt == -2:
+            t[c] = np.uint64((1 << (c - 1)) | (1 << (c + 1)))
+        elif nxt >= 0:
+            t[c] = np.uint64(1 << nxt)
+    return t
+
+
+@njit(inline="always")
+def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_second, kab_pol,
+                   out, g0, count, turn, passes, first_out, second_out, playable, live, bots):
+    # Every turn is branch-free: a game that has ended, or a player who cannot lay
+    # a card, goes through the same steps with an empty move (no draw, no card).
     sevens = np.uint64(0)
     for suit in range(4):
         sevens |= _ONE << np.uint64(13 * suit + 5)
     for g in range(_G):
-        st[g, 0], st[g, 1], st[g, 2], st[g, 3] = leader, 0, -1, -1
-        st[g, 4], st[g, 5] = np.int64(sevens), 0
+        turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
+        playable[g], live[g] = sevens, 1
     active = _G
     while active:
         for g in range(_G):
-            if st[g, 5]:
-                continue
-            turn = st[g, 0]
-            playable = np.uint64(st[g, 4])
-            h = hands[g * _HS + turn]
-            legal = h & playable
-            done = False
-            if legal:
-                if kab_pol[turn] == KABALEN_RANDOM:
-                    c = _pick(s, legal, 4 * g)
-                else:
-                    c = hold(h, legal)
-                bit = _ONE << np.uint64(c)
-                h ^= bit
-                hands[g * _HS + turn] = h
-                playable ^= bit
-                nxt = _opens(c, deck_mask, strict)
-                if nxt == -2:
-                    playable |= (bit << _ONE) | (bit >> _ONE)
-                elif nxt >= 0:
-                    playable |= _ONE << np.uint64(nxt)
-                st[g, 4] = np.int64(playable)
-                st[g, 1] = 0
-                if h == 0:
-                    if st[g, 2] < 0:
-                        st[g, 2] = turn
-                        done = not pool_mode
-                    else:
-                        st[g, 3] = turn
-                        done = True
+            lv = live[g]
+            tn = turn[g]
+            h = hands[g * _HS + tn]
+            legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
+            has = legal != 0
+            if bots and kab_pol[tn] != KABALEN_RANDOM:
+                c = hold(h, legal)
+                bit = (_ONE << np.uint64(c & 63)) & (np.uint64(0) - np.uint64(has))
+            elif _HAS_PDEP:
+                k = _bounded_if(s, popcount(legal), 4 * g, has)
+                bit = _pdep64(_ONE << np.uint64(k), legal)  # 0 when nothing is legal
             else:
-                st[g, 1] += 1
-                done = st[g, 1] >= players
-            turn += 1
-            st[g, 0] = 0 if turn == players else turn
-            if done:
-                st[g, 5] = 1
-                active -= 1
-    for g in range(_G):
-        if g0 + g >= count:
-            continue
+                k = _bounded_if(s, popcount(legal), 4 * g, has)
+                bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
+            h ^= bit
+            hands[g * _HS + tn] = h
+            playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
+            p = 0 if has else passes[g] + lv
+            passes[g] = p
+            gone = has & (h == 0)
+            firsts = gone & (first_out[g] < 0)
+            seconds = gone & (first_out[g] >= 0)
+            first_out[g] = tn if firsts else first_out[g]
+            second_out[g] = tn if seconds else second_out[g]
+            end = (lv != 0) & (seconds | (firsts & (not pool_mode)) | (p >= players))
+            live[g] = lv & (1 - np.int64(end))
+            active -= np.int64(end)
+            tn += lv
+            turn[g] = 0 if tn == players else tn
+    for g in range(min(_G, count - g0)):
         if pool_mode:
-            if st[g, 2] >= 0:
-                out[g0 + g, st[g, 2]] -= pool_win
-            if st[g, 3] >= 0:
-                out[g0 + g, st[g, 3]] -= pool_second
+            if first_out[g] >= 0:
+                out[g0 + g, first_out[g]] -= pool_win
+            if second_out[g] >= 0:
+                out[g0 + g, second_out[g]] -= pool_second
         else:
             for p in range(players):
                 out[g0 + g, p] += popcount(hands[g * _HS + p])
@@ -338,7 +288,7 @@ def _kabalen_block(s, hands, players, leader, deck_mask, strict, pool_mode, pool
 
 @njit(cache=True, nogil=True)
 def simulate(seed, start, count, players, size, deck_mask, kind, number, per_trick, first,
-             last, card_pen, strict, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
+             last, card_pen, opens, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
              fixed_seat, fixed_hand, out):
     """Play games start .. start+count-1; write penalties to out[game, round, seat]."""
     s = np.empty(4 * _G, np.uint64)
@@ -361,7 +311,15 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
     hands = np.empty(_HS * _G, np.uint64)
     lead = np.empty(_G, np.int64)
     pts = np.empty(_HS * _G, np.int64)
-    st = np.empty((_G, 6), np.int64)
+    turn = np.empty(_G, np.int64)
+    passes = np.empty(_G, np.int64)
+    first_out = np.empty(_G, np.int64)
+    second_out = np.empty(_G, np.int64)
+    playable = np.empty(_G, np.uint64)
+    live = np.empty(_G, np.int64)
+    kab_bots = False
+    for p in range(players):
+        kab_bots |= kab_pol[p] != KABALEN_RANDOM
     bots = False
     for p in range(players):
         bots |= trick_pol[p] != TRICK_RANDOM
@@ -378,9 +336,14 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
             elif kind[r] == 0:
                 _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
                               card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, False)
+            elif kab_bots:
+                _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
+                               pool_second, kab_pol, out[:, r], g0, count, turn, passes,
+                               first_out, second_out, playable, live, True)
             else:
-                _kabalen_block(s, hands, players, leader, deck_mask, strict, pool_mode,
-                               pool_win, pool_second, kab_pol, out[:, r], g0, count, st)
+                _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
+                               pool_second, kab_pol, out[:, r], g0, count, turn, passes,
+                               first_out, second_out, playable, live, False)
 
 
 @njit(cache=True, nogil=True)
@@ -413,7 +376,7 @@ def pack(settings, fixed_seat=-1, fixed_hand=0):
         first=np.array([r.first_trick for r in rounds], np.int16),
         last=np.array([r.last_trick for r in rounds], np.int16),
         card_pen=np.stack([r.card_penalties() for r in rounds]),
-        strict=settings.gaps == "strict", pool_mode=settings.kabalen_scoring == "pool",
+        opens=_opens_table(settings.deck_mask, settings.gaps == "strict"), pool_mode=settings.kabalen_scoring == "pool",
         pool_win=win, pool_second=second, trick_pol=trick_pol, kab_pol=kab_pol,
         fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand))
 
