@@ -14,7 +14,9 @@ from numba.extending import intrinsic
 
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import _rotl, bounded, seed_stream
-from tableodds.sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
+from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
+from tableodds.sim.davoserjas.policies import (KABALEN_HOLD, KABALEN_RANDOM, TRICK_DUCK,
+                                               TRICK_RANDOM, _behind, duck, hold, policy_codes)
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
@@ -154,24 +156,35 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
 
 @njit(inline="always")
 def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, trick_pol,
-                  out, g0, count, lead, pts, bots):
+                  out, g0, count, lead, pts, played, voids, deck_mask, bots):
     # ``bots`` is a literal at each call site: the all-random copy compiles without
-    # the bots' code and their per-play branches.
+    # the bots' code and their per-play branches (and keeps no record of the play).
+    card_round = False
+    for c in range(52):
+        card_round |= pen[c] != 0
     for g in range(_G):
         lead[g] = leader
+        played[g] = 0
         for p in range(players):
             pts[g * _HS + p] = 0
+            voids[g * _HS + p] = 0
     for t in range(size):
         extra = (first if t == 0 else 0) + (last if t == size - 1 else 0) + per_trick
+        free = extra == 0 and not card_round
         for g in range(_G):
             h0 = g * _HS
             p = lead[g]
             hand = hands[h0 + p]
             if not bots or trick_pol[p] == TRICK_RANDOM:
                 c = _pick(s, hand, 4 * g)
-            else:
+            elif trick_pol[p] == TRICK_DUCK:
                 c = duck(hand, hand, True, -1, -1, False, pen)
+            else:
+                c = counting_trick(hand, hand, 0, -1, -1, extra, free, card_round, players, p,
+                                   deck_mask & ~hand & ~played[g], voids[h0:h0 + players], pen)
             hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
+            if bots:
+                played[g] |= _ONE << np.uint64(c)
             led = c // 13
             suit = _SUIT << np.uint64(13 * led)
             win, win_seat = c, p
@@ -185,9 +198,17 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
                 legal = follow | (hand & (np.uint64(0) - np.uint64(follow == 0)))
                 if not bots or trick_pol[p] == TRICK_RANDOM:
                     c = _pick(s, legal, 4 * g)
-                else:
+                elif trick_pol[p] == TRICK_DUCK:
                     c = duck(hand, legal, False, led, win, k == players - 1, pen)
+                else:
+                    c = counting_trick(hand, legal, k, led, win, points, free, card_round,
+                                       players, p, deck_mask & ~hand & ~played[g],
+                                       voids[h0:h0 + players], pen)
                 hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
+                if bots:
+                    played[g] |= _ONE << np.uint64(c)
+                    if c // 13 != led:
+                        voids[h0 + p] |= 1 << led
                 points += pen[c]
                 better = (((suit >> np.uint64(c)) & _ONE) != 0) & (c > win)
                 win = c if better else win
@@ -234,7 +255,8 @@ def _opens_table(deck_mask, strict):
 
 @njit(inline="always")
 def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_second, kab_pol,
-                   out, g0, count, turn, passes, first_out, second_out, playable, live, bots):
+                   out, g0, count, turn, passes, first_out, second_out, playable, live, played,
+                   deck_mask, behind, bots):
     # Every turn is branch-free: a game that has ended, or a player who cannot lay
     # a card, goes through the same steps with an empty move (no draw, no card).
     sevens = np.uint64(0)
@@ -242,7 +264,7 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
         sevens |= _ONE << np.uint64(13 * suit + 5)
     for g in range(_G):
         turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
-        playable[g], live[g] = sevens, 1
+        playable[g], live[g], played[g] = sevens, 1, 0
     active = _G
     while active:
         for g in range(_G):
@@ -252,7 +274,10 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
             legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
             has = legal != 0
             if bots and kab_pol[tn] != KABALEN_RANDOM:
-                c = hold(h, legal)
+                if kab_pol[tn] == KABALEN_HOLD:
+                    c = hold(h, legal)
+                else:
+                    c = counting_kabalen(h, legal, deck_mask & ~h & ~played[g], behind, opens)
                 bit = (_ONE << np.uint64(c & 63)) & (np.uint64(0) - np.uint64(has))
             elif _HAS_PDEP:
                 k = _bounded_if(s, popcount(legal), 4 * g, has)
@@ -262,6 +287,8 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
                 bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
             h ^= bit
             hands[g * _HS + tn] = h
+            if bots:
+                played[g] |= bit
             playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
             p = 0 if has else passes[g] + lv
             passes[g] = p
@@ -288,7 +315,7 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
 
 @njit(cache=True, nogil=True)
 def simulate(seed, start, count, players, size, deck_mask, kind, number, per_trick, first,
-             last, card_pen, opens, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
+             last, card_pen, opens, behind, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
              fixed_seat, fixed_hand, out):
     """Play games start .. start+count-1; write penalties to out[game, round, seat]."""
     s = np.empty(4 * _G, np.uint64)
@@ -311,6 +338,8 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
     hands = np.empty(_HS * _G, np.uint64)
     lead = np.empty(_G, np.int64)
     pts = np.empty(_HS * _G, np.int64)
+    played = np.empty(_G, np.uint64)
+    voids = np.empty(_HS * _G, np.int64)
     turn = np.empty(_G, np.int64)
     passes = np.empty(_G, np.int64)
     first_out = np.empty(_G, np.int64)
@@ -332,18 +361,20 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
             leader = (number[r] - 1) % players
             if kind[r] == 0 and bots:
                 _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, True)
+                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, True)
             elif kind[r] == 0:
                 _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, False)
+                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, False)
             elif kab_bots:
                 _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
                                pool_second, kab_pol, out[:, r], g0, count, turn, passes,
-                               first_out, second_out, playable, live, True)
+                               first_out, second_out, playable, live, played, deck_mask,
+                               behind, True)
             else:
                 _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
                                pool_second, kab_pol, out[:, r], g0, count, turn, passes,
-                               first_out, second_out, playable, live, False)
+                               first_out, second_out, playable, live, played, deck_mask,
+                               behind, False)
 
 
 @njit(cache=True, nogil=True)
@@ -376,7 +407,8 @@ def pack(settings, fixed_seat=-1, fixed_hand=0):
         first=np.array([r.first_trick for r in rounds], np.int16),
         last=np.array([r.last_trick for r in rounds], np.int16),
         card_pen=np.stack([r.card_penalties() for r in rounds]),
-        opens=_opens_table(settings.deck_mask, settings.gaps == "strict"), pool_mode=settings.kabalen_scoring == "pool",
+        opens=_opens_table(settings.deck_mask, settings.gaps == "strict"),
+        behind=np.array([_behind(c) for c in range(52)], np.uint64), pool_mode=settings.kabalen_scoring == "pool",
         pool_win=win, pool_second=second, trick_pol=trick_pol, kab_pol=kab_pol,
         fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand))
 

@@ -13,8 +13,10 @@ from tableodds.sim.davoserjas.rules import POLICIES
 
 TRICK_RANDOM, TRICK_DUCK = 0, 1
 KABALEN_RANDOM, KABALEN_HOLD = 0, 1
+TRICK_COUNTING = KABALEN_COUNTING = 2  # sim/davoserjas/counting.py
 _CODES = {"random": (TRICK_RANDOM, KABALEN_RANDOM), "duck": (TRICK_DUCK, KABALEN_RANDOM),
           "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD)}
+_CODES["counting"] = (TRICK_COUNTING, KABALEN_COUNTING)
 assert set(_CODES) == set(POLICIES)
 
 _ONE = np.uint64(1)

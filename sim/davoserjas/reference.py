@@ -85,10 +85,105 @@ def choose_hold(hand, legal) -> int:
     return max(sorted(legal), key=lambda c: (2 * freed(c) + (rank(c) != SEVEN), -c))
 
 
+def _behind_kabalen(c: int) -> set[int]:
+    """Cards of c's suit that can only be laid after c (the ``hold`` bot's count)."""
+    s, r = suit(c), rank(c)
+    row = [13 * s + q for q in range(13) if q != r]
+    if r == SEVEN:
+        return set(row)
+    if SEVEN < r < 12:
+        return {d for d in row if r < rank(d) < 12}
+    if r == 12:
+        return set()
+    return {d for d in row if rank(d) < r or rank(d) == 12}
+
+
+def counting_view(history, seat, players):
+    """What a seat has seen of a trick round: the cards played and each seat's known voids.
+
+    ``history`` lists (seat, card) for every play of the deal so far, in order.
+    """
+    played, voids = set(), [set() for _ in range(players)]
+    for i, (p, c) in enumerate(history):
+        trick_start = i - i % players
+        led = suit(history[trick_start][1])
+        if suit(c) != led:
+            voids[p].add(led)
+        played.add(c)
+    return played, voids
+
+
+def choose_counting(hand, legal, trick, played, voids, seat, players, penalty, extra,
+                    card_round, mask):
+    """The counting bot in a trick round (rules in ``counting.py``'s docstring).
+
+    ``extra`` is the trick's own penalty (per trick, first/last); ``played`` every
+    card played this deal, ``voids`` the suits each seat has shown out of.
+    """
+    unseen = {c for c in range(52) if mask >> c & 1} - set(hand) - played
+
+    def danger(c):
+        return sum(1 for d in unseen if suit(d) == suit(c) and d < c)
+
+    if extra == 0 and not card_round:  # a free trick: shed the most dangerous card
+        return max(legal, key=lambda c: (danger(c), rank(c), c))
+    if not trick:
+        def lead_key(c):
+            beaten = any(suit(d) == suit(c) and d > c for d in unseen)
+            void_others = sum(1 for q in range(players) if q != seat and suit(c) in voids[q])
+            return (not beaten, int(penalty[c]), void_others, rank(c), c)
+        return min(legal, key=lead_key)
+    last = len(trick) == players - 1
+    led = suit(trick[0])
+    if suit(legal[0]) == led:
+        so_far = extra + sum(int(penalty[c]) for c in trick)
+        if last and so_far == 0 and card_round:
+            clean = [c for c in legal if penalty[c] == 0]
+            if clean:
+                return max(clean)
+        winner = max(c for c in trick if suit(c) == led)
+        under = [c for c in legal if c < winner]
+        if under:
+            return max(under, key=lambda c: (int(penalty[c]), c))
+        if last:
+            return max(legal, key=lambda c: (-int(penalty[c]), c))
+        return min(legal)
+    return max(legal, key=lambda c: (int(penalty[c]), danger(c), rank(c), c))
+
+
+def choose_counting_kabalen(hand, legal, laid, strict, mask) -> int:
+    """The counting bot in Kabalen: free own cards, open few cards for the others."""
+    unseen = {c for c in range(52) if mask >> c & 1} - set(hand) - laid
+
+    def score(c):
+        opened = set(kabalen_row_after(c, strict, mask))
+        return (4 * len(_behind_kabalen(c) & hand) + 2 * len(opened & hand)
+                - 2 * len(opened & unseen) + (rank(c) != SEVEN))
+    return max(sorted(legal), key=lambda c: (score(c), -c))
+
+
+def counting_move(hands, seat, history, settings, rnd, t):
+    """The counting bot's card for ``seat`` given the full table (``hands``) and the
+    deal's ``history``; it reads only the seat's own hand and the history."""
+    players = settings.players
+    trick = [c for _, c in history[len(history) - len(history) % players:]]
+    hand = hands[seat]
+    follow = [c for c in hand if trick and suit(c) == suit(trick[0])]
+    legal = sorted(follow or hand)
+    played, voids = counting_view(history, seat, players)
+    penalty = rnd.card_penalties()
+    size = hand_size(players)
+    extra = (rnd.per_trick + (rnd.first_trick if t == 0 else 0)
+             + (rnd.last_trick if t == size - 1 else 0))
+    return choose_counting(hand, legal, trick, played, voids, seat, players, penalty, extra,
+                           bool(penalty.any()), deck_mask(players))
+
+
 def play_tricks(stream, settings, rnd, hands, leader, policies):
     penalty = rnd.card_penalties()
     points = [0] * settings.players
     lead, size = leader, len(hands[0])
+    history = []
     for t in range(size):
         trick, seats = [], []
         for k in range(settings.players):
@@ -98,11 +193,14 @@ def play_tricks(stream, settings, rnd, hands, leader, policies):
             legal = sorted(follow or hand)
             if policies[p] in ("duck", "careful"):
                 c = choose_duck(hand, legal, trick, penalty, k == settings.players - 1)
+            elif policies[p] == "counting":
+                c = counting_move(hands, p, history, settings, rnd, t)
             else:
                 c = choose_random(stream, legal)
             hand.remove(c)
             trick.append(c)
             seats.append(p)
+            history.append((p, c))
         led = suit(trick[0])
         winner = seats[max(range(len(trick)),
                            key=lambda i: trick[i] if suit(trick[i]) == led else -1)]
@@ -121,16 +219,19 @@ def play_kabalen(stream, settings, hands, leader, policies):
     strict = settings.gaps == "strict"
     pool = settings.kabalen_scoring == "pool"
     open_cards = {13 * s + SEVEN for s in range(4)}
-    out_order = []
+    out_order, laid = [], set()
     turn, passes = leader, 0
     while True:
         legal = sorted(hands[turn] & open_cards)
         if legal:
             if policies[turn] in ("hold", "careful"):
                 c = choose_hold(hands[turn], legal)
+            elif policies[turn] == "counting":
+                c = choose_counting_kabalen(hands[turn], legal, laid, strict, mask)
             else:
                 c = choose_random(stream, legal)
             hands[turn].remove(c)
+            laid.add(c)
             open_cards.remove(c)
             open_cards.update(kabalen_row_after(c, strict, mask))
             passes = 0

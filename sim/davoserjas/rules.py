@@ -40,6 +40,8 @@ POLICIES = {
             "cards behind it; on ties a card other than a 7, then the lowest card",
     "careful": "duck in trick rounds and hold in Kabalen",
 }
+POLICIES["counting"] = ("tracks cards played and voids; sheds danger and keeps low exits "
+                        "by the round's scoring; Kabalen: frees own cards, opens few for others")
 
 
 def card_id(suit: str, rank: str) -> int:
