@@ -22,12 +22,14 @@ _ROUND_SEED = 1_000_003
 
 def duel(a: str, b: str, players: int = 4, games: int = 100_000, seed: int = 1,
          start: int = 0, rounds: list[int] | None = None,
-         variants: list[str] | tuple[str, ...] = ()) -> np.ndarray:
+         variants: list[str] | tuple[str, ...] = (), samples: int | None = None,
+         exact: int | None = None) -> np.ndarray:
     """Per-game, per-round penalty differences of policy ``a`` against ``b``.
 
     Returns float64 ``[game, round]``: A's penalty minus the mean penalty of the
     B seats at the same table, averaged over the ``players`` seatings of A.
-    Negative means A did better.  Sum over axis 1 for whole games.
+    Negative means A did better.  Sum over axis 1 for whole games.  ``samples``
+    and ``exact`` set the search bot's budget (``kernel.penalties``).
     """
     base = make_settings(players, rounds=rounds, variants=variants)
     out = np.zeros((games, len(base.rounds)))
@@ -36,7 +38,8 @@ def duel(a: str, b: str, players: int = 4, games: int = 100_000, seed: int = 1,
             lineup = [b] * players
             lineup[q] = a
             s = make_settings(players, lineup, rounds=[rnd.number], variants=variants)
-            pen = penalties(s, seed + rnd.number * _ROUND_SEED, start, games)[:, 0, :]
+            pen = penalties(s, seed + rnd.number * _ROUND_SEED, start, games,
+                            samples=samples, exact=exact)[:, 0, :]
             pen = pen.astype(np.float64)
             out[:, i] += pen[:, q] - (pen.sum(axis=1) - pen[:, q]) / (players - 1)
     return out / players

@@ -16,7 +16,9 @@ from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import _rotl, bounded, seed_stream
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
 from tableodds.sim.davoserjas.policies import (KABALEN_HOLD, KABALEN_RANDOM, TRICK_DUCK,
-                                               TRICK_RANDOM, _behind, duck, hold, policy_codes)
+                                               TRICK_RANDOM, TRICK_SEARCH, _behind, duck, hold,
+                                               policy_codes)
+from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
@@ -156,7 +158,8 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
 
 @njit(inline="always")
 def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, trick_pol,
-                  out, g0, count, lead, pts, played, voids, deck_mask, bots):
+                  out, g0, count, lead, pts, played, voids, deck_mask, sizes, samples, exact,
+                  bots):
     # ``bots`` is a literal at each call site: the all-random copy compiles without
     # the bots' code and their per-play branches (and keeps no record of the play).
     card_round = False
@@ -179,6 +182,12 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
                 c = _pick(s, hand, 4 * g)
             elif trick_pol[p] == TRICK_DUCK:
                 c = duck(hand, hand, True, -1, -1, False, pen)
+            elif trick_pol[p] == TRICK_SEARCH:
+                for q in range(players):
+                    sizes[q] = popcount(hands[h0 + q])
+                c = search_trick(s, 4 * g, hand, hand, sizes, p, 0, -1, -1, p, extra, t, size,
+                                 players, played[g], voids[h0:h0 + players], pen, per_trick,
+                                 first, last, card_round, deck_mask, samples, exact)
             else:
                 c = counting_trick(hand, hand, 0, -1, -1, extra, free, card_round, players, p,
                                    deck_mask & ~hand & ~played[g], voids[h0:h0 + players], pen)
@@ -200,6 +209,13 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
                     c = _pick(s, legal, 4 * g)
                 elif trick_pol[p] == TRICK_DUCK:
                     c = duck(hand, legal, False, led, win, k == players - 1, pen)
+                elif trick_pol[p] == TRICK_SEARCH:
+                    for q in range(players):
+                        sizes[q] = popcount(hands[h0 + q])
+                    c = search_trick(s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat,
+                                     points, t, size, players, played[g],
+                                     voids[h0:h0 + players], pen, per_trick, first, last,
+                                     card_round, deck_mask, samples, exact)
                 else:
                     c = counting_trick(hand, legal, k, led, win, points, free, card_round,
                                        players, p, deck_mask & ~hand & ~played[g],
@@ -316,7 +332,7 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
 @njit(cache=True, nogil=True)
 def simulate(seed, start, count, players, size, deck_mask, kind, number, per_trick, first,
              last, card_pen, opens, behind, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
-             fixed_seat, fixed_hand, out):
+             fixed_seat, fixed_hand, samples, exact, out):
     """Play games start .. start+count-1; write penalties to out[game, round, seat]."""
     s = np.empty(4 * _G, np.uint64)
     base = np.empty(52, np.int8)
@@ -340,6 +356,7 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
     pts = np.empty(_HS * _G, np.int64)
     played = np.empty(_G, np.uint64)
     voids = np.empty(_HS * _G, np.int64)
+    sizes = np.empty(players, np.int64)
     turn = np.empty(_G, np.int64)
     passes = np.empty(_G, np.int64)
     first_out = np.empty(_G, np.int64)
@@ -361,10 +378,12 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
             leader = (number[r] - 1) % players
             if kind[r] == 0 and bots:
                 _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, True)
+                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, sizes,
+                              samples, exact, True)
             elif kind[r] == 0:
                 _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, False)
+                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, sizes,
+                              samples, exact, False)
             elif kab_bots:
                 _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
                                pool_second, kab_pol, out[:, r], g0, count, turn, passes,
@@ -393,7 +412,13 @@ def deal_hands(seed, start, count, players, size, deck_mask, out):
         deal(s, base, n_base, out[g], players, size, -1, np.uint64(0), deck)
 
 
-def pack(settings, fixed_seat=-1, fixed_hand=0):
+# The search bot's budget: deals sampled per decision, and the number of tricks
+# left (the current one included) from which it solves each sample exactly.
+SEARCH_SAMPLES = SAMPLES
+SEARCH_EXACT = EXACT
+
+
+def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
     """The settings as the flat arrays and scalars the kernel takes."""
     rounds = settings.rounds
     trick_pol, kab_pol = policy_codes(settings.policies)
@@ -410,13 +435,20 @@ def pack(settings, fixed_seat=-1, fixed_hand=0):
         opens=_opens_table(settings.deck_mask, settings.gaps == "strict"),
         behind=np.array([_behind(c) for c in range(52)], np.uint64), pool_mode=settings.kabalen_scoring == "pool",
         pool_win=win, pool_second=second, trick_pol=trick_pol, kab_pol=kab_pol,
-        fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand))
+        fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand),
+        samples=SEARCH_SAMPLES if samples is None else samples,
+        exact=SEARCH_EXACT if exact is None else exact)
 
 
-def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0):
-    """Penalties of games start .. start+count-1 as an int16 array [game, round, seat]."""
+def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0, samples=None,
+              exact=None):
+    """Penalties of games start .. start+count-1 as an int16 array [game, round, seat].
+
+    ``samples`` and ``exact`` set the search bot's budget (default SEARCH_SAMPLES,
+    SEARCH_EXACT)."""
     out = np.empty((count, len(settings.rounds), settings.players), np.int16)
-    simulate(np.uint64(seed), start, count, out=out, **pack(settings, fixed_seat, fixed_hand))
+    simulate(np.uint64(seed), start, count, out=out,
+             **pack(settings, fixed_seat, fixed_hand, samples, exact))
     return out
 
 

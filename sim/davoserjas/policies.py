@@ -17,6 +17,8 @@ TRICK_COUNTING = KABALEN_COUNTING = 2  # sim/davoserjas/counting.py
 _CODES = {"random": (TRICK_RANDOM, KABALEN_RANDOM), "duck": (TRICK_DUCK, KABALEN_RANDOM),
           "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD)}
 _CODES["counting"] = (TRICK_COUNTING, KABALEN_COUNTING)
+TRICK_SEARCH = 3  # sim/davoserjas/search.py; it plays Kabalen as counting
+_CODES["search"] = (TRICK_SEARCH, KABALEN_COUNTING)
 assert set(_CODES) == set(POLICIES)
 
 _ONE = np.uint64(1)

@@ -42,6 +42,9 @@ POLICIES = {
 }
 POLICIES["counting"] = ("tracks cards played and voids; sheds danger and keeps low exits "
                         "by the round's scoring; Kabalen: frees own cards, opens few for others")
+POLICIES["search"] = ("trick rounds: samples deals of the unseen cards consistent with what it "
+                      "saw, scores each card by counting rollouts or, near the end, exactly; "
+                      "Kabalen: counting")
 
 
 def card_id(suit: str, rank: str) -> int:
