@@ -3,13 +3,15 @@
 Hands are uint64 masks; every random choice comes from the game's own stream
 (``sim.core.rng``), in this order per round: the deal (a Fisher-Yates shuffle
 of the undealt cards in id order, dealt in blocks to seats 0, 1, ...), then
-one bounded draw per random-policy play (forced plays included).
+one bounded draw per random-policy play (forced plays included; in Kabalen
+only when the player can lay a card), and for a search-bot decision with more
+than one legal card its sampled deals (``search.py``).
 ``reference.py`` follows the same order, so both give identical games.
 """
-import numpy as np
-from numba import njit
+import functools
 
-from numba import types
+import numpy as np
+from numba import njit, types
 from numba.extending import intrinsic
 
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
@@ -257,16 +259,21 @@ def _bounded_if(s, n, at, cond):
     return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-def _opens_table(deck_mask, strict):
-    """opens[c]: the cards that become playable once c is laid; opens[64] = 0 (no card)."""
-    t = np.zeros(65, np.uint64)
+@functools.lru_cache(maxsize=None)
+def _tables(deck_mask, strict):
+    """opens[c]: the cards that become playable once c is laid (opens[64] = 0: no
+    card), and behind[c]: the cards of c's suit only playable after it.  Built once
+    per deck and gap rule (a call of the njit helpers from Python costs microseconds)."""
+    opens = np.zeros(65, np.uint64)
     for c in range(52):
-        nxt = _opens(c, np.uint64(deck_mask), strict)
+        nxt = _opens.py_func(c, np.uint64(deck_mask), strict)
         if nxt == -2:
-            t[c] = np.uint64((1 << (c - 1)) | (1 << (c + 1)))
+            opens[c] = np.uint64((1 << (c - 1)) | (1 << (c + 1)))
         elif nxt >= 0:
-            t[c] = np.uint64(1 << nxt)
-    return t
+            opens[c] = np.uint64(1 << nxt)
+    behind = np.array([_behind.py_func(c) for c in range(52)], np.uint64)
+    opens.flags.writeable = behind.flags.writeable = False
+    return opens, behind
 
 
 @njit(inline="always")
@@ -423,6 +430,7 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
     rounds = settings.rounds
     trick_pol, kab_pol = policy_codes(settings.policies)
     win, second = settings.pool_shares()
+    opens, behind = _tables(settings.deck_mask, settings.gaps == "strict")
     return dict(
         players=settings.players, size=settings.hand_size,
         deck_mask=np.uint64(settings.deck_mask),
@@ -432,8 +440,7 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
         first=np.array([r.first_trick for r in rounds], np.int16),
         last=np.array([r.last_trick for r in rounds], np.int16),
         card_pen=np.stack([r.card_penalties() for r in rounds]),
-        opens=_opens_table(settings.deck_mask, settings.gaps == "strict"),
-        behind=np.array([_behind(c) for c in range(52)], np.uint64), pool_mode=settings.kabalen_scoring == "pool",
+        opens=opens, behind=behind, pool_mode=settings.kabalen_scoring == "pool",
         pool_win=win, pool_second=second, trick_pol=trick_pol, kab_pol=kab_pol,
         fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand),
         samples=SEARCH_SAMPLES if samples is None else samples,
