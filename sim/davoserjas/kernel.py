@@ -272,7 +272,6 @@ def _tables(deck_mask, strict):
         elif nxt >= 0:
             opens[c] = np.uint64(1 << nxt)
     behind = np.array([_behind.py_func(c) for c in range(52)], np.uint64)
-    opens.flags.writeable = behind.flags.writeable = False
     return opens, behind
 
 
@@ -349,7 +348,9 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
             base[n_base] = c
             n_base += 1
     # the seat each deck position is dealt to (blocks of ``size``, skipping the fixed seat)
-    seat_of = np.empty(52, np.int64)
+    # (a fixed hand shorter than a hand leaves cards undealt: they go to the spare
+    # slot _HS - 1, which no seat uses)
+    seat_of = np.full(52, _HS - 1, np.int64)
     k = 0
     for p in range(players):
         if p == fixed_seat:
