@@ -17,8 +17,9 @@ from numba.extending import intrinsic
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import _rotl, bounded, seed_stream
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
-from tableodds.sim.davoserjas.policies import (KABALEN_HOLD, KABALEN_RANDOM, TRICK_DUCK,
-                                               TRICK_RANDOM, TRICK_SEARCH, _behind, duck, hold,
+from tableodds.sim.davoserjas.policies import (KABALEN_COUNTING, KABALEN_HOLD, KABALEN_RANDOM,
+                                               TRICK_COUNTING, TRICK_DUCK, TRICK_RANDOM,
+                                               TRICK_SEARCH, _behind, duck, hold,
                                                policy_codes)
 from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
 
@@ -167,6 +168,9 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
     card_round = False
     for c in range(52):
         card_round |= pen[c] != 0
+    track = False  # only counting and search read the cards played and the voids
+    for p in range(players):
+        track |= trick_pol[p] >= TRICK_COUNTING
     for g in range(_G):
         lead[g] = leader
         played[g] = 0
@@ -194,7 +198,7 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
                 c = counting_trick(hand, hand, 0, -1, -1, extra, free, card_round, players, p,
                                    deck_mask & ~hand & ~played[g], voids[h0:h0 + players], pen)
             hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
-            if bots:
+            if bots and track:
                 played[g] |= _ONE << np.uint64(c)
             led = c // 13
             suit = _SUIT << np.uint64(13 * led)
@@ -223,7 +227,7 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
                                        players, p, deck_mask & ~hand & ~played[g],
                                        voids[h0:h0 + players], pen)
                 hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
-                if bots:
+                if bots and track:
                     played[g] |= _ONE << np.uint64(c)
                     if c // 13 != led:
                         voids[h0 + p] |= 1 << led
@@ -284,6 +288,9 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
     sevens = np.uint64(0)
     for suit in range(4):
         sevens |= _ONE << np.uint64(13 * suit + 5)
+    track = False
+    for p in range(players):
+        track |= kab_pol[p] >= KABALEN_COUNTING
     for g in range(_G):
         turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
         playable[g], live[g], played[g] = sevens, 1, 0
@@ -309,7 +316,7 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
                 bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
             h ^= bit
             hands[g * _HS + tn] = h
-            if bots:
+            if bots and track:
                 played[g] |= bit
             playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
             p = 0 if has else passes[g] + lv
