@@ -303,7 +303,9 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
             legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
             has = legal != 0
             if bots and kab_pol[tn] != KABALEN_RANDOM:
-                if kab_pol[tn] == KABALEN_HOLD:
+                if not has:
+                    c = 0  # no card to lay (masked out below)
+                elif kab_pol[tn] == KABALEN_HOLD:
                     c = hold(h, legal)
                 else:
                     c = counting_kabalen(h, legal, deck_mask & ~h & ~played[g], behind, opens)
