@@ -1,7 +1,63 @@
-"""Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players)."""
+"""Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players).
+
+The last rows set the round-1 kernel against the best hand-written C loop of
+``shared/bench/trick_limit.sh`` (same deal shape), measured alternately in this
+run so that a busy machine slows both alike; set ``TRICK_LIMIT`` to the script's
+path if it is not in ``../shared/bench`` next to the project.
+"""
 from __future__ import annotations
 
-from tableodds.sim.core.bench import case, print_rows
+import os
+import re
+import subprocess
+from pathlib import Path
+from statistics import median
+
+from tableodds.sim.core.bench import case, print_rows, rate
+
+
+def _trick_limit() -> Path | None:
+    here = Path(__file__).resolve().parent
+    for p in (os.environ.get("TRICK_LIMIT"), here.parent.parent / "shared/bench/trick_limit.sh",
+              here.parent / "shared/bench/trick_limit.sh"):
+        if p and Path(p).is_file():
+            return Path(p)
+    return None
+
+
+def best_c_loop(games: int = 1_000_000) -> float | None:
+    """games/s per core of the best C loop (the script's last line), or None without gcc."""
+    script = _trick_limit()
+    if script is None:
+        return None
+    env = dict(os.environ, NO_OPENSPIEL="1", GAMES=str(games))
+    try:
+        out = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env,
+                             timeout=600).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.search(r"best_c_loop (\d+) games/s", out)
+    return float(m.group(1)) if m and int(m.group(1)) > 0 else None
+
+
+def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
+    """Round-1 kernel and best C loop measured alternately; medians and their ratio."""
+    from tableodds.sim.davoserjas.kernel import penalties
+    from tableodds.sim.davoserjas.rules import make_settings
+    s = make_settings(4, rounds=[1])
+    kern, c = [], []
+    for _ in range(repeats):
+        v = best_c_loop()
+        if v is None:
+            return []
+        c.append(v)
+        kern.append(rate(lambda start, n: penalties(s, 1, start, n), 200_000, seconds))
+    k, cl = median(kern), median(c)
+    nan = float("nan")
+    return [{"case": "best C loop (trick_limit.sh), same run", "kernel_per_s": cl,
+             "reference_per_s": nan, "ratio": nan},
+            {"case": f"round-1 kernel / best C loop = {k / cl:.2f}", "kernel_per_s": k,
+             "reference_per_s": nan, "ratio": nan}]
 
 
 def bench(seconds: float) -> list[dict]:
@@ -22,7 +78,7 @@ def bench(seconds: float) -> list[dict]:
             for g in range(start, start + n):
                 play_game(s, 1, g)
         rows.append(case(label, kernel, reference, seconds))
-    return rows
+    return rows + c_ratio(seconds)
 
 
 if __name__ == "__main__":

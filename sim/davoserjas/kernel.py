@@ -3,19 +3,53 @@
 Hands are uint64 masks; every random choice comes from the game's own stream
 (``sim.core.rng``), in this order per round: the deal (a Fisher-Yates shuffle
 of the undealt cards in id order, dealt in blocks to seats 0, 1, ...), then
-one bounded draw per random-policy play (forced plays included).
+one bounded draw per random-policy play (forced plays included; in Kabalen
+only when the player can lay a card), and for a search-bot decision with more
+than one legal card its sampled deals (``search.py``).
 ``reference.py`` follows the same order, so both give identical games.
 """
-import numpy as np
-from numba import njit
+import functools
 
-from tableodds.sim.core.bits import kth_bit, popcount
-from tableodds.sim.core.rng import bounded, seed_stream
-from tableodds.sim.davoserjas.policies import KABALEN_RANDOM, TRICK_RANDOM, duck, hold, policy_codes
+import numpy as np
+from numba import njit, types
+from numba.extending import intrinsic
+
+from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
+from tableodds.sim.core.rng import _rotl, bounded, seed_stream
+from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
+from tableodds.sim.davoserjas.policies import (KABALEN_COUNTING, KABALEN_HOLD, KABALEN_RANDOM,
+                                               TRICK_COUNTING, TRICK_DUCK, TRICK_RANDOM,
+                                               TRICK_SEARCH, _behind, duck, hold,
+                                               policy_codes)
+from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
 from tableodds.sim.davoserjas.rules import to_columns  # noqa: F401 (record layout, in rules)
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
+
+
+def _host_has_pdep():
+    try:
+        import llvmlite.binding as llvm
+        return "+bmi2" in llvm.get_host_cpu_features().flatten().split(",")
+    except Exception:  # no feature query on this platform: use the portable select
+        return False
+
+
+_HAS_PDEP = _host_has_pdep()
+
+
+@intrinsic
+def _pdep64(typingctx, src, mask):
+    sig = types.uint64(types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        from llvmlite import ir
+        fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
+        fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty)
+        return builder.call(fn, args)
+
+    return sig, codegen
 
 
 @njit(inline="always")
@@ -39,53 +73,6 @@ def deal(s, base, n_base, hands, players, size, fixed_seat, fixed_hand, deck):
 
 
 @njit(inline="always")
-def pick(s, legal):
-    """A uniform legal card; always one draw, even when the card is forced."""
-    return kth_bit(legal, bounded(s, popcount(legal)))
-
-
-@njit(inline="always")
-def play_tricks(s, hands, players, size, leader, per_trick, first, last, pen, trick_pol, out):
-    # Written with few data-dependent branches: in random play they mispredict
-    # about half the time and cost more than the card choice itself.
-    lead = leader
-    for t in range(size):
-        hand = hands[lead]
-        if trick_pol[lead] == TRICK_RANDOM:
-            c = pick(s, hand)
-        else:
-            c = duck(hand, hand, True, -1, -1, False, pen)
-        hands[lead] = hand ^ (_ONE << np.uint64(c))
-        led = c // 13
-        suit = _SUIT << np.uint64(13 * led)
-        win, win_seat = c, lead
-        points = per_trick + pen[c]
-        p = lead
-        for k in range(1, players):
-            p += 1
-            if p == players:  # not %: a division by a variable costs more than the play
-                p = 0
-            hand = hands[p]
-            follow = hand & suit
-            legal = follow if follow else hand
-            if trick_pol[p] == TRICK_RANDOM:
-                c = pick(s, legal)
-            else:
-                c = duck(hand, legal, False, led, win, k == players - 1, pen)
-            hands[p] = hand ^ (_ONE << np.uint64(c))
-            points += pen[c]
-            better = (suit >> np.uint64(c)) & _ONE and c > win
-            win = c if better else win
-            win_seat = p if better else win_seat
-        if t == 0:
-            points += first
-        if t == size - 1:
-            points += last
-        out[win_seat] += points
-        lead = win_seat
-
-
-@njit(inline="always")
 def _opens(c, deck_mask, strict):
     """The card that becomes playable once c is laid in its Kabalen row (or -1)."""
     r = c % 13
@@ -104,80 +91,327 @@ def _opens(c, deck_mask, strict):
     return -1  # king or ace ends the row
 
 
-@njit(inline="always")
-def play_kabalen(s, hands, players, leader, deck_mask, strict, pool_mode, pool_win,
-                 pool_second, kab_pol, out):
-    playable = np.uint64(0)
-    for suit in range(4):
-        playable |= _ONE << np.uint64(13 * suit + 5)
-    turn, passes, first_out, second_out = leader, 0, -1, -1
-    while True:
-        legal = hands[turn] & playable
-        if legal:
-            if kab_pol[turn] == KABALEN_RANDOM:
-                c = pick(s, legal)
-            else:
-                c = hold(hands[turn], legal)
-            bit = _ONE << np.uint64(c)
-            hands[turn] ^= bit
-            playable ^= bit
-            nxt = _opens(c, deck_mask, strict)
-            if nxt == -2:
-                playable |= (bit << _ONE) | (bit >> _ONE)
-            elif nxt >= 0:
-                playable |= _ONE << np.uint64(nxt)
-            passes = 0
-            if hands[turn] == 0:
-                if first_out < 0:
-                    first_out = turn
-                    if not pool_mode:
-                        break
-                else:
-                    second_out = turn
-                    break
-        else:
-            passes += 1
-            if passes >= players:
-                break  # nobody can lay a card: only with strict gaps
-        turn += 1
-        if turn == players:
-            turn = 0
-    if pool_mode:
-        if first_out >= 0:
-            out[first_out] -= pool_win
-        if second_out >= 0:
-            out[second_out] -= pool_second
+# Games are played in blocks of _G, advanced in lock-step (one deal step, one
+# trick or one Kabalen turn of each game in turn), so that the CPU overlaps
+# their dependency chains.  Game i still draws only from its own stream, in
+# the order above, so records do not depend on blocks, chunks or workers; a
+# block that runs past the chunk's end plays its extra games and drops them.
+_G = 4  # _deal_block is written out for four games
+_HS = 8  # stride of one game's hands in the flat hands array (players <= 7)
+
+
+def _make_pick():
+    if _HAS_PDEP:
+        @njit(inline="always")
+        def fast_pick(s, legal, at):
+            # the k-th set bit by pdep: the same card kth_bit gives, in fewer cycles
+            k = bounded(s, popcount(legal), at)
+            return lowest_bit(_pdep64(_ONE << np.uint64(k), legal))
     else:
+        @njit(inline="always")
+        def fast_pick(s, legal, at):
+            return kth_bit(legal, bounded(s, popcount(legal), at))
+    return fast_pick
+
+
+_pick = _make_pick()
+
+
+@njit(inline="always")
+def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck):
+    """Fisher-Yates of each game's undealt cards, as :func:`deal`; a card is dealt
+    to its seat as soon as its place in the deck is final."""
+    for g in range(_G):
         for p in range(players):
-            out[p] += popcount(hands[p])
+            hands[g * _HS + p] = fixed_hand if p == fixed_seat else np.uint64(0)
+        for i in range(n_base):
+            deck[g * 52 + i] = base[i]
+    # positions n_base-1 .. 1 are final in turn; each seat's cards are OR-ed into
+    # four registers (one per game, _G == 4) and stored once the seat's block ends
+    i = n_base - 1
+    while i > 0:
+        seat = seat_of[i]
+        a0 = a1 = a2 = a3 = np.uint64(0)
+        while i > 0 and seat_of[i] == seat:
+            j = bounded(s, i + 1, 0)
+            a0 |= _ONE << np.uint64(deck[j])
+            deck[j] = deck[i]
+            j = bounded(s, i + 1, 4)
+            a1 |= _ONE << np.uint64(deck[52 + j])
+            deck[52 + j] = deck[52 + i]
+            j = bounded(s, i + 1, 8)
+            a2 |= _ONE << np.uint64(deck[104 + j])
+            deck[104 + j] = deck[104 + i]
+            j = bounded(s, i + 1, 12)
+            a3 |= _ONE << np.uint64(deck[156 + j])
+            deck[156 + j] = deck[156 + i]
+            i -= 1
+        if i == 0 and seat_of[0] == seat:  # the last card left in place
+            a0 |= _ONE << np.uint64(deck[0])
+            a1 |= _ONE << np.uint64(deck[52])
+            a2 |= _ONE << np.uint64(deck[104])
+            a3 |= _ONE << np.uint64(deck[156])
+        hands[seat] |= a0
+        hands[_HS + seat] |= a1
+        hands[2 * _HS + seat] |= a2
+        hands[3 * _HS + seat] |= a3
+    if n_base == 1:
+        for g in range(_G):
+            hands[g * _HS + seat_of[0]] |= _ONE << np.uint64(deck[g * 52])
+
+
+@njit(inline="always")
+def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, trick_pol,
+                  out, g0, count, lead, pts, played, voids, deck_mask, sizes, samples, exact,
+                  bots):
+    # ``bots`` is a literal at each call site: the all-random copy compiles without
+    # the bots' code and their per-play branches (and keeps no record of the play).
+    card_round = False
+    for c in range(52):
+        card_round |= pen[c] != 0
+    track = False  # only counting and search read the cards played and the voids
+    for p in range(players):
+        track |= trick_pol[p] >= TRICK_COUNTING
+    for g in range(_G):
+        lead[g] = leader
+        played[g] = 0
+        for p in range(players):
+            pts[g * _HS + p] = 0
+            voids[g * _HS + p] = 0
+    for t in range(size):
+        extra = (first if t == 0 else 0) + (last if t == size - 1 else 0) + per_trick
+        free = extra == 0 and not card_round
+        for g in range(_G):
+            h0 = g * _HS
+            p = lead[g]
+            hand = hands[h0 + p]
+            if not bots or trick_pol[p] == TRICK_RANDOM:
+                c = _pick(s, hand, 4 * g)
+            elif trick_pol[p] == TRICK_DUCK:
+                c = duck(hand, hand, True, -1, -1, False, pen)
+            elif trick_pol[p] == TRICK_SEARCH:
+                for q in range(players):
+                    sizes[q] = popcount(hands[h0 + q])
+                c = search_trick(s, 4 * g, hand, hand, sizes, p, 0, -1, -1, p, extra, t, size,
+                                 players, played[g], voids[h0:h0 + players], pen, per_trick,
+                                 first, last, card_round, deck_mask, samples, exact)
+            else:
+                c = counting_trick(hand, hand, 0, -1, -1, extra, free, card_round, players, p,
+                                   deck_mask & ~hand & ~played[g], voids[h0:h0 + players], pen)
+            hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
+            if bots and track:
+                played[g] |= _ONE << np.uint64(c)
+            led = c // 13
+            suit = _SUIT << np.uint64(13 * led)
+            win, win_seat = c, p
+            points = extra + pen[c]
+            for k in range(1, players):
+                p += 1
+                if p == players:
+                    p = 0
+                hand = hands[h0 + p]
+                follow = hand & suit
+                legal = follow | (hand & (np.uint64(0) - np.uint64(follow == 0)))
+                if not bots or trick_pol[p] == TRICK_RANDOM:
+                    c = _pick(s, legal, 4 * g)
+                elif trick_pol[p] == TRICK_DUCK:
+                    c = duck(hand, legal, False, led, win, k == players - 1, pen)
+                elif trick_pol[p] == TRICK_SEARCH:
+                    for q in range(players):
+                        sizes[q] = popcount(hands[h0 + q])
+                    c = search_trick(s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat,
+                                     points, t, size, players, played[g],
+                                     voids[h0:h0 + players], pen, per_trick, first, last,
+                                     card_round, deck_mask, samples, exact)
+                else:
+                    c = counting_trick(hand, legal, k, led, win, points, free, card_round,
+                                       players, p, deck_mask & ~hand & ~played[g],
+                                       voids[h0:h0 + players], pen)
+                hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
+                if bots and track:
+                    played[g] |= _ONE << np.uint64(c)
+                    if c // 13 != led:
+                        voids[h0 + p] |= 1 << led
+                points += pen[c]
+                better = (((suit >> np.uint64(c)) & _ONE) != 0) & (c > win)
+                win = c if better else win
+                win_seat = p if better else win_seat
+            pts[h0 + win_seat] += points
+            lead[g] = win_seat
+    for g in range(min(_G, count - g0)):
+        for p in range(players):
+            out[g0 + g, p] = pts[g * _HS + p]
+
+
+@njit(inline="always")
+def _bounded_if(s, n, at, cond):
+    """``bounded(s, n, at)`` that advances the stream only when ``cond``: a
+    branch-free way to draw exactly when a player has a card to lay."""
+    s0, s1, s2, s3 = s[at], s[at + 1], s[at + 2], s[at + 3]
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    n2 = s2 ^ s0
+    n3 = s3 ^ s1
+    n1 = s1 ^ n2
+    n0 = s0 ^ n3
+    n2 ^= t
+    n3 = _rotl(n3, 45)
+    m = np.uint64(0) - np.uint64(cond)
+    s[at] = s0 ^ ((n0 ^ s0) & m)
+    s[at + 1] = s1 ^ ((n1 ^ s1) & m)
+    s[at + 2] = s2 ^ ((n2 ^ s2) & m)
+    s[at + 3] = s3 ^ ((n3 ^ s3) & m)
+    return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@functools.lru_cache(maxsize=None)
+def _tables(deck_mask, strict):
+    """opens[c]: the cards that become playable once c is laid (opens[64] = 0: no
+    card), and behind[c]: the cards of c's suit only playable after it.  Built once
+    per deck and gap rule (a call of the njit helpers from Python costs microseconds)."""
+    opens = np.zeros(65, np.uint64)
+    for c in range(52):
+        nxt = _opens.py_func(c, np.uint64(deck_mask), strict)
+        if nxt == -2:
+            opens[c] = np.uint64((1 << (c - 1)) | (1 << (c + 1)))
+        elif nxt >= 0:
+            opens[c] = np.uint64(1 << nxt)
+    behind = np.array([_behind.py_func(c) for c in range(52)], np.uint64)
+    return opens, behind
+
+
+@njit(inline="always")
+def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_second, kab_pol,
+                   out, g0, count, turn, passes, first_out, second_out, playable, live, played,
+                   deck_mask, behind, bots):
+    # Every turn is branch-free: a game that has ended, or a player who cannot lay
+    # a card, goes through the same steps with an empty move (no draw, no card).
+    sevens = np.uint64(0)
+    for suit in range(4):
+        sevens |= _ONE << np.uint64(13 * suit + 5)
+    track = False
+    for p in range(players):
+        track |= kab_pol[p] >= KABALEN_COUNTING
+    for g in range(_G):
+        turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
+        playable[g], live[g], played[g] = sevens, 1, 0
+    active = _G
+    while active:
+        for g in range(_G):
+            lv = live[g]
+            tn = turn[g]
+            h = hands[g * _HS + tn]
+            legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
+            has = legal != 0
+            if bots and kab_pol[tn] != KABALEN_RANDOM:
+                if not has:
+                    c = 0  # no card to lay (masked out below)
+                elif kab_pol[tn] == KABALEN_HOLD:
+                    c = hold(h, legal)
+                else:
+                    c = counting_kabalen(h, legal, deck_mask & ~h & ~played[g], behind, opens)
+                bit = (_ONE << np.uint64(c & 63)) & (np.uint64(0) - np.uint64(has))
+            elif _HAS_PDEP:
+                k = _bounded_if(s, popcount(legal), 4 * g, has)
+                bit = _pdep64(_ONE << np.uint64(k), legal)  # 0 when nothing is legal
+            else:
+                k = _bounded_if(s, popcount(legal), 4 * g, has)
+                bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
+            h ^= bit
+            hands[g * _HS + tn] = h
+            if bots and track:
+                played[g] |= bit
+            playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
+            p = 0 if has else passes[g] + lv
+            passes[g] = p
+            gone = has & (h == 0)
+            firsts = gone & (first_out[g] < 0)
+            seconds = gone & (first_out[g] >= 0)
+            first_out[g] = tn if firsts else first_out[g]
+            second_out[g] = tn if seconds else second_out[g]
+            end = (lv != 0) & (seconds | (firsts & (not pool_mode)) | (p >= players))
+            live[g] = lv & (1 - np.int64(end))
+            active -= np.int64(end)
+            tn += lv
+            turn[g] = 0 if tn == players else tn
+    for g in range(min(_G, count - g0)):
+        if pool_mode:
+            if first_out[g] >= 0:
+                out[g0 + g, first_out[g]] -= pool_win
+            if second_out[g] >= 0:
+                out[g0 + g, second_out[g]] -= pool_second
+        else:
+            for p in range(players):
+                out[g0 + g, p] += popcount(hands[g * _HS + p])
 
 
 @njit(cache=True, nogil=True)
 def simulate(seed, start, count, players, size, deck_mask, kind, number, per_trick, first,
-             last, card_pen, strict, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
-             fixed_seat, fixed_hand, out):
+             last, card_pen, opens, behind, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
+             fixed_seat, fixed_hand, samples, exact, out):
     """Play games start .. start+count-1; write penalties to out[game, round, seat]."""
-    s = np.empty(4, np.uint64)
-    base = np.empty(52, np.int64)
+    s = np.empty(4 * _G, np.uint64)
+    base = np.empty(52, np.int8)
     n_base = 0
     for c in range(52):
         if (deck_mask >> np.uint64(c)) & _ONE and not (fixed_hand >> np.uint64(c)) & _ONE:
             base[n_base] = c
             n_base += 1
-    deck = np.empty(52, np.int64)
-    hands = np.empty(players, np.uint64)
+    # the seat each deck position is dealt to (blocks of ``size``, skipping the fixed seat)
+    # (a fixed hand shorter than a hand leaves cards undealt: they go to the spare
+    # slot _HS - 1, which no seat uses)
+    seat_of = np.full(52, _HS - 1, np.int64)
+    k = 0
+    for p in range(players):
+        if p == fixed_seat:
+            continue
+        for _ in range(size):
+            seat_of[k] = p
+            k += 1
+    deck = np.empty(52 * _G, np.int8)
+    hands = np.empty(_HS * _G, np.uint64)
+    lead = np.empty(_G, np.int64)
+    pts = np.empty(_HS * _G, np.int64)
+    played = np.empty(_G, np.uint64)
+    voids = np.empty(_HS * _G, np.int64)
+    sizes = np.empty(players, np.int64)
+    turn = np.empty(_G, np.int64)
+    passes = np.empty(_G, np.int64)
+    first_out = np.empty(_G, np.int64)
+    second_out = np.empty(_G, np.int64)
+    playable = np.empty(_G, np.uint64)
+    live = np.empty(_G, np.int64)
+    kab_bots = False
+    for p in range(players):
+        kab_bots |= kab_pol[p] != KABALEN_RANDOM
+    bots = False
+    for p in range(players):
+        bots |= trick_pol[p] != TRICK_RANDOM
     out[:] = 0
-    for g in range(count):
-        seed_stream(s, seed, start + g)
+    for g0 in range(0, count, _G):
+        for g in range(_G):
+            seed_stream(s, seed, start + g0 + g, 4 * g)
         for r in range(kind.shape[0]):
-            deal(s, base, n_base, hands, players, size, fixed_seat, fixed_hand, deck)
+            _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck)
             leader = (number[r] - 1) % players
-            if kind[r] == 0:
-                play_tricks(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                            card_pen[r], trick_pol, out[g, r])
+            if kind[r] == 0 and bots:
+                _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
+                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, sizes,
+                              samples, exact, True)
+            elif kind[r] == 0:
+                _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
+                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, sizes,
+                              samples, exact, False)
+            elif kab_bots:
+                _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
+                               pool_second, kab_pol, out[:, r], g0, count, turn, passes,
+                               first_out, second_out, playable, live, played, deck_mask,
+                               behind, True)
             else:
-                play_kabalen(s, hands, players, leader, deck_mask, strict, pool_mode, pool_win,
-                             pool_second, kab_pol, out[g, r])
+                _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
+                               pool_second, kab_pol, out[:, r], g0, count, turn, passes,
+                               first_out, second_out, playable, live, played, deck_mask,
+                               behind, False)
 
 
 @njit(cache=True, nogil=True)
@@ -196,11 +430,18 @@ def deal_hands(seed, start, count, players, size, deck_mask, out):
         deal(s, base, n_base, out[g], players, size, -1, np.uint64(0), deck)
 
 
-def pack(settings, fixed_seat=-1, fixed_hand=0):
+# The search bot's budget: deals sampled per decision, and the number of tricks
+# left (the current one included) from which it solves each sample exactly.
+SEARCH_SAMPLES = SAMPLES
+SEARCH_EXACT = EXACT
+
+
+def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
     """The settings as the flat arrays and scalars the kernel takes."""
     rounds = settings.rounds
     trick_pol, kab_pol = policy_codes(settings.policies)
     win, second = settings.pool_shares()
+    opens, behind = _tables(settings.deck_mask, settings.gaps == "strict")
     return dict(
         players=settings.players, size=settings.hand_size,
         deck_mask=np.uint64(settings.deck_mask),
@@ -210,15 +451,22 @@ def pack(settings, fixed_seat=-1, fixed_hand=0):
         first=np.array([r.first_trick for r in rounds], np.int16),
         last=np.array([r.last_trick for r in rounds], np.int16),
         card_pen=np.stack([r.card_penalties() for r in rounds]),
-        strict=settings.gaps == "strict", pool_mode=settings.kabalen_scoring == "pool",
+        opens=opens, behind=behind, pool_mode=settings.kabalen_scoring == "pool",
         pool_win=win, pool_second=second, trick_pol=trick_pol, kab_pol=kab_pol,
-        fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand))
+        fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand),
+        samples=SEARCH_SAMPLES if samples is None else samples,
+        exact=SEARCH_EXACT if exact is None else exact)
 
 
-def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0):
-    """Penalties of games start .. start+count-1 as an int16 array [game, round, seat]."""
+def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0, samples=None,
+              exact=None):
+    """Penalties of games start .. start+count-1 as an int16 array [game, round, seat].
+
+    ``samples`` and ``exact`` set the search bot's budget (default SEARCH_SAMPLES,
+    SEARCH_EXACT)."""
     out = np.empty((count, len(settings.rounds), settings.players), np.int16)
-    simulate(np.uint64(seed), start, count, out=out, **pack(settings, fixed_seat, fixed_hand))
+    simulate(np.uint64(seed), start, count, out=out,
+             **pack(settings, fixed_seat, fixed_hand, samples, exact))
     return out
 
 

@@ -9,8 +9,9 @@ import numpy as np
 from numba import njit
 
 from tableodds.sim.core.bits import highest_bit, lowest_bit
-from tableodds.sim.davoserjas.rules import (KABALEN_HOLD, KABALEN_RANDOM, TRICK_DUCK,  # noqa: F401
-                                              TRICK_RANDOM, policy_codes)
+from tableodds.sim.davoserjas.rules import (  # noqa: F401 (the codes, declared in rules)
+    KABALEN_COUNTING, KABALEN_HOLD, KABALEN_RANDOM, TRICK_COUNTING, TRICK_DUCK, TRICK_RANDOM,
+    TRICK_SEARCH, policy_codes)
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)

@@ -86,10 +86,215 @@ def choose_hold(hand, legal) -> int:
     return max(sorted(legal), key=lambda c: (2 * freed(c) + (rank(c) != SEVEN), -c))
 
 
-def play_tricks(stream, settings, rnd, hands, leader, policies):
+def _behind_kabalen(c: int) -> set[int]:
+    """Cards of c's suit that can only be laid after c (the ``hold`` bot's count)."""
+    s, r = suit(c), rank(c)
+    row = [13 * s + q for q in range(13) if q != r]
+    if r == SEVEN:
+        return set(row)
+    if SEVEN < r < 12:
+        return {d for d in row if r < rank(d) < 12}
+    if r == 12:
+        return set()
+    return {d for d in row if rank(d) < r or rank(d) == 12}
+
+
+def counting_view(history, seat, players):
+    """What a seat has seen of a trick round: the cards played and each seat's known voids.
+
+    ``history`` lists (seat, card) for every play of the deal so far, in order.
+    """
+    played, voids = set(), [set() for _ in range(players)]
+    for i, (p, c) in enumerate(history):
+        trick_start = i - i % players
+        led = suit(history[trick_start][1])
+        if suit(c) != led:
+            voids[p].add(led)
+        played.add(c)
+    return played, voids
+
+
+def choose_counting(hand, legal, trick, played, voids, seat, players, penalty, extra,
+                    card_round, mask):
+    """The counting bot in a trick round (rules in ``counting.py``'s docstring).
+
+    ``extra`` is the trick's own penalty (per trick, first/last); ``played`` every
+    card played this deal, ``voids`` the suits each seat has shown out of.
+    """
+    unseen = {c for c in range(52) if mask >> c & 1} - set(hand) - played
+
+    def danger(c):
+        return sum(1 for d in unseen if suit(d) == suit(c) and d < c)
+
+    if extra == 0 and not card_round:  # a free trick: shed the most dangerous card
+        return max(legal, key=lambda c: (danger(c), rank(c), c))
+    if not trick:
+        def lead_key(c):
+            beaten = any(suit(d) == suit(c) and d > c for d in unseen)
+            void_others = sum(1 for q in range(players) if q != seat and suit(c) in voids[q])
+            return (not beaten, int(penalty[c]), void_others, rank(c), c)
+        return min(legal, key=lead_key)
+    last = len(trick) == players - 1
+    led = suit(trick[0])
+    if suit(legal[0]) == led:
+        so_far = extra + sum(int(penalty[c]) for c in trick)
+        if last and so_far == 0 and card_round:
+            clean = [c for c in legal if penalty[c] == 0]
+            if clean:
+                return max(clean)
+        winner = max(c for c in trick if suit(c) == led)
+        under = [c for c in legal if c < winner]
+        if under:
+            return max(under, key=lambda c: (int(penalty[c]), c))
+        if last:
+            return max(legal, key=lambda c: (-int(penalty[c]), c))
+        return min(legal)
+    return max(legal, key=lambda c: (int(penalty[c]), danger(c), rank(c), c))
+
+
+def choose_counting_kabalen(hand, legal, laid, strict, mask) -> int:
+    """The counting bot in Kabalen: free own cards, open few cards for the others."""
+    unseen = {c for c in range(52) if mask >> c & 1} - set(hand) - laid
+
+    def score(c):
+        opened = set(kabalen_row_after(c, strict, mask))
+        return (4 * len(_behind_kabalen(c) & hand) + 2 * len(opened & hand)
+                - 2 * len(opened & unseen) + (rank(c) != SEVEN))
+    return max(sorted(legal), key=lambda c: (score(c), -c))
+
+
+def counting_move(hands, seat, history, settings, rnd, t):
+    """The counting bot's card for ``seat`` given the full table (``hands``) and the
+    deal's ``history``; it reads only the seat's own hand and the history."""
+    players = settings.players
+    trick = [c for _, c in history[len(history) - len(history) % players:]]
+    hand = hands[seat]
+    follow = [c for c in hand if trick and suit(c) == suit(trick[0])]
+    legal = sorted(follow or hand)
+    played, voids = counting_view(history, seat, players)
+    penalty = rnd.card_penalties()
+    size = hand_size(players)
+    extra = (rnd.per_trick + (rnd.first_trick if t == 0 else 0)
+             + (rnd.last_trick if t == size - 1 else 0))
+    return choose_counting(hand, legal, trick, played, voids, seat, players, penalty, extra,
+                           bool(penalty.any()), deck_mask(players))
+
+
+class _Deal:
+    """What a trick round's scoring needs, for the search bot's play-outs."""
+
+    def __init__(self, settings, rnd):
+        self.players, self.size = settings.players, hand_size(settings.players)
+        self.mask = deck_mask(settings.players)
+        self.penalty = rnd.card_penalties()
+        self.card_round = bool(self.penalty.any())
+        self.rnd = rnd
+
+    def extra(self, t):
+        return (self.rnd.per_trick + (self.rnd.first_trick if t == 0 else 0)
+                + (self.rnd.last_trick if t == self.size - 1 else 0))
+
+
+def sample_world(stream, unseen, sizes, voids, me, players):
+    """Hidden cards dealt to the other seats, as ``search.sample_world`` describes."""
+    from tableodds.sim.davoserjas.search import ATTEMPTS
+    for attempt in range(ATTEMPTS):
+        world = [set() for _ in range(players)]
+        room = list(sizes)
+        room[me] = 0
+        ok = True
+        for c in sorted(unseen):
+            seats = [q for q in range(players) if room[q] > 0 and suit(c) not in voids[q]]
+            if not seats:
+                if attempt < ATTEMPTS - 1:
+                    ok = False
+                    break
+                seats = [q for q in range(players) if room[q] > 0]
+            r = stream.bounded(sum(room[q] for q in seats))
+            for q in seats:
+                if r < room[q]:
+                    world[q].add(c)
+                    room[q] -= 1
+                    break
+                r -= room[q]
+        if ok:
+            return world
+    return world
+
+
+def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
+    """The penalty ``me`` takes from here to the end of the deal, every card known.
+
+    ``trick`` holds the (seat, card) plays of the current trick and ``seat`` is to
+    play.  The others play counting; ``me`` plays ``forced`` at its next turn, then
+    counting, or with ``exact`` the best of all its cards (searched recursively).
+    """
+    hands = [set(h) for h in hands]
+    voids = [set(v) for v in voids]
+    played, trick, mine = set(played), list(trick), 0
+    while t < deal_.size:
+        hand = hands[seat]
+        cards = [c for _, c in trick]
+        follow = [c for c in hand if cards and suit(c) == suit(cards[0])]
+        legal = sorted(follow or hand)
+        if seat == me and forced is not None:
+            c, forced = forced, None
+        elif seat == me and exact:
+            return mine + min(play_from(deal_, hands, voids, played, trick, t, seat, me, d, True)
+                              for d in legal)
+        else:
+            c = choose_counting(hand, legal, cards, played, voids, seat, deal_.players,
+                                deal_.penalty, deal_.extra(t), deal_.card_round, deal_.mask)
+        hand.remove(c)
+        played.add(c)
+        if cards and suit(c) != suit(cards[0]):
+            voids[seat].add(suit(cards[0]))
+        trick.append((seat, c))
+        seat = (seat + 1) % deal_.players
+        if len(trick) == deal_.players:
+            led = suit(trick[0][1])
+            winner = max((x for x in trick if suit(x[1]) == led), key=lambda x: x[1])[0]
+            if winner == me:
+                mine += deal_.extra(t) + sum(int(deal_.penalty[x[1]]) for x in trick)
+            trick, t, seat = [], t + 1, winner
+    return mine
+
+
+def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
+    """The search bot's card (rules in ``search.py``'s docstring): it reads its own
+    hand, the history and the other hands' sizes only."""
+    players = settings.players
+    deal_ = _Deal(settings, rnd)
+    n_trick = len(history) % players
+    trick = history[len(history) - n_trick:]
+    hand = hands[seat]
+    follow = [c for c in hand if trick and suit(c) == suit(trick[0][1])]
+    legal = sorted(follow or hand)
+    default = counting_move(hands, seat, history, settings, rnd, t)
+    if len(legal) == 1:
+        return default
+    played, voids = counting_view(history, seat, players)
+    unseen = {c for c in range(52) if deal_.mask >> c & 1} - set(hand) - played
+    sizes = [len(h) for h in hands]
+    is_exact = deal_.size - t <= exact
+    total = [0] * len(legal)
+    for _ in range(samples):
+        world = sample_world(stream, unseen, sizes, voids, seat, players)
+        world[seat] = set(hand)
+        for i, c in enumerate(legal):
+            total[i] += play_from(deal_, world, voids, played, trick, t, seat, seat, c,
+                                  is_exact)
+    best = min(total)
+    if total[legal.index(default)] == best:
+        return default
+    return legal[total.index(best)]
+
+
+def play_tricks(stream, settings, rnd, hands, leader, policies, samples=None, exact=None):
     penalty = rnd.card_penalties()
     points = [0] * settings.players
     lead, size = leader, len(hands[0])
+    history = []
     for t in range(size):
         trick, seats = [], []
         for k in range(settings.players):
@@ -99,11 +304,16 @@ def play_tricks(stream, settings, rnd, hands, leader, policies):
             legal = sorted(follow or hand)
             if POLICY_PARTS[policies[p]][0] == TRICK_DUCK:
                 c = choose_duck(hand, legal, trick, penalty, k == settings.players - 1)
+            elif policies[p] == "counting":
+                c = counting_move(hands, p, history, settings, rnd, t)
+            elif policies[p] == "search":
+                c = search_move(stream, hands, p, history, settings, rnd, t, samples, exact)
             else:
                 c = choose_random(stream, legal)
             hand.remove(c)
             trick.append(c)
             seats.append(p)
+            history.append((p, c))
         led = suit(trick[0])
         winner = seats[max(range(len(trick)),
                            key=lambda i: trick[i] if suit(trick[i]) == led else -1)]
@@ -122,16 +332,19 @@ def play_kabalen(stream, settings, hands, leader, policies):
     strict = settings.gaps == "strict"
     pool = settings.kabalen_scoring == "pool"
     open_cards = {13 * s + SEVEN for s in range(4)}
-    out_order = []
+    out_order, laid = [], set()
     turn, passes = leader, 0
     while True:
         legal = sorted(hands[turn] & open_cards)
         if legal:
             if POLICY_PARTS[policies[turn]][1] == KABALEN_HOLD:
                 c = choose_hold(hands[turn], legal)
+            elif policies[turn] in ("counting", "search"):
+                c = choose_counting_kabalen(hands[turn], legal, laid, strict, mask)
             else:
                 c = choose_random(stream, legal)
             hands[turn].remove(c)
+            laid.add(c)
             open_cards.remove(c)
             open_cards.update(kabalen_row_after(c, strict, mask))
             passes = 0
@@ -153,15 +366,20 @@ def play_kabalen(stream, settings, hands, leader, policies):
 
 
 def play_game(settings: Settings, seed: int, game: int, fixed_seat: int = -1,
-              fixed_hand: set[int] = frozenset()) -> list[list[int]]:
-    """Penalties of one game as [round][seat]."""
+              fixed_hand: set[int] = frozenset(), samples: int | None = None,
+              exact: int | None = None) -> list[list[int]]:
+    """Penalties of one game as [round][seat]; ``samples``/``exact``: the search budget."""
+    from tableodds.sim.davoserjas.search import EXACT, SAMPLES
+    samples = SAMPLES if samples is None else samples
+    exact = EXACT if exact is None else exact
     stream = PyStream(seed, game)
     result = []
     for rnd in settings.rounds:
         hands = deal(stream, settings, fixed_seat, set(fixed_hand))
         leader = (rnd.number - 1) % settings.players
         if rnd.kind == "tricks":
-            result.append(play_tricks(stream, settings, rnd, hands, leader, settings.policies))
+            result.append(play_tricks(stream, settings, rnd, hands, leader, settings.policies,
+                                      samples, exact))
         else:
             result.append(play_kabalen(stream, settings, hands, leader, settings.policies))
     return result

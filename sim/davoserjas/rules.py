@@ -40,13 +40,20 @@ POLICIES = {
             "cards behind it; on ties a card other than a 7, then the lowest card",
     "careful": "duck in trick rounds and hold in Kabalen",
 }
+POLICIES["counting"] = ("tracks cards played and voids; sheds danger and keeps low exits "
+                        "by the round's scoring; Kabalen: frees own cards, opens few for others")
+POLICIES["search"] = ("trick rounds: samples deals of the unseen cards consistent with what it "
+                      "saw, scores each card by counting rollouts or, near the end, exactly; "
+                      "Kabalen: counting")
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 # A policy is a pair of choices, one for trick rounds and one for Kabalen: the kernel
 # branches on each part separately, so the pair per policy is derived here, once.
-TRICK_RANDOM, TRICK_DUCK = 0, 1
-KABALEN_RANDOM, KABALEN_HOLD = 0, 1
+TRICK_RANDOM, TRICK_DUCK, TRICK_COUNTING, TRICK_SEARCH = 0, 1, 2, 3
+KABALEN_RANDOM, KABALEN_HOLD, KABALEN_COUNTING = 0, 1, 2
 POLICY_PARTS = {"random": (TRICK_RANDOM, KABALEN_RANDOM), "duck": (TRICK_DUCK, KABALEN_RANDOM),
-                "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD)}
+                "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD),
+                "counting": (TRICK_COUNTING, KABALEN_COUNTING),
+                "search": (TRICK_SEARCH, KABALEN_COUNTING)}  # search plays Kabalen as counting
 assert list(POLICY_PARTS) == list(POLICIES)
 
 

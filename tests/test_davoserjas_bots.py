@@ -1,0 +1,202 @@
+"""Davoserjas bots: counting (kernel = reference, hidden information), duplicate duels."""
+import random
+
+import numpy as np
+import pytest
+
+from tableodds.sim.core.rng import PyStream
+from tableodds.sim.davoserjas.duel import duel, interval
+from tableodds.sim.davoserjas.kernel import penalties
+from tableodds.sim.davoserjas.reference import (counting_move, counting_view, deal, play_game,
+                                                suit)
+from tableodds.sim.davoserjas.rules import deck_mask, make_settings
+
+
+@pytest.mark.parametrize("players", range(3, 8))
+@pytest.mark.parametrize("variants", [[], ["strict-gaps"], ["pool", "last-trick-only"]])
+def test_counting_kernel_equals_reference(players, variants):
+    mixes = [["counting"] * players,
+             ["counting", "random", "careful"] + ["duck", "hold"] * 3]
+    for mix in mixes:
+        s = make_settings(players, mix[:players], variants=variants)
+        kernel = penalties(s, 31, 0, 25)
+        for g in range(25):
+            assert np.array_equal(np.array(play_game(s, 31, g)), kernel[g]), (mix, g)
+
+
+def _reshuffle(rng, hands, seat, voids):
+    """The other seats' cards dealt again at random, sizes kept, no card in a known void."""
+    others = [p for p in range(len(hands)) if p != seat]
+    pool = [c for p in others for c in hands[p]]
+    for _ in range(500):
+        rng.shuffle(pool)
+        new, k, ok = {}, 0, True
+        for p in others:
+            part = pool[k:k + len(hands[p])]
+            k += len(hands[p])
+            if any(suit(c) in voids[p] for c in part):
+                ok = False
+                break
+            new[p] = set(part)
+        if ok:
+            return [hands[p] if p == seat else new[p] for p in range(len(hands))]
+    return None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_counting_decides_only_from_what_its_seat_may_know(players):
+    settings = make_settings(players, ["counting"] * players)
+    rng = random.Random(5)
+    checked = changed_table = 0
+    for game in range(6):
+        stream = PyStream(11, game)
+        for rnd in settings.rounds:
+            if rnd.kind != "tricks":
+                continue
+            hands = deal(stream, settings, -1, set())
+            history, lead = [], (rnd.number - 1) % players
+            for t in range(len(hands[0])):
+                trick = []
+                for k in range(players):
+                    p = (lead + k) % players
+                    c = counting_move(hands, p, history, settings, rnd, t)
+                    _, voids = counting_view(history, p, players)
+                    for _ in range(3):
+                        other = _reshuffle(rng, hands, p, voids)
+                        if other is None:
+                            continue
+                        changed_table += other != hands
+                        assert counting_move(other, p, history, settings, rnd, t) == c
+                        checked += 1
+                    hands[p].remove(c)
+                    history.append((p, c))
+                    trick.append((p, c))
+                led = suit(trick[0][1])
+                lead = max((x for x in trick if suit(x[1]) == led), key=lambda x: x[1])[0]
+    assert checked > 1000 and changed_table > checked // 2
+
+
+def test_duel_of_a_policy_with_itself_is_exactly_even():
+    d = duel("careful", "careful", players=4, games=500, rounds=[1, 3, 6])
+    assert d.shape == (500, 3) and np.allclose(d, 0)
+
+
+def test_interval_is_the_normal_95_percent_interval():
+    d = np.array([[1.0, 2.0], [3.0, -1.0], [0.0, 0.0], [4.0, 1.0]])  # game sums 3, 2, 0, 5
+    m, lo, hi = interval(d)
+    half = 1.959964 * np.std([3, 2, 0, 5], ddof=1) / 2
+    assert m == pytest.approx(2.5) and (lo, hi) == pytest.approx((2.5 - half, 2.5 + half))
+
+
+def test_counting_beats_careful_in_a_duel():
+    m, lo, hi = interval(duel("counting", "careful", players=4, games=4000))
+    assert hi < 0, (m, lo, hi)
+
+
+@pytest.mark.parametrize("players,mix,rounds,budget", [
+    (4, ["search", "counting", "random", "careful"], None, (2, 3)),
+    (3, ["search", "search", "counting"], [1, 3, 5, 6], (3, 5)),
+    (5, ["counting", "search", "random", "duck", "search"], [2, 4], (2, 4))])
+def test_search_kernel_equals_reference(players, mix, rounds, budget):
+    s = make_settings(players, mix, rounds=rounds)
+    samples, exact = budget
+    kernel = penalties(s, 9, 0, 3, samples=samples, exact=exact)
+    for g in range(3):
+        assert np.array_equal(np.array(play_game(s, 9, g, samples=samples, exact=exact)),
+                              kernel[g]), g
+
+
+def _exhaustive(settings, rnd, world, me, played, voids, t, trick, size):
+    """Brute force, independent of the bots' search code: every order of the seat's
+    own cards, the others playing counting; the least penalty for each first card."""
+    from itertools import permutations
+
+    from tableodds.sim.davoserjas.reference import choose_counting
+    players, penalty = settings.players, rnd.card_penalties()
+    mask, card_round = deck_mask(players), bool(penalty.any())
+
+    def extra(t):
+        return (rnd.per_trick + (rnd.first_trick if t == 0 else 0)
+                + (rnd.last_trick if t == size - 1 else 0))
+
+    best = {}
+    for order in permutations(sorted(world[me])):
+        hands = [set(h) for h in world]
+        vs = [set(v) for v in voids]
+        seen, cur, tt, mine, mine_i, seat, ok = set(played), list(trick), t, 0, 0, me, True
+        while tt < size and ok:
+            cards = [c for _, c in cur]
+            hand = hands[seat]
+            legal = sorted([c for c in hand if cards and suit(c) == suit(cards[0])] or hand)
+            if seat == me:
+                c = order[mine_i]
+                mine_i += 1
+                ok = c in legal
+            else:
+                c = choose_counting(hand, legal, cards, seen, vs, seat, players, penalty,
+                                    extra(tt), card_round, mask)
+            hand.discard(c)
+            seen.add(c)
+            if cards and suit(c) != suit(cards[0]):
+                vs[seat].add(suit(cards[0]))
+            cur.append((seat, c))
+            seat = (seat + 1) % players
+            if len(cur) == players:
+                led = suit(cur[0][1])
+                w = max((x for x in cur if suit(x[1]) == led), key=lambda x: x[1])[0]
+                if w == me:
+                    mine += extra(tt) + sum(int(penalty[x[1]]) for x in cur)
+                cur, tt, seat = [], tt + 1, w
+        if ok:
+            best[order[0]] = min(best.get(order[0], 1 << 30), mine)
+    return best
+
+
+@pytest.mark.parametrize("players,round_number", [(3, 1), (3, 3), (4, 4), (4, 5), (5, 2)])
+def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, round_number):
+    """Endgames where each suit lies with one other seat and the voids show it: the
+    sampled deal is the true one, so search must pick an exhaustive optimum."""
+    from tableodds.sim.core.rng import seed_stream
+    from tableodds.sim.davoserjas.search import search_trick
+    settings = make_settings(players, ["counting"] * players, rounds=[round_number])
+    rnd = settings.rounds[0]
+    size, mask = settings.hand_size, deck_mask(players)
+    pen = rnd.card_penalties()
+    rng = random.Random(round_number * 10 + players)
+    deck = [c for c in range(52) if mask >> c & 1]
+    checked = matters = 0
+    for trial in range(60):
+        left = rng.randint(2, 4)
+        t = size - left
+        me = rng.randrange(players)
+        others = [q for q in range(players) if q != me]
+        suits = rng.sample(range(4), 4)  # every other seat owns a suit, the rest at random
+        owner = {s_: others[i] if i < len(others) else rng.choice(others)
+                 for i, s_ in enumerate(suits)}
+        world = [set() for _ in range(players)]
+        for q in others:
+            mine = [c for c in deck if owner[suit(c)] == q]
+            if len(mine) < left:
+                break
+            world[q] = set(rng.sample(mine, left))
+        else:
+            taken = set().union(*world)
+            world[me] = set(rng.sample([c for c in deck if c not in taken], left))
+            played = set(deck) - set().union(*world)
+            voids = [set() if q == me else {s_ for s_ in range(4) if owner[s_] != q}
+                     for q in range(players)]
+            want = _exhaustive(settings, rnd, world, me, played, voids, t, [], size)
+            s = np.empty(4, np.uint64)
+            seed_stream(s, 3, trial)
+            hand = np.uint64(sum(1 << c for c in world[me]))
+            extra = rnd.per_trick + (rnd.last_trick if t == size - 1 else 0)
+            got = search_trick(s, 0, hand, hand, np.array([len(h) for h in world], np.int64),
+                               me, 0, -1, -1, me, extra, t, size, players,
+                               np.uint64(sum(1 << c for c in played)),
+                               np.array([sum(1 << v for v in vs) for vs in voids], np.int64),
+                               pen, rnd.per_trick, rnd.first_trick, rnd.last_trick,
+                               bool(pen.any()), np.uint64(mask), 2, left)
+            assert want[got] == min(want.values()), (trial, got, want)
+            checked += 1
+            matters += max(want.values()) > min(want.values())  # the choice changes the score
+    assert checked >= 20 and matters >= 5, (checked, matters)
