@@ -8,12 +8,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 
+import numpy as np
 import polars as pl
 
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davoserjas import GAME
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.davoserjas.duel import duel as duel_games
 from tableodds.sim.davoserjas.kernel import simulate_chunk
 from tableodds.sim.davoserjas.rules import card_name, make_settings, parse_hand
 
@@ -261,17 +264,172 @@ def simulate(plan: RunPlan, players: int = 4, policies=None, rounds=None, varian
 
 
 def hand(plan: RunPlan, cards, players: int = 4, round: int = 1, seat: int = 0,
-         policies=None, variants=(), rules=None) -> Result:
-    """Expected penalty of one hand in one round; the unseen cards are dealt at random.
+         holder: str = "search", opponents=("counting",), variants=(), rules=None) -> Result:
+    """Expected penalty of one hand in one round: the holder plays ``holder`` (default the
+    strongest bot), the other seats each opponent model in turn (default counting), and the
+    unseen cards are dealt at random.  One run per opponent model, side by side.
 
     CARDS are rank then suit: AS KH 10D 2C (T for ten and the symbols ♠♥♦♣ work too).
     """
-    settings = make_settings(players, policies, [round], variants, rules)
+    opponents = [opponents] if isinstance(opponents, str) else list(opponents or ["counting"])
+    if len(set(opponents)) != len(opponents):
+        raise InputError("an opponent model is listed twice")
+    configs = {}
+    for model in opponents:
+        lineup = [model] * players
+        if 0 <= seat < players:
+            lineup[seat] = holder
+        configs[model] = make_settings(players, lineup, [round], variants, rules)
     ids = parse_hand(cards, players, seat)
-    res = plan.run(partial(simulate_chunk, settings, fixed_seat=seat,
-                           fixed_hand=sum(1 << c for c in ids)),
-                   default_chunk=GAME.chunk_size, label="deals")
-    summary = summarise_hand(res.scan(), settings, seat, [card_name(c) for c in sorted(ids)])
-    return Result("davoserjas hand", {**settings.describe(), "seat": seat,
-                                      "hand": list(summary.hand)},
-                  summary, plan, titles={"": title(settings)})
+    mask = sum(1 << c for c in ids)
+    names = {m: "" if len(opponents) == 1 else f"against-{m}" for m in opponents}
+    runs = plan.run_all([(names[m], partial(simulate_chunk, s, fixed_seat=seat, fixed_hand=mask),
+                          {"default_chunk": GAME.chunk_size, "label": f"deals vs {m}"})
+                         for m, s in configs.items()])
+    shown = [card_name(c) for c in sorted(ids)]
+    summaries = tuple((m, summarise_hand(runs[names[m]].scan(), configs[m], seat, shown))
+                      for m in opponents if names[m] in runs)
+    first = configs[opponents[0]]
+    return Result("davoserjas hand", {**first.describe(), "seat": seat, "hand": shown,
+                                      "holder": holder, "opponents": opponents},
+                  HandComparison(holder, summaries), plan,
+                  titles={names[m]: f"{title(s)} · holder seat {seat} plays {holder}, the "
+                                    f"others {m}" for m, s in configs.items()},
+                  run_settings={names[m]: s.describe() for m, s in configs.items()
+                                if names[m]})
+
+
+@dataclass(frozen=True)
+class HandComparison:
+    """One hand's penalty against each opponent model."""
+    holder: str
+    models: tuple[tuple[str, HandSummary], ...]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = [{"opponents": m, "holder": self.holder, "mean": h.penalty.estimate,
+                 "se": h.penalty.se, "low": h.penalty.low, "high": h.penalty.high,
+                 "deals": h.penalty.n} for m, h in self.models]
+        dist = pl.concat([h.distribution.with_columns(pl.lit(m).alias("opponents"))
+                          for m, h in self.models])
+        return {"hand": pl.DataFrame(rows), "hand_distribution": dist}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {"holder": self.holder,
+                "against": [{"opponents": m, **h.as_dict()} for m, h in self.models]}
+
+    def text(self) -> str:
+        first = self.models[0][1]
+        lines = [f"round {first.round} ({first.name}) · seat {first.seat} plays {self.holder}"
+                 f" · hand: {' '.join(first.hand)}", "",
+                 f"{'opponents':<12} {'expected penalty ± se':>22}   95% CI{'deals':>16}"]
+        for m, h in self.models:
+            p = h.penalty
+            lines.append(f"{m:<12} {f'{p.estimate:.3f} ± {p.se:.3f}':>22}   "
+                         f"[{p.low:.3f}, {p.high:.3f}]{p.n:>12,}")
+        for m, h in self.models:
+            lines += ["", f"P(penalty = k) against {m}", f"{'penalty':>8} {'P':>8}   95% CI"]
+            for row in h.distribution.iter_rows(named=True):
+                lines.append(f"{row['penalty']:>8} {row['p']:>8.4f}   "
+                             f"[{row['low']:.4f}, {row['high']:.4f}]")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class DuelTable:
+    """Duplicate duels: per pair, A's penalty minus the mean of the B seats, per deal."""
+    players: int
+    pairs: tuple[tuple[str, str, Mean, tuple[Mean, ...]], ...]  # a, b, whole game, per round
+    rounds: tuple
+
+    def ranking(self) -> list[tuple[str, Mean]]:
+        """Each policy's mean advantage over the others it met (lower is better)."""
+        scores: dict[str, list[Mean]] = {}
+        for a, b, m, _ in self.pairs:
+            scores.setdefault(a, []).append(m)
+            scores.setdefault(b, []).append(Mean(-m.estimate, m.se, m.n, -m.high, -m.low))
+        out = []
+        for name, ms in scores.items():
+            est = sum(x.estimate for x in ms) / len(ms)
+            se = sum(x.se ** 2 for x in ms) ** 0.5 / len(ms)
+            out.append((name, Mean(est, se, min(x.n for x in ms), est - 1.96 * se,
+                                   est + 1.96 * se)))
+        return sorted(out, key=lambda x: x[1].estimate)
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = [{"a": a, "b": b, "mean": m.estimate, "se": m.se, "low": m.low, "high": m.high,
+                 "deals": m.n, **{f"r{r.number}": x.estimate for r, x in zip(self.rounds, by)}}
+                for a, b, m, by in self.pairs]
+        rank = [{"rank": i + 1, "policy": n, "mean_advantage": m.estimate, "se": m.se}
+                for i, (n, m) in enumerate(self.ranking())]
+        return {"duel": pl.DataFrame(rows), "ranking": pl.DataFrame(rank)}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {"pairs": [{"a": a, "b": b, "difference": m.as_dict(),
+                           "by_round": [x.as_dict() for x in by]} for a, b, m, by in self.pairs],
+                "ranking": [{"policy": n, "mean_advantage": m.as_dict()}
+                            for n, m in self.ranking()]}
+
+    def text(self) -> str:
+        w = 9
+        lines = ["Duplicate duel: each deal replayed with A in every seat against B in the "
+                 "others; A's penalty minus the B seats' mean, per game (negative: A better)",
+                 f"{'A - B':<22} {'per game ± se':>16} {'95% CI':>18}"
+                 + "".join(f"{f'r{r.number}':>{w}}" for r in self.rounds) + f"{'games':>10}"]
+        for a, b, m, by in self.pairs:
+            lines.append(f"{f'{a} - {b}':<22} {f'{m.estimate:+.3f} ± {m.se:.3f}':>16} "
+                         f"{f'[{m.low:+.3f}, {m.high:+.3f}]':>18}"
+                         + "".join(f"{x.estimate:>+{w}.3f}" for x in by) + f"{m.n:>10,}")
+        if len(self.pairs) > 1:
+            lines += ["", "ranking (mean advantage over the others met, ± se; lower is better)"]
+            for i, (n, m) in enumerate(self.ranking(), start=1):
+                lines.append(f"{i:>3}. {n:<10} {m.estimate:+.3f} ± {m.se:.3f}")
+        return "\n".join(lines)
+
+
+def _duel_chunk(a, b, players, rounds, variants, samples, exact, seed, start, count):
+    """One record per game: A's scaled advantage per round (an exact integer)."""
+    diff = duel_games(a, b, players, count, seed, start, rounds, variants, samples, exact)
+    scaled = np.rint(diff * players * (players - 1)).astype(np.int32)
+    cols = {"game": np.arange(start, start + count, dtype=np.int64)}
+    for k in range(scaled.shape[1]):
+        cols[f"d{k}"] = scaled[:, k]
+    cols["total"] = scaled.sum(axis=1, dtype=np.int32)
+    return cols
+
+
+def duel(plan: RunPlan, policies=("counting", "careful"), players: int = 4, rounds=None,
+         variants=(), samples: int | None = None, exact: int | None = None) -> Result:
+    """A duplicate tournament: every pair of POLICIES plays the same deals with the seats
+    rotated (how card players compare strength); the mean difference per game with its 95%
+    interval, per round, and a ranking.  ``samples`` and ``exact`` set the search bot's
+    budget."""
+    policies = list(policies)
+    if len(policies) < 2 or len(set(policies)) != len(policies):
+        raise InputError("a duel needs two or more different policies, e.g. counting,careful")
+    base = make_settings(players, policies[:1], rounds, variants)
+    for p in policies:
+        make_settings(players, [p], rounds, variants)  # names checked before any run
+    scale = players * (players - 1)
+    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1:]]
+    runs = plan.run_all([(f"{a}-{b}", partial(_duel_chunk, a, b, players, rounds,
+                                              tuple(variants), samples, exact),
+                          {"default_chunk": 4096, "label": f"{a} vs {b}"}) for a, b in pairs])
+    results = []
+    for a, b in pairs:
+        if f"{a}-{b}" not in runs:
+            continue
+        cols = [f"d{k}" for k in range(len(base.rounds))]
+        row = exact_moments(runs[f"{a}-{b}"].scan(), cols + ["total"])[0]
+        results.append((a, b, mean_of(row, "total", scale),
+                        tuple(mean_of(row, c, scale) for c in cols)))
+    return Result("davoserjas duel", {**base.describe(), "policies": policies,
+                                      "samples": samples, "exact": exact},
+                  DuelTable(players, tuple(results), base.rounds), plan,
+                  titles={f"{a}-{b}": f"Davoserjas duel · {players} players · {a} against {b}"
+                          for a, b in pairs})

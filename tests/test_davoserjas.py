@@ -209,10 +209,25 @@ def test_cli_tables_are_identical_for_any_workers_and_chunks(tmp_path, capsys):
 
 def test_cli_hand(capsys):
     hand = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 5H".split()
-    code, out, _ = cli(["davoserjas", "hand", "--round", "1", "-n", "4000", "--json", *hand], capsys)
-    doc = json.loads(out)["results"]
-    assert code == 0 and doc["penalty"]["estimate"] < 1.0  # all low cards: few tricks
-    assert sum(d["p"] for d in doc["distribution"]) == pytest.approx(1.0)
+    code, out, _ = cli(["davoserjas", "hand", "--round", "1", "-n", "4000", "--json",
+                        "--holder", "careful", "--opponents", "counting,random", *hand], capsys)
+    res = json.loads(out)["results"]
+    assert code == 0 and res["holder"] == "careful"
+    assert [a["opponents"] for a in res["against"]] == ["counting", "random"]
+    for doc in res["against"]:
+        assert doc["penalty"]["estimate"] < 1.0  # all low cards: few tricks
+        assert sum(d["p"] for d in doc["distribution"]) == pytest.approx(1.0)
+
+
+def test_cli_duel_ranks_counting_above_careful(capsys):
+    code, out, _ = cli(["davoserjas", "duel", "--policies", "counting,careful,random", "-n",
+                        "1500", "--json"], capsys)
+    res = json.loads(out)["results"]
+    assert code == 0 and [p["a"] + "-" + p["b"] for p in res["pairs"]] == [
+        "counting-careful", "counting-random", "careful-random"]
+    assert [r["policy"] for r in res["ranking"]] == ["counting", "careful", "random"]
+    first = res["pairs"][0]["difference"]
+    assert first["high"] < 0  # counting beats careful by a margin whose interval excludes 0
 
 
 @pytest.mark.slow

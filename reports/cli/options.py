@@ -171,13 +171,15 @@ def variant_option(variants: dict[str, str], what: str = "Rule variant",
                         help=f"{what}, repeatable. {described}.")
 
 
-def game_options(policies: dict[str, str], default: str, *extra, mixes: bool = False):
-    """--policy/--policies and the game's own options (``extra``: click options), passed to
-    the command as one ``game`` dict of the analysis's keyword arguments."""
+def game_options(policies: dict[str, str] | None, default: str, *extra, mixes: bool = False):
+    """--policy/--policies (unless ``policies`` is None) and the game's own options (``extra``:
+    click options), passed to the command as one ``game`` dict of the analysis's keywords."""
     def deco(command):
         @functools.wraps(command)
-        def wrapper(*args, policy, policies, **kwargs):
-            game = {"policies": chosen_policies(policy, policies)}
+        def wrapper(*args, **kwargs):
+            game = {}
+            if policies is not None:
+                game["policies"] = chosen_policies(kwargs.pop("policy"), kwargs.pop("policies"))
             for key in names:
                 game[key] = kwargs.pop(key)
             return command(*args, game=game, **kwargs)
@@ -186,5 +188,5 @@ def game_options(policies: dict[str, str], default: str, *extra, mixes: bool = F
         for option in extra:
             f = option(f)
         names = [p.name for p in f.__click_params__[before:]]
-        return policy_options(policies, default, mixes)(f)
+        return f if policies is None else policy_options(policies, default, mixes)(f)
     return deco
