@@ -189,3 +189,21 @@ def test_every_report_table_counts_the_games_of_the_files_beside_it(tmp_path, ca
     counted = {int(n.replace(",", "")) for c in captions
                for n in re.findall(r"([\d,]+) games", c)}
     assert counted and counted <= done
+
+
+def test_one_signal_stops_the_whole_report(tmp_path):
+    out = tmp_path / "r"
+    proc = subprocess.Popen([sys.executable, "-m", "tableodds.reports.cli", "report", "--scale",
+                             "0.05", "-w", "1", "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 300
+    while not list(tmp_path.glob(".r.tableodds-*/davoserjas/random4/run.json")):
+        assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=300)
+    assert proc.returncode == 130, stderr
+    doc = json.loads((out / "run.json").read_text())
+    assert doc["interrupted"] is True
+    assert "INTERRUPTED" in (out / "index.html").read_text()
+    assert not (out / "boss").exists()  # no later section ran
