@@ -14,10 +14,12 @@ def bench(seconds: float, players: int = 5) -> list[dict]:
 
     rows = []
     for name, mix in MIXES.items():
-        def kernel(start, count, s=make_settings(players, mix)):
+        settings = make_settings(players, mix)
+
+        def kernel(start, count, s=settings):
             records(s, 1, start, count)
 
-        def reference(start, count, s=make_settings(players, mix)):
+        def reference(start, count, s=settings):
             for i in range(start, start + count):
                 Game(s, 1, i).play()
         rows.append(case(f"1844: {name} game, {players} players", kernel, reference, seconds,

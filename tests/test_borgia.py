@@ -231,7 +231,7 @@ def test_strength_distributions_are_exact():
 def test_conquest_exact_and_simulated_agree(sa, tmp_path):
     attack, defend, base = [3, 2, 1], [2, 2, 1], 2
     for sd in STRATEGY_CODES:
-        def chunk(seed, start, count):
+        def chunk(seed, start, count, sd=sd):
             return kernel.conquest_chunk(attack, defend, base, STRATEGY_CODES[sa],
                                          STRATEGY_CODES[sd], seed, start, count)
         res = run(chunk, 100_000, 4, tmp_path / f"{sa}-{sd}", workers=1, chunk_size=100_000,

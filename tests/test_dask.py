@@ -127,7 +127,8 @@ def test_cli_backend_dask_prints_what_local_prints(cluster):
     dask = runner.invoke(cli, args + ["--scheduler", cluster.scheduler_address])
     assert local.exit_code == dask.exit_code == 0, dask.output
     varies = ('"seconds"', '"games_per_s"', '"workers"', '"backend"')  # how, not what
-    strip = lambda text: [l for l in text.splitlines() if not any(v in l for v in varies)]
+    def strip(text):
+        return [line for line in text.splitlines() if not any(v in line for v in varies)]
     assert strip(dask.output) == strip(local.output)
     assert '"backend": "dask"' in dask.output
 

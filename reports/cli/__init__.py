@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import Interrupted, drive
+from tableodds.reports.cli.driver import Interrupted
 from tableodds.reports.cli.options import backend_options
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
@@ -77,9 +77,9 @@ def report(out, force, scale, seed, workers):
     from tableodds.reports.report import build_report
     if not math.isfinite(scale) or scale <= 0:
         raise InputError(f"--scale must be a positive number, not {scale}")
-    path, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force,
-                                     progress=sys.stderr.isatty())
-    click.echo(f"wrote {path}" + (" (INTERRUPTED: only the finished sections)"
+    _, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force,
+                                  progress=sys.stderr.isatty())
+    click.echo(f"wrote {Path(out) / 'index.html'}" + (" (INTERRUPTED: only the finished sections)"
                                   if interrupted else ""))
     if interrupted:
         sys.exit(143 if _terminated else 130)

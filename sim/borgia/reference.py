@@ -539,7 +539,7 @@ class Game:
                 self.receive(p, c)
         k = P * s.hand
         self.pile, self.stack = deck[k:k + s.auction], deck[k + s.auction:]
-        for self.turn in range(self.d.turns):
+        for self.turn in range(self.d.turns):  # noqa: B020 (the methods read self.turn)
             if self.turn > 0:
                 deck = self.shuffle(sorted(self.stack + sorted(self.aside)))
                 self.aside = set()

@@ -56,7 +56,7 @@ def load(path: Path) -> dict:
         raise InputError(f"I'm the Boss! is for 2-6 players, the record lists {len(names)}")
     unique_names(names, "record.players")
     money = need(data, "money", "record", dict, default={})
-    for n, m in money.items():
+    for n in money:
         if n not in names:
             raise InputError(f"money.{n}: not a player")
         if need(money, n, "money", int) < 0:
