@@ -31,9 +31,9 @@ __all__ = ["ANALYSES", "InputError", "Result", "analyse", "cheatsheet", "games",
 
 # game -> its analyses (functions of tableodds.analysis.<package>); the first is simulate()'s
 ANALYSES: dict[str, tuple[str, ...]] = {
-    "davoserjas": ("simulate", "hand"),
+    "davoserjas": ("simulate", "hand", "duel"),
     "davos": ("goals", "vote"),
-    "1844": ("train_rush",),
+    "1844": ("train_rush", "compare"),
     "borgia": ("simulate", "auction", "election", "conquest", "attacks"),
     "boss": ("simulate", "length", "variants"),
 }
@@ -52,7 +52,11 @@ def _function(game: str, analysis: str):
         raise InputError(f"{game} has no analysis {analysis!r}; choose from: "
                          f"{', '.join(ANALYSES[game])}")
     package = PACKAGES[game].rsplit(".", 1)[-1]
-    return getattr(import_module(f"tableodds.analysis.{package}"), name)
+    try:  # an analysis with a module of its own (analysis/s1844_compare.py), else the game's
+        module = import_module(f"tableodds.analysis.{package}_{name}")
+    except ModuleNotFoundError:
+        module = import_module(f"tableodds.analysis.{package}")
+    return getattr(module, name)
 
 
 def analyse(game: str, analysis: str, *, games: int = 100_000, seed: int = 1,
