@@ -34,7 +34,10 @@ def load_toml(path: Path | None, package: str | None = None,
 
 
 def unknown_keys(table: dict, allowed, where: str) -> None:
-    """Refuse a key the format does not have (usually a typo) by name."""
+    """Refuse a key the format does not have (usually a typo) by name; and a value that is
+    not a table at all (``setup = 0`` where ``[setup]`` belongs), before its keys are read."""
+    if not isinstance(table, dict):
+        raise InputError(f"{where} must be a table, got {_short(table)}")
     extra = set(table) - set(allowed)
     if extra:
         raise InputError(f"{where}: unknown key {sorted(extra)[0]!r}")
@@ -52,6 +55,11 @@ def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...
         if p not in known:
             raise InputError(f"unknown policy {p!r}; choose from: {', '.join(known)}")
     return policies
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # No count, price or score in a game's data comes near a million; larger values are typos.
