@@ -191,3 +191,15 @@ def test_a_table_given_as_a_number_is_refused(tmp_path, capsys):
     assert body != BORGIA_CARDS
     refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, "setup = 0\n" + body)],
             capsys, tmp_path, r"setup.* must be a table, got 0")
+
+
+def test_a_vote_table_player_that_is_not_a_table_is_refused(tmp_path, capsys):
+    text = 'pope = "Borgia"\nplayer = [0, {name = "A", cardinals = 1}, {name = "B", cardinals = 1}]\n'
+    refused(["borgia", "election", *FAST, "--votes", write(tmp_path, text)], capsys, tmp_path,
+            "player 1 must be a table, got 0")
+
+
+def test_a_non_utf8_davoserjas_score_csv_is_refused(tmp_path, capsys):
+    path = tmp_path / "in.csv"
+    path.write_bytes(b"round,Anna,B\xf6,Cai\n1,3,4,2\n")
+    refused(["davoserjas", "score", str(path)], capsys, tmp_path, "not a UTF-8 text file")
