@@ -108,7 +108,12 @@ _SHARE = 420  # lcm(1..7): a tie among k seats gives each 420/k, an exact intege
 
 
 def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame:
-    """P(penalty = k) per round (and seat) with Wilson intervals."""
+    """P(penalty = k) per round (and seat) with Wilson intervals.
+
+    One streaming query per round, concatenated once collected: a single query over the
+    concatenation of the rounds' lazy frames shares one scan among them, and the streaming
+    engine then buffers the records for the branches that lag (memory grew with the run).
+    """
     keys = ["seat"] if by_seat else []
     parts = []
     for r in rounds:
@@ -117,8 +122,8 @@ def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame
                   .rename({c: "penalty"})
                   .with_columns(pl.lit(r.number, pl.Int16).alias("round"),
                                 pl.col("penalty").cast(pl.Int16)))
-        parts.append(counts)
-    df = pl.concat(parts).collect(engine="streaming")
+        parts.append(counts.collect(engine="streaming"))
+    df = pl.concat(parts)
     df = df.with_columns(pl.col("count").sum().over(["round"] + keys).alias("n"))
     cis = [wilson(k, n) for k, n in zip(df["count"].to_list(), df["n"].to_list())]
     return (df.with_columns(pl.Series("p", [c.estimate for c in cis]),

@@ -180,3 +180,26 @@ def test_davos_score_is_for_two_to_five_players(players, tmp_path, capsys):
 @pytest.mark.parametrize("flag", ["--policy", "--policies"])
 def test_an_empty_policy_is_refused(flag, tmp_path, capsys):
     refused(["davoserjas", "simulate", *FAST, flag, ""], capsys, tmp_path, "polic")
+
+
+# Found by tests/test_fuzz.py.
+
+def test_a_table_given_as_a_number_is_refused(tmp_path, capsys):
+    """``setup = 0`` where ``[setup]`` belongs: refused by name (the shared unknown-key check
+    sees a non-table first), not a crash on its keys."""
+    body = re.sub(r"(?ms)^\[setup\]\n.*?(?=^\[)", "", BORGIA_CARDS)
+    assert body != BORGIA_CARDS
+    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, "setup = 0\n" + body)],
+            capsys, tmp_path, r"setup.* must be a table, got 0")
+
+
+def test_a_vote_table_player_that_is_not_a_table_is_refused(tmp_path, capsys):
+    text = 'pope = "Borgia"\nplayer = [0, {name = "A", cardinals = 1}, {name = "B", cardinals = 1}]\n'
+    refused(["borgia", "election", *FAST, "--votes", write(tmp_path, text)], capsys, tmp_path,
+            "player 1 must be a table, got 0")
+
+
+def test_a_non_utf8_davoserjas_score_csv_is_refused(tmp_path, capsys):
+    path = tmp_path / "in.csv"
+    path.write_bytes(b"round,Anna,B\xf6,Cai\n1,3,4,2\n")
+    refused(["davoserjas", "score", str(path)], capsys, tmp_path, "not a UTF-8 text file")

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.data import (int_field, load_toml, seat_policies, table_list,
+                                     unknown_keys)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import unique_names
 
@@ -311,9 +312,7 @@ def load_vote_table(path: Path) -> tuple[tuple[Voter, ...], str]:
     ``name``, ``cardinals``, ``offices = [votes, ...]`` and optional ``vote_for``."""
     data, where = load_toml(Path(path))
     unknown_keys(data, ("pope", "player"), where)
-    raw = data.get("player")
-    if not isinstance(raw, list) or not 3 <= len(raw) <= 5:
-        raise InputError(f"{where}: needs 3-5 [[player]] tables")
+    raw = table_list(data.get("player"), where, "player", 3, 5)
     names = []
     for i, r in enumerate(raw, start=1):
         name = r.get("name")

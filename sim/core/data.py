@@ -12,6 +12,29 @@ from pathlib import Path
 from tableodds.sim.core.errors import InputError
 
 
+def read_text(path: Path, where: str | None = None, newline: str | None = None) -> str:
+    """The UTF-8 text of a user's file; an unreadable or non-UTF-8 file is an InputError
+    naming it (every loader, TOML or CSV, reads through here)."""
+    where = where or str(path)
+    try:
+        with open(path, encoding="utf-8", newline=newline) as f:
+            return f.read()
+    except OSError as e:
+        raise InputError(f"cannot read {where}: {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"{where} is not a UTF-8 text file") from None
+
+
+def table_list(value, where: str, what: str, low: int = 0, high: int = 10**6) -> list[dict]:
+    """An array of tables (``[[what]]``): a list of ``low`` to ``high`` tables, each a table."""
+    if not isinstance(value, list) or not low <= len(value) <= high:
+        raise InputError(f"{where}: needs {low}-{high} [[{what}]] tables")
+    for i, entry in enumerate(value, start=1):
+        if not isinstance(entry, dict):
+            raise InputError(f"{where}: {what} {i} must be a table, got {_short(entry)}")
+    return value
+
+
 def load_toml(path: Path | None, package: str | None = None,
               name: str | None = None) -> tuple[dict, str]:
     """The user's file at ``path``, else the data file ``name`` shipped in ``package``.
@@ -23,18 +46,17 @@ def load_toml(path: Path | None, package: str | None = None,
         if path is None:
             text = resources.files(package).joinpath(name).read_text("utf-8")
         else:
-            text = Path(path).read_text("utf-8")
+            text = read_text(Path(path), where)
         return tomllib.loads(text), where
-    except OSError as e:
-        raise InputError(f"cannot read {where}: {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{where} is not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{where} is not valid TOML: {e}") from None
 
 
 def unknown_keys(table: dict, allowed, where: str) -> None:
-    """Refuse a key the format does not have (usually a typo) by name."""
+    """Refuse a key the format does not have (usually a typo) by name; and a value that is
+    not a table at all (``setup = 0`` where ``[setup]`` belongs), before its keys are read."""
+    if not isinstance(table, dict):
+        raise InputError(f"{where} must be a table, got {_short(table)}")
     extra = set(table) - set(allowed)
     if extra:
         raise InputError(f"{where}: unknown key {sorted(extra)[0]!r}")
@@ -52,6 +74,11 @@ def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...
         if p not in known:
             raise InputError(f"unknown policy {p!r}; choose from: {', '.join(known)}")
     return policies
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 # No count, price or score in a game's data comes near a million; larger values are typos.

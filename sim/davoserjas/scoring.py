@@ -9,11 +9,12 @@ and nobody above a hand.  Rounds not yet played may be left out at the end.
 from __future__ import annotations
 
 import csv
+import io
 from functools import lru_cache
 from pathlib import Path
 
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.data import unknown_keys
+from tableodds.sim.core.data import read_text, unknown_keys
 from tableodds.sim.core.scoring import (PlayerScore, Scores, bounded, need, read_toml,
                                         unique_names)
 from tableodds.sim.davoserjas.rules import Round, Settings, deck_mask, make_settings
@@ -63,11 +64,7 @@ def load(path: Path) -> dict:
 
 
 def _load_csv(path: Path) -> dict:
-    try:
-        with open(path, newline="", encoding="utf-8") as f:
-            table = [row for row in csv.reader(f)]
-    except OSError as e:
-        raise InputError(f"cannot read {path}: {e.strerror}") from None
+    table = list(csv.reader(io.StringIO(read_text(path, newline=""), newline="")))
     table = [r for r in table if any(c.strip() for c in r)]
     if not table or len(table[0]) < 2:
         raise InputError(f"{path}: needs a header row: round,NAME,NAME,...")

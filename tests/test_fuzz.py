@@ -1,0 +1,457 @@
+"""Property-based fuzzing of every command: any arguments, any data file.
+
+Whatever the arguments and files, a command exits 0 or 2, never shows a traceback, and on exit 2
+prints exactly one line ``tableodds: error: ...`` and creates nothing (the ``--out`` folder's
+parent is unchanged).  The data files are the packaged ones and the score templates, mutated:
+a value replaced by a wrong type or an extreme integer, a key added, removed or repeated, a list
+entry duplicated, the text cut at a random byte, random or non-UTF-8 bytes; so most inputs get
+past parsing and deep into validation.
+
+The budget is fixed: every test draws a fixed number of examples from a derandomized search
+(the same inputs on every run), with small game counts, so the file runs in about a minute.
+"""
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import tempfile
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tableodds.reports.cli import main
+
+FUZZ = settings(max_examples=25, deadline=None, derandomize=True, database=None,
+                suppress_health_check=list(HealthCheck))
+FEW = settings(FUZZ, max_examples=10)
+DATA = settings(FUZZ, max_examples=15)
+
+# --- running a command ------------------------------------------------------------------------
+
+
+def invoke(args: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(args)
+            code = 0
+        except SystemExit as e:
+            code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def tree(root: Path) -> list[str]:
+    return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+
+
+def check(args: list[str], root: Path) -> int:
+    """Run ``args``; assert the contract; return the exit status."""
+    before = tree(root)
+    code, out, err = invoke(args)
+    assert code in (0, 2), (args, code, err[-2000:])
+    assert "Traceback" not in err, (args, err[-2000:])
+    if code == 2:
+        lines = err.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("tableodds: error: "), (args, err)
+        assert tree(root) == before, (args, "created files on exit 2")
+    return code
+
+
+def fuzz_run(make_args):
+    """Give ``make_args(root)`` a fresh folder holding the inputs; --out is root/out."""
+    with tempfile.TemporaryDirectory() as d:
+        root = Path(d)
+        args = make_args(root)
+        return check(args, root)
+
+
+# --- values ---------------------------------------------------------------------------------
+
+EXTREME = [0, -1, 1, 2, 3, 5, 7, 13, 10**6, 10**6 + 1, 2**31, 2**63 - 1, 2**63, 2**64,
+           10**20, -(10**20), -(2**63), -(2**63) - 1]
+JUNK = ["", "x", "1.5", "1e3", "0x10", " 3", "nan", "-", "٣", "1_0", "\x00", "é", ",", "3,"]
+
+
+def int_text(valid):
+    """A flag's value: mostly ``valid`` integers, else extreme integers or junk text."""
+    return st.one_of(valid.map(str), st.sampled_from(EXTREME).map(str), st.sampled_from(JUNK))
+
+
+def leaf():
+    """A value to put in a data file where another was."""
+    return st.one_of(st.sampled_from(EXTREME), st.integers(-3, 20), st.booleans(),
+                     st.sampled_from([0.5, -1.0, math.inf, -math.inf, math.nan, 1e300]),
+                     st.text(max_size=6), st.just([]), st.just({}),
+                     st.lists(st.integers(-2, 12), max_size=4),
+                     st.sampled_from(["Anna", "Bo", "L", "C", "R", "none", "for", "against",
+                                      "town", "city", "painter", "office", "SBB", "P2",
+                                      "sector", "normal", "team", "dissident"]))
+
+
+# --- a TOML writer (inline tables, so any nesting is valid TOML) -----------------------------
+
+def toml_value(v) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, float):
+        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) \
+            else repr(v)
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, list):
+        return "[" + ", ".join(toml_value(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k))} = {toml_value(x)}"
+                               for k, x in v.items()) + "}"
+    raise TypeError(type(v))
+
+
+def toml_dumps(doc: dict) -> str:
+    return "".join(f"{json.dumps(str(k))} = {toml_value(v)}\n" for k, v in doc.items())
+
+
+def paths(doc, prefix=()):
+    """Every (path to a container, key) in a parsed document."""
+    items = doc.items() if isinstance(doc, dict) else enumerate(doc)
+    for k, v in items:
+        yield prefix, k
+        if isinstance(v, (dict, list)):
+            yield from paths(v, prefix + (k,))
+
+
+def at(doc, path):
+    for k in path:
+        doc = doc[k]
+    return doc
+
+
+@st.composite
+def mutated(draw, doc: dict, keep: tuple = ()) -> dict:
+    """``doc`` (a parsed file) with up to three edits; keys in ``keep`` are left alone."""
+    doc = json.loads(json.dumps(doc))  # a deep copy
+    for _ in range(draw(st.integers(0, 3))):
+        spots = [(p, k) for p, k in paths(doc) if not (p == () and k in keep)]
+        if not spots:
+            break
+        path, key = draw(st.sampled_from(spots))
+        box = at(doc, path)
+        how = draw(st.sampled_from(["replace", "replace", "drop", "add", "dup"]))
+        if how == "replace":
+            box[key] = draw(leaf())
+        elif how == "drop":
+            del box[key]
+        elif how == "add":
+            if isinstance(box, dict):
+                box[draw(st.sampled_from(["extra", "name", "Anna", "colour", "x y"]))] = \
+                    draw(leaf())
+            else:
+                box.append(draw(leaf()))
+        elif isinstance(box, list):
+            box.append(json.loads(json.dumps(box[key])))
+        elif isinstance(box[key], list) and box[key]:
+            box[key].append(box[key][0])
+    return doc
+
+
+@st.composite
+def file_bytes(draw, text: str, keep: tuple = (), toml: bool = True) -> bytes:
+    """A data file made from the valid ``text``: mutated, cut, garbled or random."""
+    kind = draw(st.sampled_from(["mutate"] * 5 + ["valid", "cut", "bytes", "latin1",
+                                                   "dupkey"]))
+    raw = text.encode("utf-8")
+    if kind == "valid":
+        return raw
+    if kind == "cut":
+        return raw[:draw(st.integers(0, len(raw)))]
+    if kind == "bytes":
+        return draw(st.binary(max_size=64))
+    if kind == "latin1":
+        i = draw(st.integers(0, len(raw)))
+        return raw[:i] + b"\xe9\xff" + raw[i:]
+    if kind == "dupkey" and toml:
+        lines = text.splitlines(keepends=True)
+        i = draw(st.integers(0, len(lines) - 1))
+        return "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:]).encode("utf-8")
+    if not toml:
+        return raw
+    return toml_dumps(draw(mutated(tomllib.loads(text), keep))).encode("utf-8")
+
+
+def packaged(package: str, name: str) -> str:
+    return resources.files(package).joinpath(name).read_text("utf-8")
+
+
+def template(game: str) -> str:
+    code, out, _ = invoke([game, "score", "--template"])
+    assert code == 0
+    return out
+
+
+TEMPLATES = {g: template(g) for g in ("davoserjas", "davos", "1844", "borgia", "boss")}
+DAVOSERJAS_CSV = "round,Anna,Bo,Cai,Dee\n1,3,4,2,4\n2,4,2,7,0\n3,5,10,0,5\n"
+
+
+def put(root: Path, data: bytes, name: str = "in.toml") -> str:
+    path = root / name
+    path.write_bytes(data)
+    return str(path)
+
+
+# --- the simulation flags -------------------------------------------------------------------
+
+POLICIES = ["random", "careful", "duck", "hold", "goal", "value", "shrewd", "greedy", "", "x",
+            "random,random", "careful,random,random,random", ",", "random,,random"]
+VARIANTS = ["last-trick-only", "queen=3", "queen=x", "queen=10000000000000000000000",
+            "queen=-1", "short", "fixed-turn", "turbo", "", "=", "x=1", "kabalen-strict"]
+
+
+@st.composite
+def run_flags(draw, players=st.integers(1, 8), policies=True, variants=True) -> list[str]:
+    """Flags every simulation takes, each present or not; games stay small."""
+    flags = ["-n", draw(st.one_of(st.integers(1, 30).map(str),
+                                  st.sampled_from(["0", "-1", str(10**20), str(2**63),
+                                                   str(10**15 + 1), "x", ""]))),
+             "-w", draw(st.one_of(st.just("1"), st.sampled_from(
+                 ["0", "-1", "1025", str(10**20), str(2**63), "x"])))]
+    if draw(st.booleans()):
+        flags += ["--players", draw(int_text(players))]
+    if draw(st.booleans()):
+        flags += ["--seed", draw(int_text(st.integers(0, 10)))]
+    if draw(st.booleans()):
+        flags += ["--chunk-size", draw(st.one_of(
+            st.integers(1, 40).map(str),
+            st.sampled_from(["0", "-1", str(2**20 + 1), str(10**20), str(2**63), "x"])))]
+    if policies and draw(st.booleans()):
+        flags += [draw(st.sampled_from(["--policy", "--policies"])),
+                  draw(st.sampled_from(POLICIES))]
+    if variants:
+        for v in draw(st.lists(st.sampled_from(VARIANTS), max_size=2)):
+            flags += ["--variant", v]
+    return flags
+
+
+def out_flag(root: Path) -> list[str]:
+    return ["--out", str(root / "out")]
+
+
+SIMULATIONS = {
+    ("davoserjas", "simulate"): dict(players=st.integers(2, 8)),
+    ("davos", "goals"): dict(players=st.integers(1, 6), variants=False),
+    ("1844", "train-rush"): dict(players=st.integers(2, 8), variants=False),
+    ("borgia", "simulate"): dict(players=st.integers(2, 6), variants=False),
+    ("borgia", "auction"): dict(players=st.integers(2, 6), variants=False),
+    ("borgia", "election"): dict(players=st.integers(2, 6), variants=False),
+    ("boss", "length"): dict(players=st.integers(1, 7)),
+    ("boss", "simulate"): dict(players=st.integers(1, 7)),
+    ("boss", "variants"): dict(players=st.integers(1, 7)),
+}
+
+
+def simulation_test(cmd, kw):
+    @FEW
+    @given(flags=run_flags(**kw), json_=st.booleans(), out=st.booleans())
+    def test(flags, json_, out):
+        fuzz_run(lambda root: [*cmd, *flags, *(["--json"] if json_ else []),
+                               *(out_flag(root) if out else [])])
+    test.__name__ = f"test_{'_'.join(cmd).replace('-', '_')}_flags"
+    return test
+
+
+for _cmd, _kw in SIMULATIONS.items():
+    _t = simulation_test(_cmd, _kw)
+    globals()[_t.__name__] = _t
+
+
+# --- data file options ----------------------------------------------------------------------
+
+DATA_OPTIONS = [
+    (["davoserjas", "simulate"], "--rules", packaged("tableodds.sim.davoserjas", "rounds.toml")),
+    (["davos", "goals"], "--cards", packaged("tableodds.sim.davos", "cards.toml")),
+    (["borgia", "simulate"], "--cards", packaged("tableodds.sim.borgia", "cards.toml")),
+    (["borgia", "election"], "--votes", packaged("tableodds.sim.borgia", "votes_example.toml")),
+    (["boss", "simulate"], "--cards", packaged("tableodds.sim.boss", "deals.toml")),
+    (["1844", "train-rush"], "--params", packaged("tableodds.sim.s1844", "params.toml")),
+]
+
+
+def data_option_test(cmd, option, text):
+    @DATA
+    @given(data=file_bytes(text), out=st.booleans())
+    def test(data, out):
+        fuzz_run(lambda root: [*cmd, option, put(root, data), "-n", "5", "-w", "1",
+                               *(out_flag(root) if out else [])])
+    test.__name__ = f"test_{cmd[0]}_{option.strip('-')}_file"
+    return test
+
+
+for _cmd, _opt, _text in DATA_OPTIONS:
+    _t = data_option_test(_cmd, _opt, _text)
+    globals()[_t.__name__] = _t
+
+
+def score_test(game):
+    @FUZZ
+    @given(data=file_bytes(TEMPLATES[game]), json_=st.booleans(), out=st.booleans())
+    def test(data, json_, out):
+        fuzz_run(lambda root: [game, "score", put(root, data), *(["--json"] if json_ else []),
+                               *(out_flag(root) if out else [])])
+    test.__name__ = f"test_{game}_score_file"
+    return test
+
+
+for _game in TEMPLATES:
+    _t = score_test(_game)
+    globals()[_t.__name__] = _t
+
+
+@st.composite
+def csv_sheet(draw) -> bytes:
+    kind = draw(st.sampled_from(["edit"] * 4 + ["valid", "cut", "bytes", "latin1"]))
+    raw = DAVOSERJAS_CSV.encode()
+    if kind == "valid":
+        return raw
+    if kind == "cut":
+        return raw[:draw(st.integers(0, len(raw)))]
+    if kind == "bytes":
+        return draw(st.binary(max_size=64))
+    if kind == "latin1":
+        return raw.replace(b"Bo", b"B\xf6")
+    rows = [line.split(",") for line in DAVOSERJAS_CSV.splitlines()]
+    for _ in range(draw(st.integers(1, 3))):
+        r = draw(st.integers(0, len(rows) - 1))
+        how = draw(st.sampled_from(["cell", "cell", "droprow", "duprow", "addcell", "dropcell"]))
+        if how == "cell" and rows[r]:
+            c = draw(st.integers(0, len(rows[r]) - 1))
+            rows[r][c] = str(draw(st.one_of(st.sampled_from(EXTREME), st.sampled_from(JUNK),
+                                            st.sampled_from(["Anna", "round", "0", "4"]))))
+        elif how == "droprow" and len(rows) > 1:
+            del rows[r]
+        elif how == "duprow":
+            rows.insert(r, list(rows[r]))
+        elif how == "addcell":
+            rows[r].append(draw(st.sampled_from(["1", "", "x", str(10**20)])))
+        elif rows[r]:
+            rows[r].pop()
+    return "\n".join(",".join(row) for row in rows).encode("utf-8")
+
+
+@FUZZ
+@given(data=csv_sheet(), out=st.booleans())
+def test_davoserjas_score_csv(data, out):
+    fuzz_run(lambda root: ["davoserjas", "score", put(root, data, "in.csv"),
+                           *(out_flag(root) if out else [])])
+
+
+@FUZZ
+@given(data=file_bytes(packaged("tableodds.sim.davos", "example_parliament.toml")))
+def test_davos_vote_file(data):
+    fuzz_run(lambda root: ["davos", "vote", put(root, data), "--json"])
+
+
+EXPORT = resources.files("tableodds.sim.s1844").joinpath("games/160062.json").read_text("utf-8")
+
+
+@st.composite
+def export_bytes(draw) -> bytes:
+    kind = draw(st.sampled_from(["mutate"] * 4 + ["cut", "bytes", "latin1"]))
+    raw = EXPORT.encode("utf-8")
+    if kind == "cut":
+        return raw[:draw(st.integers(0, len(raw)))]
+    if kind == "bytes":
+        return draw(st.binary(max_size=64))
+    if kind == "latin1":
+        return b"\xff" + raw
+    doc = json.loads(EXPORT)
+    top = draw(mutated({k: v for k, v in doc.items() if k != "actions"}))
+    if "actions" in doc and draw(st.booleans()):
+        actions = list(doc["actions"])
+        cut = draw(st.integers(0, len(actions)))
+        top["actions"] = actions[:cut]
+        if actions and draw(st.booleans()):
+            i = draw(st.integers(0, len(top["actions"]) or 1) if top["actions"] else st.just(0))
+            if top["actions"]:
+                i = min(i, len(top["actions"]) - 1)
+                top["actions"][i] = draw(mutated(top["actions"][i]))
+    elif "actions" in doc:
+        top["actions"] = doc["actions"]
+    return json.dumps(top, allow_nan=True).encode("utf-8")
+
+
+@FEW
+@given(data=export_bytes(), players=st.one_of(st.none(), int_text(st.integers(2, 8))),
+       out=st.booleans())
+def test_1844_compare_file(data, players, out):
+    fuzz_run(lambda root: ["1844", "compare", put(root, data, "game.json"), "-n", "3", "-w", "1",
+                           *(["--players", players] if players is not None else []),
+                           *(out_flag(root) if out else [])])
+
+
+# --- borgia conquest, cheatsheet, report ----------------------------------------------------
+
+def strengths():
+    item = st.one_of(st.integers(-2, 7).map(str), st.sampled_from(EXTREME).map(str),
+                     st.sampled_from(JUNK))
+    return st.lists(item, max_size=5).map(",".join)
+
+
+def defence():
+    part = st.tuples(st.sampled_from(["city", "family", "town", "x", "", "city"]),
+                     st.one_of(st.integers(-1, 6).map(str), st.sampled_from(EXTREME).map(str),
+                               st.sampled_from(JUNK)))
+    return st.lists(part.map("=".join) | st.sampled_from(JUNK), max_size=3).map(",".join)
+
+
+@FUZZ
+@given(attack=strengths(), hand=st.one_of(st.none(), strengths()),
+       defend=st.one_of(st.none(), defence()),
+       attacker=st.sampled_from([None, "all", "none", "random", "one", "strongest", "x"]),
+       trials=int_text(st.integers(0, 30)), out=st.booleans())
+def test_borgia_conquest(attack, hand, defend, attacker, trials, out):
+    def args(root):
+        a = ["borgia", "conquest", "--attack", attack, "-n", trials, "-w", "1"]
+        a += ["--hand", hand] if hand is not None else []
+        a += ["--defend", defend] if defend is not None else []
+        a += ["--attacker", attacker] if attacker is not None else []
+        return a + (out_flag(root) if out else [])
+    fuzz_run(args)
+
+
+@FEW
+@given(game=st.sampled_from(["davoserjas", "davos", "1844", "borgia", "boss", "all", "x", ""]),
+       variants=st.lists(st.sampled_from(VARIANTS), min_size=1, max_size=2),
+       seed=st.one_of(st.none(), int_text(st.integers(0, 3))),
+       paper=st.sampled_from([None, "a4", "letter", "A5", ""]))
+def test_cheatsheet(game, variants, seed, paper):
+    def args(root):
+        a = ["cheatsheet", game, *out_flag(root)]
+        for v in variants:
+            a += ["--variant", v]
+        a += ["--seed", seed] if seed is not None else []
+        return a + (["--paper", paper] if paper is not None else [])
+    fuzz_run(args)
+
+
+# Only scales a report refuses at once: a valid scale runs every analysis, which is no fuzz
+# budget; the valid report is tested in test_protocol.
+BAD_SCALES = ["0", "-1", "-0.0", "nan", "inf", "-inf", "x", "", "1e400", "1e20", "1e300",
+              "1,5", str(10**20), "0x1"]
+
+
+@FEW
+@given(scale=st.sampled_from(BAD_SCALES),
+       seed=st.one_of(st.none(), int_text(st.integers(0, 3))),
+       workers=st.one_of(st.none(), int_text(st.just(1))))
+def test_report_scale(scale, seed, workers):
+    def args(root):
+        a = ["report", "--scale", scale, *out_flag(root)]
+        a += ["--seed", seed] if seed is not None else []
+        return a + (["--workers", workers] if workers is not None else [])
+    code = fuzz_run(args)
+    assert code == 2
