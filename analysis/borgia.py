@@ -6,6 +6,7 @@ per attack (``attack_columns``) or per conquest trial (``conquest_chunk``).
 Sums are integer, so tables do not depend on chunking or worker count.
 The exact conquest odds enumerate both sides' secret choices with fractions.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,13 +18,24 @@ import numpy as np
 import polars as pl
 
 from tableodds.analysis.result import Result
-from tableodds.analysis.stats import (Mean, Proportion, exact_moments, mean_from_moments,
-                                      mean_of, wilson)
+from tableodds.analysis.stats import (
+    Mean,
+    Proportion,
+    exact_moments,
+    mean_from_moments,
+    mean_of,
+    wilson,
+)
 from tableodds.sim.borgia import GAME
 from tableodds.sim.borgia.kernel import attack_chunk, auction_chunk, conquest_chunk, simulate_chunk
 from tableodds.sim.borgia.policies import card_value
-from tableodds.sim.borgia.rules import (STRATEGY_CODES, TYPES, conquest_succeeds,
-                                        load_vote_table, make_settings)
+from tableodds.sim.borgia.rules import (
+    STRATEGY_CODES,
+    TYPES,
+    conquest_succeeds,
+    load_vote_table,
+    make_settings,
+)
 from tableodds.sim.core.runner import RunPlan
 
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
@@ -38,15 +50,16 @@ class SeatSummary:
     seat: int
     policy: str
     vp: Mean
-    sources: dict          # source -> Mean
-    win: Proportion        # P(most VP, ties included)
-    win_share: Mean        # expected share of the win (1/k on a k-way tie)
-    popes: Mean            # elections won per game
+    sources: dict  # source -> Mean
+    win: Proportion  # P(most VP, ties included)
+    win_share: Mean  # expected share of the win (1/k on a k-way tie)
+    popes: Mean  # elections won per game
 
 
 @dataclass(frozen=True)
 class GameSummary:
     """VP and its sources by seat (and so by policy), with the VP distribution."""
+
     players: int
     games: int
     policies: tuple[str, ...]
@@ -60,9 +73,16 @@ class GameSummary:
             for k, m in s.sources.items():
                 row[k] = m.estimate
                 row[f"{k}_se"] = m.se
-            row.update({"p_win": s.win.estimate, "p_win_low": s.win.low,
-                        "p_win_high": s.win.high, "win_share": s.win_share.estimate,
-                        "popes": s.popes.estimate, "games": s.vp.n})
+            row.update(
+                {
+                    "p_win": s.win.estimate,
+                    "p_win_low": s.win.low,
+                    "p_win_high": s.win.high,
+                    "win_share": s.win_share.estimate,
+                    "popes": s.popes.estimate,
+                    "games": s.vp.n,
+                }
+            )
             rows.append(row)
         return {"seats": pl.DataFrame(rows), "vp_distribution": self.distribution}
 
@@ -72,28 +92,51 @@ class GameSummary:
     def text(self) -> str:
         w = 15
         head = f"{'':<22}" + "".join(f"{f'seat {s.seat} {s.policy}':>{w}}" for s in self.seats)
-        lines = ["Mean VP per game (± standard error)", head,
-                 f"{'total VP':<22}" + "".join(f"{str(s.vp):>{w}}" for s in self.seats)]
+        lines = [
+            "Mean VP per game (± standard error)",
+            head,
+            f"{'total VP':<22}" + "".join(f"{str(s.vp):>{w}}" for s in self.seats),
+        ]
         for k in ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city"):
-            lines.append(f"{'  from ' + k.removeprefix('vp_'):<22}"
-                         + "".join(f"{str(s.sources[k]):>{w}}" for s in self.seats))
-        lines.append(f"{'elected pope (times)':<22}" + "".join(f"{str(s.popes):>{w}}"
-                                                                for s in self.seats))
-        lines.append(f"{'P(most VP) [95% CI]':<22}" + "".join(f"{s.win.estimate:>{w}.4f}"
-                                                               for s in self.seats))
-        lines.append(f"{'':<22}" + "".join(f"{f'[{s.win.low:.3f},{s.win.high:.3f}]':>{w}}"
-                                            for s in self.seats))
-        lines.append(f"{'share of the win':<22}" + "".join(f"{str(s.win_share):>{w}}"
-                                                            for s in self.seats))
+            lines.append(
+                f"{'  from ' + k.removeprefix('vp_'):<22}"
+                + "".join(f"{str(s.sources[k]):>{w}}" for s in self.seats)
+            )
+        lines.append(
+            f"{'elected pope (times)':<22}" + "".join(f"{str(s.popes):>{w}}" for s in self.seats)
+        )
+        lines.append(
+            f"{'P(most VP) [95% CI]':<22}"
+            + "".join(f"{s.win.estimate:>{w}.4f}" for s in self.seats)
+        )
+        lines.append(
+            f"{'':<22}"
+            + "".join(f"{f'[{s.win.low:.3f},{s.win.high:.3f}]':>{w}}" for s in self.seats)
+        )
+        lines.append(
+            f"{'share of the win':<22}" + "".join(f"{str(s.win_share):>{w}}" for s in self.seats)
+        )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"players": self.players, "games": self.games, "policies": list(self.policies),
-                "seats": [{"seat": s.seat, "policy": s.policy, "vp": s.vp.as_dict(),
-                           "sources": {k: m.as_dict() for k, m in s.sources.items()},
-                           "win": s.win.as_dict(), "win_share": s.win_share.as_dict(),
-                           "popes_per_game": s.popes.as_dict()} for s in self.seats],
-                "vp_distribution": self.distribution.to_dicts()}
+        return {
+            "players": self.players,
+            "games": self.games,
+            "policies": list(self.policies),
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "policy": s.policy,
+                    "vp": s.vp.as_dict(),
+                    "sources": {k: m.as_dict() for k, m in s.sources.items()},
+                    "win": s.win.as_dict(),
+                    "win_share": s.win_share.as_dict(),
+                    "popes_per_game": s.popes.as_dict(),
+                }
+                for s in self.seats
+            ],
+            "vp_distribution": self.distribution.to_dicts(),
+        }
 
 
 def _popes(settings) -> pl.Expr:
@@ -102,15 +145,30 @@ def _popes(settings) -> pl.Expr:
 
 def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
     lf = lf.with_columns(
-        (pl.col("won").cast(pl.Int64) * (_SHARE // pl.col("winners").cast(pl.Int64)))
-        .alias("share"), _popes(settings).alias("popes"))
+        (pl.col("won").cast(pl.Int64) * (_SHARE // pl.col("winners").cast(pl.Int64))).alias(
+            "share"
+        ),
+        _popes(settings).alias("popes"),
+    )
     rows = exact_moments(lf, ["vp", *SOURCES, "share", "popes", "won"], ["seat"])
-    seats = tuple(SeatSummary(
-        seat=r["seat"], policy=settings.policies[r["seat"]], vp=mean_of(r, "vp"),
-        sources={k: mean_of(r, k) for k in SOURCES}, win=wilson(int(r["won_s"]), int(r["n"])),
-        win_share=mean_of(r, "share", _SHARE), popes=mean_of(r, "popes")) for r in rows)
-    dist = (lf.group_by(["seat", "vp"]).agg(pl.len().alias("count")).sort(["seat", "vp"])
-            .collect(engine="streaming"))
+    seats = tuple(
+        SeatSummary(
+            seat=r["seat"],
+            policy=settings.policies[r["seat"]],
+            vp=mean_of(r, "vp"),
+            sources={k: mean_of(r, k) for k in SOURCES},
+            win=wilson(int(r["won_s"]), int(r["n"])),
+            win_share=mean_of(r, "share", _SHARE),
+            popes=mean_of(r, "popes"),
+        )
+        for r in rows
+    )
+    dist = (
+        lf.group_by(["seat", "vp"])
+        .agg(pl.len().alias("count"))
+        .sort(["seat", "vp"])
+        .collect(engine="streaming")
+    )
     dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("seat")).alias("p"))
     return GameSummary(settings.players, rows[0]["n"], settings.policies, seats, dist)
 
@@ -119,26 +177,42 @@ def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
 @dataclass(frozen=True)
 class ElectionSummary:
     """P(pope) by seat and turn; what a pope gains (10 VP) and gives away (offices)."""
+
     players: int
     games: int
     policies: tuple[str, ...]
-    pope: tuple[tuple[Proportion, ...], ...]   # [seat][turn]
+    pope: tuple[tuple[Proportion, ...], ...]  # [seat][turn]
     gain_vp: int
-    given_vp: tuple[Mean | None, ...]          # per seat: office VP given up per election
-    given_offices: tuple[Mean | None, ...]     # per seat: offices given up per election
+    given_vp: tuple[Mean | None, ...]  # per seat: office VP given up per election
+    given_offices: tuple[Mean | None, ...]  # per seat: offices given up per election
 
     def tables(self) -> dict[str, pl.DataFrame]:
         rows = []
         for seat, turns in enumerate(self.pope):
             for t, p in enumerate(turns):
-                rows.append({"seat": seat, "policy": self.policies[seat], "turn": t + 1,
-                             "p_pope": p.estimate, "low": p.low, "high": p.high, "n": p.n})
-        loss = [{"seat": s, "policy": self.policies[s], "gain_vp": self.gain_vp,
-                 "office_vp_given": None if v is None else v.estimate,
-                 "office_vp_given_se": None if v is None else v.se,
-                 "offices_given": None if o is None else o.estimate,
-                 "elections": 0 if v is None else v.n}
-                for s, (v, o) in enumerate(zip(self.given_vp, self.given_offices))]
+                rows.append(
+                    {
+                        "seat": seat,
+                        "policy": self.policies[seat],
+                        "turn": t + 1,
+                        "p_pope": p.estimate,
+                        "low": p.low,
+                        "high": p.high,
+                        "n": p.n,
+                    }
+                )
+        loss = [
+            {
+                "seat": s,
+                "policy": self.policies[s],
+                "gain_vp": self.gain_vp,
+                "office_vp_given": None if v is None else v.estimate,
+                "office_vp_given_se": None if v is None else v.se,
+                "offices_given": None if o is None else o.estimate,
+                "elections": 0 if v is None else v.n,
+            }
+            for s, (v, o) in enumerate(zip(self.given_vp, self.given_offices))
+        ]
         return {"p_pope": pl.DataFrame(rows), "pope_gain_loss": pl.DataFrame(loss)}
 
     def plots(self) -> dict:
@@ -146,61 +220,97 @@ class ElectionSummary:
 
     def text(self) -> str:
         T = len(self.pope[0])
-        lines = ["P(elected pope) per turn [95% CI]",
-                 f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>22}" for t in range(T))]
+        lines = [
+            "P(elected pope) per turn [95% CI]",
+            f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>22}" for t in range(T)),
+        ]
         for s in range(self.players):
-            lines.append(f"{f'{s} {self.policies[s]}':<18}" + "".join(
-                f"{f'{p.estimate:.4f} [{p.low:.3f},{p.high:.3f}]':>22}" for p in self.pope[s]))
-        lines += ["", f"A new pope gains {self.gain_vp} VP at once and gives away his offices "
-                  f"(turns 1-{T - 1}; in the last turn nothing follows):",
-                  f"{'seat':<18}{'office VP given / election':>28}{'offices given':>16}"
-                  f"{'elections':>11}"]
+            lines.append(
+                f"{f'{s} {self.policies[s]}':<18}"
+                + "".join(
+                    f"{f'{p.estimate:.4f} [{p.low:.3f},{p.high:.3f}]':>22}" for p in self.pope[s]
+                )
+            )
+        lines += [
+            "",
+            f"A new pope gains {self.gain_vp} VP at once and gives away his offices "
+            f"(turns 1-{T - 1}; in the last turn nothing follows):",
+            f"{'seat':<18}{'office VP given / election':>28}{'offices given':>16}{'elections':>11}",
+        ]
         for s in range(self.players):
             v, o = self.given_vp[s], self.given_offices[s]
-            lines.append(f"{f'{s} {self.policies[s]}':<18}{'-' if v is None else str(v):>28}"
-                         f"{'-' if o is None else str(o):>16}{0 if v is None else v.n:>11}")
-        lines.append("(office VP: the printed VP scored at each later scoring the office would "
-                     "have stayed)")
+            lines.append(
+                f"{f'{s} {self.policies[s]}':<18}{'-' if v is None else str(v):>28}"
+                f"{'-' if o is None else str(o):>16}{0 if v is None else v.n:>11}"
+            )
+        lines.append(
+            "(office VP: the printed VP scored at each later scoring the office would have stayed)"
+        )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"players": self.players, "games": self.games, "policies": list(self.policies),
-                "p_pope": [[p.as_dict() for p in turns] for turns in self.pope],
-                "gain_vp": self.gain_vp,
-                "office_vp_given_per_election": [None if v is None else v.as_dict()
-                                                 for v in self.given_vp],
-                "offices_given_per_election": [None if v is None else v.as_dict()
-                                               for v in self.given_offices]}
+        return {
+            "players": self.players,
+            "games": self.games,
+            "policies": list(self.policies),
+            "p_pope": [[p.as_dict() for p in turns] for turns in self.pope],
+            "gain_vp": self.gain_vp,
+            "office_vp_given_per_election": [
+                None if v is None else v.as_dict() for v in self.given_vp
+            ],
+            "offices_given_per_election": [
+                None if v is None else v.as_dict() for v in self.given_offices
+            ],
+        }
 
 
 def summarise_elections(lf: pl.LazyFrame, settings) -> ElectionSummary:
     from tableodds.sim.borgia.rules import POPE_VP
+
     T = settings.deck.turns
     cols = [f"pope_t{t + 1}" for t in range(T)]
-    df = (lf.group_by("seat").agg([pl.len().alias("n")] + [pl.col(c).cast(pl.Int64).sum()
-                                                          for c in cols])
-          .sort("seat").collect(engine="streaming"))
+    df = (
+        lf.group_by("seat")
+        .agg([pl.len().alias("n")] + [pl.col(c).cast(pl.Int64).sum() for c in cols])
+        .sort("seat")
+        .collect(engine="streaming")
+    )
     pope = tuple(tuple(wilson(int(r[c]), int(r["n"])) for c in cols) for r in df.to_dicts())
     # per game and seat with at least one election that gives offices away (turns 1..T-1)
-    early = pl.sum_horizontal([pl.col(f"pope_t{t + 1}").cast(pl.Int64) for t in range(T - 1)]) \
-        if T > 1 else pl.lit(0)
-    rows = (lf.with_columns(early.alias("elections"))
-            .filter(pl.col("elections") > 0)
-            .with_columns((pl.col("office_vp_given") / pl.col("elections")).alias("vp_each"),
-                          (pl.col("offices_given") / pl.col("elections")).alias("n_each"))
-            .group_by("seat").agg(pl.len().alias("n"),
-                                  pl.col("vp_each").sum().alias("v_s"),
-                                  (pl.col("vp_each") ** 2).sum().alias("v_q"),
-                                  pl.col("n_each").sum().alias("o_s"),
-                                  (pl.col("n_each") ** 2).sum().alias("o_q"))
-            .collect(engine="streaming"))
+    early = (
+        pl.sum_horizontal([pl.col(f"pope_t{t + 1}").cast(pl.Int64) for t in range(T - 1)])
+        if T > 1
+        else pl.lit(0)
+    )
+    rows = (
+        lf.with_columns(early.alias("elections"))
+        .filter(pl.col("elections") > 0)
+        .with_columns(
+            (pl.col("office_vp_given") / pl.col("elections")).alias("vp_each"),
+            (pl.col("offices_given") / pl.col("elections")).alias("n_each"),
+        )
+        .group_by("seat")
+        .agg(
+            pl.len().alias("n"),
+            pl.col("vp_each").sum().alias("v_s"),
+            (pl.col("vp_each") ** 2).sum().alias("v_q"),
+            pl.col("n_each").sum().alias("o_s"),
+            (pl.col("n_each") ** 2).sum().alias("o_q"),
+        )
+        .collect(engine="streaming")
+    )
     by = {r["seat"]: r for r in rows.to_dicts()}
-    vp = tuple(mean_from_moments(by[s]["n"], by[s]["v_s"], by[s]["v_q"]) if s in by else None
-               for s in range(settings.players))
-    off = tuple(mean_from_moments(by[s]["n"], by[s]["o_s"], by[s]["o_q"]) if s in by else None
-                for s in range(settings.players))
-    return ElectionSummary(settings.players, int(df["n"][0]), settings.policies, pope,
-                           POPE_VP, vp, off)
+    vp = tuple(
+        mean_from_moments(by[s]["n"], by[s]["v_s"], by[s]["v_q"]) if s in by else None
+        for s in range(settings.players)
+    )
+    off = tuple(
+        mean_from_moments(by[s]["n"], by[s]["o_s"], by[s]["o_q"]) if s in by else None
+        for s in range(settings.players)
+    )
+    return ElectionSummary(
+        settings.players, int(df["n"][0]), settings.policies, pope, POPE_VP, vp, off
+    )
 
 
 @dataclass(frozen=True)
@@ -213,9 +323,15 @@ class VoteResult:
     winner: str
 
     def table(self) -> pl.DataFrame:
-        return pl.DataFrame({"player": list(self.names), "votes": list(self.own),
-                             "votes_for": list(self.vote_for), "received": list(self.received),
-                             "pope": [n == self.winner for n in self.names]})
+        return pl.DataFrame(
+            {
+                "player": list(self.names),
+                "votes": list(self.own),
+                "votes_for": list(self.vote_for),
+                "received": list(self.received),
+                "pope": [n == self.winner for n in self.names],
+            }
+        )
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"votes": self.table()}
@@ -224,45 +340,72 @@ class VoteResult:
         return {}
 
     def text(self) -> str:
-        lines = [f"Papal election · sitting pope {self.sitting} · 3 votes per cardinal + "
-                 "printed office votes", "",
-                 f"{'player':<14}{'own votes':>10}  {'votes for':<14}{'received':>9}"]
+        lines = [
+            f"Papal election · sitting pope {self.sitting} · 3 votes per cardinal + "
+            "printed office votes",
+            "",
+            f"{'player':<14}{'own votes':>10}  {'votes for':<14}{'received':>9}",
+        ]
         for n, o, f, r in zip(self.names, self.own, self.vote_for, self.received):
             mark = "  <- new pope" if n == self.winner else ""
             lines.append(f"{n:<14}{o:>10}  {f:<14}{r:>9}{mark}")
-        lines += ["", "A tie keeps the sitting pope if he is among the tied, else the first "
-                  "tied player clockwise from him wins."]
+        lines += [
+            "",
+            "A tie keeps the sitting pope if he is among the tied, else the first "
+            "tied player clockwise from him wins.",
+        ]
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"sitting_pope": self.sitting, "new_pope": self.winner,
-                "players": self.table().to_dicts()}
+        return {
+            "sitting_pope": self.sitting,
+            "new_pope": self.winner,
+            "players": self.table().to_dicts(),
+        }
 
 
 def vote_table(voters, pope: str) -> VoteResult:
     from tableodds.sim.borgia.rules import count_votes
+
     received, winner = count_votes(voters, pope)
-    return VoteResult(tuple(v.name for v in voters), tuple(v.votes for v in voters),
-                      tuple(v.vote_for for v in voters), tuple(received), pope, winner)
+    return VoteResult(
+        tuple(v.name for v in voters),
+        tuple(v.votes for v in voters),
+        tuple(v.vote_for for v in voters),
+        tuple(received),
+        pope,
+        winner,
+    )
 
 
 # --- auctions ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class AuctionSummary:
     """Price paid per card type; the spy's free blind card against bidding."""
+
     games: int
-    types: pl.DataFrame = field(repr=False)         # one row per card type
+    types: pl.DataFrame = field(repr=False)  # one row per card type
     distribution: pl.DataFrame = field(repr=False)  # type, price, count, p
-    bid_net: Mean | None       # value - price of a card bought at auction
-    spy_net: Mean | None       # value of a card taken with a spy (free)
+    bid_net: Mean | None  # value - price of a card bought at auction
+    spy_net: Mean | None  # value of a card taken with a spy (free)
     spy_beats: Proportion | None  # P(spied card's value > mean net of a bought card)
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        spy = pl.DataFrame([{"what": k, "mean": m.estimate, "se": m.se, "n": m.n}
-                            for k, m in (("bought: value - price", self.bid_net),
-                                         ("spied: value", self.spy_net)) if m is not None])
-        return {"auction_prices": self.types, "price_distribution": self.distribution,
-                "spy_vs_bid": spy}
+        spy = pl.DataFrame(
+            [
+                {"what": k, "mean": m.estimate, "se": m.se, "n": m.n}
+                for k, m in (
+                    ("bought: value - price", self.bid_net),
+                    ("spied: value", self.spy_net),
+                )
+                if m is not None
+            ]
+        )
+        return {
+            "auction_prices": self.types,
+            "price_distribution": self.distribution,
+            "spy_vs_bid": spy,
+        }
 
     def plots(self) -> dict:
         return {"auction_prices": plot_prices(self)}
@@ -270,30 +413,45 @@ class AuctionSummary:
     def text(self) -> str:
         def whole(x) -> str:
             return "-" if x is None else f"{x:.0f}"
-        lines = ["Auction-pile cards by type: how they were taken, and the price when bought (D)",
-                 f"{'type':<12}{'offered':>9}{'bought':>9}{'spied':>8}{'unsold':>8}"
-                 f"{'mean ± se':>15}{'median':>8}{'10%':>6}{'90%':>6}"]
+
+        lines = [
+            "Auction-pile cards by type: how they were taken, and the price when bought (D)",
+            f"{'type':<12}{'offered':>9}{'bought':>9}{'spied':>8}{'unsold':>8}"
+            f"{'mean ± se':>15}{'median':>8}{'10%':>6}{'90%':>6}",
+        ]
         for r in self.types.to_dicts():
-            price = (f"{r['mean_price']:.2f} ± {r['se']:.2f}"
-                     if r.get("mean_price") is not None else "-")
-            lines.append(f"{r['type']:<12}{r['offered']:>9,}{r['bid']:>9,}{r['spy']:>8,}"
-                         f"{r['unsold'] + r['opener']:>8,}{price:>15}{whole(r.get('median')):>8}"
-                         f"{whole(r.get('p10')):>6}{whole(r.get('p90')):>6}")
+            price = (
+                f"{r['mean_price']:.2f} ± {r['se']:.2f}" if r.get("mean_price") is not None else "-"
+            )
+            lines.append(
+                f"{r['type']:<12}{r['offered']:>9,}{r['bid']:>9,}{r['spy']:>8,}"
+                f"{r['unsold'] + r['opener']:>8,}{price:>15}{whole(r.get('median')):>8}"
+                f"{whole(r.get('p10')):>6}{whole(r.get('p90')):>6}"
+            )
         if self.bid_net and self.spy_net:
-            lines += ["", "Spy or bid (card worth by the value bot's yardstick, D):",
-                      f"  bought at auction: value - price = {self.bid_net}",
-                      f"  taken with a spy:  value (free)  = {self.spy_net}"]
+            lines += [
+                "",
+                "Spy or bid (card worth by the value bot's yardstick, D):",
+                f"  bought at auction: value - price = {self.bid_net}",
+                f"  taken with a spy:  value (free)  = {self.spy_net}",
+            ]
             if self.spy_beats:
                 b = self.spy_beats
-                lines.append(f"  P(spied card beats the mean bought card of its turn) = "
-                             f"{b.estimate:.4f} [{b.low:.4f}, {b.high:.4f}]")
+                lines.append(
+                    f"  P(spied card beats the mean bought card of its turn) = "
+                    f"{b.estimate:.4f} [{b.low:.4f}, {b.high:.4f}]"
+                )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"games": self.games, "by_type": self.types.to_dicts(),
-                "bid_net_value": self.bid_net, "spy_value": self.spy_net,
-                "p_spy_beats_bidding": self.spy_beats,
-                "price_distribution": self.distribution.to_dicts()}
+        return {
+            "games": self.games,
+            "by_type": self.types.to_dicts(),
+            "bid_net_value": self.bid_net,
+            "spy_value": self.spy_net,
+            "p_spy_beats_bidding": self.spy_beats,
+            "price_distribution": self.distribution.to_dicts(),
+        }
 
 
 def _value_table(settings) -> pl.DataFrame:
@@ -301,26 +459,52 @@ def _value_table(settings) -> pl.DataFrame:
     rows = []
     for c in settings.cards:
         for t in range(settings.deck.turns):
-            rows.append({"card": c.id, "turn": t + 1, "value": int(card_value(
-                c.code, c.power, c.income, c.vp, c.votes, c.cost, settings.deck.turns - t,
-                settings.deck.city_vp))})
+            rows.append(
+                {
+                    "card": c.id,
+                    "turn": t + 1,
+                    "value": int(
+                        card_value(
+                            c.code,
+                            c.power,
+                            c.income,
+                            c.vp,
+                            c.votes,
+                            c.cost,
+                            settings.deck.turns - t,
+                            settings.deck.city_vp,
+                        )
+                    ),
+                }
+            )
     return pl.DataFrame(rows, schema={"card": pl.Int8, "turn": pl.Int8, "value": pl.Int64})
 
 
 def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary:
     lf = lf.with_columns(pl.col("type").cast(pl.Int64), pl.col("price").cast(pl.Int64))
-    counts = (lf.group_by("type").agg(
-        pl.len().alias("offered"),
-        *[(pl.col("method") == i).sum().alias(m) for i, m in enumerate(METHODS)])
-        .collect(engine="streaming"))
+    counts = (
+        lf.group_by("type")
+        .agg(
+            pl.len().alias("offered"),
+            *[(pl.col("method") == i).sum().alias(m) for i, m in enumerate(METHODS)],
+        )
+        .collect(engine="streaming")
+    )
     sold = lf.filter(pl.col("method") == 0)
-    prices = (sold.group_by("type").agg(
-        pl.col("price").sum().alias("s"), (pl.col("price") ** 2).sum().alias("q"),
-        pl.len().alias("n"), pl.col("price").median().alias("median"),
-        pl.col("price").quantile(0.1, "nearest").alias("p10"),
-        pl.col("price").quantile(0.9, "nearest").alias("p90"),
-        pl.col("price").min().alias("min"), pl.col("price").max().alias("max"))
-        .collect(engine="streaming"))
+    prices = (
+        sold.group_by("type")
+        .agg(
+            pl.col("price").sum().alias("s"),
+            (pl.col("price") ** 2).sum().alias("q"),
+            pl.len().alias("n"),
+            pl.col("price").median().alias("median"),
+            pl.col("price").quantile(0.1, "nearest").alias("p10"),
+            pl.col("price").quantile(0.9, "nearest").alias("p90"),
+            pl.col("price").min().alias("min"),
+            pl.col("price").max().alias("max"),
+        )
+        .collect(engine="streaming")
+    )
     by = {r["type"]: r for r in prices.to_dicts()}
     rows = []
     for r in counts.sort("type").to_dicts():
@@ -329,26 +513,45 @@ def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary
         p = by.get(t)
         if p:
             m = mean_from_moments(p["n"], p["s"], p["q"])
-            row.update(mean_price=m.estimate, se=m.se, median=p["median"], p10=p["p10"],
-                       p90=p["p90"], min=p["min"], max=p["max"])
+            row.update(
+                mean_price=m.estimate,
+                se=m.se,
+                median=p["median"],
+                p10=p["p10"],
+                p90=p["p90"],
+                min=p["min"],
+                max=p["max"],
+            )
         rows.append(row)
-    dist = (sold.group_by(["type", "price"]).agg(pl.len().alias("count"))
-            .sort(["type", "price"]).collect(engine="streaming"))
-    dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("type")).alias("p"),
-                             pl.col("type").map_elements(lambda t: TYPES[t],
-                                                         return_dtype=pl.String).alias("name"))
+    dist = (
+        sold.group_by(["type", "price"])
+        .agg(pl.len().alias("count"))
+        .sort(["type", "price"])
+        .collect(engine="streaming")
+    )
+    dist = dist.with_columns(
+        (pl.col("count") / pl.col("count").sum().over("type")).alias("p"),
+        pl.col("type").map_elements(lambda t: TYPES[t], return_dtype=pl.String).alias("name"),
+    )
     values = _value_table(settings).lazy()
     lfv = lf.join(values, on=["card", "turn"], how="left")
-    net = (lfv.filter(pl.col("method").is_in([0, 1]))
-           .with_columns((pl.col("value") - pl.col("price")).alias("net")))
+    net = lfv.filter(pl.col("method").is_in([0, 1])).with_columns(
+        (pl.col("value") - pl.col("price")).alias("net")
+    )
     nets = {r["method"]: mean_of(r, "net") for r in exact_moments(net, ["net"], "method")}
     beats = None
     if 0 in nets and 1 in nets:
-        per_turn = (lfv.filter(pl.col("method") == 0)
-                    .group_by("turn").agg((pl.col("value") - pl.col("price")).mean().alias("bar")))
-        k = (lfv.filter(pl.col("method") == 1).join(per_turn, on="turn", how="left")
-             .select((pl.col("value") > pl.col("bar")).sum().alias("k"), pl.len().alias("n"))
-             .collect(engine="streaming"))
+        per_turn = (
+            lfv.filter(pl.col("method") == 0)
+            .group_by("turn")
+            .agg((pl.col("value") - pl.col("price")).mean().alias("bar"))
+        )
+        k = (
+            lfv.filter(pl.col("method") == 1)
+            .join(per_turn, on="turn", how="left")
+            .select((pl.col("value") > pl.col("bar")).sum().alias("k"), pl.len().alias("n"))
+            .collect(engine="streaming")
+        )
         beats = wilson(int(k["k"][0]), int(k["n"][0]))
     return AuctionSummary(games, pl.DataFrame(rows), dist, nets.get(0), nets.get(1), beats)
 
@@ -383,15 +586,18 @@ def choices(strengths: list[int], strategy: str) -> int:
     return 2 ** len(strengths) if strategy == "random" else max(len(strengths), 1)
 
 
-def conquest_exact(attack: list[int], defend: list[int], base: int, sa: str,
-                   sd: str) -> Fraction | None:
+def conquest_exact(
+    attack: list[int], defend: list[int], base: int, sa: str, sd: str
+) -> Fraction | None:
     """P(the attack succeeds) by enumeration; None when too many outcomes."""
     if choices(attack, sa) * choices(defend, sd) > EXACT_LIMIT:
         return None
     pa = strength_distribution(attack, sa)
     pd = strength_distribution(defend, sd)
-    return sum((qa * qd for a, qa in pa.items() for d, qd in pd.items()
-                if conquest_succeeds(a, base + d)), Fraction(0))
+    return sum(
+        (qa * qd for a, qa in pa.items() for d, qd in pd.items() if conquest_succeeds(a, base + d)),
+        Fraction(0),
+    )
 
 
 @dataclass(frozen=True)
@@ -406,52 +612,75 @@ class ConquestSummary:
     matrix: pl.DataFrame = field(repr=False)  # exact P for every strategy pair (when small)
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        row = {"attack": ",".join(map(str, self.attack)), "hand": ",".join(map(str, self.defend)),
-               "base_defence": self.base, "attacker": self.attacker, "defender": self.defender,
-               "exact": None if self.exact is None else float(self.exact),
-               "exact_fraction": None if self.exact is None else str(self.exact),
-               "simulated": None if self.simulated is None else self.simulated.estimate,
-               "sim_low": None if self.simulated is None else self.simulated.low,
-               "sim_high": None if self.simulated is None else self.simulated.high,
-               "trials": 0 if self.simulated is None else self.simulated.n}
+        row = {
+            "attack": ",".join(map(str, self.attack)),
+            "hand": ",".join(map(str, self.defend)),
+            "base_defence": self.base,
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "exact": None if self.exact is None else float(self.exact),
+            "exact_fraction": None if self.exact is None else str(self.exact),
+            "simulated": None if self.simulated is None else self.simulated.estimate,
+            "sim_low": None if self.simulated is None else self.simulated.low,
+            "sim_high": None if self.simulated is None else self.simulated.high,
+            "trials": 0 if self.simulated is None else self.simulated.n,
+        }
         return {"conquest": pl.DataFrame([row]), "conquest_strategies": self.matrix}
 
     def plots(self) -> dict:
         return {}
 
     def text(self) -> str:
-        lines = [f"Conquest · attacker condottieri {list(self.attack)} ({self.attacker}) "
-                 f"against defence {self.base} + condottieri {list(self.defend)} "
-                 f"({self.defender})", "",
-                 "The attacker needs strictly more power; a target with no power falls.", ""]
+        lines = [
+            f"Conquest · attacker condottieri {list(self.attack)} ({self.attacker}) "
+            f"against defence {self.base} + condottieri {list(self.defend)} "
+            f"({self.defender})",
+            "",
+            "The attacker needs strictly more power; a target with no power falls.",
+            "",
+        ]
         if self.exact is not None:
-            lines.append(f"P(attack succeeds), exact:     {float(self.exact):.6f}"
-                         f"  (= {self.exact})")
+            lines.append(
+                f"P(attack succeeds), exact:     {float(self.exact):.6f}  (= {self.exact})"
+            )
         else:
             lines.append("P(attack succeeds), exact:     too many choices to enumerate")
         if self.simulated is not None:
             s = self.simulated
-            lines.append(f"P(attack succeeds), simulated: {s.estimate:.6f} "
-                         f"[{s.low:.6f}, {s.high:.6f}]  ({s.n:,} trials)")
+            lines.append(
+                f"P(attack succeeds), simulated: {s.estimate:.6f} "
+                f"[{s.low:.6f}, {s.high:.6f}]  ({s.n:,} trials)"
+            )
         m = self.matrix
-        lines += ["", "Exact P(success) for every pair of strategies (rows: attacker, "
-                  "columns: defender)", f"{'':<11}" + "".join(f"{c:>11}" for c in m.columns[1:])]
+        lines += [
+            "",
+            "Exact P(success) for every pair of strategies (rows: attacker, columns: defender)",
+            f"{'':<11}" + "".join(f"{c:>11}" for c in m.columns[1:]),
+        ]
         for r in m.to_dicts():
-            lines.append(f"{r['attacker']:<11}" + "".join(
-                f"{'-' if r[c] is None else f'{r[c]:.4f}':>11}" for c in m.columns[1:]))
+            lines.append(
+                f"{r['attacker']:<11}"
+                + "".join(f"{'-' if r[c] is None else f'{r[c]:.4f}':>11}" for c in m.columns[1:])
+            )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"attack": list(self.attack), "defender_hand": list(self.defend),
-                "base_defence": self.base, "attacker_strategy": self.attacker,
-                "defender_strategy": self.defender,
-                "exact": None if self.exact is None else float(self.exact),
-                "exact_fraction": None if self.exact is None else str(self.exact),
-                "simulated": self.simulated, "strategies": self.matrix.to_dicts()}
+        return {
+            "attack": list(self.attack),
+            "defender_hand": list(self.defend),
+            "base_defence": self.base,
+            "attacker_strategy": self.attacker,
+            "defender_strategy": self.defender,
+            "exact": None if self.exact is None else float(self.exact),
+            "exact_fraction": None if self.exact is None else str(self.exact),
+            "simulated": self.simulated,
+            "strategies": self.matrix.to_dicts(),
+        }
 
 
 def strategy_matrix(attack, defend, base) -> pl.DataFrame:
     from tableodds.sim.borgia.rules import CONQUEST_STRATEGIES
+
     rows = []
     for sa in CONQUEST_STRATEGIES:
         row = {"attacker": sa}
@@ -465,17 +694,26 @@ def strategy_matrix(attack, defend, base) -> pl.DataFrame:
 def summarise_conquest(lf: pl.LazyFrame | None, attack, defend, base, sa, sd) -> ConquestSummary:
     sim = None
     if lf is not None:
-        k = lf.select(pl.col("success").cast(pl.Int64).sum().alias("k"),
-                      pl.len().alias("n")).collect(engine="streaming")
+        k = lf.select(
+            pl.col("success").cast(pl.Int64).sum().alias("k"), pl.len().alias("n")
+        ).collect(engine="streaming")
         sim = wilson(int(k["k"][0]), int(k["n"][0]))
-    return ConquestSummary(tuple(attack), tuple(defend), base, sa, sd,
-                           conquest_exact(attack, defend, base, sa, sd), sim,
-                           strategy_matrix(attack, defend, base))
+    return ConquestSummary(
+        tuple(attack),
+        tuple(defend),
+        base,
+        sa,
+        sd,
+        conquest_exact(attack, defend, base, sa, sd),
+        sim,
+        strategy_matrix(attack, defend, base),
+    )
 
 
 @dataclass(frozen=True)
 class AttackSummary:
     """Attacks in simulated games: success by target type."""
+
     table: pl.DataFrame = field(repr=False)
 
     def as_dict(self) -> dict:
@@ -488,40 +726,57 @@ class AttackSummary:
         return {}
 
     def text(self) -> str:
-        lines = [f"{'target':<12}{'attacks':>9}  {'P(success) [95% CI]':<26}{'own def.':>9}"
-                 f"{'attack':>8}{'defence':>8}"]
+        lines = [
+            f"{'target':<12}{'attacks':>9}  {'P(success) [95% CI]':<26}{'own def.':>9}"
+            f"{'attack':>8}{'defence':>8}"
+        ]
         for r in self.table.to_dicts():
-            lines.append(f"{r['target']:<12}{r['n']:>9,}  {r['p_success']:.4f} "
-                         f"[{r['low']:.4f}, {r['high']:.4f}]  {r['mean_base']:>7.2f}"
-                         f"{r['mean_attack']:>8.2f}{r['mean_defence']:>8.2f}")
+            lines.append(
+                f"{r['target']:<12}{r['n']:>9,}  {r['p_success']:.4f} "
+                f"[{r['low']:.4f}, {r['high']:.4f}]  {r['mean_base']:>7.2f}"
+                f"{r['mean_attack']:>8.2f}{r['mean_defence']:>8.2f}"
+            )
         return "\n".join(lines)
 
 
 def summarise_attacks(lf: pl.LazyFrame) -> AttackSummary:
-    df = (lf.group_by("type").agg(pl.len().alias("n"),
-                                  pl.col("success").cast(pl.Int64).sum().alias("k"),
-                                  pl.col("base").cast(pl.Int64).mean().alias("mean_base"),
-                                  pl.col("attack").cast(pl.Int64).mean().alias("mean_attack"),
-                                  pl.col("defence").cast(pl.Int64).mean().alias("mean_defence"))
-          .sort("type").collect(engine="streaming"))
+    df = (
+        lf.group_by("type")
+        .agg(
+            pl.len().alias("n"),
+            pl.col("success").cast(pl.Int64).sum().alias("k"),
+            pl.col("base").cast(pl.Int64).mean().alias("mean_base"),
+            pl.col("attack").cast(pl.Int64).mean().alias("mean_attack"),
+            pl.col("defence").cast(pl.Int64).mean().alias("mean_defence"),
+        )
+        .sort("type")
+        .collect(engine="streaming")
+    )
     ps = [wilson(int(k), int(n)) for k, n in zip(df["k"], df["n"])]
-    df = df.with_columns(pl.Series("target", [TYPES[t] for t in df["type"]]),
-                         pl.Series("p_success", [p.estimate for p in ps]),
-                         pl.Series("low", [p.low for p in ps]),
-                         pl.Series("high", [p.high for p in ps]))
-    return AttackSummary(df.select(["target", "n", "p_success", "low", "high", "mean_base",
-                                    "mean_attack", "mean_defence"]))
+    df = df.with_columns(
+        pl.Series("target", [TYPES[t] for t in df["type"]]),
+        pl.Series("p_success", [p.estimate for p in ps]),
+        pl.Series("low", [p.low for p in ps]),
+        pl.Series("high", [p.high for p in ps]),
+    )
+    return AttackSummary(
+        df.select(
+            ["target", "n", "p_success", "low", "high", "mean_base", "mean_attack", "mean_defence"]
+        )
+    )
 
 
 # --- plots ------------------------------------------------------------------------
 def plot_vp(summary: GameSummary):
     from tableodds.analysis.plots import figure, integer_ticks, legend_outside
+
     fig, (a, b) = figure(ncols=2, figsize=(11.5, 3.8))
     d = summary.distribution
     for s in summary.seats:
         part = d.filter(pl.col("seat") == s.seat)
-        a.plot(part["vp"].to_numpy(), part["p"].to_numpy(), lw=1,
-               label=f"seat {s.seat} ({s.policy})")
+        a.plot(
+            part["vp"].to_numpy(), part["p"].to_numpy(), lw=1, label=f"seat {s.seat} ({s.policy})"
+        )
     a.set_xlabel("final VP")
     a.set_ylabel("P(VP = k)")
     integer_ticks(a)
@@ -544,14 +799,22 @@ def plot_vp(summary: GameSummary):
 def plot_prices(summary: AuctionSummary):
     """P(price <= x) per card type: prices are few discrete values, so a CDF reads best."""
     from tableodds.analysis.plots import figure, legend_outside
+
     fig, ax = figure(figsize=(9, 3.8))
     d = summary.distribution
     import matplotlib.pyplot as plt
+
     colors = plt.get_cmap("tab20").colors
     for k, name in enumerate(d["name"].unique(maintain_order=True)):
         part = d.filter(pl.col("name") == name).sort("price")
-        ax.step(part["price"].to_numpy(), np.cumsum(part["p"].to_numpy()), where="post",
-                lw=1.2, color=colors[k % len(colors)], label=name)
+        ax.step(
+            part["price"].to_numpy(),
+            np.cumsum(part["p"].to_numpy()),
+            where="post",
+            lw=1.2,
+            color=colors[k % len(colors)],
+            label=name,
+        )
     ax.set_xlabel("price paid (D)")
     ax.set_ylabel("P(price <= x | bought)")
     ax.set_title(f"auction prices by card type, {summary.games:,} games")
@@ -562,6 +825,7 @@ def plot_prices(summary: AuctionSummary):
 
 def plot_pope(summary: ElectionSummary):
     from tableodds.analysis.plots import ERRORBARS, figure, legend_outside
+
     fig, ax = figure(figsize=(7, 3.4))
     T = len(summary.pope[0])
     width = 0.8 / T
@@ -571,8 +835,10 @@ def plot_pope(summary: ElectionSummary):
         lo = np.array([summary.pope[s][t].low for s in range(summary.players)])
         hi = np.array([summary.pope[s][t].high for s in range(summary.players)])
         ax.bar(x, p, width=width, yerr=[p - lo, hi - p], label=f"turn {t + 1}")
-    ax.set_xticks(range(summary.players),
-                  [f"seat {s}\n({summary.policies[s]})" for s in range(summary.players)])
+    ax.set_xticks(
+        range(summary.players),
+        [f"seat {s}\n({summary.policies[s]})" for s in range(summary.players)],
+    )
     ax.set_ylabel("P(elected pope)")
     ax.set_title(f"who is elected pope ({ERRORBARS})")
     legend_outside(ax)
@@ -582,67 +848,120 @@ def plot_pope(summary: ElectionSummary):
 
 # --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
 def title(settings) -> str:
-    return (f"Borgia · {settings.players} players · policies {','.join(settings.policies)}"
-            f" · cards {settings.deck.source}")
+    return (
+        f"Borgia · {settings.players} players · policies {','.join(settings.policies)}"
+        f" · cards {settings.deck.source}"
+    )
 
 
 def _records(plan: RunPlan, chunk_fn, settings, label: str):
     return plan.run(partial(chunk_fn, settings), default_chunk=GAME.chunk_size, label=label)
 
 
-def simulate(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
-             unsold=None) -> Result:
+def simulate(
+    plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None, unsold=None
+) -> Result:
     """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat."""
     settings = make_settings(players, policies, cards, city_vp, unsold)
     res = _records(plan, simulate_chunk, settings, "borgia")
-    return Result("borgia simulate", settings.describe(),
-                  summarise_games(res.scan(), settings), plan, titles={"": title(settings)})
+    return Result(
+        "borgia simulate",
+        settings.describe(),
+        summarise_games(res.scan(), settings),
+        plan,
+        titles={"": title(settings)},
+    )
 
 
-def auction(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
-            unsold=None) -> Result:
+def auction(
+    plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None, unsold=None
+) -> Result:
     """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding."""
     settings = make_settings(players, policies, cards, city_vp, unsold)
     res = _records(plan, auction_chunk, settings, "auctions")
-    return Result("borgia auction", settings.describe(),
-                  summarise_auctions(res.scan(), settings, res.games_done), plan,
-                  titles={"": title(settings)})
+    return Result(
+        "borgia auction",
+        settings.describe(),
+        summarise_auctions(res.scan(), settings, res.games_done),
+        plan,
+        titles={"": title(settings)},
+    )
 
 
-def election(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
-             unsold=None, votes=None) -> Result:
+def election(
+    plan: RunPlan,
+    players: int = 4,
+    policies=None,
+    cards=None,
+    city_vp=None,
+    unsold=None,
+    votes=None,
+) -> Result:
     """P(pope) by seat and strategy, and the VP a pope gains and gives away; or, with
     ``votes`` (a vote table in TOML), count that one election instead of simulating."""
     if votes is not None:
-        return Result("borgia election", {"votes": str(votes)},
-                      vote_table(*load_vote_table(votes)))
+        return Result("borgia election", {"votes": str(votes)}, vote_table(*load_vote_table(votes)))
     settings = make_settings(players, policies, cards, city_vp, unsold)
     res = _records(plan, simulate_chunk, settings, "borgia")
-    return Result("borgia election", settings.describe(),
-                  summarise_elections(res.scan(), settings), plan, titles={"": title(settings)})
+    return Result(
+        "borgia election",
+        settings.describe(),
+        summarise_elections(res.scan(), settings),
+        plan,
+        titles={"": title(settings)},
+    )
 
 
-def attacks(plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None,
-            unsold=None) -> Result:
+def attacks(
+    plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None, unsold=None
+) -> Result:
     """Attacks in whole games: success by target type."""
     settings = make_settings(players, policies, cards, city_vp, unsold)
     res = _records(plan, attack_chunk, settings, "attacks")
-    return Result("borgia attacks", settings.describe(), summarise_attacks(res.scan()), plan,
-                  titles={"": title(settings)})
+    return Result(
+        "borgia attacks",
+        settings.describe(),
+        summarise_attacks(res.scan()),
+        plan,
+        titles={"": title(settings)},
+    )
 
 
-def conquest(plan: RunPlan | None, attack, defend=(), base: int = 0, attacker: str = "all",
-             defender: str = "random") -> Result:
+def conquest(
+    plan: RunPlan | None,
+    attack,
+    defend=(),
+    base: int = 0,
+    attacker: str = "all",
+    defender: str = "random",
+) -> Result:
     """P(an attack succeeds) with secret condottieri: exact, and simulated when ``plan``."""
-    settings = {"attack": list(attack), "defender_hand": list(defend), "base_defence": base,
-                "attacker": attacker, "defender": defender}
+    settings = {
+        "attack": list(attack),
+        "defender_hand": list(defend),
+        "base_defence": base,
+        "attacker": attacker,
+        "defender": defender,
+    }
     lf = None
     if plan is not None:
-        res = plan.run(partial(conquest_chunk, np.array(attack, np.int64),
-                               np.array(defend, np.int64), base, STRATEGY_CODES[attacker],
-                               STRATEGY_CODES[defender]), default_chunk=262_144,
-                       label="conquest")
+        res = plan.run(
+            partial(
+                conquest_chunk,
+                np.array(attack, np.int64),
+                np.array(defend, np.int64),
+                base,
+                STRATEGY_CODES[attacker],
+                STRATEGY_CODES[defender],
+            ),
+            default_chunk=262_144,
+            label="conquest",
+        )
         lf = res.scan()
-    return Result("borgia conquest", settings,
-                  summarise_conquest(lf, attack, defend, base, attacker, defender), plan,
-                  titles={"": "Borgia conquest"})
+    return Result(
+        "borgia conquest",
+        settings,
+        summarise_conquest(lf, attack, defend, base, attacker, defender),
+        plan,
+        titles={"": "Borgia conquest"},
+    )

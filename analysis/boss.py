@@ -3,6 +3,7 @@
 Everything is computed with lazy Polars scans; nothing here simulates.  Game-wide
 columns repeat on every seat's row, so per-game figures read the rows of seat 0.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -30,18 +31,21 @@ def _with_wins(lf: pl.LazyFrame) -> pl.LazyFrame:
     ties = (pl.col("money") == top).sum().over("game")
     return lf.with_columns(
         ((pl.col("money") == top).cast(pl.Int64) * (_SHARE // ties)).alias("share"),
-        (top - pl.col("money").min().over("game")).alias("spread"))
+        (top - pl.col("money").min().over("game")).alias("spread"),
+    )
 
 
 # ---- game length -----------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class LengthSummary:
     """Completed deals (simulated and exact) and turns per game."""
+
     games: int
-    capped: int                       # games stopped by the turn cap (should be 0)
-    deals: pl.DataFrame = field(repr=False)   # deals, count, n, p, low, high, exact, inside
-    turns: pl.DataFrame = field(repr=False)   # turns, count, n, p, low, high
+    capped: int  # games stopped by the turn cap (should be 0)
+    deals: pl.DataFrame = field(repr=False)  # deals, count, n, p, low, high, exact, inside
+    turns: pl.DataFrame = field(repr=False)  # turns, count, n, p, low, high
     mean_deals: Mean = None
     exact_mean_deals: float = 0.0
     mean_turns: Mean = None
@@ -59,35 +63,50 @@ class LengthSummary:
         return {"length": plot_length(self, f"I'm the Boss!, {self.games:,} games")}
 
     def text(self) -> str:
-        lines = [f"completed deals per game: mean {self.mean_deals} "
-                 f"(exact {self.exact_mean_deals:.3f})",
-                 f"{'deals':>6} {'simulated':>10}  {'95% CI':<17} {'exact':>8}  agrees"]
+        lines = [
+            f"completed deals per game: mean {self.mean_deals} (exact {self.exact_mean_deals:.3f})",
+            f"{'deals':>6} {'simulated':>10}  {'95% CI':<17} {'exact':>8}  agrees",
+        ]
         for r in self.deals.iter_rows(named=True):
-            lines.append(f"{r['deals']:>6} {r['p']:>10.4f}  [{r['low']:.4f}, {r['high']:.4f}] "
-                         f"{r['exact']:>8.4f}  {'yes' if r['inside'] else 'NO'}")
+            lines.append(
+                f"{r['deals']:>6} {r['p']:>10.4f}  [{r['low']:.4f}, {r['high']:.4f}] "
+                f"{r['exact']:>8.4f}  {'yes' if r['inside'] else 'NO'}"
+            )
         q = self.turn_quantiles
-        lines += ["", f"turns per game: mean {self.mean_turns}; 5%/25%/50%/75%/95%: "
-                  f"{q['0.05']:.0f}/{q['0.25']:.0f}/{q['0.5']:.0f}/{q['0.75']:.0f}/"
-                  f"{q['0.95']:.0f}; longest {q['max']}"]
+        lines += [
+            "",
+            f"turns per game: mean {self.mean_turns}; 5%/25%/50%/75%/95%: "
+            f"{q['0.05']:.0f}/{q['0.25']:.0f}/{q['0.5']:.0f}/{q['0.75']:.0f}/"
+            f"{q['0.95']:.0f}; longest {q['max']}",
+        ]
         if self.capped:
             lines.append(f"WARNING: {self.capped} games stopped at the turn cap")
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"games": self.games, "capped": self.capped, "agrees_with_exact": self.agrees,
-                "mean_deals": self.mean_deals.as_dict(), "exact_mean_deals": self.exact_mean_deals,
-                "mean_turns": self.mean_turns.as_dict(), "turn_quantiles": self.turn_quantiles,
-                "deal_count": self.deals.to_dicts(), "turns": self.turns.to_dicts()}
+        return {
+            "games": self.games,
+            "capped": self.capped,
+            "agrees_with_exact": self.agrees,
+            "mean_deals": self.mean_deals.as_dict(),
+            "exact_mean_deals": self.exact_mean_deals,
+            "mean_turns": self.mean_turns.as_dict(),
+            "turn_quantiles": self.turn_quantiles,
+            "deal_count": self.deals.to_dicts(),
+            "turns": self.turns.to_dicts(),
+        }
 
 
 def _distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
-    df = (lf.group_by(col).agg(pl.len().alias("count")).sort(col)
-          .collect(engine="streaming"))
+    df = lf.group_by(col).agg(pl.len().alias("count")).sort(col).collect(engine="streaming")
     n = int(df["count"].sum())
     cis = [wilson(int(k), n) for k in df["count"]]
-    return df.with_columns(pl.lit(n).alias("n"), pl.Series("p", [c.estimate for c in cis]),
-                           pl.Series("low", [c.low for c in cis]),
-                           pl.Series("high", [c.high for c in cis]))
+    return df.with_columns(
+        pl.lit(n).alias("n"),
+        pl.Series("p", [c.estimate for c in cis]),
+        pl.Series("low", [c.low for c in cis]),
+        pl.Series("high", [c.high for c in cis]),
+    )
 
 
 def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
@@ -97,38 +116,67 @@ def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
     n = int(deals["n"][0])
     missing = [d for d in exact if d not in deals["deals"].to_list()]
     if missing:  # a length the exact answer allows but no game had
-        extra = pl.DataFrame({"deals": missing, "count": [0] * len(missing)},
-                             schema={"deals": pl.Int64, "count": deals["count"].dtype})
+        extra = pl.DataFrame(
+            {"deals": missing, "count": [0] * len(missing)},
+            schema={"deals": pl.Int64, "count": deals["count"].dtype},
+        )
         cis = [wilson(0, n) for _ in missing]
-        extra = extra.with_columns(pl.lit(n).alias("n"), pl.Series("p", [0.0] * len(missing)),
-                                   pl.Series("low", [c.low for c in cis]),
-                                   pl.Series("high", [c.high for c in cis]))
+        extra = extra.with_columns(
+            pl.lit(n).alias("n"),
+            pl.Series("p", [0.0] * len(missing)),
+            pl.Series("low", [c.low for c in cis]),
+            pl.Series("high", [c.high for c in cis]),
+        )
         deals = pl.concat([deals, extra.cast(deals.schema)]).sort("deals")
     deals = deals.with_columns(
-        pl.col("deals").replace_strict(list(exact), list(exact.values()), default=0.0,
-                                       return_dtype=pl.Float64).alias("exact"))
-    deals = deals.with_columns(((pl.col("exact") >= pl.col("low"))
-                                & (pl.col("exact") <= pl.col("high"))).alias("inside"))
+        pl.col("deals")
+        .replace_strict(list(exact), list(exact.values()), default=0.0, return_dtype=pl.Float64)
+        .alias("exact")
+    )
+    deals = deals.with_columns(
+        ((pl.col("exact") >= pl.col("low")) & (pl.col("exact") <= pl.col("high"))).alias("inside")
+    )
     turns = _distribution(games, "turns")
     row = exact_moments(games, ["deals", "turns"])[0]
-    q = games.select([pl.col("turns").quantile(x, "nearest").alias(str(x))
-                      for x in (0.05, 0.25, 0.5, 0.75, 0.95)] + [pl.col("turns").max().alias("max")]
-                     ).collect(engine="streaming").to_dicts()[0]
+    q = (
+        games.select(
+            [
+                pl.col("turns").quantile(x, "nearest").alias(str(x))
+                for x in (0.05, 0.25, 0.5, 0.75, 0.95)
+            ]
+            + [pl.col("turns").max().alias("max")]
+        )
+        .collect(engine="streaming")
+        .to_dicts()[0]
+    )
     capped = int(games.select((pl.col("end") == 2).sum()).collect(engine="streaming").item())
-    return LengthSummary(games=n, capped=capped, deals=deals, turns=turns,
-                         mean_deals=mean_of(row, "deals"),
-                         exact_mean_deals=sum(d * p for d, p in exact.items()),
-                         mean_turns=mean_of(row, "turns"), turn_quantiles=q)
+    return LengthSummary(
+        games=n,
+        capped=capped,
+        deals=deals,
+        turns=turns,
+        mean_deals=mean_of(row, "deals"),
+        exact_mean_deals=sum(d * p for d, p in exact.items()),
+        mean_turns=mean_of(row, "turns"),
+        turn_quantiles=q,
+    )
 
 
 def plot_length(s: LengthSummary, title: str):
     from tableodds.analysis.plots import ERRORBARS, figure, integer_ticks, legend_outside
+
     fig, (a, b) = figure(ncols=2, figsize=(11, 3.6))
     d = s.deals
     x = d["deals"].to_numpy()
     p = d["p"].to_numpy()
-    a.bar(x - 0.2, p, width=0.4, label="simulated (95% CI)",
-          yerr=[p - d["low"].to_numpy(), d["high"].to_numpy() - p], capsize=3)
+    a.bar(
+        x - 0.2,
+        p,
+        width=0.4,
+        label="simulated (95% CI)",
+        yerr=[p - d["low"].to_numpy(), d["high"].to_numpy() - p],
+        capsize=3,
+    )
     a.bar(x + 0.2, d["exact"].to_numpy(), width=0.4, label="exact from the card backs")
     a.set_xlabel("completed deals")
     a.set_ylabel("P(game ends after d deals)")
@@ -148,75 +196,127 @@ def plot_length(s: LengthSummary, title: str):
 
 # ---- money, seats, spaces ------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class SimulationSummary:
     """Money per seat, policy and turn position; deal success per board space."""
+
     players: int
     games: int
     policies: tuple[str, ...]
-    money: tuple[Mean, ...]          # per seat
-    win_share: tuple[Mean, ...]      # per seat, a tied win split evenly
-    by_position: tuple[Mean, ...]    # money by place in turn order (0 = start player)
+    money: tuple[Mean, ...]  # per seat
+    win_share: tuple[Mean, ...]  # per seat, a tied win split evenly
+    by_position: tuple[Mean, ...]  # money by place in turn order (0 = start player)
     win_by_position: tuple[Mean, ...]
-    by_policy: dict                  # policy -> (money Mean, win share Mean)
-    spread: Mean                     # richest minus poorest seat per game
+    by_policy: dict  # policy -> (money Mean, win share Mean)
+    spread: Mean  # richest minus poorest seat per game
     deals: Mean
     turns: Mean
     spaces: pl.DataFrame = field(repr=False)  # space, attempts, successes, p, low, high
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        seats = pl.DataFrame([
-            {"seat": s, "policy": self.policies[s], "money": m.estimate, "money_se": m.se,
-             "win_share": w.estimate, "win_share_se": w.se, "games": m.n}
-            for s, (m, w) in enumerate(zip(self.money, self.win_share))])
-        pos = pl.DataFrame([
-            {"position": i, "money": m.estimate, "money_se": m.se, "win_share": w.estimate,
-             "win_share_se": w.se} for i, (m, w) in enumerate(zip(self.by_position,
-                                                                  self.win_by_position))])
-        pol = pl.DataFrame([{"policy": k, "money": m.estimate, "money_se": m.se,
-                             "win_share": w.estimate, "win_share_se": w.se, "seat_games": m.n}
-                            for k, (m, w) in self.by_policy.items()])
+        seats = pl.DataFrame(
+            [
+                {
+                    "seat": s,
+                    "policy": self.policies[s],
+                    "money": m.estimate,
+                    "money_se": m.se,
+                    "win_share": w.estimate,
+                    "win_share_se": w.se,
+                    "games": m.n,
+                }
+                for s, (m, w) in enumerate(zip(self.money, self.win_share))
+            ]
+        )
+        pos = pl.DataFrame(
+            [
+                {
+                    "position": i,
+                    "money": m.estimate,
+                    "money_se": m.se,
+                    "win_share": w.estimate,
+                    "win_share_se": w.se,
+                }
+                for i, (m, w) in enumerate(zip(self.by_position, self.win_by_position))
+            ]
+        )
+        pol = pl.DataFrame(
+            [
+                {
+                    "policy": k,
+                    "money": m.estimate,
+                    "money_se": m.se,
+                    "win_share": w.estimate,
+                    "win_share_se": w.se,
+                    "seat_games": m.n,
+                }
+                for k, (m, w) in self.by_policy.items()
+            ]
+        )
         return {"seats": seats, "positions": pos, "policies": pol, "spaces": self.spaces}
 
     def plots(self) -> dict:
-        return {"money": plot_money(self, f"I'm the Boss!, {self.players} players, "
-                                          f"{self.games:,} games")}
+        return {
+            "money": plot_money(
+                self, f"I'm the Boss!, {self.players} players, {self.games:,} games"
+            )
+        }
 
     def text(self) -> str:
         w = 16
         seats = range(self.players)
-        lines = [f"deals per game {self.deals} · turns {self.turns} · richest minus poorest "
-                 f"{self.spread} M",
-                 "", f"{'':<28}" + "".join(f"{'seat ' + str(i):>{w}}" for i in seats),
-                 f"{'policy':<28}" + "".join(f"{self.policies[i]:>{w}}" for i in seats),
-                 f"{'money (M) ± se':<28}" + "".join(f"{str(m):>{w}}" for m in self.money),
-                 f"{'win share ± se':<28}" + "".join(f"{str(m):>{w}}" for m in self.win_share),
-                 f"{'money by turn position':<28}"
-                 + "".join(f"{str(m):>{w}}" for m in self.by_position),
-                 f"{'win share by turn position':<28}"
-                 + "".join(f"{str(m):>{w}}" for m in self.win_by_position)]
+        lines = [
+            f"deals per game {self.deals} · turns {self.turns} · richest minus poorest "
+            f"{self.spread} M",
+            "",
+            f"{'':<28}" + "".join(f"{'seat ' + str(i):>{w}}" for i in seats),
+            f"{'policy':<28}" + "".join(f"{self.policies[i]:>{w}}" for i in seats),
+            f"{'money (M) ± se':<28}" + "".join(f"{str(m):>{w}}" for m in self.money),
+            f"{'win share ± se':<28}" + "".join(f"{str(m):>{w}}" for m in self.win_share),
+            f"{'money by turn position':<28}" + "".join(f"{str(m):>{w}}" for m in self.by_position),
+            f"{'win share by turn position':<28}"
+            + "".join(f"{str(m):>{w}}" for m in self.win_by_position),
+        ]
         if len(self.by_policy) > 1:
-            lines += ["", "by policy: " + " · ".join(f"{k}: money {m}, win share {v}"
-                                                     for k, (m, v) in self.by_policy.items())]
-        lines += ["", f"{'space':>5}  {'needs':<38} {'div':>3} {'attempts':>9} "
-                  f"{'success':>8}  95% CI"]
+            lines += [
+                "",
+                "by policy: "
+                + " · ".join(
+                    f"{k}: money {m}, win share {v}" for k, (m, v) in self.by_policy.items()
+                ),
+            ]
+        lines += [
+            "",
+            f"{'space':>5}  {'needs':<38} {'div':>3} {'attempts':>9} {'success':>8}  95% CI",
+        ]
         for r in self.spaces.iter_rows(named=True):
             ci = f"[{r['low']:.3f}, {r['high']:.3f}]" if r["attempts"] else ""
             p = f"{r['p']:.3f}" if r["attempts"] else "-"
-            lines.append(f"{r['space']:>5}  {r['needs']:<38} {r['dividends']:>3} "
-                         f"{r['attempts']:>9,} {p:>8}  {ci}")
+            lines.append(
+                f"{r['space']:>5}  {r['needs']:<38} {r['dividends']:>3} "
+                f"{r['attempts']:>9,} {p:>8}  {ci}"
+            )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"players": self.players, "games": self.games, "policies": list(self.policies),
-                "money_by_seat": [m.as_dict() for m in self.money],
-                "win_share_by_seat": [m.as_dict() for m in self.win_share],
-                "money_by_position": [m.as_dict() for m in self.by_position],
-                "win_share_by_position": [m.as_dict() for m in self.win_by_position],
-                "by_policy": {k: {"money": m.as_dict(), "win_share": w.as_dict()}
-                              for k, (m, w) in self.by_policy.items()},
-                "spread": self.spread.as_dict(), "deals": self.deals.as_dict(),
-                "turns": self.turns.as_dict(), "spaces": self.spaces.to_dicts()}
+        return {
+            "players": self.players,
+            "games": self.games,
+            "policies": list(self.policies),
+            "money_by_seat": [m.as_dict() for m in self.money],
+            "win_share_by_seat": [m.as_dict() for m in self.win_share],
+            "money_by_position": [m.as_dict() for m in self.by_position],
+            "win_share_by_position": [m.as_dict() for m in self.win_by_position],
+            "by_policy": {
+                k: {"money": m.as_dict(), "win_share": w.as_dict()}
+                for k, (m, w) in self.by_policy.items()
+            },
+            "spread": self.spread.as_dict(),
+            "deals": self.deals.as_dict(),
+            "turns": self.turns.as_dict(),
+            "spaces": self.spaces.to_dicts(),
+        }
 
 
 def describe_space(settings, s: int) -> str:
@@ -230,17 +330,31 @@ def describe_space(settings, s: int) -> str:
 
 def spaces(lf: pl.LazyFrame, settings) -> pl.DataFrame:
     att = lf.select([pl.col(f"a{s:02d}").cast(pl.Int64).sum() for s in range(SPACES)])
-    ok = _games(lf).select([sum((pl.col(f"d{k + 1:02d}") == s).cast(pl.Int64) for k in range(15))
-                            .sum().alias(f"s{s:02d}") for s in range(SPACES)])
+    ok = _games(lf).select(
+        [
+            sum((pl.col(f"d{k + 1:02d}") == s).cast(pl.Int64) for k in range(15))
+            .sum()
+            .alias(f"s{s:02d}")
+            for s in range(SPACES)
+        ]
+    )
     a = att.collect(engine="streaming").row(0)
     k = ok.collect(engine="streaming").row(0)
     rows = []
     for s in range(SPACES):
         p = wilson(int(k[s]), int(a[s])) if a[s] else None
-        rows.append({"space": s + 1, "needs": describe_space(settings, s),
-                     "dividends": settings.cards.spaces[s].dividends, "attempts": int(a[s]),
-                     "successes": int(k[s]), "p": p.estimate if p else None,
-                     "low": p.low if p else None, "high": p.high if p else None})
+        rows.append(
+            {
+                "space": s + 1,
+                "needs": describe_space(settings, s),
+                "dividends": settings.cards.spaces[s].dividends,
+                "attempts": int(a[s]),
+                "successes": int(k[s]),
+                "p": p.estimate if p else None,
+                "low": p.low if p else None,
+                "high": p.high if p else None,
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -251,28 +365,47 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
     pol = exact_moments(lf, ["money", "share"], "policy")
     g = exact_moments(_games(lf), ["spread", "deals", "turns"])[0]
     from tableodds.sim.boss.kernel import POLICY_CODES
+
     names = {v: k for k, v in POLICY_CODES.items()}
     return SimulationSummary(
-        players=settings.players, games=g["n"], policies=settings.policies,
+        players=settings.players,
+        games=g["n"],
+        policies=settings.policies,
         money=tuple(mean_of(r, "money") for r in seat),
         win_share=tuple(mean_of(r, "share", _SHARE) for r in seat),
         by_position=tuple(mean_of(r, "money") for r in pos),
         win_by_position=tuple(mean_of(r, "share", _SHARE) for r in pos),
-        by_policy={names[r["policy"]]: (mean_of(r, "money"), mean_of(r, "share", _SHARE))
-                   for r in pol},
-        spread=mean_of(g, "spread"), deals=mean_of(g, "deals"), turns=mean_of(g, "turns"),
-        spaces=spaces(lf, settings))
+        by_policy={
+            names[r["policy"]]: (mean_of(r, "money"), mean_of(r, "share", _SHARE)) for r in pol
+        },
+        spread=mean_of(g, "spread"),
+        deals=mean_of(g, "deals"),
+        turns=mean_of(g, "turns"),
+        spaces=spaces(lf, settings),
+    )
 
 
 def plot_money(s: SimulationSummary, title: str):
     from tableodds.analysis.plots import ERRORBARS, figure, integer_ticks, legend_outside
+
     fig, (a, b) = figure(ncols=2, figsize=(11, 3.8))
     seats = list(range(s.players))
-    a.errorbar(seats, [m.estimate for m in s.money],
-               yerr=[m.high - m.estimate for m in s.money], fmt="o", capsize=4, label="by seat")
-    a.errorbar(seats, [m.estimate for m in s.by_position],
-               yerr=[m.high - m.estimate for m in s.by_position], fmt="s", capsize=4,
-               label="by turn position (0 = start player)")
+    a.errorbar(
+        seats,
+        [m.estimate for m in s.money],
+        yerr=[m.high - m.estimate for m in s.money],
+        fmt="o",
+        capsize=4,
+        label="by seat",
+    )
+    a.errorbar(
+        seats,
+        [m.estimate for m in s.by_position],
+        yerr=[m.high - m.estimate for m in s.by_position],
+        fmt="s",
+        capsize=4,
+        label="by turn position (0 = start player)",
+    )
     a.set_xticks(seats, [f"seat {i}\n({s.policies[i]})" for i in seats])
     a.set_xlabel("seat (policy) · turn position")
     a.set_ylabel("mean money (M)")
@@ -280,8 +413,12 @@ def plot_money(s: SimulationSummary, title: str):
     a.set_title(f"money per seat ({ERRORBARS})")
     sp = s.spaces.filter(pl.col("attempts") > 0)
     p = sp["p"].to_numpy()
-    b.bar(sp["space"].to_numpy(), p, yerr=[p - sp["low"].to_numpy(), sp["high"].to_numpy() - p],
-          capsize=2)
+    b.bar(
+        sp["space"].to_numpy(),
+        p,
+        yerr=[p - sp["low"].to_numpy(), sp["high"].to_numpy() - p],
+        capsize=2,
+    )
     b.set_xlabel("board space")
     b.set_ylabel("P(deal succeeds)")
     integer_ticks(b)
@@ -293,22 +430,29 @@ def plot_money(s: SimulationSummary, title: str):
 
 # ---- the value of one more card ---------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class CardValue:
     """What one extra starting card of a type is worth to its holder."""
+
     card: str
-    money: Mean           # holder's mean money
-    gain: Mean            # holder minus the baseline mean per seat (independent runs)
+    money: Mean  # holder's mean money
+    gain: Mean  # holder minus the baseline mean per seat (independent runs)
     win_share: Mean
     win_gain: Mean
 
     def as_dict(self) -> dict:
-        return {"card": self.card, "money": self.money.as_dict(), "gain": self.gain.as_dict(),
-                "win_share": self.win_share.as_dict(), "win_gain": self.win_gain.as_dict()}
+        return {
+            "card": self.card,
+            "money": self.money.as_dict(),
+            "gain": self.gain.as_dict(),
+            "win_share": self.win_share.as_dict(),
+            "win_gain": self.win_gain.as_dict(),
+        }
 
 
 def _difference(a: Mean, b: Mean) -> Mean:
-    se = (a.se ** 2 + b.se ** 2) ** 0.5
+    se = (a.se**2 + b.se**2) ** 0.5
     d = a.estimate - b.estimate
     return Mean(d, se, min(a.n, b.n), d - 1.959963984540054 * se, d + 1.959963984540054 * se)
 
@@ -321,9 +465,9 @@ def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValu
     n = base.games * base.players
     # the baseline is the mean over all seats (the extra card rotates over the seats)
     bm = sum(e for e, _ in base_rows) / len(base_rows)
-    bse = (sum(se ** 2 for _, se in base_rows)) ** 0.5 / len(base_rows)
+    bse = (sum(se**2 for _, se in base_rows)) ** 0.5 / len(base_rows)
     bw = sum(w.estimate for w in base.win_share) / len(base_rows)
-    bwse = (sum(w.se ** 2 for w in base.win_share)) ** 0.5 / len(base_rows)
+    bwse = (sum(w.se**2 for w in base.win_share)) ** 0.5 / len(base_rows)
     bmean = Mean(bm, bse, n, bm - 1.96 * bse, bm + 1.96 * bse)
     bwin = Mean(bw, bwse, n, bw - 1.96 * bwse, bw + 1.96 * bwse)
     money, share = mean_of(row, "money"), mean_of(row, "share", _SHARE)
@@ -332,55 +476,90 @@ def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValu
 
 # ---- house rules side by side ------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class VariantRow:
     variant: str
     deals: Mean
     turns: Mean
     spread: Mean
-    first_win: Mean      # the start player's win share
-    first_money: Mean    # the start player's money
+    first_win: Mean  # the start player's win share
+    first_money: Mean  # the start player's money
 
     def as_dict(self) -> dict:
-        return {"variant": self.variant, "deals": self.deals.as_dict(),
-                "turns": self.turns.as_dict(), "spread": self.spread.as_dict(),
-                "first_player_win_share": self.first_win.as_dict(),
-                "first_player_money": self.first_money.as_dict()}
+        return {
+            "variant": self.variant,
+            "deals": self.deals.as_dict(),
+            "turns": self.turns.as_dict(),
+            "spread": self.spread.as_dict(),
+            "first_player_win_share": self.first_win.as_dict(),
+            "first_player_money": self.first_money.as_dict(),
+        }
 
 
 def variant_row(lf: pl.LazyFrame, name: str) -> VariantRow:
     lf = _with_wins(lf)
     g = exact_moments(_games(lf), ["deals", "turns", "spread"])[0]
     first = exact_moments(lf.filter(pl.col("position") == 0), ["money", "share"])[0]
-    return VariantRow(name, mean_of(g, "deals"), mean_of(g, "turns"), mean_of(g, "spread"),
-                      mean_of(first, "share", _SHARE), mean_of(first, "money"))
+    return VariantRow(
+        name,
+        mean_of(g, "deals"),
+        mean_of(g, "turns"),
+        mean_of(g, "spread"),
+        mean_of(first, "share", _SHARE),
+        mean_of(first, "money"),
+    )
 
 
 def variant_table(rows: list[VariantRow], players: int) -> pl.DataFrame:
-    return pl.DataFrame([{
-        "variant": r.variant, "deals": r.deals.estimate, "deals_se": r.deals.se,
-        "turns": r.turns.estimate, "turns_se": r.turns.se, "spread": r.spread.estimate,
-        "spread_se": r.spread.se, "first_player_win_share": r.first_win.estimate,
-        "first_player_win_share_se": r.first_win.se,
-        "first_player_edge": r.first_win.estimate - 1 / players,
-        "first_player_money": r.first_money.estimate,
-        "first_player_money_se": r.first_money.se, "games": r.deals.n} for r in rows])
+    return pl.DataFrame(
+        [
+            {
+                "variant": r.variant,
+                "deals": r.deals.estimate,
+                "deals_se": r.deals.se,
+                "turns": r.turns.estimate,
+                "turns_se": r.turns.se,
+                "spread": r.spread.estimate,
+                "spread_se": r.spread.se,
+                "first_player_win_share": r.first_win.estimate,
+                "first_player_win_share_se": r.first_win.se,
+                "first_player_edge": r.first_win.estimate - 1 / players,
+                "first_player_money": r.first_money.estimate,
+                "first_player_money_se": r.first_money.se,
+                "games": r.deals.n,
+            }
+            for r in rows
+        ]
+    )
 
 
 @dataclass(frozen=True)
 class SimulationWithCards:
     """``boss simulate``: the game summary and, when asked, the value of each extra card."""
+
     game: SimulationSummary
     values: tuple[CardValue, ...] = ()
 
     def tables(self) -> dict[str, pl.DataFrame]:
         tables = self.game.tables()
         if self.values:
-            tables["card_values"] = pl.DataFrame([
-                {"card": v.card, "money": v.money.estimate, "money_se": v.money.se,
-                 "gain": v.gain.estimate, "gain_se": v.gain.se,
-                 "win_share": v.win_share.estimate, "win_gain": v.win_gain.estimate,
-                 "win_gain_se": v.win_gain.se, "games": v.money.n} for v in self.values])
+            tables["card_values"] = pl.DataFrame(
+                [
+                    {
+                        "card": v.card,
+                        "money": v.money.estimate,
+                        "money_se": v.money.se,
+                        "gain": v.gain.estimate,
+                        "gain_se": v.gain.se,
+                        "win_share": v.win_share.estimate,
+                        "win_gain": v.win_gain.estimate,
+                        "win_gain_se": v.win_gain.se,
+                        "games": v.money.n,
+                    }
+                    for v in self.values
+                ]
+            )
         return tables
 
     def plots(self) -> dict:
@@ -392,18 +571,23 @@ class SimulationWithCards:
     def text(self) -> str:
         lines = [self.game.text()]
         if self.values:
-            lines += ["", "one extra starting card (the holder against the average seat; ± se)",
-                      f"{'card':<10} {'money':>16} {'gain':>16} {'win share':>16} "
-                      f"{'win gain':>16}"]
+            lines += [
+                "",
+                "one extra starting card (the holder against the average seat; ± se)",
+                f"{'card':<10} {'money':>16} {'gain':>16} {'win share':>16} {'win gain':>16}",
+            ]
             for v in self.values:
-                lines.append(f"{v.card:<10} {str(v.money):>16} {str(v.gain):>16} "
-                             f"{str(v.win_share):>16} {str(v.win_gain):>16}")
+                lines.append(
+                    f"{v.card:<10} {str(v.money):>16} {str(v.gain):>16} "
+                    f"{str(v.win_share):>16} {str(v.win_gain):>16}"
+                )
         return "\n".join(lines)
 
 
 @dataclass(frozen=True)
 class VariantComparison:
     """Each house rule alone against the standard game, at equal size and seed."""
+
     players: int
     rows: tuple[VariantRow, ...]
 
@@ -417,18 +601,27 @@ class VariantComparison:
         return {"variants": [r.as_dict() for r in self.rows]}
 
     def text(self) -> str:
-        lines = ["each house rule alone against the standard game (± se)", "",
-                 f"{'house rule':<20} {'games':>9} {'deals':>15} {'turns':>15} "
-                 f"{'money spread (M)':>17} {'start player wins':>18} {'edge':>7}"]
+        lines = [
+            "each house rule alone against the standard game (± se)",
+            "",
+            f"{'house rule':<20} {'games':>9} {'deals':>15} {'turns':>15} "
+            f"{'money spread (M)':>17} {'start player wins':>18} {'edge':>7}",
+        ]
         for r in self.rows:
-            lines.append(f"{r.variant:<20} {r.deals.n:>9,} {str(r.deals):>15} "
-                         f"{str(r.turns):>15} {str(r.spread):>17} {str(r.first_win):>18} "
-                         f"{r.first_win.estimate - 1 / self.players:>+7.3f}")
-        lines += ["", "money spread: richest minus poorest seat; edge: the start player's win "
-                  f"share minus 1/{self.players}"]
+            lines.append(
+                f"{r.variant:<20} {r.deals.n:>9,} {str(r.deals):>15} "
+                f"{str(r.turns):>15} {str(r.spread):>17} {str(r.first_win):>18} "
+                f"{r.first_win.estimate - 1 / self.players:>+7.3f}"
+            )
+        lines += [
+            "",
+            "money spread: richest minus poorest seat; edge: the start player's win "
+            f"share minus 1/{self.players}",
+        ]
         if len({r.deals.n for r in self.rows}) > 1:
-            lines.append("NOTE: the rows cover different numbers of games (the run was "
-                         "interrupted)")
+            lines.append(
+                "NOTE: the rows cover different numbers of games (the run was interrupted)"
+            )
         return "\n".join(lines)
 
 
@@ -439,13 +632,18 @@ CARD_TYPES = ("family", "travel", "recruit", "boss", "stop")
 
 def title(settings) -> str:
     extra = f" · variants {','.join(settings.variants)}" if settings.variants else ""
-    return (f"I'm the Boss! · {settings.players} players · policies "
-            f"{','.join(settings.policies)}{extra}")
+    return (
+        f"I'm the Boss! · {settings.players} players · policies "
+        f"{','.join(settings.policies)}{extra}"
+    )
 
 
 def _job(name, settings):
-    return (name, partial(simulate_chunk, settings),
-            {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip()})
+    return (
+        name,
+        partial(simulate_chunk, settings),
+        {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip()},
+    )
 
 
 def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None) -> Result:
@@ -457,25 +655,49 @@ def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=No
     settings = make_settings(players, policies, variants, cards)
     _, chunk, options = _job("", settings)
     res = plan.run(chunk, **options)
-    return Result("boss length", settings.describe(), length_summary(res.scan(), settings),
-                  plan, titles={"": title(settings)})
+    return Result(
+        "boss length",
+        settings.describe(),
+        length_summary(res.scan(), settings),
+        plan,
+        titles={"": title(settings)},
+    )
 
 
-def simulate(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None,
-             card_values: bool = False) -> Result:
+def simulate(
+    plan: RunPlan,
+    players: int = 4,
+    policies=None,
+    variants=(),
+    cards=None,
+    card_values: bool = False,
+) -> Result:
     """Money per seat, turn position and policy; deal success per space; card values."""
     settings = make_settings(players, policies, variants, cards)
     jobs = [_job("", settings)]
     if card_values:  # one run per card type; the extra card rotates over the seats
-        jobs += [_job(card, make_settings(players, settings.policies, settings.variants,
-                                          cards=settings.cards, extra=card))
-                 for card in CARD_TYPES]
+        jobs += [
+            _job(
+                card,
+                make_settings(
+                    players, settings.policies, settings.variants, cards=settings.cards, extra=card
+                ),
+            )
+            for card in CARD_TYPES
+        ]
     runs = plan.run_all(jobs)
     base = summarise(runs[""].scan(), settings)
     values = tuple(card_value(base, runs[c].scan(), c) for c in CARD_TYPES if c in runs)
-    return Result("boss simulate", settings.describe(), SimulationWithCards(base, values), plan,
-                  titles={"": title(settings),
-                          **{c: f"{title(settings)} · one extra {c} card" for c in CARD_TYPES}})
+    return Result(
+        "boss simulate",
+        settings.describe(),
+        SimulationWithCards(base, values),
+        plan,
+        titles={
+            "": title(settings),
+            **{c: f"{title(settings)} · one extra {c} card" for c in CARD_TYPES},
+        },
+    )
 
 
 def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=None) -> Result:
@@ -486,11 +708,17 @@ def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=No
         if v not in VARIANTS:
             raise InputError(f"unknown variant {v!r}; choose from: {', '.join(VARIANTS)}")
     base = make_settings(players, policies, (), cards)
-    configs = {"standard": base, **{v: make_settings(players, base.policies, (v,),
-                                                       cards=base.cards) for v in chosen}}
+    configs = {
+        "standard": base,
+        **{v: make_settings(players, base.policies, (v,), cards=base.cards) for v in chosen},
+    }
     runs = plan.run_all([_job(name, s) for name, s in configs.items()])
     rows = tuple(variant_row(runs[name].scan(), name) for name in configs if name in runs)
-    return Result("boss variants", {**base.describe(), "variants": list(chosen)},
-                  VariantComparison(players, rows), plan,
-                  titles={name: title(s) for name, s in configs.items()},
-                  run_settings={name: s.describe() for name, s in configs.items()})
+    return Result(
+        "boss variants",
+        {**base.describe(), "variants": list(chosen)},
+        VariantComparison(players, rows),
+        plan,
+        titles={name: title(s) for name, s in configs.items()},
+        run_settings={name: s.describe() for name, s in configs.items()},
+    )

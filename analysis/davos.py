@@ -6,6 +6,7 @@ seat had achieved it by then, i.e. revealed it at an earlier check or was the
 biggest where it asks at that check.  Everything is a lazy Polars scan; nothing
 here simulates.
 """
+
 from __future__ import annotations
 
 import math
@@ -22,9 +23,17 @@ from tableodds.sim.davos import GAME
 from tableodds.sim.davos.kernel import simulate_chunk
 from tableodds.sim.davos.reference import biggest, party_vote
 from tableodds.sim.davos.reference import parliament as tally
-from tableodds.sim.davos.rules import (GOAL_SLOTS, IDEOLOGIES, POLICY_CODES, REQ_KINDS,
-                                       SLOT_FIELDS, Settings, load_cards, load_parliament,
-                                       make_settings)
+from tableodds.sim.davos.rules import (
+    GOAL_SLOTS,
+    IDEOLOGIES,
+    POLICY_CODES,
+    REQ_KINDS,
+    SLOT_FIELDS,
+    Settings,
+    load_cards,
+    load_parliament,
+    make_settings,
+)
 
 CHECKS = ("year 1", "year 2", "final")
 _POLICY_NAMES = {v: k for k, v in POLICY_CODES.items()}
@@ -37,9 +46,12 @@ def requirement_kind(goal) -> str:
 
 def goal_slots(records: pl.LazyFrame) -> pl.LazyFrame:
     """One row per goal a seat took: game, seat, policy, goal, acquired, discarded, revealed, met."""
-    parts = [records.select("game", "seat", "policy",
-                            *[pl.col(f"g{i}_{f}").alias(f) for f in SLOT_FIELDS])
-             for i in range(GOAL_SLOTS)]
+    parts = [
+        records.select(
+            "game", "seat", "policy", *[pl.col(f"g{i}_{f}").alias(f) for f in SLOT_FIELDS]
+        )
+        for i in range(GOAL_SLOTS)
+    ]
     return pl.concat(parts).filter(pl.col("goal") >= 0)
 
 
@@ -56,8 +68,10 @@ def _achieved(k: int) -> pl.Expr:
 def _counts(slots: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
     aggs = []
     for k in (1, 2, 3):
-        aggs += [_held(k).cast(pl.Int64).sum().alias(f"n{k}"),
-                 _achieved(k).cast(pl.Int64).sum().alias(f"a{k}")]
+        aggs += [
+            _held(k).cast(pl.Int64).sum().alias(f"n{k}"),
+            _achieved(k).cast(pl.Int64).sum().alias(f"a{k}"),
+        ]
     return slots.group_by(by).agg(aggs).collect()
 
 
@@ -72,7 +86,7 @@ class GoalRow:
     category: str
     requires: str
     kind: str
-    by_check: tuple[Proportion | None, ...]   # year 1, year 2, final; None when never held
+    by_check: tuple[Proportion | None, ...]  # year 1, year 2, final; None when never held
 
     @property
     def final(self) -> Proportion | None:
@@ -89,15 +103,16 @@ class KindRow:
 @dataclass(frozen=True)
 class GoalDifficulty:
     """Goal achievement by check, hardest first, with Wilson 95% intervals."""
+
     players: int
     game: str
     policies: tuple[str, ...]
     games: int
-    goals: tuple[GoalRow, ...]          # ranked: lowest final probability first
+    goals: tuple[GoalRow, ...]  # ranked: lowest final probability first
     kinds: tuple[KindRow, ...]
-    by_policy: tuple[tuple[str, GoalRow], ...] = ()   # per holder policy when seats differ
-    score: tuple[Mean, ...] = ()                       # mean final score per seat
-    wins: tuple[Proportion, ...] = ()                  # P(seat wins) per seat
+    by_policy: tuple[tuple[str, GoalRow], ...] = ()  # per holder policy when seats differ
+    score: tuple[Mean, ...] = ()  # mean final score per seat
+    wins: tuple[Proportion, ...] = ()  # P(seat wins) per seat
 
     @property
     def label(self) -> str:
@@ -110,19 +125,44 @@ class GoalDifficulty:
             for item in items:
                 d = extra(item)
                 for k, pr in zip((1, 2, 3), item.by_check):
-                    d |= {f"p{k}": pr.estimate if pr else None, f"low{k}": pr.low if pr else None,
-                          f"high{k}": pr.high if pr else None, f"n{k}": pr.n if pr else 0}
+                    d |= {
+                        f"p{k}": pr.estimate if pr else None,
+                        f"low{k}": pr.low if pr else None,
+                        f"high{k}": pr.high if pr else None,
+                        f"n{k}": pr.n if pr else 0,
+                    }
                 out.append(d)
             return out
-        goals = rows(self.goals, lambda g: {"rank": self.goals.index(g) + 1, "goal": g.goal,
-                                            "name": g.name, "category": g.category,
-                                            "requires": g.requires, "kind": g.kind})
+
+        goals = rows(
+            self.goals,
+            lambda g: {
+                "rank": self.goals.index(g) + 1,
+                "goal": g.goal,
+                "name": g.name,
+                "category": g.category,
+                "requires": g.requires,
+                "kind": g.kind,
+            },
+        )
         kinds = rows(self.kinds, lambda r: {"kind": r.kind, "goals": r.goals})
-        seats = [{"seat": s, "policy": self.policies[s], "score": m.estimate, "score_se": m.se,
-                  "p_win": w.estimate, "p_win_low": w.low, "p_win_high": w.high}
-                 for s, (m, w) in enumerate(zip(self.score, self.wins))]
-        out = {"goals": pl.DataFrame(goals), "kinds": pl.DataFrame(kinds),
-               "seats": pl.DataFrame(seats)}
+        seats = [
+            {
+                "seat": s,
+                "policy": self.policies[s],
+                "score": m.estimate,
+                "score_se": m.se,
+                "p_win": w.estimate,
+                "p_win_low": w.low,
+                "p_win_high": w.high,
+            }
+            for s, (m, w) in enumerate(zip(self.score, self.wins))
+        ]
+        out = {
+            "goals": pl.DataFrame(goals),
+            "kinds": pl.DataFrame(kinds),
+            "seats": pl.DataFrame(seats),
+        }
         if self.by_policy:
             out["goals_by_policy"] = pl.DataFrame(
                 rows([g for _, g in self.by_policy], lambda g: {"goal": g.goal, "name": g.name})
@@ -132,16 +172,32 @@ class GoalDifficulty:
     def as_dict(self) -> dict:
         def checks(by):
             return {c: (p.as_dict() if p else None) for c, p in zip(CHECKS, by)}
+
         return {
-            "players": self.players, "game": self.game, "policies": list(self.policies),
+            "players": self.players,
+            "game": self.game,
+            "policies": list(self.policies),
             "games": self.games,
-            "goals": [{"rank": i + 1, "goal": g.goal, "name": g.name, "category": g.category,
-                       "requires": g.requires, "kind": g.kind, "achieved_by": checks(g.by_check)}
-                      for i, g in enumerate(self.goals)],
-            "kinds": [{"kind": r.kind, "goals": r.goals, "achieved_by": checks(r.by_check)}
-                      for r in self.kinds],
-            "by_policy": [{"policy": p, "goal": g.goal, "name": g.name,
-                           "achieved_by": checks(g.by_check)} for p, g in self.by_policy],
+            "goals": [
+                {
+                    "rank": i + 1,
+                    "goal": g.goal,
+                    "name": g.name,
+                    "category": g.category,
+                    "requires": g.requires,
+                    "kind": g.kind,
+                    "achieved_by": checks(g.by_check),
+                }
+                for i, g in enumerate(self.goals)
+            ],
+            "kinds": [
+                {"kind": r.kind, "goals": r.goals, "achieved_by": checks(r.by_check)}
+                for r in self.kinds
+            ],
+            "by_policy": [
+                {"policy": p, "goal": g.goal, "name": g.name, "achieved_by": checks(g.by_check)}
+                for p, g in self.by_policy
+            ],
             "score_by_seat": [m.as_dict() for m in self.score],
             "win_by_seat": [w.as_dict() for w in self.wins],
         }
@@ -159,12 +215,19 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
     goals = []
     for i, g in enumerate(settings.goals):
         r = per_goal.get(i, {f"{x}{k}": 0 for x in "na" for k in (1, 2, 3)})
-        goals.append(GoalRow(i, g.name, g.category, g.requirement_text(), requirement_kind(g),
-                             _proportions(r)))
+        goals.append(
+            GoalRow(
+                i, g.name, g.category, g.requirement_text(), requirement_kind(g), _proportions(r)
+            )
+        )
     goals.sort(key=_rank_key)
-    kind_of = pl.DataFrame({"goal": list(range(len(settings.goals))),
-                            "kind": [requirement_kind(g) for g in settings.goals]},
-                           schema={"goal": pl.Int16, "kind": pl.String})
+    kind_of = pl.DataFrame(
+        {
+            "goal": list(range(len(settings.goals))),
+            "kind": [requirement_kind(g) for g in settings.goals],
+        },
+        schema={"goal": pl.Int16, "kind": pl.String},
+    )
     kinds = []
     for r in _counts(slots.join(kind_of.lazy(), on="goal"), ["kind"]).sort("kind").to_dicts():
         kinds.append(KindRow(r["kind"], sum(g.kind == r["kind"] for g in goals), _proportions(r)))
@@ -173,25 +236,49 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
     if len(set(settings.policies)) > 1:
         for r in _counts(slots, ["policy", "goal"]).sort(["policy", "goal"]).to_dicts():
             g = settings.goals[r["goal"]]
-            by_policy.append((_POLICY_NAMES[r["policy"]],
-                              GoalRow(r["goal"], g.name, g.category, g.requirement_text(),
-                                      requirement_kind(g), _proportions(r))))
-    seats = (records.group_by("seat")
-             .agg(pl.len().alias("n"), pl.col("score").cast(pl.Float64).sum().alias("s"),
-                  (pl.col("score").cast(pl.Float64) ** 2).sum().alias("s2"),
-                  pl.col("won").cast(pl.Int64).sum().alias("w"))
-             .sort("seat").collect().to_dicts())
+            by_policy.append(
+                (
+                    _POLICY_NAMES[r["policy"]],
+                    GoalRow(
+                        r["goal"],
+                        g.name,
+                        g.category,
+                        g.requirement_text(),
+                        requirement_kind(g),
+                        _proportions(r),
+                    ),
+                )
+            )
+    seats = (
+        records.group_by("seat")
+        .agg(
+            pl.len().alias("n"),
+            pl.col("score").cast(pl.Float64).sum().alias("s"),
+            (pl.col("score").cast(pl.Float64) ** 2).sum().alias("s2"),
+            pl.col("won").cast(pl.Int64).sum().alias("w"),
+        )
+        .sort("seat")
+        .collect()
+        .to_dicts()
+    )
     games = seats[0]["n"] if seats else 0
     return GoalDifficulty(
-        players=settings.players, game=settings.game, policies=settings.policies, games=games,
-        goals=tuple(goals), kinds=tuple(kinds), by_policy=tuple(by_policy),
+        players=settings.players,
+        game=settings.game,
+        policies=settings.policies,
+        games=games,
+        goals=tuple(goals),
+        kinds=tuple(kinds),
+        by_policy=tuple(by_policy),
         score=tuple(mean_from_moments(r["n"], r["s"], r["s2"]) for r in seats),
-        wins=tuple(wilson(r["w"], r["n"]) for r in seats))
+        wins=tuple(wilson(r["w"], r["n"]) for r in seats),
+    )
 
 
 @dataclass(frozen=True)
 class Difference:
     """p(b) - p(a) for one goal at the final check, with a normal 95% interval."""
+
     goal: int
     name: str
     a: Proportion
@@ -201,9 +288,15 @@ class Difference:
     high: float
 
     def as_dict(self) -> dict:
-        return {"goal": self.goal, "name": self.name, "a": self.a.as_dict(),
-                "b": self.b.as_dict(), "difference": self.estimate, "low": self.low,
-                "high": self.high}
+        return {
+            "goal": self.goal,
+            "name": self.name,
+            "a": self.a.as_dict(),
+            "b": self.b.as_dict(),
+            "difference": self.estimate,
+            "low": self.low,
+            "high": self.high,
+        }
 
 
 def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
@@ -215,7 +308,9 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
         if not pa or not pb:
             continue
         d = pb.estimate - pa.estimate
-        se = math.sqrt(pa.estimate * (1 - pa.estimate) / pa.n + pb.estimate * (1 - pb.estimate) / pb.n)
+        se = math.sqrt(
+            pa.estimate * (1 - pa.estimate) / pa.n + pb.estimate * (1 - pb.estimate) / pb.n
+        )
         out.append(Difference(g.goal, g.name, pa, pb, d, d - Z95 * se, d + Z95 * se))
     return tuple(sorted(out, key=lambda x: (-abs(x.estimate), x.goal)))
 
@@ -223,6 +318,7 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
 def plot_goals(results: list[GoalDifficulty], title: str = ""):
     """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
     from tableodds.analysis.plots import figure, legend_outside
+
     first = results[0]
     order = [g.goal for g in first.goals]
     names = {g.goal: g.name for g in first.goals}
@@ -244,23 +340,27 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
     ax.set_yticks(range(len(order)), [names[g] for g in order], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("P(goal achieved at the final check | held); error bars: 95% Wilson "
-                  "interval")
+    ax.set_xlabel("P(goal achieved at the final check | held); error bars: 95% Wilson interval")
     ax.set_title(title or "Davos goals, hardest first")
     if n > 1:
         legend_outside(ax)
     ax.grid(axis="y", visible=False)
     return fig
 
+
 # --- the vote calculator -----------------------------------------------------------------
 @dataclass(frozen=True)
 class VoteCount:
     """How each party of a parliament votes on one bill, and whether it passes."""
+
     result: dict
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        return {"votes": pl.DataFrame([{k: v for k, v in r.items() if k != "holders"}
-                                       for r in self.result["parties"]])}
+        return {
+            "votes": pl.DataFrame(
+                [{k: v for k, v in r.items() if k != "holders"} for r in self.result["parties"]]
+            )
+        }
 
     def plots(self) -> dict:
         return {}
@@ -270,22 +370,31 @@ class VoteCount:
 
     def text(self) -> str:
         result = self.result
-        lines = [f"Bill ideology: {result['bill']}", "",
-                 f"{'party':<16} {'ideo':<4} {'holders':<30} {'weight':>6}  {'vote':<8} why"]
+        lines = [
+            f"Bill ideology: {result['bill']}",
+            "",
+            f"{'party':<16} {'ideo':<4} {'holders':<30} {'weight':>6}  {'vote':<8} why",
+        ]
         for r in result["parties"]:
             holders = " ".join(f"{k}:{v}" for k, v in r["holders"].items()) or "-"
-            lines.append(f"{r['party'][:16]:<16} {r['ideology']:<4} {holders[:30]:<30} "
-                         f"{r['weight']:>6g}  {r['vote']:<8} {r['why']}")
+            lines.append(
+                f"{r['party'][:16]:<16} {r['ideology']:<4} {holders[:30]:<30} "
+                f"{r['weight']:>6g}  {r['vote']:<8} {r['why']}"
+            )
         verdict = "PASSES" if result["passes"] else "FAILS"
-        lines += ["", f"For {result['for']:g} · against {result['against']:g} → the bill {verdict}",
-                  f"({result['rule']})"]
+        lines += [
+            "",
+            f"For {result['for']:g} · against {result['against']:g} → the bill {verdict}",
+            f"({result['rule']})",
+        ]
         return "\n".join(lines)
 
 
 def count_votes(parliament: dict) -> dict:
     """How each party votes and whether the bill passes (the seed's rules, via the reference)."""
-    players = sorted({who for p in parliament["parties"] for who in p["assets"]}
-                     | set(parliament["wishes"]))
+    players = sorted(
+        {who for p in parliament["parties"] for who in p["assets"]} | set(parliament["wishes"])
+    )
     wishes = [parliament["wishes"].get(who) == "for" for who in players]
     bill = IDEOLOGIES.index(parliament["bill"])
     votes, totals, rows = [], [], []
@@ -304,29 +413,43 @@ def count_votes(parliament: dict) -> dict:
             why = f"{players[b]} biggest: decides"
         else:
             why = "no biggest: unanimous" if v else "no biggest, no agreement: does not vote"
-        rows.append({"party": party["name"], "ideology": party["ideology"],
-                     "holders": {**{w: n for w, n in zip(players, counts) if n},
-                                 **({"dissidents": party["dissidents"]} if party["dissidents"] else {})},
-                     "biggest": ("dissidents" if b == len(players) else players[b]) if b >= 0 else None,
-                     "vote": {1: "for", -1: "against", 0: "none"}[v], "why": why})
+        rows.append(
+            {
+                "party": party["name"],
+                "ideology": party["ideology"],
+                "holders": {
+                    **{w: n for w, n in zip(players, counts) if n},
+                    **({"dissidents": party["dissidents"]} if party["dissidents"] else {}),
+                },
+                "biggest": ("dissidents" if b == len(players) else players[b]) if b >= 0 else None,
+                "vote": {1: "for", -1: "against", 0: "none"}[v],
+                "why": why,
+            }
+        )
     yes, no, passed = tally(votes, totals)
     largest = biggest(totals)
     for i, r in enumerate(rows):
         r["weight"] = 0 if totals[i] == 0 else (1.5 if i == largest else 1.0)
-    return {"bill": parliament["bill"], "parties": rows, "for": yes / 2, "against": no / 2,
-            "passes": passed,
-            "rule": "largest party 1.5 votes, other non-empty parties 1; a tie or no votes fails"}
+    return {
+        "bill": parliament["bill"],
+        "parties": rows,
+        "for": yes / 2,
+        "against": no / 2,
+        "passes": passed,
+        "rule": "largest party 1.5 votes, other non-empty parties 1; a tie or no votes fails",
+    }
 
 
 def vote(path) -> Result:
     """How a parliament (a TOML file, see ``tableodds davos vote --help``) votes on a bill."""
-    return Result("davos vote", {"file": str(path)},
-                  VoteCount(count_votes(load_parliament(path))))
+    return Result("davos vote", {"file": str(path)}, VoteCount(count_votes(load_parliament(path))))
 
 
 # --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
-LIMITS = ("Bots do not negotiate, promise, pay each other or share profits; every number "
-          "describes games between these bots only.")
+LIMITS = (
+    "Bots do not negotiate, promise, pay each other or share profits; every number "
+    "describes games between these bots only."
+)
 
 
 def _cell(pr) -> str:
@@ -334,18 +457,27 @@ def _cell(pr) -> str:
 
 
 def goal_text(summary: GoalDifficulty) -> str:
-    lines = ["P(achieved by the check | held at the check), 95% Wilson intervals, hardest first",
-             f"{'':>3} {'goal':<24} {'requires':<34} {'year 1':>21} {'year 2':>21} "
-             f"{'final':>21} {'held':>8}"]
+    lines = [
+        "P(achieved by the check | held at the check), 95% Wilson intervals, hardest first",
+        f"{'':>3} {'goal':<24} {'requires':<34} {'year 1':>21} {'year 2':>21} "
+        f"{'final':>21} {'held':>8}",
+    ]
     for i, g in enumerate(summary.goals, start=1):
         n = g.final.n if g.final else 0
-        lines.append(f"{i:>3} {g.name[:24]:<24} {g.requires[:34]:<34} "
-                     + " ".join(f"{_cell(p):>21}" for p in g.by_check) + f" {n:>8,}")
-    lines += ["", "By requirement kind",
-              f"{'kind':<20} {'goals':>5} {'year 1':>21} {'year 2':>21} {'final':>21}"]
+        lines.append(
+            f"{i:>3} {g.name[:24]:<24} {g.requires[:34]:<34} "
+            + " ".join(f"{_cell(p):>21}" for p in g.by_check)
+            + f" {n:>8,}"
+        )
+    lines += [
+        "",
+        "By requirement kind",
+        f"{'kind':<20} {'goals':>5} {'year 1':>21} {'year 2':>21} {'final':>21}",
+    ]
     for k in summary.kinds:
-        lines.append(f"{k.kind:<20} {k.goals:>5} "
-                     + " ".join(f"{_cell(p):>21}" for p in k.by_check))
+        lines.append(
+            f"{k.kind:<20} {k.goals:>5} " + " ".join(f"{_cell(p):>21}" for p in k.by_check)
+        )
     lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>24}"]
     for s, (m, w) in enumerate(zip(summary.score, summary.wins)):
         lines.append(f"{s:<6} {summary.policies[s]:<8} {str(m):>14} {_cell(w):>24}")
@@ -355,8 +487,10 @@ def goal_text(summary: GoalDifficulty) -> str:
 def differences_text(diffs, a, b, top: int = 12) -> str:
     lines = [f"Final-check difference, {b.label} minus {a.label} (95% interval), largest first"]
     for d in diffs[:top]:
-        lines.append(f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "
-                     f"{d.estimate:+.3f} [{d.low:+.3f},{d.high:+.3f}]")
+        lines.append(
+            f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "
+            f"{d.estimate:+.3f} [{d.low:+.3f},{d.high:+.3f}]"
+        )
     if len(diffs) > top:
         lines.append(f"  ... {len(diffs) - top} more in --json / --out")
     return "\n".join(lines)
@@ -366,6 +500,7 @@ def differences_text(diffs, a, b, top: int = 12) -> str:
 class GoalComparison:
     """The goal table of one or more configurations (player counts, policy mixes), each
     against the first."""
+
     configs: tuple[tuple[str, GoalDifficulty], ...]
 
     def differences(self):
@@ -380,9 +515,16 @@ class GoalComparison:
             for k, df in g.tables().items():
                 merged.setdefault(k, []).append(df.with_columns(pl.lit(name).alias("config")))
         out = {k: pl.concat(v, how="diagonal") for k, v in merged.items()}
-        rows = [{"config": name, **{k: v for k, v in d.as_dict().items() if k not in ("a", "b")},
-                 "p_a": d.a.estimate, "p_b": d.b.estimate}
-                for name, ds in self.differences() for d in ds]
+        rows = [
+            {
+                "config": name,
+                **{k: v for k, v in d.as_dict().items() if k not in ("a", "b")},
+                "p_a": d.a.estimate,
+                "p_b": d.b.estimate,
+            }
+            for name, ds in self.differences()
+            for d in ds
+        ]
         if rows:
             out["differences"] = pl.DataFrame(rows)
         return out
@@ -392,11 +534,14 @@ class GoalComparison:
 
     def as_dict(self) -> dict:
         base = self.configs[0][1].label
-        return {"limits": LIMITS,
-                "configs": [{"name": name, "goals": g.as_dict()} for name, g in self.configs],
-                "differences": [{"baseline": base, "config": name,
-                                 "goals": [d.as_dict() for d in ds]}
-                                for name, ds in self.differences()]}
+        return {
+            "limits": LIMITS,
+            "configs": [{"name": name, "goals": g.as_dict()} for name, g in self.configs],
+            "differences": [
+                {"baseline": base, "config": name, "goals": [d.as_dict() for d in ds]}
+                for name, ds in self.differences()
+            ],
+        }
 
     def text(self) -> str:
         blocks = [LIMITS]
@@ -404,8 +549,9 @@ class GoalComparison:
         for name, g in self.configs:
             blocks.append((f"— {name} —\n" if many else "") + goal_text(g))
         first = self.configs[0][1]
-        blocks += [differences_text(ds, first, dict(self.configs)[name])
-                   for name, ds in self.differences()]
+        blocks += [
+            differences_text(ds, first, dict(self.configs)[name]) for name, ds in self.differences()
+        ]
         return "\n\n".join(blocks)
 
 
@@ -415,8 +561,10 @@ def slug(settings) -> str:
 
 
 def title(settings) -> str:
-    return (f"Davos · {settings.game} · {settings.players} players · policies "
-            f"{','.join(settings.policies)}")
+    return (
+        f"Davos · {settings.game} · {settings.players} players · policies "
+        f"{','.join(settings.policies)}"
+    )
 
 
 def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=None) -> Result:
@@ -427,8 +575,9 @@ def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=Non
     mix), each against the first.  Policies default to goal-seeking bots.
     """
     counts = [players] if isinstance(players, int) else list(players)
-    mixes = (policies if policies and isinstance(policies[0], (list, tuple))
-             else [policies or ["goal"]])
+    mixes = (
+        policies if policies and isinstance(policies[0], (list, tuple)) else [policies or ["goal"]]
+    )
     deck = load_cards(cards)
     configs = [make_settings(p, game, pols, cards=deck) for p in counts for pols in mixes]
     named = {slug(s): s for s in configs}
@@ -436,13 +585,31 @@ def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=Non
         raise InputError("a configuration is listed twice")
     if len(configs) == 1:
         named = {"": configs[0]}
-    runs = plan.run_all([(name, partial(simulate_chunk, s),
-                          {"default_chunk": GAME.chunk_size, "label": name or "davos"})
-                         for name, s in named.items()])
-    summaries = tuple((name or slug(named[name]), goal_difficulty(runs[name].scan(), named[name]))
-                      for name in named if name in runs)
-    settings = (configs[0].describe() if len(configs) == 1 else
-                {"players": counts, "game": game, "policies": [list(s.policies) for s in configs]})
-    return Result("davos goals", settings, GoalComparison(summaries), plan,
-                  titles={name: title(s) for name, s in named.items()},
-                  run_settings={name: s.describe() for name, s in named.items() if name})
+    runs = plan.run_all(
+        [
+            (
+                name,
+                partial(simulate_chunk, s),
+                {"default_chunk": GAME.chunk_size, "label": name or "davos"},
+            )
+            for name, s in named.items()
+        ]
+    )
+    summaries = tuple(
+        (name or slug(named[name]), goal_difficulty(runs[name].scan(), named[name]))
+        for name in named
+        if name in runs
+    )
+    settings = (
+        configs[0].describe()
+        if len(configs) == 1
+        else {"players": counts, "game": game, "policies": [list(s.policies) for s in configs]}
+    )
+    return Result(
+        "davos goals",
+        settings,
+        GoalComparison(summaries),
+        plan,
+        titles={name: title(s) for name, s in named.items()},
+        run_settings={name: s.describe() for name, s in named.items() if name},
+    )

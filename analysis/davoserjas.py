@@ -3,6 +3,7 @@
 Everything is computed with lazy Polars scans, so a run of any size is read in
 streaming fashion; nothing here simulates.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -13,9 +14,9 @@ import polars as pl
 
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
+from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davoserjas import GAME
-from tableodds.sim.core.errors import InputError
 from tableodds.sim.davoserjas.duel import duel as duel_games
 from tableodds.sim.davoserjas.kernel import simulate_chunk
 from tableodds.sim.davoserjas.rules import card_name, make_settings, parse_hand
@@ -32,54 +33,86 @@ class RoundSummary:
 @dataclass(frozen=True)
 class SimulationSummary:
     """Mean penalty per round and seat, totals, P(lowest total) and distributions."""
+
     players: int
     games: int
     policies: tuple[str, ...]
     rounds: tuple[RoundSummary, ...]
     total: tuple[Mean, ...]
-    lowest: tuple[Proportion, ...]     # P(seat's total is the lowest, ties included)
-    win_share: tuple[Mean, ...]        # expected share of the win (1/ties when lowest)
-    overall_total: Mean                # a player's total, all seats pooled
+    lowest: tuple[Proportion, ...]  # P(seat's total is the lowest, ties included)
+    win_share: tuple[Mean, ...]  # expected share of the win (1/ties when lowest)
+    overall_total: Mean  # a player's total, all seats pooled
     distribution: pl.DataFrame = field(repr=False)  # round, seat, penalty, count, p, low, high
 
     def tables(self) -> dict[str, pl.DataFrame]:
         rows = []
         for r in self.rounds:
             for seat, m in enumerate(r.by_seat):
-                rows.append({"round": r.number, "name": r.name, "seat": seat,
-                             "policy": self.policies[seat], "mean": m.estimate, "se": m.se,
-                             "low": m.low, "high": m.high, "n": m.n})
-        seats = [{"seat": s, "policy": self.policies[s], "mean_total": t.estimate,
-                  "se_total": t.se, "p_lowest": lo.estimate, "p_lowest_low": lo.low,
-                  "p_lowest_high": lo.high, "win_share": w.estimate, "win_share_se": w.se,
-                  "games": t.n}
-                 for s, (t, lo, w) in enumerate(zip(self.total, self.lowest, self.win_share))]
-        return {"round_means": pl.DataFrame(rows), "seats": pl.DataFrame(seats),
-                "penalty_distribution": self.distribution}
+                rows.append(
+                    {
+                        "round": r.number,
+                        "name": r.name,
+                        "seat": seat,
+                        "policy": self.policies[seat],
+                        "mean": m.estimate,
+                        "se": m.se,
+                        "low": m.low,
+                        "high": m.high,
+                        "n": m.n,
+                    }
+                )
+        seats = [
+            {
+                "seat": s,
+                "policy": self.policies[s],
+                "mean_total": t.estimate,
+                "se_total": t.se,
+                "p_lowest": lo.estimate,
+                "p_lowest_low": lo.low,
+                "p_lowest_high": lo.high,
+                "win_share": w.estimate,
+                "win_share_se": w.se,
+                "games": t.n,
+            }
+            for s, (t, lo, w) in enumerate(zip(self.total, self.lowest, self.win_share))
+        ]
+        return {
+            "round_means": pl.DataFrame(rows),
+            "seats": pl.DataFrame(seats),
+            "penalty_distribution": self.distribution,
+        }
 
     def plots(self) -> dict:
-        return {"penalty_distribution": plot_distribution(self),
-                "seat_advantage": plot_seats(self)}
+        return {"penalty_distribution": plot_distribution(self), "seat_advantage": plot_seats(self)}
 
     def text(self) -> str:
         w = 15
         seats = range(self.players)
-        lines = ["Mean penalty per round and seat (± standard error)",
-                 f"{'round':<30}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats)]
+        lines = [
+            "Mean penalty per round and seat (± standard error)",
+            f"{'round':<30}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats),
+        ]
         for r in self.rounds:
             label = f"{r.number} {r.name}"[:29]
             lines.append(f"{label:<30}" + "".join(f"{str(m):>{w}}" for m in r.by_seat))
         lines.append(f"{'total':<30}" + "".join(f"{str(m):>{w}}" for m in self.total))
-        lines.append(f"{'P(lowest total) [95% CI]':<30}"
-                     + "".join(f"{p.estimate:>{w}.4f}" for p in self.lowest))
-        lines.append(f"{'':<30}" + "".join(f"{f'[{p.low:.3f},{p.high:.3f}]':>{w}}"
-                                            for p in self.lowest))
-        lines += ["", "P(penalty = k), all seats pooled (k:p; per-seat tables with intervals: "
-                  "--out/--json)"]
-        pooled = (self.distribution.group_by(["round", "penalty"]).agg(pl.col("count").sum())
-                  .with_columns((pl.col("count") / pl.col("count").sum().over("round"))
-                                .alias("p"))
-                  .sort(["round", "penalty"]))
+        lines.append(
+            f"{'P(lowest total) [95% CI]':<30}"
+            + "".join(f"{p.estimate:>{w}.4f}" for p in self.lowest)
+        )
+        lines.append(
+            f"{'':<30}" + "".join(f"{f'[{p.low:.3f},{p.high:.3f}]':>{w}}" for p in self.lowest)
+        )
+        lines += [
+            "",
+            "P(penalty = k), all seats pooled (k:p; per-seat tables with intervals: --out/--json)",
+        ]
+        pooled = (
+            self.distribution.group_by(["round", "penalty"])
+            .agg(pl.col("count").sum())
+            .with_columns((pl.col("count") / pl.col("count").sum().over("round")).alias("p"))
+            .sort(["round", "penalty"])
+        )
         for r in self.rounds:
             part = pooled.filter(pl.col("round") == r.number)
             n = int(part["count"].sum())
@@ -90,18 +123,23 @@ class SimulationSummary:
 
     def as_dict(self) -> dict:
         return {
-            "players": self.players, "games": self.games, "policies": list(self.policies),
-            "rounds": [{"round": r.number, "name": r.name, "overall": r.overall.as_dict(),
-                        "by_seat": [m.as_dict() for m in r.by_seat]} for r in self.rounds],
+            "players": self.players,
+            "games": self.games,
+            "policies": list(self.policies),
+            "rounds": [
+                {
+                    "round": r.number,
+                    "name": r.name,
+                    "overall": r.overall.as_dict(),
+                    "by_seat": [m.as_dict() for m in r.by_seat],
+                }
+                for r in self.rounds
+            ],
             "total_by_seat": [m.as_dict() for m in self.total],
             "p_lowest_total_by_seat": [p.as_dict() for p in self.lowest],
             "win_share_by_seat": [m.as_dict() for m in self.win_share],
             "penalty_distribution": self.distribution.to_dicts(),
         }
-
-
-
-
 
 
 _SHARE = 420  # lcm(1..7): a tie among k seats gives each 420/k, an exact integer
@@ -118,46 +156,68 @@ def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame
     parts = []
     for r in rounds:
         c = f"r{r.number}"
-        counts = (lf.group_by(keys + [c]).agg(pl.len().alias("count"))
-                  .rename({c: "penalty"})
-                  .with_columns(pl.lit(r.number, pl.Int16).alias("round"),
-                                pl.col("penalty").cast(pl.Int16)))
+        counts = (
+            lf.group_by(keys + [c])
+            .agg(pl.len().alias("count"))
+            .rename({c: "penalty"})
+            .with_columns(
+                pl.lit(r.number, pl.Int16).alias("round"), pl.col("penalty").cast(pl.Int16)
+            )
+        )
         parts.append(counts.collect(engine="streaming"))
     df = pl.concat(parts)
     df = df.with_columns(pl.col("count").sum().over(["round"] + keys).alias("n"))
     cis = [wilson(k, n) for k, n in zip(df["count"].to_list(), df["n"].to_list())]
-    return (df.with_columns(pl.Series("p", [c.estimate for c in cis]),
-                            pl.Series("low", [c.low for c in cis]),
-                            pl.Series("high", [c.high for c in cis]))
-            .select(["round", *keys, "penalty", "count", "n", "p", "low", "high"])
-            .sort(["round", *keys, "penalty"]))
+    return (
+        df.with_columns(
+            pl.Series("p", [c.estimate for c in cis]),
+            pl.Series("low", [c.low for c in cis]),
+            pl.Series("high", [c.high for c in cis]),
+        )
+        .select(["round", *keys, "penalty", "count", "n", "p", "low", "high"])
+        .sort(["round", *keys, "penalty"])
+    )
 
 
 def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
     cols = [f"r{r.number}" for r in settings.rounds] + ["total"]
-    lf = lf.with_columns((pl.col("lowest").cast(pl.Int64) * (_SHARE // pl.col("tied").cast(pl.Int64)))
-                         .alias("share"))
+    lf = lf.with_columns(
+        (pl.col("lowest").cast(pl.Int64) * (_SHARE // pl.col("tied").cast(pl.Int64))).alias("share")
+    )
     seat = exact_moments(lf, cols + ["share"], "seat")
     pooled = exact_moments(lf, cols, None)[0]
-    lowest = (lf.group_by("seat").agg(pl.col("lowest").sum().alias("k"), pl.len().alias("n"))
-              .sort("seat").collect(engine="streaming"))
+    lowest = (
+        lf.group_by("seat")
+        .agg(pl.col("lowest").sum().alias("k"), pl.len().alias("n"))
+        .sort("seat")
+        .collect(engine="streaming")
+    )
     rounds = tuple(
-        RoundSummary(r.number, r.name, tuple(mean_of(row, f"r{r.number}") for row in seat),
-                     mean_of(pooled, f"r{r.number}"))
-        for r in settings.rounds)
+        RoundSummary(
+            r.number,
+            r.name,
+            tuple(mean_of(row, f"r{r.number}") for row in seat),
+            mean_of(pooled, f"r{r.number}"),
+        )
+        for r in settings.rounds
+    )
     return SimulationSummary(
-        players=settings.players, games=pooled["n"] // settings.players,
-        policies=settings.policies, rounds=rounds,
+        players=settings.players,
+        games=pooled["n"] // settings.players,
+        policies=settings.policies,
+        rounds=rounds,
         total=tuple(mean_of(row, "total") for row in seat),
         lowest=tuple(wilson(int(k), int(n)) for k, n in zip(lowest["k"], lowest["n"])),
         win_share=tuple(mean_of(row, "share", _SHARE) for row in seat),
         overall_total=mean_of(pooled, "total"),
-        distribution=distribution(lf, settings.rounds))
+        distribution=distribution(lf, settings.rounds),
+    )
 
 
 @dataclass(frozen=True)
 class HandSummary:
     """Penalty of one seat's given hand in one round, the rest dealt at random."""
+
     round: int
     name: str
     seat: int
@@ -173,20 +233,27 @@ class HandSummary:
 
     def text(self) -> str:
         p = self.penalty
-        lines = [f"round {self.round} ({self.name}) · seat {self.seat} · hand: "
-                 f"{' '.join(self.hand)}",
-                 f"expected penalty: {p.estimate:.3f} ± {p.se:.3f}"
-                 f" (95% CI {p.low:.3f} to {p.high:.3f})", "",
-                 f"{'penalty':>8} {'P':>8}   95% CI"]
+        lines = [
+            f"round {self.round} ({self.name}) · seat {self.seat} · hand: {' '.join(self.hand)}",
+            f"expected penalty: {p.estimate:.3f} ± {p.se:.3f} (95% CI {p.low:.3f} to {p.high:.3f})",
+            "",
+            f"{'penalty':>8} {'P':>8}   95% CI",
+        ]
         for row in self.distribution.iter_rows(named=True):
-            lines.append(f"{row['penalty']:>8} {row['p']:>8.4f}   "
-                         f"[{row['low']:.4f}, {row['high']:.4f}]")
+            lines.append(
+                f"{row['penalty']:>8} {row['p']:>8.4f}   [{row['low']:.4f}, {row['high']:.4f}]"
+            )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
-        return {"round": self.round, "name": self.name, "seat": self.seat,
-                "hand": list(self.hand), "penalty": self.penalty.as_dict(),
-                "distribution": self.distribution.to_dicts()}
+        return {
+            "round": self.round,
+            "name": self.name,
+            "seat": self.seat,
+            "hand": list(self.hand),
+            "penalty": self.penalty.as_dict(),
+            "distribution": self.distribution.to_dicts(),
+        }
 
 
 def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> HandSummary:
@@ -200,6 +267,7 @@ def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> Ha
 def plot_distribution(summary: SimulationSummary):
     """One panel per round: P(penalty = k) per seat, with 95% intervals."""
     from tableodds.analysis.plots import ERRORBARS, figure, integer_ticks, legend_below
+
     n = len(summary.rounds)
     cols = min(n, 3)
     rows = -(-n // cols)
@@ -212,16 +280,24 @@ def plot_distribution(summary: SimulationSummary):
             x = part["penalty"].to_numpy() + (seat - (summary.players - 1) / 2) * width
             p = part["p"].to_numpy()
             err = [p - part["low"].to_numpy(), part["high"].to_numpy() - p]
-            ax.bar(x, p, width=width, yerr=err, capsize=0,
-                   label=f"seat {seat} ({summary.policies[seat]})")
+            ax.bar(
+                x,
+                p,
+                width=width,
+                yerr=err,
+                capsize=0,
+                label=f"seat {seat} ({summary.policies[seat]})",
+            )
         ax.set_title(f"round {r.number}: {r.name}")
         ax.set_xlabel("penalty points")
         ax.set_ylabel("P(penalty = k)")
         integer_ticks(ax)
     for ax in list(axes.flat)[n:]:
         ax.set_visible(False)
-    fig.suptitle(f"Davoserjas, {summary.players} players, {summary.games:,} games: "
-                 f"penalty per round and seat ({ERRORBARS})")
+    fig.suptitle(
+        f"Davoserjas, {summary.players} players, {summary.games:,} games: "
+        f"penalty per round and seat ({ERRORBARS})"
+    )
     fig.tight_layout(rect=(0, 0.06, 1, 1))
     legend_below(fig, axes.flat[0], ncol=min(summary.players, 7))
     return fig
@@ -230,6 +306,7 @@ def plot_distribution(summary: SimulationSummary):
 def plot_seats(summary: SimulationSummary):
     """Seat advantage: mean total and P(lowest total) per seat, with 95% intervals."""
     from tableodds.analysis.plots import ERRORBARS, figure, legend_outside
+
     fig, (a, b) = figure(ncols=2, figsize=(9.5, 3.6))
     seats = list(range(summary.players))
     labels = [f"seat {s}\n({summary.policies[s]})" for s in seats]
@@ -239,8 +316,16 @@ def plot_seats(summary: SimulationSummary):
     a.set_ylabel("mean total penalty")
     a.set_title("total penalty points by seat (lower is better)")
     p = [x.estimate for x in summary.lowest]
-    b.errorbar(seats, p, yerr=[[x.estimate - x.low for x in summary.lowest],
-                               [x.high - x.estimate for x in summary.lowest]], fmt="o", capsize=4)
+    b.errorbar(
+        seats,
+        p,
+        yerr=[
+            [x.estimate - x.low for x in summary.lowest],
+            [x.high - x.estimate for x in summary.lowest],
+        ],
+        fmt="o",
+        capsize=4,
+    )
     b.axhline(1 / summary.players, color="grey", lw=0.8, ls="--", label="1 / players")
     b.set_xticks(seats, labels)
     b.set_ylabel("P(lowest total)")
@@ -254,22 +339,39 @@ def plot_seats(summary: SimulationSummary):
 # --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
 def title(settings) -> str:
     extra = f" · variants {','.join(settings.variants)}" if settings.variants else ""
-    return (f"Davoserjas · {settings.players} players · policies "
-            f"{','.join(settings.policies)}{extra}")
+    return (
+        f"Davoserjas · {settings.players} players · policies {','.join(settings.policies)}{extra}"
+    )
 
 
-def simulate(plan: RunPlan, players: int = 4, policies=None, rounds=None, variants=(),
-             rules=None) -> Result:
+def simulate(
+    plan: RunPlan, players: int = 4, policies=None, rounds=None, variants=(), rules=None
+) -> Result:
     """Simulate whole games: mean penalty per round and seat, distributions, P(lowest total)."""
     settings = make_settings(players, policies, rounds, variants, rules)
-    res = plan.run(partial(simulate_chunk, settings), default_chunk=GAME.chunk_size,
-                   label="davoserjas")
-    return Result("davoserjas simulate", settings.describe(), summarise(res.scan(), settings),
-                  plan, titles={"": title(settings)})
+    res = plan.run(
+        partial(simulate_chunk, settings), default_chunk=GAME.chunk_size, label="davoserjas"
+    )
+    return Result(
+        "davoserjas simulate",
+        settings.describe(),
+        summarise(res.scan(), settings),
+        plan,
+        titles={"": title(settings)},
+    )
 
 
-def hand(plan: RunPlan, cards, players: int = 4, round: int = 1, seat: int = 0,
-         holder: str = "search", opponents=("counting",), variants=(), rules=None) -> Result:
+def hand(
+    plan: RunPlan,
+    cards,
+    players: int = 4,
+    round: int = 1,
+    seat: int = 0,
+    holder: str = "search",
+    opponents=("counting",),
+    variants=(),
+    rules=None,
+) -> Result:
     """Expected penalty of one hand in one round: the holder plays ``holder`` (default the
     strongest bot), the other seats each opponent model in turn (default counting), and the
     unseen cards are dealt at random.  One run per opponent model, side by side.
@@ -288,63 +390,97 @@ def hand(plan: RunPlan, cards, players: int = 4, round: int = 1, seat: int = 0,
     ids = parse_hand(cards, players, seat)
     mask = sum(1 << c for c in ids)
     names = {m: "" if len(opponents) == 1 else f"against-{m}" for m in opponents}
-    runs = plan.run_all([(names[m], partial(simulate_chunk, s, fixed_seat=seat, fixed_hand=mask),
-                          {"default_chunk": GAME.chunk_size, "label": f"deals vs {m}"})
-                         for m, s in configs.items()])
+    runs = plan.run_all(
+        [
+            (
+                names[m],
+                partial(simulate_chunk, s, fixed_seat=seat, fixed_hand=mask),
+                {"default_chunk": GAME.chunk_size, "label": f"deals vs {m}"},
+            )
+            for m, s in configs.items()
+        ]
+    )
     shown = [card_name(c) for c in sorted(ids)]
-    summaries = tuple((m, summarise_hand(runs[names[m]].scan(), configs[m], seat, shown))
-                      for m in opponents if names[m] in runs)
+    summaries = tuple(
+        (m, summarise_hand(runs[names[m]].scan(), configs[m], seat, shown))
+        for m in opponents
+        if names[m] in runs
+    )
     first = configs[opponents[0]]
-    return Result("davoserjas hand", {**first.describe(), "seat": seat, "hand": shown,
-                                      "holder": holder, "opponents": opponents},
-                  HandComparison(holder, summaries), plan,
-                  titles={names[m]: f"{title(s)} · holder seat {seat} plays {holder}, the "
-                                    f"others {m}" for m, s in configs.items()},
-                  run_settings={names[m]: s.describe() for m, s in configs.items()
-                                if names[m]})
+    return Result(
+        "davoserjas hand",
+        {**first.describe(), "seat": seat, "hand": shown, "holder": holder, "opponents": opponents},
+        HandComparison(holder, summaries),
+        plan,
+        titles={
+            names[m]: f"{title(s)} · holder seat {seat} plays {holder}, the others {m}"
+            for m, s in configs.items()
+        },
+        run_settings={names[m]: s.describe() for m, s in configs.items() if names[m]},
+    )
 
 
 @dataclass(frozen=True)
 class HandComparison:
     """One hand's penalty against each opponent model."""
+
     holder: str
     models: tuple[tuple[str, HandSummary], ...]
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        rows = [{"opponents": m, "holder": self.holder, "mean": h.penalty.estimate,
-                 "se": h.penalty.se, "low": h.penalty.low, "high": h.penalty.high,
-                 "deals": h.penalty.n} for m, h in self.models]
-        dist = pl.concat([h.distribution.with_columns(pl.lit(m).alias("opponents"))
-                          for m, h in self.models])
+        rows = [
+            {
+                "opponents": m,
+                "holder": self.holder,
+                "mean": h.penalty.estimate,
+                "se": h.penalty.se,
+                "low": h.penalty.low,
+                "high": h.penalty.high,
+                "deals": h.penalty.n,
+            }
+            for m, h in self.models
+        ]
+        dist = pl.concat(
+            [h.distribution.with_columns(pl.lit(m).alias("opponents")) for m, h in self.models]
+        )
         return {"hand": pl.DataFrame(rows), "hand_distribution": dist}
 
     def plots(self) -> dict:
         return {}
 
     def as_dict(self) -> dict:
-        return {"holder": self.holder,
-                "against": [{"opponents": m, **h.as_dict()} for m, h in self.models]}
+        return {
+            "holder": self.holder,
+            "against": [{"opponents": m, **h.as_dict()} for m, h in self.models],
+        }
 
     def text(self) -> str:
         first = self.models[0][1]
-        lines = [f"round {first.round} ({first.name}) · seat {first.seat} plays {self.holder}"
-                 f" · hand: {' '.join(first.hand)}", "",
-                 f"{'opponents':<12} {'expected penalty ± se':>22}   95% CI{'deals':>16}"]
+        lines = [
+            f"round {first.round} ({first.name}) · seat {first.seat} plays {self.holder}"
+            f" · hand: {' '.join(first.hand)}",
+            "",
+            f"{'opponents':<12} {'expected penalty ± se':>22}   95% CI{'deals':>16}",
+        ]
         for m, h in self.models:
             p = h.penalty
-            lines.append(f"{m:<12} {f'{p.estimate:.3f} ± {p.se:.3f}':>22}   "
-                         f"[{p.low:.3f}, {p.high:.3f}]{p.n:>12,}")
+            lines.append(
+                f"{m:<12} {f'{p.estimate:.3f} ± {p.se:.3f}':>22}   "
+                f"[{p.low:.3f}, {p.high:.3f}]{p.n:>12,}"
+            )
         for m, h in self.models:
             lines += ["", f"P(penalty = k) against {m}", f"{'penalty':>8} {'P':>8}   95% CI"]
             for row in h.distribution.iter_rows(named=True):
-                lines.append(f"{row['penalty']:>8} {row['p']:>8.4f}   "
-                             f"[{row['low']:.4f}, {row['high']:.4f}]")
+                lines.append(
+                    f"{row['penalty']:>8} {row['p']:>8.4f}   [{row['low']:.4f}, {row['high']:.4f}]"
+                )
         return "\n".join(lines)
 
 
 @dataclass(frozen=True)
 class DuelTable:
     """Duplicate duels: per pair, A's penalty minus the mean of the B seats, per deal."""
+
     players: int
     pairs: tuple[tuple[str, str, Mean, tuple[Mean, ...]], ...]  # a, b, whole game, per round
     rounds: tuple
@@ -358,38 +494,60 @@ class DuelTable:
         out = []
         for name, ms in scores.items():
             est = sum(x.estimate for x in ms) / len(ms)
-            se = sum(x.se ** 2 for x in ms) ** 0.5 / len(ms)
-            out.append((name, Mean(est, se, min(x.n for x in ms), est - 1.96 * se,
-                                   est + 1.96 * se)))
+            se = sum(x.se**2 for x in ms) ** 0.5 / len(ms)
+            out.append(
+                (name, Mean(est, se, min(x.n for x in ms), est - 1.96 * se, est + 1.96 * se))
+            )
         return sorted(out, key=lambda x: x[1].estimate)
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        rows = [{"a": a, "b": b, "mean": m.estimate, "se": m.se, "low": m.low, "high": m.high,
-                 "deals": m.n, **{f"r{r.number}": x.estimate for r, x in zip(self.rounds, by)}}
-                for a, b, m, by in self.pairs]
-        rank = [{"rank": i + 1, "policy": n, "mean_advantage": m.estimate, "se": m.se}
-                for i, (n, m) in enumerate(self.ranking())]
+        rows = [
+            {
+                "a": a,
+                "b": b,
+                "mean": m.estimate,
+                "se": m.se,
+                "low": m.low,
+                "high": m.high,
+                "deals": m.n,
+                **{f"r{r.number}": x.estimate for r, x in zip(self.rounds, by)},
+            }
+            for a, b, m, by in self.pairs
+        ]
+        rank = [
+            {"rank": i + 1, "policy": n, "mean_advantage": m.estimate, "se": m.se}
+            for i, (n, m) in enumerate(self.ranking())
+        ]
         return {"duel": pl.DataFrame(rows), "ranking": pl.DataFrame(rank)}
 
     def plots(self) -> dict:
         return {}
 
     def as_dict(self) -> dict:
-        return {"pairs": [{"a": a, "b": b, "difference": m.as_dict(),
-                           "by_round": [x.as_dict() for x in by]} for a, b, m, by in self.pairs],
-                "ranking": [{"policy": n, "mean_advantage": m.as_dict()}
-                            for n, m in self.ranking()]}
+        return {
+            "pairs": [
+                {"a": a, "b": b, "difference": m.as_dict(), "by_round": [x.as_dict() for x in by]}
+                for a, b, m, by in self.pairs
+            ],
+            "ranking": [{"policy": n, "mean_advantage": m.as_dict()} for n, m in self.ranking()],
+        }
 
     def text(self) -> str:
         w = 9
-        lines = ["Duplicate duel: each deal replayed with A in every seat against B in the "
-                 "others; A's penalty minus the B seats' mean, per game (negative: A better)",
-                 f"{'A - B':<22} {'per game ± se':>16} {'95% CI':>18}"
-                 + "".join(f"{f'r{r.number}':>{w}}" for r in self.rounds) + f"{'games':>10}"]
+        lines = [
+            "Duplicate duel: each deal replayed with A in every seat against B in the "
+            "others; A's penalty minus the B seats' mean, per game (negative: A better)",
+            f"{'A - B':<22} {'per game ± se':>16} {'95% CI':>18}"
+            + "".join(f"{f'r{r.number}':>{w}}" for r in self.rounds)
+            + f"{'games':>10}",
+        ]
         for a, b, m, by in self.pairs:
-            lines.append(f"{f'{a} - {b}':<22} {f'{m.estimate:+.3f} ± {m.se:.3f}':>16} "
-                         f"{f'[{m.low:+.3f}, {m.high:+.3f}]':>18}"
-                         + "".join(f"{x.estimate:>+{w}.3f}" for x in by) + f"{m.n:>10,}")
+            lines.append(
+                f"{f'{a} - {b}':<22} {f'{m.estimate:+.3f} ± {m.se:.3f}':>16} "
+                f"{f'[{m.low:+.3f}, {m.high:+.3f}]':>18}"
+                + "".join(f"{x.estimate:>+{w}.3f}" for x in by)
+                + f"{m.n:>10,}"
+            )
         if len(self.pairs) > 1:
             lines += ["", "ranking (mean advantage over the others met, ± se; lower is better)"]
             for i, (n, m) in enumerate(self.ranking(), start=1):
@@ -408,8 +566,15 @@ def _duel_chunk(a, b, players, rounds, variants, samples, exact, seed, start, co
     return cols
 
 
-def duel(plan: RunPlan, policies=("counting", "careful"), players: int = 4, rounds=None,
-         variants=(), samples: int | None = None, exact: int | None = None) -> Result:
+def duel(
+    plan: RunPlan,
+    policies=("counting", "careful"),
+    players: int = 4,
+    rounds=None,
+    variants=(),
+    samples: int | None = None,
+    exact: int | None = None,
+) -> Result:
     """A duplicate tournament: every pair of POLICIES plays the same deals with the seats
     rotated (how card players compare strength); the mean difference per game with its 95%
     interval, per round, and a ranking.  ``samples`` and ``exact`` set the search bot's
@@ -421,20 +586,32 @@ def duel(plan: RunPlan, policies=("counting", "careful"), players: int = 4, roun
     for p in policies:
         make_settings(players, [p], rounds, variants)  # names checked before any run
     scale = players * (players - 1)
-    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1:]]
-    runs = plan.run_all([(f"{a}-{b}", partial(_duel_chunk, a, b, players, rounds,
-                                              tuple(variants), samples, exact),
-                          {"default_chunk": 4096, "label": f"{a} vs {b}"}) for a, b in pairs])
+    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
+    runs = plan.run_all(
+        [
+            (
+                f"{a}-{b}",
+                partial(_duel_chunk, a, b, players, rounds, tuple(variants), samples, exact),
+                {"default_chunk": 4096, "label": f"{a} vs {b}"},
+            )
+            for a, b in pairs
+        ]
+    )
     results = []
     for a, b in pairs:
         if f"{a}-{b}" not in runs:
             continue
         cols = [f"d{k}" for k in range(len(base.rounds))]
         row = exact_moments(runs[f"{a}-{b}"].scan(), cols + ["total"])[0]
-        results.append((a, b, mean_of(row, "total", scale),
-                        tuple(mean_of(row, c, scale) for c in cols)))
-    return Result("davoserjas duel", {**base.describe(), "policies": policies,
-                                      "samples": samples, "exact": exact},
-                  DuelTable(players, tuple(results), base.rounds), plan,
-                  titles={f"{a}-{b}": f"Davoserjas duel · {players} players · {a} against {b}"
-                          for a, b in pairs})
+        results.append(
+            (a, b, mean_of(row, "total", scale), tuple(mean_of(row, c, scale) for c in cols))
+        )
+    return Result(
+        "davoserjas duel",
+        {**base.describe(), "policies": policies, "samples": samples, "exact": exact},
+        DuelTable(players, tuple(results), base.rounds),
+        plan,
+        titles={
+            f"{a}-{b}": f"Davoserjas duel · {players} players · {a} against {b}" for a, b in pairs
+        },
+    )

@@ -12,6 +12,7 @@ runs (game counts, seed, timing, interrupted) and a summary that offers
 Computing and printing are split the way numpyro splits ``summary()`` from
 ``print_summary()``: ``result.text()`` builds the text, ``result.print_summary()`` prints it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ class Result:
     each run's own settings when a command has several.  ``plan`` keeps temporary
     records readable for as long as the result lives.
     """
+
     command: str
     settings: dict
     summary: Summary
@@ -85,27 +87,43 @@ class Result:
             return {"run": runs[""].describe()}
         if not runs:
             return {"run": None}
-        return {"runs": [{"name": name, **({"settings": self.run_settings[name]}
-                                           if name in self.run_settings else {}),
-                          **r.describe()} for name, r in runs.items()]}
+        return {
+            "runs": [
+                {
+                    "name": name,
+                    **({"settings": self.run_settings[name]} if name in self.run_settings else {}),
+                    **r.describe(),
+                }
+                for name, r in runs.items()
+            ]
+        }
 
     def as_dict(self) -> dict:
         """The whole JSON document: the same top level for every command."""
-        return {"schema_version": SCHEMA_VERSION, "command": self.command,
-                "settings": self.settings, **self.run_dict(),
-                "interrupted": self.interrupted, "results": self.summary.as_dict()}
+        return {
+            "schema_version": SCHEMA_VERSION,
+            "command": self.command,
+            "settings": self.settings,
+            **self.run_dict(),
+            "interrupted": self.interrupted,
+            "results": self.summary.as_dict(),
+        }
 
     def header(self) -> str:
         lines = []
         for name, r in self.runs.items():
             title = self.titles.get(name, name or self.command)
-            stop = (f" · INTERRUPTED ({r.games_done:,} of {r.games:,} games)"
-                    if r.interrupted else "")
-            lines.append(f"{title} · {r.games_done:,} games · seed {r.seed} · "
-                         f"{r.seconds:.1f} s ({r.games_per_s:,.0f} games/s){stop}")
+            stop = (
+                f" · INTERRUPTED ({r.games_done:,} of {r.games:,} games)" if r.interrupted else ""
+            )
+            lines.append(
+                f"{title} · {r.games_done:,} games · seed {r.seed} · "
+                f"{r.seconds:.1f} s ({r.games_per_s:,.0f} games/s){stop}"
+            )
         if self.interrupted and unequal_sizes(self.runs):
-            lines.append("NOTE: the runs finished different numbers of games; "
-                         "compare them with that in mind")
+            lines.append(
+                "NOTE: the runs finished different numbers of games; compare them with that in mind"
+            )
         return "\n".join(lines)
 
     def text(self) -> str:

@@ -4,6 +4,7 @@ Lazy Polars scans only; nothing here simulates.  Event timing is reported as the
 OR number (OR 1.1 = #1) with median and 10-90% band, and the most common "OR t.n" label;
 how often an event happens at all carries a Wilson interval, means carry standard errors.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -17,14 +18,29 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.kernel import simulate_chunk
-from tableodds.sim.s1844.rules import (DEPOT_COUNT, END_REASONS, EVENTS, MAX_OR_RECORD, PLAYERS,
-                                       TRAIN_NAMES, make_settings)
+from tableodds.sim.s1844.rules import (
+    DEPOT_COUNT,
+    END_REASONS,
+    EVENTS,
+    MAX_OR_RECORD,
+    PLAYERS,
+    TRAIN_NAMES,
+    make_settings,
+)
 
 EVENT_LABELS = {
-    "phase2": "first 2 (phase 2)", "phase3": "first 3 (phase 3)", "phase4": "first 4 (phase 4)",
-    "phase5": "first 5 (phase 5)", "phase6": "first 6 (phase 6)", "phase7": "first 8E (phase 7)",
-    "rust2": "2s rust", "rust3": "3s rust", "rust4": "4s rust", "sbb": "SBB forms",
-    "bank": "bank breaks", "end": "game ends",
+    "phase2": "first 2 (phase 2)",
+    "phase3": "first 3 (phase 3)",
+    "phase4": "first 4 (phase 4)",
+    "phase5": "first 5 (phase 5)",
+    "phase6": "first 6 (phase 6)",
+    "phase7": "first 8E (phase 7)",
+    "rust2": "2s rust",
+    "rust3": "3s rust",
+    "rust4": "4s rust",
+    "sbb": "SBB forms",
+    "bank": "bank breaks",
+    "end": "game ends",
 }
 _FIRST = [sum(DEPOT_COUNT[:t]) for t in range(len(DEPOT_COUNT))]
 
@@ -32,6 +48,7 @@ _FIRST = [sum(DEPOT_COUNT[:t]) for t in range(len(DEPOT_COUNT))]
 @dataclass(frozen=True)
 class EventTiming:
     """When one event happens: over the games in which it happens at all."""
+
     event: str
     label: str
     happens: Proportion
@@ -39,18 +56,25 @@ class EventTiming:
     p10: float | None
     p90: float | None
     mean: Mean | None
-    typical: str           # most common "OR t.n" label
+    typical: str  # most common "OR t.n" label
 
     def as_dict(self) -> dict:
-        return {"event": self.event, "label": self.label, "happens": self.happens.as_dict(),
-                "median_or": self.median, "p10_or": self.p10, "p90_or": self.p90,
-                "mean_or": self.mean.as_dict() if self.mean else None,
-                "typical_label": self.typical}
+        return {
+            "event": self.event,
+            "label": self.label,
+            "happens": self.happens.as_dict(),
+            "median_or": self.median,
+            "p10_or": self.p10,
+            "p90_or": self.p90,
+            "mean_or": self.mean.as_dict() if self.mean else None,
+            "typical_label": self.typical,
+        }
 
 
 @dataclass(frozen=True)
 class TrainRush:
     """The train-rush forecast of one player count."""
+
     players: int
     games: int
     policies: tuple[str, ...]
@@ -60,43 +84,75 @@ class TrainRush:
     exported_by_type: tuple[Mean, ...]
     rusted: Mean
     loans: Mean
-    privates_bought: Mean                # privates bought by companies (phases 3-4)
-    across_sister: Mean                  # trains bought across, same director
-    across_other: Mean                   # trains bought across, different directors
-    p2_tile: Proportion                  # P2's extra tile was laid
-    spread: Mean                         # winner's score minus last place's
+    privates_bought: Mean  # privates bought by companies (phases 3-4)
+    across_sister: Mean  # trains bought across, same director
+    across_other: Mean  # trains bought across, different directors
+    p2_tile: Proportion  # P2's extra tile was laid
+    spread: Mean  # winner's score minus last place's
     winner: Mean
     seat_score: tuple[Mean, ...]
-    seat_wins: tuple[Proportion, ...]    # the seat has the top score (ties count for all)
+    seat_wins: tuple[Proportion, ...]  # the seat has the top score (ties count for all)
     spread_band: tuple[float, float, float]
-    histogram: pl.DataFrame = field(repr=False)   # event, or, count, p
-    per_or: pl.DataFrame = field(repr=False)      # or, games, revenue/bank quantiles, trains
-    labels: pl.DataFrame = field(repr=False)      # event, label, count
+    histogram: pl.DataFrame = field(repr=False)  # event, or, count, p
+    per_or: pl.DataFrame = field(repr=False)  # or, games, revenue/bank quantiles, trains
+    labels: pl.DataFrame = field(repr=False)  # event, label, count
 
     def tables(self) -> dict[str, pl.DataFrame]:
-        ev = pl.DataFrame([{
-            "players": self.players, "event": e.event, "label": e.label,
-            "p_happens": e.happens.estimate, "p_low": e.happens.low, "p_high": e.happens.high,
-            "median_or": e.median, "p10_or": e.p10, "p90_or": e.p90,
-            "mean_or": e.mean.estimate if e.mean else None, "se_or": e.mean.se if e.mean else None,
-            "typical_label": e.typical} for e in self.events])
-        seats = pl.DataFrame([{
-            "players": self.players, "seat": s, "policy": self.policies[s],
-            "mean_score": m.estimate, "se": m.se, "p_top": w.estimate, "p_top_low": w.low,
-            "p_top_high": w.high} for s, (m, w) in enumerate(zip(self.seat_score,
-                                                                  self.seat_wins))])
-        return {"events": ev, "event_histogram": self.histogram, "per_or": self.per_or,
-                "event_labels": self.labels, "seats": seats}
+        ev = pl.DataFrame(
+            [
+                {
+                    "players": self.players,
+                    "event": e.event,
+                    "label": e.label,
+                    "p_happens": e.happens.estimate,
+                    "p_low": e.happens.low,
+                    "p_high": e.happens.high,
+                    "median_or": e.median,
+                    "p10_or": e.p10,
+                    "p90_or": e.p90,
+                    "mean_or": e.mean.estimate if e.mean else None,
+                    "se_or": e.mean.se if e.mean else None,
+                    "typical_label": e.typical,
+                }
+                for e in self.events
+            ]
+        )
+        seats = pl.DataFrame(
+            [
+                {
+                    "players": self.players,
+                    "seat": s,
+                    "policy": self.policies[s],
+                    "mean_score": m.estimate,
+                    "se": m.se,
+                    "p_top": w.estimate,
+                    "p_top_low": w.low,
+                    "p_top_high": w.high,
+                }
+                for s, (m, w) in enumerate(zip(self.seat_score, self.seat_wins))
+            ]
+        )
+        return {
+            "events": ev,
+            "event_histogram": self.histogram,
+            "per_or": self.per_or,
+            "event_labels": self.labels,
+            "seats": seats,
+        }
 
     def as_dict(self) -> dict:
         return {
-            "players": self.players, "games": self.games, "policies": list(self.policies),
+            "players": self.players,
+            "games": self.games,
+            "policies": list(self.policies),
             "events": [e.as_dict() for e in self.events],
             "end_reasons": {k: p.as_dict() for k, p in self.ends},
             "trains_exported": self.exported.as_dict(),
-            "trains_exported_by_type": {t: m.as_dict()
-                                        for t, m in zip(TRAIN_NAMES, self.exported_by_type)},
-            "trains_rusted": self.rusted.as_dict(), "player_loans": self.loans.as_dict(),
+            "trains_exported_by_type": {
+                t: m.as_dict() for t, m in zip(TRAIN_NAMES, self.exported_by_type)
+            },
+            "trains_rusted": self.rusted.as_dict(),
+            "player_loans": self.loans.as_dict(),
             "privates_bought_by_companies": self.privates_bought.as_dict(),
             "trains_across_same_director": self.across_sister.as_dict(),
             "trains_across_other_director": self.across_other.as_dict(),
@@ -134,56 +190,106 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
     events, hist, labels = [], [], []
     for e in EVENTS:
         o = f"{e}_or"
-        row = (lf.filter(pl.col(o) >= 0)
-               .select(pl.len().alias("k"), _q(o, 0.5).alias("med"), _q(o, 0.1).alias("p10"),
-                       _q(o, 0.9).alias("p90"), pl.col(o).cast(pl.Int64).sum().alias("s"),
-                       (pl.col(o).cast(pl.Int64) ** 2).sum().alias("q"))
-               .collect().row(0, named=True))
+        row = (
+            lf.filter(pl.col(o) >= 0)
+            .select(
+                pl.len().alias("k"),
+                _q(o, 0.5).alias("med"),
+                _q(o, 0.1).alias("p10"),
+                _q(o, 0.9).alias("p90"),
+                pl.col(o).cast(pl.Int64).sum().alias("s"),
+                (pl.col(o).cast(pl.Int64) ** 2).sum().alias("q"),
+            )
+            .collect()
+            .row(0, named=True)
+        )
         k = row["k"]
-        lab = (lf.filter(pl.col(o) >= 0)
-               .group_by(f"{e}_sr", f"{e}_n").agg(pl.len().alias("count"))
-               .collect().sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False]))
+        lab = (
+            lf.filter(pl.col(o) >= 0)
+            .group_by(f"{e}_sr", f"{e}_n")
+            .agg(pl.len().alias("count"))
+            .collect()
+            .sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False])
+        )
         typical = f"OR {lab[0, 0]}.{lab[0, 1]}" if k else "-"
-        labels.append(lab.select(pl.lit(e).alias("event"),
-                                 pl.format("OR {}.{}", f"{e}_sr", f"{e}_n").alias("label"),
-                                 pl.col("count")))
-        events.append(EventTiming(
-            e, EVENT_LABELS[e], wilson(k, n),
-            float(row["med"]) if k else None, float(row["p10"]) if k else None,
-            float(row["p90"]) if k else None,
-            mean_from_moments(k, float(row["s"]), float(row["q"])) if k else None, typical))
-        hist.append(lf.filter(pl.col(o) >= 0).group_by(pl.col(o).alias("or"))
-                    .agg(pl.len().alias("count")).collect()
-                    .with_columns(pl.lit(e).alias("event"), (pl.col("count") / n).alias("p")))
-    histogram = (pl.concat(hist).select("event", pl.col("or").cast(pl.Int32), "count", "p")
-                 .sort("event", "or"))
+        labels.append(
+            lab.select(
+                pl.lit(e).alias("event"),
+                pl.format("OR {}.{}", f"{e}_sr", f"{e}_n").alias("label"),
+                pl.col("count"),
+            )
+        )
+        events.append(
+            EventTiming(
+                e,
+                EVENT_LABELS[e],
+                wilson(k, n),
+                float(row["med"]) if k else None,
+                float(row["p10"]) if k else None,
+                float(row["p90"]) if k else None,
+                mean_from_moments(k, float(row["s"]), float(row["q"])) if k else None,
+                typical,
+            )
+        )
+        hist.append(
+            lf.filter(pl.col(o) >= 0)
+            .group_by(pl.col(o).alias("or"))
+            .agg(pl.len().alias("count"))
+            .collect()
+            .with_columns(pl.lit(e).alias("event"), (pl.col("count") / n).alias("p"))
+        )
+    histogram = (
+        pl.concat(hist)
+        .select("event", pl.col("or").cast(pl.Int32), "count", "p")
+        .sort("event", "or")
+    )
     scores = [f"score_{p}" for p in range(players)]
     top = pl.max_horizontal(scores)
-    exprs = {"exported": pl.col("exported"), "rusted": pl.col("rusted"),
-             "loans": pl.col("loans"), "spread": top - pl.min_horizontal(scores), "winner": top,
-             "privates_bought": pl.col("privates_bought"),
-             "across_sister": pl.col("across_sister"), "across_other": pl.col("across_other"),
-             "p2_tile": pl.col("p2_tile")}
+    exprs = {
+        "exported": pl.col("exported"),
+        "rusted": pl.col("rusted"),
+        "loans": pl.col("loans"),
+        "spread": top - pl.min_horizontal(scores),
+        "winner": top,
+        "privates_bought": pl.col("privates_bought"),
+        "across_sister": pl.col("across_sister"),
+        "across_other": pl.col("across_other"),
+        "p2_tile": pl.col("p2_tile"),
+    }
     exprs.update({f"exp_{t}": pl.col(f"exported_{t}") for t in TRAIN_NAMES})
     exprs.update({s: pl.col(s) for s in scores})
     exprs.update({f"top_{p}": (pl.col(f"score_{p}") == top) for p in range(players)})
     exprs.update({f"end_{r}": (pl.col("end_reason") == r) for r in END_REASONS})
     m = _moments(lf, exprs)
-    band = (lf.select((top - pl.min_horizontal(scores)).alias("x"))
-            .select(_q("x", 0.1).alias("p10"), _q("x", 0.5).alias("p50"),
-                    _q("x", 0.9).alias("p90")).collect().row(0))
+    band = (
+        lf.select((top - pl.min_horizontal(scores)).alias("x"))
+        .select(_q("x", 0.1).alias("p10"), _q("x", 0.5).alias("p50"), _q("x", 0.9).alias("p90"))
+        .collect()
+        .row(0)
+    )
     return TrainRush(
-        players=players, games=n, policies=tuple(settings.policies), events=tuple(events),
+        players=players,
+        games=n,
+        policies=tuple(settings.policies),
+        events=tuple(events),
         ends=tuple((name, wilson(int(m[f"end_{r}_s"]), n)) for r, name in END_REASONS.items()),
         exported=_mean(m, "exported"),
         exported_by_type=tuple(_mean(m, f"exp_{t}") for t in TRAIN_NAMES),
-        rusted=_mean(m, "rusted"), loans=_mean(m, "loans"), spread=_mean(m, "spread"),
-        privates_bought=_mean(m, "privates_bought"), across_sister=_mean(m, "across_sister"),
-        across_other=_mean(m, "across_other"), p2_tile=wilson(int(m["p2_tile_s"]), n),
-        winner=_mean(m, "winner"), seat_score=tuple(_mean(m, s) for s in scores),
+        rusted=_mean(m, "rusted"),
+        loans=_mean(m, "loans"),
+        spread=_mean(m, "spread"),
+        privates_bought=_mean(m, "privates_bought"),
+        across_sister=_mean(m, "across_sister"),
+        across_other=_mean(m, "across_other"),
+        p2_tile=wilson(int(m["p2_tile_s"]), n),
+        winner=_mean(m, "winner"),
+        seat_score=tuple(_mean(m, s) for s in scores),
         seat_wins=tuple(wilson(int(m[f"top_{p}_s"]), n) for p in range(players)),
-        spread_band=tuple(float(x) for x in band), histogram=histogram,
-        per_or=per_or(lf, n), labels=pl.concat(labels))
+        spread_band=tuple(float(x) for x in band),
+        histogram=histogram,
+        per_or=per_or(lf, n),
+        labels=pl.concat(labels),
+    )
 
 
 def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
@@ -198,20 +304,24 @@ def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
         gone = pl.col(f"depot_{k}")
         aggs = [pl.len().alias("games")]
         for name, col in (("revenue", f"rev_{k}"), ("bank", f"bankcash_{k}")):
-            aggs += [_q(col, 0.1).alias(f"{name}_p10"), _q(col, 0.25).alias(f"{name}_p25"),
-                     _q(col, 0.5).alias(f"{name}_median"), _q(col, 0.75).alias(f"{name}_p75"),
-                     _q(col, 0.9).alias(f"{name}_p90")]
+            aggs += [
+                _q(col, 0.1).alias(f"{name}_p10"),
+                _q(col, 0.25).alias(f"{name}_p25"),
+                _q(col, 0.5).alias(f"{name}_median"),
+                _q(col, 0.75).alias(f"{name}_p75"),
+                _q(col, 0.9).alias(f"{name}_p90"),
+            ]
         for t, name in enumerate(TRAIN_NAMES):
-            aggs.append((gone - _FIRST[t]).clip(0, DEPOT_COUNT[t]).mean()
-                        .alias(f"gone_{name}"))
+            aggs.append((gone - _FIRST[t]).clip(0, DEPOT_COUNT[t]).mean().alias(f"gone_{name}"))
         row = part.select(aggs).collect().row(0, named=True)
         if row["games"] == 0:
             break
         row["or"] = k
         row["share_running"] = row["games"] / n
         rows.append(row)
-    return pl.DataFrame(rows).select("or", "games", "share_running", pl.exclude(
-        "or", "games", "share_running"))
+    return pl.DataFrame(rows).select(
+        "or", "games", "share_running", pl.exclude("or", "games", "share_running")
+    )
 
 
 def compare(results: list[TrainRush]) -> pl.DataFrame:
@@ -244,6 +354,7 @@ def plot_timeline(results: list[TrainRush]):
     """Median OR (dot) and 10-90% band (bar) of every event, per player count; an event is
     drawn as opaque as it is likely (one that happens in 31% of games is 31% opaque)."""
     from tableodds.analysis.plots import figure, integer_ticks, legend_outside
+
     fig, ax = figure(figsize=(9.5, 5.5))
     k = len(results)
     for j, r in enumerate(results):
@@ -260,8 +371,10 @@ def plot_timeline(results: list[TrainRush]):
     ax.invert_yaxis()
     integer_ticks(ax)
     ax.set_xlabel("operating round (global number; OR 1.1 = 1)")
-    ax.set_title("1844 train rush: median (dot) and 10-90% band of each event over the games "
-                 "in which it happens;\nfaded in proportion to how often it happens")
+    ax.set_title(
+        "1844 train rush: median (dot) and 10-90% band of each event over the games "
+        "in which it happens;\nfaded in proportion to how often it happens"
+    )
     ax.grid(axis="y", visible=False)
     legend_outside(ax)
     return fig
@@ -270,6 +383,7 @@ def plot_timeline(results: list[TrainRush]):
 def plot_bank(results: list[TrainRush]):
     """Fan chart of the bank's cash at the end of each OR."""
     from tableodds.analysis.plots import figure, integer_ticks, legend_outside
+
     fig, ax = figure(figsize=(9.5, 5))
     for j, r in enumerate(results):
         d = r.per_or.filter(pl.col("share_running") >= 0.05)
@@ -291,37 +405,54 @@ def plot_trains(results: list[TrainRush]):
     from matplotlib.lines import Line2D
 
     from tableodds.analysis.plots import figure, integer_ticks
+
     fig, ax = figure(figsize=(9.5, 5))
     styles = ["-", "--", ":", "-."]
     for j, r in enumerate(results):
         d = r.per_or.filter(pl.col("share_running") >= 0.05)
         for t, name in enumerate(TRAIN_NAMES):
-            ax.plot(d["or"], d[f"gone_{name}"], styles[j % 4], color=f"C{t}",
-                    label=f"{name}" if j == 0 else None)
+            ax.plot(
+                d["or"],
+                d[f"gone_{name}"],
+                styles[j % 4],
+                color=f"C{t}",
+                label=f"{name}" if j == 0 else None,
+            )
     ax.set_xlabel("operating round")
     ax.set_ylabel("trains bought or exported (cumulative mean per game)")
     integer_ticks(ax)
     ax.set_title("Cumulative trains by type")
-    trains = ax.legend(title="train", loc="upper left", bbox_to_anchor=(1.01, 1.0),
-                       borderaxespad=0)
+    trains = ax.legend(title="train", loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
     if len(results) > 1:
         ax.add_artist(trains)
-        ax.legend([Line2D([], [], color="0.3", ls=styles[j % 4]) for j in range(len(results))],
-                  [f"{r.players} players" for r in results], title="line style",
-                  loc="lower left", bbox_to_anchor=(1.01, 0.0), borderaxespad=0)
+        ax.legend(
+            [Line2D([], [], color="0.3", ls=styles[j % 4]) for j in range(len(results))],
+            [f"{r.players} players" for r in results],
+            title="line style",
+            loc="lower left",
+            bbox_to_anchor=(1.01, 0.0),
+            borderaxespad=0,
+        )
     return fig
 
 
 def plot_histograms(results: list[TrainRush]):
     """Distribution of the OR of each event (share of all games), one panel per event."""
     from tableodds.analysis.plots import figure, integer_ticks, legend_below
+
     fig, axes = figure(nrows=3, ncols=4, figsize=(13, 8), sharex=True)
     for ax, e in zip(axes.flat, EVENTS):
         for j, r in enumerate(results):
             d = r.histogram.filter(pl.col("event") == e).sort("or")
             if d.height:
-                ax.step(d["or"], d["p"], where="mid", color=f"C{j}", marker=".",
-                        label=f"{r.players} players")
+                ax.step(
+                    d["or"],
+                    d["p"],
+                    where="mid",
+                    color=f"C{j}",
+                    marker=".",
+                    label=f"{r.players} players",
+                )
         ax.set_title(EVENT_LABELS[e])
         integer_ticks(ax)
     for ax in axes[-1]:
@@ -331,10 +462,12 @@ def plot_histograms(results: list[TrainRush]):
     legend_below(fig, axes.flat[0], ncol=len(results))
     return fig
 
+
 # --- the analysis: a RunPlan and keyword settings in, a Result out -----------------------
 @dataclass(frozen=True)
 class Forecast:
     """The train-rush forecast for one or more player counts, side by side."""
+
     results: tuple[TrainRush, ...]
 
     def tables(self) -> dict[str, pl.DataFrame]:
@@ -342,25 +475,32 @@ class Forecast:
         for r in self.results:
             for name, df in r.tables().items():
                 merged.setdefault(name, []).append(
-                    df if "players" in df.columns
-                    else df.with_columns(pl.lit(r.players).alias("players")))
+                    df
+                    if "players" in df.columns
+                    else df.with_columns(pl.lit(r.players).alias("players"))
+                )
         out = {name: pl.concat(dfs, how="diagonal") for name, dfs in merged.items()}
         out["compare"] = compare(list(self.results))
         return out
 
     def plots(self) -> dict:
         results = list(self.results)
-        return {"timeline": plot_timeline(results), "bank_cash": plot_bank(results),
-                "trains_by_type": plot_trains(results),
-                "event_histograms": plot_histograms(results)}
+        return {
+            "timeline": plot_timeline(results),
+            "bank_cash": plot_bank(results),
+            "trains_by_type": plot_trains(results),
+            "event_histograms": plot_histograms(results),
+        }
 
     def as_dict(self) -> dict:
         return {"forecasts": [r.as_dict() for r in self.results]}
 
     def text(self) -> str:
         results = self.results
-        lines = ["When it happens: global OR number, median [10%-90%], the most common "
-                 "'OR t.n' label (and how often the event happens at all, if not always)"]
+        lines = [
+            "When it happens: global OR number, median [10%-90%], the most common "
+            "'OR t.n' label (and how often the event happens at all, if not always)"
+        ]
         table = compare(list(results))
         cols = table.columns
         widths = [max(len(c), *(len(str(v)) for v in table[c])) for c in cols]
@@ -369,25 +509,41 @@ class Forecast:
             lines.append("  ".join(str(v).ljust(w) for v, w in zip(row, widths)))
         for r in results:
             lines += ["", f"{r.players} players ({r.games:,} games):"]
-            lines.append("  game ends by: " + ", ".join(
-                f"{name} {p.estimate:.3f} [{p.low:.3f}, {p.high:.3f}]" for name, p in r.ends))
-            lines.append(f"  trains exported {r.exported}, rusted {r.rusted}; "
-                         f"player loans per game {r.loans}")
-            lines.append(f"  companies bought privates {r.privates_bought} per game; trains "
-                         f"bought across {r.across_sister} (same director), {r.across_other} "
-                         f"(other director); P2's tile laid in {r.p2_tile.estimate:.3f} of games")
+            lines.append(
+                "  game ends by: "
+                + ", ".join(
+                    f"{name} {p.estimate:.3f} [{p.low:.3f}, {p.high:.3f}]" for name, p in r.ends
+                )
+            )
+            lines.append(
+                f"  trains exported {r.exported}, rusted {r.rusted}; "
+                f"player loans per game {r.loans}"
+            )
+            lines.append(
+                f"  companies bought privates {r.privates_bought} per game; trains "
+                f"bought across {r.across_sister} (same director), {r.across_other} "
+                f"(other director); P2's tile laid in {r.p2_tile.estimate:.3f} of games"
+            )
             lo, med, hi = r.spread_band
-            lines.append(f"  winning score {r.winner}; spread (winner - last) {r.spread}, "
-                         f"median {med:g} [{lo:g}-{hi:g}]")
-            lines.append("  score by seat: " + "  ".join(
-                f"{i}:{m.estimate:.0f}±{m.se:.0f} (top {w.estimate:.3f})"
-                for i, (m, w) in enumerate(zip(r.seat_score, r.seat_wins))))
+            lines.append(
+                f"  winning score {r.winner}; spread (winner - last) {r.spread}, "
+                f"median {med:g} [{lo:g}-{hi:g}]"
+            )
+            lines.append(
+                "  score by seat: "
+                + "  ".join(
+                    f"{i}:{m.estimate:.0f}±{m.se:.0f} (top {w.estimate:.3f})"
+                    for i, (m, w) in enumerate(zip(r.seat_score, r.seat_wins))
+                )
+            )
             d = r.per_or
             lines.append("  OR  running  route revenue, median   bank cash at the OR's end,")
             lines.append("               [10%-90%]               median [10%-90%]")
             for row in d.filter(d["share_running"] >= 0.05).iter_rows(named=True):
-                rev = (f"{row['revenue_median']:.0f} [{row['revenue_p10']:.0f}-"
-                       f"{row['revenue_p90']:.0f}]")
+                rev = (
+                    f"{row['revenue_median']:.0f} [{row['revenue_p10']:.0f}-"
+                    f"{row['revenue_p90']:.0f}]"
+                )
                 bank = f"{row['bank_median']:.0f} [{row['bank_p10']:.0f}-{row['bank_p90']:.0f}]"
                 lines.append(f"  {row['or']:>2}  {row['share_running']:7.3f}  {rev:<24}{bank}")
         return "\n".join(lines)
@@ -410,15 +566,30 @@ def train_rush(plan: RunPlan, players=5, policies=None, params=None) -> Result:
         raise InputError("a player count is listed twice in --players")
     if policies and len(policies) > 1 and len(counts) > 1:
         raise InputError("--policies (one per seat) needs a single player count")
-    configs = {("" if len(counts) == 1 else f"p{n}"): make_settings(n, policies, params)
-               for n in counts}
-    runs = plan.run_all([(name, partial(simulate_chunk, s),
-                          {"default_chunk": GAME.chunk_size, "label": f"1844 {s.players}p"})
-                         for name, s in configs.items()])
-    results = tuple(summarise(runs[name].scan(), s) for name, s in configs.items()
-                    if name in runs)
-    settings = (configs[""].describe() if "" in configs else
-                {"players": counts, "policies": policies, "params": params and str(params)})
-    return Result("1844 train-rush", settings, Forecast(results), plan,
-                  titles={name: title(s) for name, s in configs.items()},
-                  run_settings={name: s.describe() for name, s in configs.items() if name})
+    configs = {
+        ("" if len(counts) == 1 else f"p{n}"): make_settings(n, policies, params) for n in counts
+    }
+    runs = plan.run_all(
+        [
+            (
+                name,
+                partial(simulate_chunk, s),
+                {"default_chunk": GAME.chunk_size, "label": f"1844 {s.players}p"},
+            )
+            for name, s in configs.items()
+        ]
+    )
+    results = tuple(summarise(runs[name].scan(), s) for name, s in configs.items() if name in runs)
+    settings = (
+        configs[""].describe()
+        if "" in configs
+        else {"players": counts, "policies": policies, "params": params and str(params)}
+    )
+    return Result(
+        "1844 train-rush",
+        settings,
+        Forecast(results),
+        plan,
+        titles={name: title(s) for name, s in configs.items()},
+        run_settings={name: s.describe() for name, s in configs.items() if name},
+    )

@@ -8,6 +8,7 @@ it) and whether it lies inside the band.  An event that never happened (the game
 first) counts as later than any OR, in the real game and in the simulated ones alike;
 per-OR revenue compares with the games still running in that OR.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -23,9 +24,20 @@ from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk
 from tableodds.sim.s1844.rules import END_REASONS, TRAIN_NAMES, make_settings
 
-NEVER = 999          # an event that does not happen sorts after every OR
-TIMELINE_EVENTS = ("phase3", "phase4", "phase5", "phase6", "phase7", "rust2", "rust3",
-                   "rust4", "sbb", "bank", "end")
+NEVER = 999  # an event that does not happen sorts after every OR
+TIMELINE_EVENTS = (
+    "phase3",
+    "phase4",
+    "phase5",
+    "phase6",
+    "phase7",
+    "rust2",
+    "rust3",
+    "rust4",
+    "sbb",
+    "bank",
+    "end",
+)
 REAL_REASONS = {"bank": "bank", "bankrupt": "bankruptcy", "bankruptcy": "bankruptcy"}
 
 
@@ -33,12 +45,19 @@ def _place(lf: pl.LazyFrame, expr: pl.Expr, real: float, where: pl.Expr | None =
     """Median, 10% and 90% (nearest rank), mid-rank percentile of ``real``, games used."""
     part = lf if where is None else lf.filter(where)
     x = expr.alias("x")
-    row = (part.select(x).select(
-        pl.len().alias("n"), pl.col("x").quantile(0.1, "nearest").alias("p10"),
-        pl.col("x").quantile(0.5, "nearest").alias("med"),
-        pl.col("x").quantile(0.9, "nearest").alias("p90"),
-        (pl.col("x") < real).sum().alias("below"), (pl.col("x") == real).sum().alias("equal"))
-        .collect().row(0, named=True))
+    row = (
+        part.select(x)
+        .select(
+            pl.len().alias("n"),
+            pl.col("x").quantile(0.1, "nearest").alias("p10"),
+            pl.col("x").quantile(0.5, "nearest").alias("med"),
+            pl.col("x").quantile(0.9, "nearest").alias("p90"),
+            (pl.col("x") < real).sum().alias("below"),
+            (pl.col("x") == real).sum().alias("equal"),
+        )
+        .collect()
+        .row(0, named=True)
+    )
     n = row["n"]
     if not n:
         return None
@@ -52,9 +71,21 @@ def _row(kind, name, label, real, real_label, placed, counted=True, note=""):
     if placed is not None:
         med, p10, p90, pct, n = placed
     inside = None if placed is None or real is None else bool(p10 <= real <= p90)
-    return {"kind": kind, "item": name, "label": label, "real": real, "real_label": real_label,
-            "median": med, "p10": p10, "p90": p90, "percentile": pct, "inside": inside,
-            "counted": counted and inside is not None, "games_used": n, "note": note}
+    return {
+        "kind": kind,
+        "item": name,
+        "label": label,
+        "real": real,
+        "real_label": real_label,
+        "median": med,
+        "p10": p10,
+        "p90": p90,
+        "percentile": pct,
+        "inside": inside,
+        "counted": counted and inside is not None,
+        "games_used": n,
+        "note": note,
+    }
 
 
 def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
@@ -66,8 +97,16 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
         col = pl.col(f"{e}_or")
         expr = pl.when(col >= 0).then(col).otherwise(NEVER)
         if v is not None:
-            rows.append(_row("event", e, EVENT_LABELS[e], v[0],
-                             f"#{v[0]} (OR {v[1]}.{v[2]})", _place(lf, expr, v[0])))
+            rows.append(
+                _row(
+                    "event",
+                    e,
+                    EVENT_LABELS[e],
+                    v[0],
+                    f"#{v[0]} (OR {v[1]}.{v[2]})",
+                    _place(lf, expr, v[0]),
+                )
+            )
             continue
         # not by the real game's last OR: censored there; the simulated games with the
         # event by then rank below it, the others tie with it
@@ -80,37 +119,99 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
             row["note"] = "censored at the real game's end"
         rows.append(row)
     for name in TRAIN_NAMES:
-        rows.append(_row("trains", f"bought_{name}", f"{name}s bought from the depot",
-                         t.bought[name], str(t.bought[name]),
-                         _place(lf, pl.col(f"bought_{name}"), t.bought[name])))
-    rows.append(_row("trains", "across", "trains bought across", t.across, str(t.across),
-                     _place(lf, pl.col("across_sister") + pl.col("across_other"), t.across)))
+        rows.append(
+            _row(
+                "trains",
+                f"bought_{name}",
+                f"{name}s bought from the depot",
+                t.bought[name],
+                str(t.bought[name]),
+                _place(lf, pl.col(f"bought_{name}"), t.bought[name]),
+            )
+        )
+    rows.append(
+        _row(
+            "trains",
+            "across",
+            "trains bought across",
+            t.across,
+            str(t.across),
+            _place(lf, pl.col("across_sister") + pl.col("across_other"), t.across),
+        )
+    )
     if "withholds" in lf.collect_schema().names():
-        rows.append(_row("trains", "withholds", "withheld runs", t.withholds,
-                         str(t.withholds), _place(lf, pl.col("withholds"), t.withholds)))
+        rows.append(
+            _row(
+                "trains",
+                "withholds",
+                "withheld runs",
+                t.withholds,
+                str(t.withholds),
+                _place(lf, pl.col("withholds"), t.withholds),
+            )
+        )
     cut = t.end_reason in ("bankrupt", "bankruptcy")
     for i, ((g, s, n), rev) in enumerate(zip(t.ors, t.revenue)):
         last = i == len(t.ors) - 1
         col = pl.col(f"rev_{g}") if g <= 40 else None
         placed = None if col is None else _place(lf, col, rev, col >= 0)
         counted = not (last and cut)
-        rows.append(_row("revenue", f"rev_{g}", f"route revenue #{g} (OR {s}.{n})", rev,
-                         str(rev), placed, counted,
-                         "cut short by the bankruptcy" if not counted else ""))
+        rows.append(
+            _row(
+                "revenue",
+                f"rev_{g}",
+                f"route revenue #{g} (OR {s}.{n})",
+                rev,
+                str(rev),
+                placed,
+                counted,
+                "cut short by the bankruptcy" if not counted else "",
+            )
+        )
     if t.scores:
         values = sorted(t.scores.values())
         scores = [c for c in lf.collect_schema().names() if c.startswith("score_")]
         top, low = pl.max_horizontal(scores), pl.min_horizontal(scores)
-        rows.append(_row("score", "winner", "winning score", values[-1], str(values[-1]),
-                         _place(lf, top, values[-1])))
-        rows.append(_row("score", "last", "last place's score", values[0], str(values[0]),
-                         _place(lf, low, values[0])))
-        rows.append(_row("score", "spread", "winner - last", values[-1] - values[0],
-                         str(values[-1] - values[0]), _place(lf, top - low,
-                                                             values[-1] - values[0])))
-    return pl.DataFrame(rows, schema_overrides={"real": pl.Float64, "median": pl.Float64,
-                                               "p10": pl.Float64, "p90": pl.Float64,
-                                               "percentile": pl.Float64})
+        rows.append(
+            _row(
+                "score",
+                "winner",
+                "winning score",
+                values[-1],
+                str(values[-1]),
+                _place(lf, top, values[-1]),
+            )
+        )
+        rows.append(
+            _row(
+                "score",
+                "last",
+                "last place's score",
+                values[0],
+                str(values[0]),
+                _place(lf, low, values[0]),
+            )
+        )
+        rows.append(
+            _row(
+                "score",
+                "spread",
+                "winner - last",
+                values[-1] - values[0],
+                str(values[-1] - values[0]),
+                _place(lf, top - low, values[-1] - values[0]),
+            )
+        )
+    return pl.DataFrame(
+        rows,
+        schema_overrides={
+            "real": pl.Float64,
+            "median": pl.Float64,
+            "p10": pl.Float64,
+            "p90": pl.Float64,
+            "percentile": pl.Float64,
+        },
+    )
 
 
 def fmt(x, kind: str) -> str:
@@ -132,10 +233,11 @@ def band_text(r: dict) -> str:
 @dataclass(frozen=True)
 class GameComparison:
     """One recorded game placed on its forecast."""
+
     timeline: Timeline
     forecast: TrainRush
     rows: pl.DataFrame = field(repr=False)
-    end_share: float            # share of simulated games that end the way the real one did
+    end_share: float  # share of simulated games that end the way the real one did
 
     def share_inside(self, kind: str) -> tuple[int, int]:
         d = self.rows.filter((pl.col("kind") == kind) & pl.col("counted"))
@@ -143,32 +245,52 @@ class GameComparison:
 
     def tables(self) -> dict[str, pl.DataFrame]:
         t = self.timeline
-        real = pl.DataFrame([{"or": g, "label": f"OR {s}.{n}", "revenue": r}
-                             for (g, s, n), r in zip(t.ors, t.revenue)])
-        return {"compare": self.rows, "real_per_or": real,
-                "forecast_events": self.forecast.tables()["events"],
-                "forecast_per_or": self.forecast.per_or.rename({"games": "games_running"})}
+        real = pl.DataFrame(
+            [
+                {"or": g, "label": f"OR {s}.{n}", "revenue": r}
+                for (g, s, n), r in zip(t.ors, t.revenue)
+            ]
+        )
+        return {
+            "compare": self.rows,
+            "real_per_or": real,
+            "forecast_events": self.forecast.tables()["events"],
+            "forecast_per_or": self.forecast.per_or.rename({"games": "games_running"}),
+        }
 
     def plots(self) -> dict:
         return {"compare": plot_game(self)}
 
     def as_dict(self) -> dict:
-        inside = {k: dict(zip(("inside", "counted"), self.share_inside(k)))
-                  for k in ("event", "trains", "revenue", "score")}
-        return {"game": self.timeline.as_dict(), "forecast_games": self.forecast.games,
-                "end_reason_share": self.end_share, "inside": inside,
-                "rows": self.rows.to_dicts(), "forecast": self.forecast.as_dict()}
+        inside = {
+            k: dict(zip(("inside", "counted"), self.share_inside(k)))
+            for k in ("event", "trains", "revenue", "score")
+        }
+        return {
+            "game": self.timeline.as_dict(),
+            "forecast_games": self.forecast.games,
+            "end_reason_share": self.end_share,
+            "inside": inside,
+            "rows": self.rows.to_dicts(),
+            "forecast": self.forecast.as_dict(),
+        }
 
     def text(self) -> str:
         t = self.timeline
-        lines = [f"Game {t.game_id}: {t.players} players, ended by {t.end_reason} after "
-                 f"{t.label(t.ors[-1][0])} (#{t.ors[-1][0]}); {self.end_share:.1%} of the "
-                 f"{self.forecast.games:,} simulated games end that way.",
-                 "Real value against the forecast: median [10%-90%], the real value's "
-                 "percentile, in or out of the band."]
+        lines = [
+            f"Game {t.game_id}: {t.players} players, ended by {t.end_reason} after "
+            f"{t.label(t.ors[-1][0])} (#{t.ors[-1][0]}); {self.end_share:.1%} of the "
+            f"{self.forecast.games:,} simulated games end that way.",
+            "Real value against the forecast: median [10%-90%], the real value's "
+            "percentile, in or out of the band.",
+        ]
 
-        heads = {"event": "Timeline (global OR #)", "trains": "Trains",
-                 "revenue": "Total route revenue per OR", "score": "Final scores"}
+        heads = {
+            "event": "Timeline (global OR #)",
+            "trains": "Trains",
+            "revenue": "Total route revenue per OR",
+            "score": "Final scores",
+        }
         for kind, head in heads.items():
             d = self.rows.filter(pl.col("kind") == kind)
             if not d.height:
@@ -181,12 +303,18 @@ class GameComparison:
                 pct = "-" if r["percentile"] is None else f"{r['percentile']:5.1f}%"
                 mark = "-" if r["inside"] is None else ("in" if r["inside"] else "OUT")
                 note = f"  ({r['note']})" if r["note"] else ""
-                lines.append(f"  {r['label']:<{width}}  {r['real_label']:<15} "
-                             f"{band:<18} {pct:>6}  {mark}{note}")
-        lines += ["", f"Withheld runs: {t.withholds} (by phase: " + ", ".join(
-            f"{k}: {v}" for k, v in sorted(t.withholds_by_phase.items())) + f"); paid out "
-            f"{t.payouts}; {len(t.floated)} companies operated; exported: " + ", ".join(
-            f"{v}x {k}" for k, v in t.exported.items() if v)]
+                lines.append(
+                    f"  {r['label']:<{width}}  {r['real_label']:<15} "
+                    f"{band:<18} {pct:>6}  {mark}{note}"
+                )
+        lines += [
+            "",
+            f"Withheld runs: {t.withholds} (by phase: "
+            + ", ".join(f"{k}: {v}" for k, v in sorted(t.withholds_by_phase.items()))
+            + f"); paid out "
+            f"{t.payouts}; {len(t.floated)} companies operated; exported: "
+            + ", ".join(f"{v}x {k}" for k, v in t.exported.items() if v),
+        ]
         if t.notes:
             lines += ["Notes: " + "; ".join(t.notes)]
         return "\n".join(lines)
@@ -196,6 +324,7 @@ def plot_game(c: GameComparison):
     """The real game over the forecast: timeline bands with the real ORs, and the
     per-OR route revenue fan with the real revenue."""
     from tableodds.analysis.plots import figure
+
     fig, (ax1, ax2) = figure(ncols=2, figsize=(13, 5.5))
     ev = c.rows.filter(pl.col("kind") == "event")
     for i, r in enumerate(ev.iter_rows(named=True)):
@@ -204,11 +333,15 @@ def plot_game(c: GameComparison):
         hi = min(r["p90"], 45.0)
         ax1.hlines(i, r["p10"], hi, lw=6, alpha=0.35, color="C0")
         if r["median"] < NEVER:
-            ax1.plot(r["median"], i, "o", color="C0", label="forecast median" if i == 0
-                     else None)
+            ax1.plot(r["median"], i, "o", color="C0", label="forecast median" if i == 0 else None)
         if r["real"] < NEVER:
-            ax1.plot(r["real"], i, "D", color="C3" if not r["inside"] else "C2",
-                     label="real game" if i == 0 else None)
+            ax1.plot(
+                r["real"],
+                i,
+                "D",
+                color="C3" if not r["inside"] else "C2",
+                label="real game" if i == 0 else None,
+            )
     ax1.set_yticks(range(ev.height), ev["label"].to_list())
     ax1.invert_yaxis()
     ax1.set_xlabel("operating round (global number; OR 1.1 = 1)")
@@ -217,14 +350,15 @@ def plot_game(c: GameComparison):
     ax1.legend(fontsize=8)
     d = c.forecast.per_or.filter(pl.col("share_running") >= 0.05)
     x = d["or"].to_list()
-    ax2.fill_between(x, d["revenue_p10"], d["revenue_p90"], alpha=0.15, color="C0",
-                     label="forecast 10-90%")
-    ax2.fill_between(x, d["revenue_p25"], d["revenue_p75"], alpha=0.3, color="C0",
-                     label="forecast 25-75%")
+    ax2.fill_between(
+        x, d["revenue_p10"], d["revenue_p90"], alpha=0.15, color="C0", label="forecast 10-90%"
+    )
+    ax2.fill_between(
+        x, d["revenue_p25"], d["revenue_p75"], alpha=0.3, color="C0", label="forecast 25-75%"
+    )
     ax2.plot(x, d["revenue_median"], color="C0", label="forecast median")
     t = c.timeline
-    ax2.plot([g for g, _, _ in t.ors], t.revenue, "D-", color="C3",
-             label=f"game {t.game_id}")
+    ax2.plot([g for g, _, _ in t.ors], t.revenue, "D-", color="C3", label=f"game {t.game_id}")
     ax2.set_xlabel("operating round")
     ax2.set_ylabel("total route revenue (SFR)")
     ax2.set_title("route revenue of all companies per OR")
@@ -239,20 +373,37 @@ def compare(plan: RunPlan, game_file, players=None, policies=None, params=None) 
     the route revenue of every OR and the final scores, with the forecast's median,
     10-90% band, the real value's percentile and whether it lies inside."""
     from tableodds.sim.core.errors import InputError
+
     t = read_export(game_file)
     if players not in (None, t.players, [t.players]):
         raise InputError(f"{game_file}: the game has {t.players} players, not {players}")
     settings = make_settings(t.players, policies, params)
-    runs = plan.run_all([("", partial(simulate_chunk, settings),
-                          {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"})])
+    runs = plan.run_all(
+        [
+            (
+                "",
+                partial(simulate_chunk, settings),
+                {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"},
+            )
+        ]
+    )
     lf = runs[""].scan()
     forecast = summarise(lf, settings)
     reason = REAL_REASONS.get(t.end_reason)
     code = next((k for k, v in END_REASONS.items() if v == reason), None)
-    share = (lf.select((pl.col("end_reason") == code).mean()).collect().item()
-             if code is not None else 0.0)
+    share = (
+        lf.select((pl.col("end_reason") == code).mean()).collect().item()
+        if code is not None
+        else 0.0
+    )
     summary = GameComparison(t, forecast, compare_rows(t, lf), float(share or 0.0))
-    return Result("1844 compare", {"game_file": str(game_file), "game_id": t.game_id,
-                                   **settings.describe()}, summary, plan,
-                  titles={"": f"1844 · game {t.game_id} · {t.players} players · policies "
-                          f"{','.join(settings.policies)}"})
+    return Result(
+        "1844 compare",
+        {"game_file": str(game_file), "game_id": t.game_id, **settings.describe()},
+        summary,
+        plan,
+        titles={
+            "": f"1844 · game {t.game_id} · {t.players} players · policies "
+            f"{','.join(settings.policies)}"
+        },
+    )

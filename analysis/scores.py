@@ -1,4 +1,5 @@
 """A finished game's scores as a :class:`~tableodds.analysis.result.Result`."""
+
 from __future__ import annotations
 
 import importlib
@@ -19,8 +20,10 @@ class ScoreTable:
 
     def tables(self) -> dict[str, pl.DataFrame]:
         place = {id(p): k for k, p in self.scores.ranking()}
-        rows = [{"name": p.name, **p.components, "total": p.total, "place": place[id(p)]}
-                for p in self.scores.players]
+        rows = [
+            {"name": p.name, **p.components, "total": p.total, "place": place[id(p)]}
+            for p in self.scores.players
+        ]
         return {"scores": pl.DataFrame(rows)}
 
     def plots(self) -> dict:

@@ -4,6 +4,7 @@ Every number tableodds reports is one of these frozen results: a proportion
 with a Wilson (default) or Clopper-Pearson interval, or a mean with its
 standard error and a normal interval.  ``as_dict`` gives the JSON form.
 """
+
 from __future__ import annotations
 
 import math
@@ -17,6 +18,7 @@ Z95 = 1.959963984540054
 @dataclass(frozen=True)
 class Proportion:
     """k successes in n trials, with a two-sided interval at ``level``."""
+
     k: int
     n: int
     estimate: float
@@ -35,6 +37,7 @@ class Proportion:
 @dataclass(frozen=True)
 class Mean:
     """A sample mean with its standard error and a normal interval at ``level``."""
+
     estimate: float
     se: float
     n: int
@@ -53,6 +56,7 @@ def _z(level: float) -> float:
     if level == 0.95:
         return Z95
     from scipy import stats  # imported when needed: it takes seconds to load
+
     return float(stats.norm.ppf(0.5 + level / 2))
 
 
@@ -76,6 +80,7 @@ def clopper_pearson(k: int, n: int, level: float = 0.95) -> Proportion:
         raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
     a = (1 - level) / 2
     from scipy import stats  # imported when needed: it takes seconds to load
+
     low = 0.0 if k == 0 else float(stats.beta.ppf(a, k, n - k + 1))
     high = 1.0 if k == n else float(stats.beta.ppf(1 - a, k + 1, n - k))
     return Proportion(k, n, k / n, low, high, level, "clopper-pearson")
@@ -106,6 +111,7 @@ def exact_moments(lf, cols: list[str], by=None) -> list[dict]:
     the order in which workers finished.
     """
     import polars as pl
+
     keys = [by] if isinstance(by, str) else list(by or [])
     aggs = [pl.len().alias("n")]
     for c in cols:

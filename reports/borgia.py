@@ -1,4 +1,5 @@
 """The Borgia part of the main report: auction prices, conquest odds, attacks, VP sources."""
+
 from __future__ import annotations
 
 from tableodds.analysis import borgia as analysis
@@ -15,58 +16,146 @@ SCENARIOS = [
 
 
 def section(book) -> str:
-    parts = ["<h2 id=borgia>Borgia</h2>",
-             p("The deck's numbers are the packaged assumptions of cards.toml (see the README); "
-               "load the real deck with --cards. Means carry their standard error, "
-               "probabilities a 95% Wilson interval.")]
+    parts = [
+        "<h2 id=borgia>Borgia</h2>",
+        p(
+            "The deck's numbers are the packaged assumptions of cards.toml (see the README); "
+            "load the real deck with --cards. Means carry their standard error, "
+            "probabilities a 95% Wilson interval."
+        ),
+    ]
     # 1. auction prices among four value bots
     r = book.analyse("borgia/auction", analysis.auction, book.size(30_000, 500), 4096, players=4)
     auc = r.summary
     rows = []
     for x in auc.types.to_dicts():
         has = x.get("mean_price") is not None
-        rows.append([x["type"], f"{x['offered']:,}", f"{x['bid']:,}", f"{x['spy']:,}",
-                     f"{x['unsold'] + x['opener']:,}",
-                     f"{x['mean_price']:.2f} ± {x['se']:.2f}" if has else "-",
-                     f"{x['median']:.0f}" if has else "-",
-                     f"{x['p10']:.0f}-{x['p90']:.0f}" if has else "-"])
-    parts.append(table(["card type", "offered", "bought", "spied", "unsold", "mean price (D)",
-                        "median", "10-90%"], rows, f"auction prices, 4 value bots, {facts(r)}"))
+        rows.append(
+            [
+                x["type"],
+                f"{x['offered']:,}",
+                f"{x['bid']:,}",
+                f"{x['spy']:,}",
+                f"{x['unsold'] + x['opener']:,}",
+                f"{x['mean_price']:.2f} ± {x['se']:.2f}" if has else "-",
+                f"{x['median']:.0f}" if has else "-",
+                f"{x['p10']:.0f}-{x['p90']:.0f}" if has else "-",
+            ]
+        )
+    parts.append(
+        table(
+            [
+                "card type",
+                "offered",
+                "bought",
+                "spied",
+                "unsold",
+                "mean price (D)",
+                "median",
+                "10-90%",
+            ],
+            rows,
+            f"auction prices, 4 value bots, {facts(r)}",
+        )
+    )
     if auc.spy_beats is not None:
-        parts.append(p(f"A card bought at auction nets value - price = {auc.bid_net} D; a card "
-                       f"taken blind with a spy is worth {auc.spy_net} D. The spied card beats "
-                       f"the mean bought card of its turn with probability {auc.spy_beats}."))
+        parts.append(
+            p(
+                f"A card bought at auction nets value - price = {auc.bid_net} D; a card "
+                f"taken blind with a spy is worth {auc.spy_net} D. The spied card beats "
+                f"the mean bought card of its turn with probability {auc.spy_beats}."
+            )
+        )
     parts.append(img("borgia/auction/auction_prices", "auction price distribution"))
     # 2. conquest: exact and simulated odds for a few positions
     rows = []
     for i, (label, attack, base, defend) in enumerate(SCENARIOS):
         for sa, sd in (("all", "random"), ("all", "all"), ("random", "random")):
-            r = book.analyse(f"borgia/conquest/{i + 1}-{sa}-{sd}", analysis.conquest,
-                             book.size(400_000, 500), attack=attack, defend=defend, base=base,
-                             attacker=sa, defender=sd)
+            r = book.analyse(
+                f"borgia/conquest/{i + 1}-{sa}-{sd}",
+                analysis.conquest,
+                book.size(400_000, 500),
+                attack=attack,
+                defend=defend,
+                base=base,
+                attacker=sa,
+                defender=sd,
+            )
             x, sim = r.summary, r.summary.simulated
-            rows.append([label, sa, sd, f"{float(x.exact):.4f}", str(x.exact),
-                         f"{sim.estimate:.4f} [{sim.low:.4f}, {sim.high:.4f}]", facts(r)])
-    parts.append(table(["position", "attacker", "defender", "exact", "fraction",
-                        "simulated [95% CI]", "trials"], rows,
-                       "P(attack succeeds) with secret condottieri (ties go to the defender)"))
+            rows.append(
+                [
+                    label,
+                    sa,
+                    sd,
+                    f"{float(x.exact):.4f}",
+                    str(x.exact),
+                    f"{sim.estimate:.4f} [{sim.low:.4f}, {sim.high:.4f}]",
+                    facts(r),
+                ]
+            )
+    parts.append(
+        table(
+            [
+                "position",
+                "attacker",
+                "defender",
+                "exact",
+                "fraction",
+                "simulated [95% CI]",
+                "trials",
+            ],
+            rows,
+            "P(attack succeeds) with secret condottieri (ties go to the defender)",
+        )
+    )
     # 3. attacks in whole games, by target
     r = book.analyse("borgia/attacks", analysis.attacks, book.size(20_000, 500), 4096, players=4)
-    rows = [[x["target"], f"{x['n']:,}", f"{x['p_success']:.4f} [{x['low']:.4f}, "
-             f"{x['high']:.4f}]", f"{x['mean_base']:.2f}", f"{x['mean_attack']:.2f}",
-             f"{x['mean_defence']:.2f}"] for x in r.summary.table.to_dicts()]
-    parts.append(table(["target", "attacks", "P(success)", "mean own defence",
-                        "mean attack", "mean total defence"], rows,
-                       f"attacks in games of 4 value bots, {facts(r)}"))
+    rows = [
+        [
+            x["target"],
+            f"{x['n']:,}",
+            f"{x['p_success']:.4f} [{x['low']:.4f}, {x['high']:.4f}]",
+            f"{x['mean_base']:.2f}",
+            f"{x['mean_attack']:.2f}",
+            f"{x['mean_defence']:.2f}",
+        ]
+        for x in r.summary.table.to_dicts()
+    ]
+    parts.append(
+        table(
+            [
+                "target",
+                "attacks",
+                "P(success)",
+                "mean own defence",
+                "mean attack",
+                "mean total defence",
+            ],
+            rows,
+            f"attacks in games of 4 value bots, {facts(r)}",
+        )
+    )
     # 4. what the value bot is worth against random players
-    r = book.analyse("borgia/vp", analysis.simulate, book.size(20_000, 500), 4096, players=4,
-                     policies=["value", "random", "random", "random"])
-    rows = [[f"{x.seat} {x.policy}", str(x.vp)] + [str(x.sources[k]) for k in
-                                                   ("vp_cash", "vp_pope", "vp_office",
-                                                    "vp_artist")] + [str(x.win)]
-            for x in r.summary.seats]
-    parts.append(table(["seat", "VP", "cash", "pope", "offices", "artists", "P(most VP)"],
-                       rows, f"VP sources, one value bot against three random players, "
-                             f"{facts(r)}"))
+    r = book.analyse(
+        "borgia/vp",
+        analysis.simulate,
+        book.size(20_000, 500),
+        4096,
+        players=4,
+        policies=["value", "random", "random", "random"],
+    )
+    rows = [
+        [f"{x.seat} {x.policy}", str(x.vp)]
+        + [str(x.sources[k]) for k in ("vp_cash", "vp_pope", "vp_office", "vp_artist")]
+        + [str(x.win)]
+        for x in r.summary.seats
+    ]
+    parts.append(
+        table(
+            ["seat", "VP", "cash", "pope", "offices", "artists", "P(most VP)"],
+            rows,
+            f"VP sources, one value bot against three random players, {facts(r)}",
+        )
+    )
     parts.append(img("borgia/vp/vp", "VP distribution and sources"))
     return "".join(parts)

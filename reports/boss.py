@@ -1,4 +1,5 @@
 """The I'm the Boss! part of the main report: game length and the house rules side by side."""
+
 from __future__ import annotations
 
 import math
@@ -9,10 +10,14 @@ from tableodds.reports.report import facts
 
 
 def section(book) -> str:
-    parts = ["<h2 id=boss>I'm the Boss!</h2>",
-             p("Board spaces, deal-card values and the die faces on the backs of cards 10-14 "
-               "are assumed defaults (sim/boss/deals.toml; see the README). Probabilities "
-               "carry 95% Wilson intervals, means ± their standard error.")]
+    parts = [
+        "<h2 id=boss>I'm the Boss!</h2>",
+        p(
+            "Board spaces, deal-card values and the die faces on the backs of cards 10-14 "
+            "are assumed defaults (sim/boss/deals.toml; see the README). Probabilities "
+            "carry 95% Wilson intervals, means ± their standard error."
+        ),
+    ]
     # 1. game length: simulated against the exact answer from the card backs
     r = book.analyse("boss/length4", analysis.length, book.size(100_000), 16_384, players=4)
     s = r.summary
@@ -24,31 +29,76 @@ def section(book) -> str:
         if e > 0:
             chi2 += n * (x["p"] - e) ** 2 / e
             cells += 1
-        rows.append([x["deals"], f"{x['p']:.4f} [{x['low']:.4f}, {x['high']:.4f}]",
-                     f"{e:.4f}", "-" if math.isnan(z) else f"{z:+.2f}"])
-    parts.append(table(["completed deals", "simulated [95% CI]", "exact", "z (sim - exact)"],
-                       rows, f"game length, 4 random players, {facts(r)}"))
+        rows.append(
+            [
+                x["deals"],
+                f"{x['p']:.4f} [{x['low']:.4f}, {x['high']:.4f}]",
+                f"{e:.4f}",
+                "-" if math.isnan(z) else f"{z:+.2f}",
+            ]
+        )
+    parts.append(
+        table(
+            ["completed deals", "simulated [95% CI]", "exact", "z (sim - exact)"],
+            rows,
+            f"game length, 4 random players, {facts(r)}",
+        )
+    )
     from scipy.stats import chi2 as chi2_dist
+
     dof = max(cells - 1, 1)
-    parts.append(p(f"One test over the whole table instead of one interval per row (of six "
-                   f"95% intervals, one misses by chance about a quarter of the time): "
-                   f"chi-square goodness of fit of the simulated deal counts against the exact "
-                   f"distribution, X² = {chi2:.2f} on {dof} degrees of freedom, p = "
-                   f"{chi2_dist.sf(chi2, dof):.3f}. A small p (below 0.01) would say the "
-                   f"simulator and the card backs disagree; |z| above 3 points at the row."))
+    parts.append(
+        p(
+            f"One test over the whole table instead of one interval per row (of six "
+            f"95% intervals, one misses by chance about a quarter of the time): "
+            f"chi-square goodness of fit of the simulated deal counts against the exact "
+            f"distribution, X² = {chi2:.2f} on {dof} degrees of freedom, p = "
+            f"{chi2_dist.sf(chi2, dof):.3f}. A small p (below 0.01) would say the "
+            f"simulator and the card backs disagree; |z| above 3 points at the row."
+        )
+    )
     q = s.turn_quantiles
-    parts.append(p(f"Mean deals {s.mean_deals} (exact {s.exact_mean_deals:.3f}); "
-                   f"turns per game {s.mean_turns}, median {q['0.5']:.0f}, 90% of games "
-                   f"between {q['0.05']:.0f} and {q['0.95']:.0f} turns."))
+    parts.append(
+        p(
+            f"Mean deals {s.mean_deals} (exact {s.exact_mean_deals:.3f}); "
+            f"turns per game {s.mean_turns}, median {q['0.5']:.0f}, 90% of games "
+            f"between {q['0.05']:.0f} and {q['0.95']:.0f} turns."
+        )
+    )
     parts.append(img("boss/length4/length", "deals and turns per game"))
     # 2. every house rule alone against the standard game
     r = book.analyse("boss/variants4", analysis.variants, book.size(15_000), 16_384, players=4)
-    body = [[x.variant, f"{x.deals.n:,}", str(x.deals), str(x.turns), str(x.spread),
-             str(x.first_win), f"{x.first_win.estimate - 0.25:+.3f}"] for x in r.summary.rows]
-    parts.append(table(["house rule", "games", "deals", "turns", "money spread (M)",
-                        "start player's win share", "edge over 1/4"], body,
-                       "each house rule alone, 4 random players, seed "
-                       f"{book.seed}"))
-    parts.append(p("Money spread: the richest minus the poorest seat's money per game. "
-                   "The start player's edge is its win share (ties split) minus 1/4."))
+    body = [
+        [
+            x.variant,
+            f"{x.deals.n:,}",
+            str(x.deals),
+            str(x.turns),
+            str(x.spread),
+            str(x.first_win),
+            f"{x.first_win.estimate - 0.25:+.3f}",
+        ]
+        for x in r.summary.rows
+    ]
+    parts.append(
+        table(
+            [
+                "house rule",
+                "games",
+                "deals",
+                "turns",
+                "money spread (M)",
+                "start player's win share",
+                "edge over 1/4",
+            ],
+            body,
+            f"each house rule alone, 4 random players, seed {book.seed}",
+        )
+    )
+    parts.append(
+        p(
+            "Money spread: the richest minus the poorest seat's money per game. "
+            "The start player's edge is its win share (ties split) minus 1/4."
+        )
+    )
     return "".join(parts)

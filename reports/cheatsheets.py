@@ -1,4 +1,5 @@
 """Every game's cheat-sheet builder: ``reports.sheets.<package>.build(variants=, seed=) -> Sheet``."""
+
 from __future__ import annotations
 
 import importlib

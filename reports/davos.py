@@ -1,4 +1,5 @@
 """The Davos part of the main report: which goals are hardest, by player count and policy."""
+
 from __future__ import annotations
 
 from tableodds.analysis import davos as analysis
@@ -11,35 +12,64 @@ def _cell(pr) -> str:
 
 
 def section(book) -> str:
-    parts = ["<h2 id=davos>Davos</h2>",
-             p("Which secret goals are hardest? For every goal card: the share of the times a "
-               "player held it at a check in which it was achieved by then (revealed earlier, "
-               "or biggest where the card asks at that check), with 95% Wilson intervals. "
-               "Goal cards, bills and party ideologies are assumed defaults (sim/davos/cards.toml, "
-               "see the README). " + analysis.LIMITS)]
+    parts = [
+        "<h2 id=davos>Davos</h2>",
+        p(
+            "Which secret goals are hardest? For every goal card: the share of the times a "
+            "player held it at a check in which it was achieved by then (revealed earlier, "
+            "or biggest where the card asks at that check), with 95% Wilson intervals. "
+            "Goal cards, bills and party ideologies are assumed defaults (sim/davos/cards.toml, "
+            "see the README). " + analysis.LIMITS
+        ),
+    ]
     runs = {}
-    for label, players, policy, n in [("4 goal-seeking", 4, "goal", 150_000),
-                                      ("3 goal-seeking", 3, "goal", 50_000),
-                                      ("5 goal-seeking", 5, "goal", 50_000),
-                                      ("4 random", 4, "random", 50_000)]:
-        runs[label] = book.analyse(f"davos/{players}p-{policy}", analysis.goals, book.size(n),
-                                   players=players, policies=[policy])
+    for label, players, policy, n in [
+        ("4 goal-seeking", 4, "goal", 150_000),
+        ("3 goal-seeking", 3, "goal", 50_000),
+        ("5 goal-seeking", 5, "goal", 50_000),
+        ("4 random", 4, "random", 50_000),
+    ]:
+        runs[label] = book.analyse(
+            f"davos/{players}p-{policy}",
+            analysis.goals,
+            book.size(n),
+            players=players,
+            policies=[policy],
+        )
     main = runs["4 goal-seeking"]
     goals = main.summary.configs[0][1]
-    rows = [[i, g.name, g.requires] + [_cell(x) for x in g.by_check]
-            for i, g in enumerate(goals.goals, start=1)]
-    parts.append(table(["rank", "goal", "requires", "by year 1", "by year 2", "final"], rows,
-                       f"Base Game, 4 goal-seeking players, {facts(main)}, hardest first"))
+    rows = [
+        [i, g.name, g.requires] + [_cell(x) for x in g.by_check]
+        for i, g in enumerate(goals.goals, start=1)
+    ]
+    parts.append(
+        table(
+            ["rank", "goal", "requires", "by year 1", "by year 2", "final"],
+            rows,
+            f"Base Game, 4 goal-seeking players, {facts(main)}, hardest first",
+        )
+    )
     parts.append(img("davos/4p-goal/goal_ranking", "goal ranking, 4 goal-seeking players"))
     labels = list(runs)
     summaries = {lab: runs[lab].summary.configs[0][1] for lab in labels}
     kinds = [k.kind for k in goals.kinds]
     by = {lab: {k.kind: k.by_check[2] for k in summaries[lab].kinds} for lab in labels}
-    parts.append(table(["requirement kind"] + [f"final, {lab}" for lab in labels],
-                       [[k] + [_cell(by[lab].get(k)) for lab in labels] for k in kinds],
-                       "P(achieved at the final check) by requirement kind, Base Game"))
-    seats = [[lab, f"{summaries[lab].score[0]}", _cell(summaries[lab].wins[0]),
-              facts(runs[lab])] for lab in labels]
-    parts.append(table(["players", "seat 0 score (± se)", "seat 0 P(win)", "games"], seats,
-                       "final score of seat 0"))
+    parts.append(
+        table(
+            ["requirement kind"] + [f"final, {lab}" for lab in labels],
+            [[k] + [_cell(by[lab].get(k)) for lab in labels] for k in kinds],
+            "P(achieved at the final check) by requirement kind, Base Game",
+        )
+    )
+    seats = [
+        [lab, f"{summaries[lab].score[0]}", _cell(summaries[lab].wins[0]), facts(runs[lab])]
+        for lab in labels
+    ]
+    parts.append(
+        table(
+            ["players", "seat 0 score (± se)", "seat 0 P(win)", "games"],
+            seats,
+            "final score of seat 0",
+        )
+    )
     return "".join(parts)

@@ -1,10 +1,11 @@
 """Tiny building blocks for the report's sections: run sizes, escaped tables, figures and
 the page (a table of contents from the sections' ``<h2 id=...>``, sortable tables)."""
+
 from __future__ import annotations
 
 import html
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 
 def scaled(n: int, scale: float, least: int = 1000) -> int:
@@ -24,23 +25,33 @@ def numeric(cell) -> bool:
 def table(headers: list[str], rows: list[list], caption: str = "") -> str:
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     columns = list(zip(*rows)) if rows else [()] * len(headers)
-    num = [bool(col) and all(numeric(c) or str(c) in ("", "-", "—") for c in col)
-           and any(numeric(c) for c in col) for col in columns]
+    num = [
+        bool(col)
+        and all(numeric(c) or str(c) in ("", "-", "—") for c in col)
+        and any(numeric(c) for c in col)
+        for col in columns
+    ]
     cls = [" class=num" if n else "" for n in num] + [""] * len(headers)
-    head = "".join(f"<th{cls[i]} scope=col>{html.escape(str(h))}</th>"
-                   for i, h in enumerate(headers))
-    body = "".join("<tr>" + "".join(f"<td{cls[i]}>{html.escape(str(c))}</td>"
-                                    for i, c in enumerate(r)) + "</tr>" for r in rows)
-    return (f"<table class=sortable>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
-            "</table>")
+    head = "".join(
+        f"<th{cls[i]} scope=col>{html.escape(str(h))}</th>" for i, h in enumerate(headers)
+    )
+    body = "".join(
+        "<tr>"
+        + "".join(f"<td{cls[i]}>{html.escape(str(c))}</td>" for i, c in enumerate(r))
+        + "</tr>"
+        for r in rows
+    )
+    return f"<table class=sortable>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def img(name: str, alt: str) -> str:
     """A plot: its PNG, linked to its SVG, with both files named under it."""
     n = html.escape(name)
-    return (f'<figure><a href="{n}.svg"><img src="{n}.png" alt="{html.escape(alt)}" '
-            f'loading=lazy></a><figcaption>{html.escape(alt)} · <a href="{n}.svg">SVG</a> · '
-            f'<a href="{n}.png">PNG</a></figcaption></figure>')
+    return (
+        f'<figure><a href="{n}.svg"><img src="{n}.png" alt="{html.escape(alt)}" '
+        f'loading=lazy></a><figcaption>{html.escape(alt)} · <a href="{n}.svg">SVG</a> · '
+        f'<a href="{n}.png">PNG</a></figcaption></figure>'
+    )
 
 
 def p(text: str) -> str:
@@ -85,11 +96,13 @@ def toc(sections: list[str]) -> str:
 
 
 def page(title: str, sections: list[str], footer: str) -> str:
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return (f"<!doctype html><html lang=en><meta charset=utf-8>"
-            '<meta name=viewport content="width=device-width, initial-scale=1">'
-            f"<title>{html.escape(title)}</title><style>{STYLE}</style><body id=top>"
-            f"<h1>{html.escape(title)}</h1>{toc(sections)}"
-            + "".join(sections)
-            + f"<footer class=note>{html.escape(footer)} · built {stamp}</footer>"
-            f"<script>{SCRIPT}</script></body></html>")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    return (
+        f"<!doctype html><html lang=en><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width, initial-scale=1">'
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style><body id=top>"
+        f"<h1>{html.escape(title)}</h1>{toc(sections)}"
+        + "".join(sections)
+        + f"<footer class=note>{html.escape(footer)} · built {stamp}</footer>"
+        f"<script>{SCRIPT}</script></body></html>"
+    )

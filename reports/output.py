@@ -3,6 +3,7 @@
 Every file is written under a temporary name and renamed into place, so an
 interrupted command never leaves a half-written table or plot behind.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,6 +44,7 @@ def save_figure(fig, out: Path, name: str) -> list[Path]:
     """``out/NAME.png`` and ``out/NAME.svg``; closes the figure."""
     import matplotlib
     import matplotlib.pyplot as plt
+
     paths = []
     for ext in ("png", "svg"):
         p = Path(out) / f"{name}.{ext}"
@@ -50,8 +52,12 @@ def save_figure(fig, out: Path, name: str) -> list[Path]:
         # files
         meta = {"Date": None} if ext == "svg" else {"Software": None}
         with matplotlib.rc_context({"svg.hashsalt": "tableodds"}):
-            _atomic(p, lambda t, ext=ext, meta=meta: fig.savefig(
-                t, format=ext, dpi=120, bbox_inches="tight", metadata=meta))
+            _atomic(
+                p,
+                lambda t, ext=ext, meta=meta: fig.savefig(
+                    t, format=ext, dpi=120, bbox_inches="tight", metadata=meta
+                ),
+            )
         paths.append(p)
     plt.close(fig)
     return paths
@@ -101,14 +107,30 @@ def write_result(result, folder: Path) -> list[Path]:
     document = {k: v for k, v in result.as_dict().items() if k != "results"}
     document["tables"] = sorted(tables)
     document["plots"] = sorted(plots)
-    paths.append(write_text(folder / "run.json",
-                            json.dumps(_clean(document), indent=2, ensure_ascii=False) + "\n"))
+    paths.append(
+        write_text(
+            folder / "run.json", json.dumps(_clean(document), indent=2, ensure_ascii=False) + "\n"
+        )
+    )
     return paths
 
 
 # Folders no run may write into: the filesystem root and the system's own trees.
-_SYSTEM = ("/", "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/proc", "/run", "/sbin",
-           "/sys", "/usr", "/var")
+_SYSTEM = (
+    "/",
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/lib",
+    "/lib64",
+    "/proc",
+    "/run",
+    "/sbin",
+    "/sys",
+    "/usr",
+    "/var",
+)
 _SYSTEM_TREES = ("/proc", "/sys", "/dev", "/boot")  # nothing below these is a user's folder
 
 
@@ -162,5 +184,7 @@ def check_out(path: Path, force: bool = True) -> None:
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise InputError(f"--out {path}: {ancestor} is not writable")
     if path.is_dir() and any(path.iterdir()) and not (path / "run.json").exists() and not force:
-        raise InputError(f"--out {path} holds files that tableodds did not write; "
-                         "give an empty or new folder, or --force to replace it")
+        raise InputError(
+            f"--out {path} holds files that tableodds did not write; "
+            "give an empty or new folder, or --force to replace it"
+        )

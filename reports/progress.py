@@ -1,4 +1,5 @@
 """The progress bar of long runs: games/s and ETA on a terminal, nothing when piped."""
+
 from __future__ import annotations
 
 import sys
@@ -15,12 +16,23 @@ class Bar:
         if not enabled:
             return
         from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+
         self.progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[rate]}"), TimeRemainingColumn(),
-            console=Console(stderr=True), transient=True)
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
         self.task = self.progress.add_task(label, total=total, rate="")
         self.t0 = time.perf_counter()
         self.done = 0
@@ -54,12 +66,23 @@ class ReportBar:
         if not enabled:
             return
         from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                   TimeElapsedColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         self.progress = Progress(
-            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TextColumn("{task.fields[now]}"), TimeElapsedColumn(),
-            console=Console(stderr=True), transient=True)
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[now]}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
         self.task = self.progress.add_task("report", total=steps, now="")
         self.progress.start()
 

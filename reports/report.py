@@ -8,6 +8,7 @@ cheat sheets and a worked scoring example per game.  The whole report is one sto
 the first Ctrl-C or SIGTERM stops it, and the page shows what finished, marked
 INTERRUPTED.
 """
+
 from __future__ import annotations
 
 import html
@@ -35,28 +36,35 @@ class Stopped(Exception):
 class Book:
     """The report being built: where each analysis writes, and what has run."""
 
-    def __init__(self, root: Path, scale: float, seed: int, workers: int | None,
-                 bar: ReportBar | None = None):
+    def __init__(
+        self, root: Path, scale: float, seed: int, workers: int | None, bar: ReportBar | None = None
+    ):
         self.root, self.scale, self.seed, self.workers = root, scale, seed, workers
         self.results: dict[str, Result] = {}
         self.files: dict[str, list[Path]] = {}  # folder -> the files written for it
-        self.section_folders: list[str] = []    # the folders of the section being built
+        self.section_folders: list[str] = []  # the folders of the section being built
         self.stopped = False
         self.bar = bar or ReportBar(False, 0)
 
     def size(self, n: int, least: int = 1000) -> int:
         return scaled(n, self.scale, least)
 
-    def analyse(self, folder: str, analysis, games: int, chunk_size: int | None = None,
-                **settings) -> Result:
+    def analyse(
+        self, folder: str, analysis, games: int, chunk_size: int | None = None, **settings
+    ) -> Result:
         """``analysis(plan, **settings)`` into ``folder``; its files written beside it."""
         if self.stopped:
             raise Stopped
         if folder in self.results:
             raise ValueError(f"two analyses of the report write {folder}")
-        plan = RunPlan(games, self.seed, self.workers, chunk_size,
-                       progress=self.bar.runs(folder) or False,
-                       records=self.root / folder / "records")
+        plan = RunPlan(
+            games,
+            self.seed,
+            self.workers,
+            chunk_size,
+            progress=self.bar.runs(folder) or False,
+            records=self.root / folder / "records",
+        )
         try:
             result = analysis(plan, **settings)
         except KeyboardInterrupt:
@@ -83,29 +91,35 @@ class Book:
             links = []
             for stem, paths in by_stem.items():
                 rel = [p.relative_to(self.root).as_posix() for p in paths]
-                kinds = " ".join(f'<a href="{html.escape(x)}">{html.escape(p.suffix[1:])}</a>'
-                                 for x, p in zip(rel, paths))
+                kinds = " ".join(
+                    f'<a href="{html.escape(x)}">{html.escape(p.suffix[1:])}</a>'
+                    for x, p in zip(rel, paths)
+                )
                 links.append(f"{html.escape(stem)}: {kinds}" if stem != "run" else kinds)
             pol = r.settings.get("policies") if isinstance(r.settings, dict) else None
             pol = ", ".join(map(str, pol)) if isinstance(pol, (list, tuple)) else "-"
             seed = next(iter(r.runs.values())).seed if r.runs else None
-            rows.append(f"<tr><td><code>{html.escape(folder)}</code></td>"
-                        f"<td class=num>{r.games_done:,}"
-                        f"{' (INTERRUPTED)' if r.interrupted else ''}</td>"
-                        f"<td class=num>{'-' if seed is None else seed}</td>"
-                        f"<td>{html.escape(pol)}</td><td>{' · '.join(links)}</td></tr>")
+            rows.append(
+                f"<tr><td><code>{html.escape(folder)}</code></td>"
+                f"<td class=num>{r.games_done:,}"
+                f"{' (INTERRUPTED)' if r.interrupted else ''}</td>"
+                f"<td class=num>{'-' if seed is None else seed}</td>"
+                f"<td>{html.escape(pol)}</td><td>{' · '.join(links)}</td></tr>"
+            )
         games = sum(self.results[f].games_done for f in self.section_folders)
         count = len(self.section_folders)
         self.section_folders = []
         if not rows:
             return ""
-        return (f"<details class=runs><summary>Runs behind this section: {count} "
-                f"analys{'is' if count == 1 else 'es'}, {games:,} games, seed {self.seed} — "
-                "their policies and files (run.json, CSV, Parquet, SVG, PNG)</summary>"
-                "<table class=runs><thead><tr><th>analysis</th><th class=num>games"
-                "</th><th class=num>seed</th><th>policies</th><th>files</th></tr></thead>"
-                f"<tbody>{''.join(rows)}</tbody></table></details>"
-                '<a class=top href="#top">back to the contents</a>')
+        return (
+            f"<details class=runs><summary>Runs behind this section: {count} "
+            f"analys{'is' if count == 1 else 'es'}, {games:,} games, seed {self.seed} — "
+            "their policies and files (run.json, CSV, Parquet, SVG, PNG)</summary>"
+            "<table class=runs><thead><tr><th>analysis</th><th class=num>games"
+            "</th><th class=num>seed</th><th>policies</th><th>files</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table></details>"
+            '<a class=top href="#top">back to the contents</a>'
+        )
 
 
 def facts(result: Result) -> str:
@@ -123,22 +137,33 @@ def _sheets(out: Path, seed: int) -> str:
     for name, build in builders().items():
         sheet = build(seed=seed)
         paths = write_sheet(sheet, out / "cheatsheets")
-        paths.insert(1, write_bytes(out / "cheatsheets" / f"{sheet.game}-cheatsheet-letter.pdf",
-                                    to_pdf(sheet, "letter")))
+        paths.insert(
+            1,
+            write_bytes(
+                out / "cheatsheets" / f"{sheet.game}-cheatsheet-letter.pdf", to_pdf(sheet, "letter")
+            ),
+        )
         names = {".pdf": "PDF (A4)", ".md": "Markdown", ".html": "HTML"}
-        links = " · ".join(f'<a href="cheatsheets/{p.name}">'
-                           f'{"PDF (Letter)" if p.stem.endswith("-letter") else names[p.suffix]}'
-                           "</a>" for p in paths)
+        links = " · ".join(
+            f'<a href="cheatsheets/{p.name}">'
+            f"{'PDF (Letter)' if p.stem.endswith('-letter') else names[p.suffix]}"
+            "</a>"
+            for p in paths
+        )
         items.append(f"<li>{html.escape(name)}: {links}</li>")
-    return ("<h2 id=cheatsheets>Cheat sheets</h2><p>One page each, A4 or US Letter, to print at "
-            "100%: a score grid, the turn summary and the odds players ask for. Every number "
-            f"on them comes from the code.</p><ul>{''.join(items)}</ul>")
+    return (
+        "<h2 id=cheatsheets>Cheat sheets</h2><p>One page each, A4 or US Letter, to print at "
+        "100%: a score grid, the turn summary and the odds players ask for. Every number "
+        f"on them comes from the code.</p><ul>{''.join(items)}</ul>"
+    )
 
 
 def _scoring_examples() -> str:
-    parts = ["<h2 id=scoring>Scoring examples</h2>"
-             "<p>Each game's <code>tableodds GAME score --template"
-             "</code> file, scored by <code>tableodds GAME score FILE</code>.</p>"]
+    parts = [
+        "<h2 id=scoring>Scoring examples</h2>"
+        "<p>Each game's <code>tableodds GAME score --template"
+        "</code> file, scored by <code>tableodds GAME score FILE</code>.</p>"
+    ]
     for name, package in PACKAGES.items():
         if importlib.util.find_spec(package + ".scoring") is None:
             continue
@@ -147,21 +172,31 @@ def _scoring_examples() -> str:
             f = Path(tmp) / "record.toml"
             f.write_text(module.TEMPLATE, "utf-8")
             result = module.score(module.load(f)).render()
-        parts.append(f"<h3>{html.escape(name)}</h3><details><summary>record</summary><pre>"
-                     f"{html.escape(module.TEMPLATE)}</pre></details>"
-                     f"<pre>{html.escape(result)}</pre>")
+        parts.append(
+            f"<h3>{html.escape(name)}</h3><details><summary>record</summary><pre>"
+            f"{html.escape(module.TEMPLATE)}</pre></details>"
+            f"<pre>{html.escape(result)}</pre>"
+        )
     return "".join(parts)
 
 
-def build_report(out, scale: float = 1.0, seed: int = 1, workers: int | None = None,
-                 force: bool = False, progress: bool = False) -> tuple[Path, bool]:
+def build_report(
+    out,
+    scale: float = 1.0,
+    seed: int = 1,
+    workers: int | None = None,
+    force: bool = False,
+    progress: bool = False,
+) -> tuple[Path, bool]:
     """Write the report to ``out`` (replaced whole when done); returns (index, interrupted).
 
     ``progress``: one bar on stderr for the whole report (the CLI sets it on a terminal).
     """
     folder = OutFolder(out, force)
-    games = [(name, "tableodds.reports." + package.rsplit(".", 1)[-1])
-             for name, package in PACKAGES.items()]
+    games = [
+        (name, "tableodds.reports." + package.rsplit(".", 1)[-1])
+        for name, package in PACKAGES.items()
+    ]
     games = [(name, m) for name, m in games if importlib.util.find_spec(m) is not None]
     bar = ReportBar(progress, len(games) + 2)
     try:
@@ -171,16 +206,20 @@ def build_report(out, scale: float = 1.0, seed: int = 1, workers: int | None = N
             for name, module in games:
                 bar.section(name)
                 try:
-                    sections.append(importlib.import_module(module).section(book)
-                                    + book.runs_block())
+                    sections.append(
+                        importlib.import_module(module).section(book) + book.runs_block()
+                    )
                 except Stopped:
                     if book.section_folders:
                         sections.append(book.runs_block())
                     break
                 bar.advance()
         if book.stopped:
-            sections.insert(0, "<p class=stop><strong>INTERRUPTED</strong>: the report was "
-                            "stopped; only the sections above the cut are complete.</p>")
+            sections.insert(
+                0,
+                "<p class=stop><strong>INTERRUPTED</strong>: the report was "
+                "stopped; only the sections above the cut are complete.</p>",
+            )
         else:
             bar.section("cheat sheets")
             sections.append(_sheets(folder.staging, seed))
@@ -190,12 +229,27 @@ def build_report(out, scale: float = 1.0, seed: int = 1, workers: int | None = N
             bar.advance()
         footer = f"tableodds {version('tableodds')} · seed {seed} · scale {scale}"
         write_text(folder.staging / "index.html", page("tableodds report", sections, footer))
-        write_text(folder.staging / "run.json", json.dumps({
-            "schema_version": SCHEMA_VERSION, "command": "report",
-            "settings": {"scale": scale, "seed": seed}, "interrupted": book.stopped,
-            "analyses": {k: {"command": r.command, "games_done": r.games_done,
-                             "interrupted": r.interrupted}
-                         for k, r in book.results.items()}}, indent=2) + "\n")
+        write_text(
+            folder.staging / "run.json",
+            json.dumps(
+                {
+                    "schema_version": SCHEMA_VERSION,
+                    "command": "report",
+                    "settings": {"scale": scale, "seed": seed},
+                    "interrupted": book.stopped,
+                    "analyses": {
+                        k: {
+                            "command": r.command,
+                            "games_done": r.games_done,
+                            "interrupted": r.interrupted,
+                        }
+                        for k, r in book.results.items()
+                    },
+                },
+                indent=2,
+            )
+            + "\n",
+        )
         path = folder.commit()
     except BaseException:
         folder.discard()

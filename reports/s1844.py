@@ -1,4 +1,5 @@
 """The 1844 part of the main report: the train-rush forecast for 4 and 5 players."""
+
 from __future__ import annotations
 
 from tableodds.analysis import s1844 as analysis
@@ -10,23 +11,51 @@ from tableodds.reports.report import facts
 def section(book) -> str:
     r = book.analyse("1844", analysis.train_rush, book.size(80_000), 4096, players=[4, 5])
     results = r.summary.results
-    parts = ["<h2 id=s1844>1844: Schweiz — the train rush</h2>",
-             p("A company-level model of the whole game without the map (careful bots in "
-               "every seat; revenue from the documented model in sim/s1844/params.toml). "
-               "Each cell: global OR number (OR 1.1 = #1) as median [10%-90%], the most "
-               "common 'OR t.n' label, and how often the event happens at all when not "
-               "always. Compare with recorded games before trusting the late events.")]
+    parts = [
+        "<h2 id=s1844>1844: Schweiz — the train rush</h2>",
+        p(
+            "A company-level model of the whole game without the map (careful bots in "
+            "every seat; revenue from the documented model in sim/s1844/params.toml). "
+            "Each cell: global OR number (OR 1.1 = #1) as median [10%-90%], the most "
+            "common 'OR t.n' label, and how often the event happens at all when not "
+            "always. Compare with recorded games before trusting the late events."
+        ),
+    ]
     cmp = analysis.compare(list(results))
-    parts.append(table(cmp.columns, [list(x) for x in cmp.iter_rows()],
-                       f"when it happens (4 and 5 players: {facts(r)})"))
+    parts.append(
+        table(
+            cmp.columns,
+            [list(x) for x in cmp.iter_rows()],
+            f"when it happens (4 and 5 players: {facts(r)})",
+        )
+    )
     rows = []
     for x in results:
         lo, med, hi = x.spread_band
-        rows.append([x.players, str(x.exported), str(x.rusted), str(x.loans), str(x.winner),
-                     f"{med:g} [{lo:g}-{hi:g}]"])
-    parts.append(table(["players", "trains exported", "trains rusted", "player loans",
-                        "winning score", "score spread (winner - last) median [10-90%]"],
-                       rows, "per game: mean ± standard error"))
+        rows.append(
+            [
+                x.players,
+                str(x.exported),
+                str(x.rusted),
+                str(x.loans),
+                str(x.winner),
+                f"{med:g} [{lo:g}-{hi:g}]",
+            ]
+        )
+    parts.append(
+        table(
+            [
+                "players",
+                "trains exported",
+                "trains rusted",
+                "player loans",
+                "winning score",
+                "score spread (winner - last) median [10-90%]",
+            ],
+            rows,
+            "per game: mean ± standard error",
+        )
+    )
     parts.append(img("1844/timeline", "phase and rust timeline"))
     parts.append(img("1844/bank_cash", "bank cash fan chart"))
     parts.append(img("1844/trains_by_type", "cumulative trains by type"))
@@ -37,24 +66,38 @@ def section(book) -> str:
 def recorded(book) -> str:
     """The two recorded real games (18xx.games exports) placed on their forecasts."""
     from tableodds.sim.s1844.export import recorded_games
-    parts = ["<h3>Recorded games against the forecast</h3>",
-             p("Each real value (an 18xx.games export, read by <code>tableodds 1844 "
-               "compare</code>) with the forecast for its player count: median [10-90%], "
-               "the real value's percentile and whether it lies inside the band.")]
+
+    parts = [
+        "<h3>Recorded games against the forecast</h3>",
+        p(
+            "Each real value (an 18xx.games export, read by <code>tableodds 1844 "
+            "compare</code>) with the forecast for its player count: median [10-90%], "
+            "the real value's percentile and whether it lies inside the band."
+        ),
+    ]
     for path in recorded_games():
         folder = f"1844-{path.stem}"
-        r = book.analyse(folder, s1844_compare.compare, book.size(20_000), 4096,
-                         game_file=path)
+        r = book.analyse(folder, s1844_compare.compare, book.size(20_000), 4096, game_file=path)
         c = r.summary
         rows = []
         for x in c.rows.filter(c.rows["kind"] == "event").iter_rows(named=True):
-            rows.append([x["label"], x["real_label"],
-                         s1844_compare.band_text(x),
-                         f"{x['percentile']:.0f}%", "in" if x["inside"] else "OUT"])
+            rows.append(
+                [
+                    x["label"],
+                    x["real_label"],
+                    s1844_compare.band_text(x),
+                    f"{x['percentile']:.0f}%",
+                    "in" if x["inside"] else "OUT",
+                ]
+            )
         k, n = c.share_inside("revenue")
-        parts.append(table(["event", "real", "forecast median [10-90%]", "percentile",
-                            "band"], rows,
-                           f"game {c.timeline.game_id} ({c.timeline.players} players; "
-                           f"route revenue inside the band in {k} of {n} ORs; {facts(r)})"))
+        parts.append(
+            table(
+                ["event", "real", "forecast median [10-90%]", "percentile", "band"],
+                rows,
+                f"game {c.timeline.game_id} ({c.timeline.players} players; "
+                f"route revenue inside the band in {k} of {n} ORs; {facts(r)})",
+            )
+        )
         parts.append(img(f"{folder}/compare", f"game {c.timeline.game_id} over the forecast"))
     return "".join(parts)

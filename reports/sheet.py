@@ -8,6 +8,7 @@ this module: :func:`to_data` turns a sheet into one JSON document that the templ
 Numbers go through :func:`exact`, :func:`proportion` and :func:`mean`, so an exact value
 prints as a fraction, and an estimate always carries its interval.
 """
+
 from __future__ import annotations
 
 import html
@@ -27,11 +28,11 @@ class Table:
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     caption: str = ""
-    align: tuple[str, ...] = ()     # per column: "l", "r" or "c"
-    widths: tuple[str, ...] = ()    # per column: "auto", "fr" or a Typst length
-    kind: str = "table"             # "grid": a score grid to fill in by hand
-    blank: tuple[bool, ...] = ()    # grid: the columns left blank for writing
-    row_height: str = "0.62cm"      # grid: the height of a row to write in
+    align: tuple[str, ...] = ()  # per column: "l", "r" or "c"
+    widths: tuple[str, ...] = ()  # per column: "auto", "fr" or a Typst length
+    kind: str = "table"  # "grid": a score grid to fill in by hand
+    blank: tuple[bool, ...] = ()  # grid: the columns left blank for writing
+    row_height: str = "0.62cm"  # grid: the height of a row to write in
 
 
 @dataclass(frozen=True)
@@ -67,14 +68,24 @@ def table(headers, rows, caption: str = "", align=None, widths=()) -> Table:
     headers = tuple(map(str, headers))
     rows = tuple(tuple(map(str, r)) for r in rows)
     if align is None:
-        align = tuple("r" if any(_numeric(r[i]) for r in rows if i < len(r))
-                      and all(_numeric(r[i]) or r[i] in ("", "-", "—") for r in rows
-                              if i < len(r)) else "l" for i in range(len(headers)))
+        align = tuple(
+            "r"
+            if any(_numeric(r[i]) for r in rows if i < len(r))
+            and all(_numeric(r[i]) or r[i] in ("", "-", "—") for r in rows if i < len(r))
+            else "l"
+            for i in range(len(headers))
+        )
     return Table(headers, rows, caption, tuple(align), tuple(widths))
 
 
-def grid(headers, labels, caption: str = "", blank: int | None = None, after=(),
-         row_height: str = "0.62cm") -> Table:
+def grid(
+    headers,
+    labels,
+    caption: str = "",
+    blank: int | None = None,
+    after=(),
+    row_height: str = "0.62cm",
+) -> Table:
     """A score grid to fill in: label columns, then ``blank`` empty columns, then ``after``.
 
     ``labels`` are the rows' leading cells (a tuple per row); ``after`` the trailing cells of
@@ -89,8 +100,16 @@ def grid(headers, labels, caption: str = "", blank: int | None = None, after=(),
     rows = tuple(lab + ("",) * nb + a for lab, a in zip(labels, after))
     align = ("l",) * nl + ("c",) * nb + ("r",) * na
     widths = ("auto",) * nl + ("fr",) * nb + ("auto",) * na
-    return Table(headers, rows, caption, align, widths, "grid",
-                 (False,) * nl + (True,) * nb + (False,) * na, row_height)
+    return Table(
+        headers,
+        rows,
+        caption,
+        align,
+        widths,
+        "grid",
+        (False,) * nl + (True,) * nb + (False,) * na,
+        row_height,
+    )
 
 
 # --- numbers: exact values exact, estimates with their interval --------------------------
@@ -117,28 +136,45 @@ def proportion(p) -> str:
 
 def mean(m, digits: int = 2) -> str:
     """A simulated mean with its 95% interval: ``3.27 (3.21–3.33)``."""
-    return f"{m.estimate:.{digits}f} ({m.estimate - 1.96 * m.se:.{digits}f}–" \
-           f"{m.estimate + 1.96 * m.se:.{digits}f})"
+    return (
+        f"{m.estimate:.{digits}f} ({m.estimate - 1.96 * m.se:.{digits}f}–"
+        f"{m.estimate + 1.96 * m.se:.{digits}f})"
+    )
 
 
 # --- rendering ---------------------------------------------------------------------------
 def to_data(sheet: Sheet) -> dict:
     """The JSON document the Typst template lays out."""
+
     def item(x):
         if isinstance(x, Table):
             n = len(x.headers)
-            return {"type": "table", "kind": x.kind, "headers": list(x.headers),
-                    "rows": [list(r) + [""] * (n - len(r)) for r in x.rows],
-                    "caption": x.caption, "align": list(x.align or ("l",) * n),
-                    "widths": list(x.widths), "blank": list(x.blank or (False,) * n),
-                    "row_height": x.row_height}
+            return {
+                "type": "table",
+                "kind": x.kind,
+                "headers": list(x.headers),
+                "rows": [list(r) + [""] * (n - len(r)) for r in x.rows],
+                "caption": x.caption,
+                "align": list(x.align or ("l",) * n),
+                "widths": list(x.widths),
+                "blank": list(x.blank or (False,) * n),
+                "row_height": x.row_height,
+            }
         return {"type": "text", "text": str(x)}
-    return {"game": sheet.game, "title": sheet.title, "subtitle": sheet.subtitle,
-            "footer": sheet.footer, "notes": list(sheet.notes),
-            "assumptions": list(sheet.assumptions), "size": sheet.size,
-            "sections": [{"title": s.title, "wide": s.wide, "column": c,
-                          "items": [item(x) for x in s.items]}
-                         for s, c in zip(sheet.sections, _columns(sheet.sections))]}
+
+    return {
+        "game": sheet.game,
+        "title": sheet.title,
+        "subtitle": sheet.subtitle,
+        "footer": sheet.footer,
+        "notes": list(sheet.notes),
+        "assumptions": list(sheet.assumptions),
+        "size": sheet.size,
+        "sections": [
+            {"title": s.title, "wide": s.wide, "column": c, "items": [item(x) for x in s.items]}
+            for s, c in zip(sheet.sections, _columns(sheet.sections))
+        ],
+    }
 
 
 def _weight(section: Section) -> float:
@@ -166,6 +202,7 @@ def _columns(sections) -> list[int]:
                 best, cut = abs(total - 2 * left), k
         out.extend([0] * cut + [1] * (len(run) - cut))
         run.clear()
+
     for s in sections:
         if s.wide:
             flush()
@@ -182,21 +219,30 @@ def template() -> Path:
 
 def to_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
     import typst
+
     if paper not in PAPERS:
         from tableodds.sim.core.errors import InputError
+
         raise InputError(f"unknown paper {paper!r}; choose from: {', '.join(PAPERS)}")
     tpl = template()
-    return typst.compile(str(tpl), root=str(tpl.parent), sys_inputs={
-        "data": json.dumps(to_data(sheet), ensure_ascii=False), "paper": PAPERS[paper]})
+    return typst.compile(
+        str(tpl),
+        root=str(tpl.parent),
+        sys_inputs={"data": json.dumps(to_data(sheet), ensure_ascii=False), "paper": PAPERS[paper]},
+    )
 
 
 def to_markdown(sheet: Sheet) -> str:
     def esc(s):
         return str(s).replace("|", "\\|")
+
     lines = [f"# {sheet.title}", "", sheet.subtitle, ""]
     if sheet.assumptions:
-        lines += ["> **Assumed data** (not printed in the rules; check against your copy): "
-                  + " ".join(sheet.assumptions), ""]
+        lines += [
+            "> **Assumed data** (not printed in the rules; check against your copy): "
+            + " ".join(sheet.assumptions),
+            "",
+        ]
     for sec in sheet.sections:
         lines += [f"## {sec.title}", ""]
         for item in sec.items:
@@ -205,8 +251,9 @@ def to_markdown(sheet: Sheet) -> str:
                     lines += [f"*{item.caption}*", ""]
                 align = item.align or ("l",) * len(item.headers)
                 lines.append("| " + " | ".join(map(esc, item.headers)) + " |")
-                lines.append("|" + "".join({"r": "---:|", "c": ":---:|"}.get(a, "---|")
-                                           for a in align))
+                lines.append(
+                    "|" + "".join({"r": "---:|", "c": ":---:|"}.get(a, "---|") for a in align)
+                )
                 lines += ["| " + " | ".join(map(esc, r)) + " |" for r in item.rows]
                 lines.append("")
             else:
@@ -220,8 +267,10 @@ def to_html(sheet: Sheet) -> str:
     e = html.escape
     parts = [f"<h1>{e(sheet.title)}</h1><p>{e(sheet.subtitle)}</p>"]
     if sheet.assumptions:
-        parts.append("<p class=assumed><strong>Assumed data</strong> (not printed in the rules; "
-                     f"check against your copy): {e(' '.join(sheet.assumptions))}</p>")
+        parts.append(
+            "<p class=assumed><strong>Assumed data</strong> (not printed in the rules; "
+            f"check against your copy): {e(' '.join(sheet.assumptions))}</p>"
+        )
     for sec in sheet.sections:
         parts.append(f"<h2>{e(sec.title)}</h2>")
         for item in sec.items:
@@ -229,31 +278,41 @@ def to_html(sheet: Sheet) -> str:
                 cap = f"<caption>{e(item.caption)}</caption>" if item.caption else ""
                 align = item.align or ("l",) * len(item.headers)
                 cls = {"r": " class=num", "c": " class=mid"}
-                head = "".join(f"<th{cls.get(a, '')}>{e(h)}</th>"
-                               for h, a in zip(item.headers, align))
-                body = "".join("<tr>" + "".join(f"<td{cls.get(a, '')}>{e(c)}</td>"
-                                                for c, a in zip(r, align)) + "</tr>"
-                               for r in item.rows)
+                head = "".join(
+                    f"<th{cls.get(a, '')}>{e(h)}</th>" for h, a in zip(item.headers, align)
+                )
+                body = "".join(
+                    "<tr>"
+                    + "".join(f"<td{cls.get(a, '')}>{e(c)}</td>" for c, a in zip(r, align))
+                    + "</tr>"
+                    for r in item.rows
+                )
                 kind = " class=grid" if item.kind == "grid" else ""
-                parts.append(f"<table{kind}>{cap}<thead><tr>{head}</tr></thead><tbody>{body}"
-                             "</tbody></table>")
+                parts.append(
+                    f"<table{kind}>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+                )
             else:
                 parts.append(f"<p>{e(item)}</p>")
     parts += [f"<p class=note>{e(n)}</p>" for n in sheet.notes]
-    return ("<!doctype html><html lang=en><meta charset=utf-8>"
-            "<meta name=viewport content=\"width=device-width, initial-scale=1\">"
-            f"<title>{e(sheet.title)}</title><style>body{{font-family:sans-serif;max-width:50rem;"
-            "margin:1rem auto;padding:0 .5rem;font-size:12pt}table{border-collapse:collapse;"
-            "margin:.5rem 0}td,th{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
-            ".num{text-align:right}.mid{text-align:center}.grid td{height:1.6em;min-width:3em}"
-            "caption{text-align:left;font-style:italic}.assumed{background:#fff4d6;"
-            "padding:.3rem}.note{color:#555;font-size:10pt}</style><body>" + "".join(parts)
-            + f"<footer class=note>{e(sheet.footer)}</footer></body></html>")
+    return (
+        "<!doctype html><html lang=en><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width, initial-scale=1">'
+        f"<title>{e(sheet.title)}</title><style>body{{font-family:sans-serif;max-width:50rem;"
+        "margin:1rem auto;padding:0 .5rem;font-size:12pt}table{border-collapse:collapse;"
+        "margin:.5rem 0}td,th{border:1px solid #999;padding:.2rem .5rem;text-align:left}"
+        ".num{text-align:right}.mid{text-align:center}.grid td{height:1.6em;min-width:3em}"
+        "caption{text-align:left;font-style:italic}.assumed{background:#fff4d6;"
+        "padding:.3rem}.note{color:#555;font-size:10pt}</style><body>"
+        + "".join(parts)
+        + f"<footer class=note>{e(sheet.footer)}</footer></body></html>"
+    )
 
 
 def write_sheet(sheet: Sheet, out: Path, paper: str = "a4") -> list[Path]:
     """``out/<game>-cheatsheet.pdf`` (on ``paper``), ``.md`` and ``.html``."""
     base = Path(out) / f"{sheet.game}-cheatsheet"
-    return [write_bytes(base.with_suffix(".pdf"), to_pdf(sheet, paper)),
-            write_text(base.with_suffix(".md"), to_markdown(sheet)),
-            write_text(base.with_suffix(".html"), to_html(sheet))]
+    return [
+        write_bytes(base.with_suffix(".pdf"), to_pdf(sheet, paper)),
+        write_text(base.with_suffix(".md"), to_markdown(sheet)),
+        write_text(base.with_suffix(".html"), to_html(sheet)),
+    ]

@@ -4,6 +4,7 @@ Each game has ``scripts/bench_<game>.py`` with ``bench(seconds) -> list[dict]``
 (see ``sim.core.bench``); this script runs them all, or one with ``--only``.
 Usage: python scripts/bench.py [--seconds S] [--only NAME]
 """
+
 from __future__ import annotations
 
 import argparse

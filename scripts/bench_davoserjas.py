@@ -5,6 +5,7 @@ The last rows set the round-1 kernel against the best hand-written C loop of
 run so that a busy machine slows both alike; set ``TRICK_LIMIT`` to the script's
 path if it is not in ``../shared/bench`` next to the project.
 """
+
 from __future__ import annotations
 
 import os
@@ -18,8 +19,11 @@ from tableodds.sim.core.bench import case, print_rows, rate
 
 def _trick_limit() -> Path | None:
     here = Path(__file__).resolve().parent
-    for p in (os.environ.get("TRICK_LIMIT"), here.parent.parent / "shared/bench/trick_limit.sh",
-              here.parent / "shared/bench/trick_limit.sh"):
+    for p in (
+        os.environ.get("TRICK_LIMIT"),
+        here.parent.parent / "shared/bench/trick_limit.sh",
+        here.parent / "shared/bench/trick_limit.sh",
+    ):
         if p and Path(p).is_file():
             return Path(p)
     return None
@@ -32,8 +36,9 @@ def best_c_loop(games: int = 1_000_000) -> float | None:
         return None
     env = dict(os.environ, NO_OPENSPIEL="1", GAMES=str(games))
     try:
-        out = subprocess.run(["bash", str(script)], capture_output=True, text=True, env=env,
-                             timeout=600).stdout
+        out = subprocess.run(
+            ["bash", str(script)], capture_output=True, text=True, env=env, timeout=600
+        ).stdout
     except (OSError, subprocess.TimeoutExpired):
         return None
     m = re.search(r"best_c_loop (\d+) games/s", out)
@@ -44,6 +49,7 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
     """Round-1 kernel and best C loop measured alternately; medians and their ratio."""
     from tableodds.sim.davoserjas.kernel import penalties
     from tableodds.sim.davoserjas.rules import make_settings
+
     s = make_settings(4, rounds=[1])
     kern, c = [], []
     for _ in range(repeats):
@@ -54,10 +60,20 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
         kern.append(rate(lambda start, n: penalties(s, 1, start, n), 200_000, seconds))
     k, cl = median(kern), median(c)
     nan = float("nan")
-    return [{"case": "best C loop (trick_limit.sh), same run", "kernel_per_s": cl,
-             "reference_per_s": nan, "ratio": nan},
-            {"case": f"round-1 kernel / best C loop = {k / cl:.2f}", "kernel_per_s": k,
-             "reference_per_s": nan, "ratio": nan}]
+    return [
+        {
+            "case": "best C loop (trick_limit.sh), same run",
+            "kernel_per_s": cl,
+            "reference_per_s": nan,
+            "ratio": nan,
+        },
+        {
+            "case": f"round-1 kernel / best C loop = {k / cl:.2f}",
+            "kernel_per_s": k,
+            "reference_per_s": nan,
+            "ratio": nan,
+        },
+    ]
 
 
 def bench(seconds: float) -> list[dict]:
@@ -67,16 +83,19 @@ def bench(seconds: float) -> list[dict]:
 
     rows = []
     for label, settings in [
-            ("davoserjas: random round-1 deal, 4 players", make_settings(4, rounds=[1])),
-            ("davoserjas: random Kabalen deal, 4 players", make_settings(4, rounds=[6])),
-            ("davoserjas: random six-round game, 4 players", make_settings(4)),
-            ("davoserjas: careful six-round game, 4 players", make_settings(4, ["careful"]))]:
+        ("davoserjas: random round-1 deal, 4 players", make_settings(4, rounds=[1])),
+        ("davoserjas: random Kabalen deal, 4 players", make_settings(4, rounds=[6])),
+        ("davoserjas: random six-round game, 4 players", make_settings(4)),
+        ("davoserjas: careful six-round game, 4 players", make_settings(4, ["careful"])),
+    ]:
+
         def kernel(start, n, s=settings):
             penalties(s, 1, start, n)
 
         def reference(start, n, s=settings):
             for g in range(start, start + n):
                 play_game(s, 1, g)
+
         rows.append(case(label, kernel, reference, seconds))
     return rows + c_ratio(seconds)
 

@@ -1,10 +1,14 @@
 """1844 benchmarks: full 5-player games per core, kernel against reference, per policy mix."""
+
 from __future__ import annotations
 
 from tableodds.sim.core.bench import case, print_rows
 
-MIXES = {"careful": ["careful"], "random": ["random"],
-         "mixed": ["careful", "random", "careful", "random", "careful"]}
+MIXES = {
+    "careful": ["careful"],
+    "random": ["random"],
+    "mixed": ["careful", "random", "careful", "random", "careful"],
+}
 
 
 def bench(seconds: float, players: int = 5) -> list[dict]:
@@ -22,8 +26,17 @@ def bench(seconds: float, players: int = 5) -> list[dict]:
         def reference(start, count, s=settings):
             for i in range(start, start + count):
                 Game(s, 1, i).play()
-        rows.append(case(f"1844: {name} game, {players} players", kernel, reference, seconds,
-                         batch=500, reference_batch=2))
+
+        rows.append(
+            case(
+                f"1844: {name} game, {players} players",
+                kernel,
+                reference,
+                seconds,
+                batch=500,
+                reference_batch=2,
+            )
+        )
     return rows
 
 

@@ -3,6 +3,7 @@
 Usage: python scripts/check_invariants.py [--games N] [--game NAME] [--seed S]
 Chunks are checked as they are simulated, so memory stays flat for any N.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -10,7 +11,8 @@ import time
 
 import polars as pl
 
-from tableodds.sim.registry import game as get_game, games
+from tableodds.sim.registry import game as get_game
+from tableodds.sim.registry import games
 
 
 def main() -> None:
@@ -26,10 +28,14 @@ def main() -> None:
             t0 = time.perf_counter()
             for start in range(0, args.games, spec.chunk_size):
                 count = min(spec.chunk_size, args.games - start)
-                spec.check(pl.DataFrame(spec.simulate_chunk(settings, args.seed, start, count)),
-                           settings)
-            print(f"{spec.name}: {players} players, {args.games:,} games: all invariants hold "
-                  f"({time.perf_counter() - t0:.1f} s)", flush=True)
+                spec.check(
+                    pl.DataFrame(spec.simulate_chunk(settings, args.seed, start, count)), settings
+                )
+            print(
+                f"{spec.name}: {players} players, {args.games:,} games: all invariants hold "
+                f"({time.perf_counter() - t0:.1f} s)",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

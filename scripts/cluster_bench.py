@@ -7,6 +7,7 @@ whole run; the cluster's start-up is timed apart.  The overhead per chunk comes
 from runs of one-game chunks: (wall time / chunks) on each backend.
 Usage: python scripts/cluster_bench.py [--workers W] [--scale X]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,8 +28,16 @@ CASES = [  # (game, players, games at scale 1); each game's default chunk size
 
 
 def timed(chunk, games, chunk_size, workers, backend, path):
-    res = run(chunk, games, 1, path, workers=workers, chunk_size=chunk_size, progress=False,
-              backend=backend)
+    res = run(
+        chunk,
+        games,
+        1,
+        path,
+        workers=workers,
+        chunk_size=chunk_size,
+        progress=False,
+        backend=backend,
+    )
     return res.seconds
 
 
@@ -46,8 +55,10 @@ def main() -> None:
     t0 = time.perf_counter()
     dask = DaskBackend()
     dask.start(w)
-    print(f"# {platform.machine()}, Python {platform.python_version()}, workers: {w}; "
-          f"local Dask cluster started in {time.perf_counter() - t0:.1f} s")
+    print(
+        f"# {platform.machine()}, Python {platform.python_version()}, workers: {w}; "
+        f"local Dask cluster started in {time.perf_counter() - t0:.1f} s"
+    )
     print(f"{'case':<34} {'games':>10} {'local/s':>10} {'dask/s':>10} {'dask/local':>10}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -61,14 +72,18 @@ def main() -> None:
             tl = timed(chunk, games, size, w, local, tmp / "local")
             td = timed(chunk, games, size, w, dask, tmp / "dask")
             same = "" if parts(tmp / "local") == parts(tmp / "dask") else "  PARTS DIFFER"
-            print(f"{name + f' {players}p, chunks of {size:,}':<34} {games:>10,} "
-                  f"{games / tl:>10,.0f} {games / td:>10,.0f} {tl / td:>10.2f}{same}")
+            print(
+                f"{name + f' {players}p, chunks of {size:,}':<34} {games:>10,} "
+                f"{games / tl:>10,.0f} {games / td:>10,.0f} {tl / td:>10.2f}{same}"
+            )
         chunk = functools.partial(game("boss").simulate_chunk, game("boss").settings(4))
         n = int(2_000 * args.scale) or 1
         tl = timed(chunk, n, 1, w, local, tmp / "local")
         td = timed(chunk, n, 1, w, dask, tmp / "dask")
-        print(f"overhead per chunk ({n:,} one-game chunks): local {tl / n * 1e3:.2f} ms, "
-              f"dask {td / n * 1e3:.2f} ms")
+        print(
+            f"overhead per chunk ({n:,} one-game chunks): local {tl / n * 1e3:.2f} ms, "
+            f"dask {td / n * 1e3:.2f} ms"
+        )
     local.close()
     dask.close()
 

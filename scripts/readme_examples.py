@@ -6,6 +6,7 @@ the lines after it become that command's output.  Where the README shows only th
 output (the block's part ends with ``...``, or is much shorter than the output), the same
 number of lines is kept and ``...`` added.  Usage: python scripts/readme_examples.py [--only WORD]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,7 @@ BLOCK = re.compile(r"```(text)?\n(\$ (?:tableodds|python scripts/)[^\n]*\n.*?)``
 def run(command: str, cwd: Path) -> str:
     if command.startswith("python scripts/"):
         command = f"{shlex.quote(sys.executable)} {ROOT}/{command.removeprefix('python ')}"
-    proc = subprocess.run(command, shell=True, cwd=cwd, capture_output=True, text=True,
-                          timeout=900)
+    proc = subprocess.run(command, shell=True, cwd=cwd, capture_output=True, text=True, timeout=900)
     return (proc.stdout + proc.stderr).rstrip("\n")
 
 
@@ -37,9 +37,9 @@ def redo(block: str, cwd: Path) -> str:
             (cwd / command[6:]).write_text("\n".join(shown) + "\n")  # the file it shows
         fresh = run(command[2:], cwd).split("\n") if command else []
         if shown and shown[-1].strip() == "...":
-            fresh = fresh[:len(shown) - 1] + ["..."]
+            fresh = fresh[: len(shown) - 1] + ["..."]
         elif len(shown) > 1 and len(fresh) > len(shown) + 2:  # an abbreviated output
-            fresh = fresh[:max(len(shown), 1)] + ["..."]
+            fresh = fresh[: max(len(shown), 1)] + ["..."]
         out.append("\n".join([command, *fresh]).rstrip("\n"))
     return "\n".join(out) + "\n"
 
@@ -53,6 +53,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cwd = Path(tmp)
         (cwd / "sim").symlink_to(ROOT / "sim")  # examples name packaged files by their path
+
         def swap(m: re.Match) -> str:
             block = m.group(2)
             if args.only and args.only not in block:
@@ -63,6 +64,7 @@ def main() -> None:
                 return m.group(0)  # needs a running cluster, or a benchmark: measured by hand
             print(block.split("\n", 1)[0], file=sys.stderr, flush=True)
             return f"```{m.group(1) or ''}\n" + redo(block, cwd) + "```"
+
         text = BLOCK.sub(swap, text)
     (ROOT / "README.md").write_text(text, "utf-8")
 

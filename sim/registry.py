@@ -1,4 +1,5 @@
 """Every game tableodds knows, in one place: name -> package with its contract."""
+
 from __future__ import annotations
 
 import importlib

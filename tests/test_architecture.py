@@ -1,8 +1,8 @@
 """The shape of the package: one top-level name, layers that only look down, one protocol."""
+
 from __future__ import annotations
 
 import ast
-import json
 import subprocess
 import sys
 import zipfile
@@ -12,12 +12,16 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 # folder -> the package it installs as (pyproject.toml's package-dir)
-FOLDERS = {"sim": "tableodds.sim", "analysis": "tableodds.analysis",
-           "reports": "tableodds.reports"}
+FOLDERS = {"sim": "tableodds.sim", "analysis": "tableodds.analysis", "reports": "tableodds.reports"}
 BARE = {"sim", "analysis", "reports"}
 # lower layers first; a module may import only from its own layer or those before it
-LAYERS = ["tableodds.sim", "tableodds.analysis", "tableodds.reports", "tableodds.reports.cli",
-          "tableodds"]
+LAYERS = [
+    "tableodds.sim",
+    "tableodds.analysis",
+    "tableodds.reports",
+    "tableodds.reports.cli",
+    "tableodds",
+]
 
 
 def module_name(path: Path) -> str:
@@ -53,19 +57,27 @@ def sources(*folders: str) -> list[Path]:
     return sorted(p for f in folders for p in (ROOT / f).rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", sources("sim", "analysis", "reports"),
-                         ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path", sources("sim", "analysis", "reports"), ids=lambda p: str(p.relative_to(ROOT))
+)
 def test_imports_only_look_down(path):
     me = module_name(path)
-    upward = [(line, name) for line, name in imports(path)
-              if name.startswith("tableodds") and layer(name) > layer(me)]
+    upward = [
+        (line, name)
+        for line, name in imports(path)
+        if name.startswith("tableodds") and layer(name) > layer(me)
+    ]
     assert not upward, f"{me} imports upward: {upward}"
 
 
 def test_the_engine_layer_has_no_cli_plot_or_writer_libraries():
     banned = ("click", "matplotlib", "rich.console")
-    found = [(str(p.relative_to(ROOT)), line, name) for p in sources("sim")
-             for line, name in imports(p) if name.startswith(banned) and "bench" not in p.name]
+    found = [
+        (str(p.relative_to(ROOT)), line, name)
+        for p in sources("sim")
+        for line, name in imports(p)
+        if name.startswith(banned) and "bench" not in p.name
+    ]
     assert not found
 
 
@@ -75,8 +87,11 @@ def test_the_layer_test_can_fail():
     assert layer("tableodds.sim.core.runner") == 0
 
 
-@pytest.mark.parametrize("path", sources("sim", "analysis", "reports", "scripts", "tests"),
-                         ids=lambda p: str(p.relative_to(ROOT)))
+@pytest.mark.parametrize(
+    "path",
+    sources("sim", "analysis", "reports", "scripts", "tests"),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
 def test_no_bare_top_level_imports(path):
     """``import sim`` would load a second copy of a module beside ``tableodds.sim``."""
     bare = [(line, name) for line, name in imports(path) if name.split(".")[0] in BARE]
@@ -84,23 +99,32 @@ def test_no_bare_top_level_imports(path):
 
 
 def test_importing_everything_loads_no_bare_package():
-    code = ("import sys, tableodds, tableodds.reports.cli, tableodds.reports.report; "
-            "print([m for m in sys.modules if m.split('.')[0] in ('sim','analysis','reports')])")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd="/")
+    code = (
+        "import sys, tableodds, tableodds.reports.cli, tableodds.reports.report; "
+        "print([m for m in sys.modules if m.split('.')[0] in ('sim','analysis','reports')])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd="/"
+    )
     assert out.stdout.strip() == "[]"
 
 
 @pytest.mark.slow
 def test_the_wheel_holds_only_tableodds(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
-                    "-q", "-w", str(tmp_path), str(ROOT)], check=True)
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+    )
     (wheel,) = tmp_path.glob("tableodds-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
     assert top == {"tableodds"}
-    for needed in ("tableodds/__init__.py", "tableodds/py.typed",
-                   "tableodds/sim/davoserjas/rounds.toml", "tableodds/reports/cli/__init__.py",
-                   "tableodds/analysis/result.py"):
+    for needed in (
+        "tableodds/__init__.py",
+        "tableodds/py.typed",
+        "tableodds/sim/davoserjas/rounds.toml",
+        "tableodds/reports/cli/__init__.py",
+        "tableodds/analysis/result.py",
+    ):
         assert needed in names
     assert not any(n.startswith("tableodds/reports/api/") for n in names)

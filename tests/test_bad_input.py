@@ -2,6 +2,7 @@
 
 Each case is one row of the list of bad inputs found by trying the commands as a user would.
 """
+
 from __future__ import annotations
 
 import re
@@ -15,8 +16,9 @@ BIG = str(10**20)
 FAST = ["-n", "50", "-w", "1"]
 DAVOS_CARDS = resources.files("tableodds.sim.davos").joinpath("cards.toml").read_text("utf-8")
 BORGIA_CARDS = resources.files("tableodds.sim.borgia").joinpath("cards.toml").read_text("utf-8")
-PARLIAMENT = resources.files("tableodds.sim.davos").joinpath(
-    "example_parliament.toml").read_text("utf-8")
+PARLIAMENT = (
+    resources.files("tableodds.sim.davos").joinpath("example_parliament.toml").read_text("utf-8")
+)
 
 
 def run_cli(args, capsys):
@@ -48,13 +50,20 @@ def write(tmp_path, text: str, name: str = "in.toml") -> str:
     return str(path)
 
 
-SIMULATIONS = [["davoserjas", "simulate"], ["davos", "goals"], ["1844", "train-rush"],
-               ["borgia", "simulate"], ["borgia", "auction"], ["borgia", "election"],
-               ["boss", "length"], ["boss", "simulate"], ["boss", "variants"]]
+SIMULATIONS = [
+    ["davoserjas", "simulate"],
+    ["davos", "goals"],
+    ["1844", "train-rush"],
+    ["borgia", "simulate"],
+    ["borgia", "auction"],
+    ["borgia", "election"],
+    ["boss", "length"],
+    ["boss", "simulate"],
+    ["boss", "variants"],
+]
 
 
-@pytest.mark.parametrize("cmd", SIMULATIONS + [["cheatsheet", "boss"], ["report"]],
-                         ids=" ".join)
+@pytest.mark.parametrize("cmd", SIMULATIONS + [["cheatsheet", "boss"], ["report"]], ids=" ".join)
 @pytest.mark.parametrize("out", ["/proc/x", "FILE/sub", "/dev/full/x", "/sys/x", "/"])
 def test_unwritable_out_is_refused_before_any_work(cmd, out, tmp_path, capsys):
     if out.startswith("FILE"):
@@ -72,19 +81,22 @@ def test_games_beyond_what_the_runner_can_do(games, tmp_path, capsys):
 def test_a_deck_with_a_million_turns(tmp_path, capsys):
     deck = re.sub(r"(?m)^turns = \d+", "turns = 1000000", BORGIA_CARDS)
     assert deck != BORGIA_CARDS
-    refused(["borgia", "auction", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path,
-            "turns")
+    refused(
+        ["borgia", "auction", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path, "turns"
+    )
 
 
 def test_borgia_money_beyond_32_bits(tmp_path, capsys):
     deck = re.sub(r"(?m)^money = \d+", "money = 10000000000", BORGIA_CARDS)
     assert deck != BORGIA_CARDS
-    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path,
-            "money")
+    refused(
+        ["borgia", "simulate", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path, "money"
+    )
 
 
-@pytest.mark.parametrize("variant", ["queen=40000", "king-of-clubs=32768", f"trick={BIG}",
-                                     f"pool={BIG}", "queen=-40000"])
+@pytest.mark.parametrize(
+    "variant", ["queen=40000", "king-of-clubs=32768", f"trick={BIG}", f"pool={BIG}", "queen=-40000"]
+)
 def test_davoserjas_variants_that_overflow_a_penalty(variant, tmp_path, capsys):
     refused(["davoserjas", "simulate", *FAST, "--variant", variant], capsys, tmp_path)
 
@@ -94,21 +106,42 @@ def test_davoserjas_rules_that_overflow_a_penalty(value, tmp_path, capsys):
     rounds = resources.files("tableodds.sim.davoserjas").joinpath("rounds.toml").read_text()
     edited = re.sub(r"(?m)^per_trick = \d+", f"per_trick = {value}", rounds, count=1)
     assert edited != rounds
-    refused(["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, edited)], capsys,
-            tmp_path, "per_trick|penalt")
+    refused(
+        ["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, edited)],
+        capsys,
+        tmp_path,
+        "per_trick|penalt",
+    )
 
 
 @pytest.mark.parametrize("flag", ["--attack", "--hand"])
 def test_conquest_strengths_of_twenty_digits(flag, tmp_path, capsys):
     args = {"--attack": "3", "--hand": "2"}
     args[flag] = BIG
-    refused(["borgia", "conquest", "--attack", args["--attack"], "--hand", args["--hand"],
-             "--trials", "100"], capsys, tmp_path, flag)
+    refused(
+        [
+            "borgia",
+            "conquest",
+            "--attack",
+            args["--attack"],
+            "--hand",
+            args["--hand"],
+            "--trials",
+            "100",
+        ],
+        capsys,
+        tmp_path,
+        flag,
+    )
 
 
 def test_conquest_defence_of_twenty_digits(tmp_path, capsys):
-    refused(["borgia", "conquest", "--attack", "3", "--defend", f"city={BIG}", "--trials",
-             "100"], capsys, tmp_path, "defend|city")
+    refused(
+        ["borgia", "conquest", "--attack", "3", "--defend", f"city={BIG}", "--trials", "100"],
+        capsys,
+        tmp_path,
+        "defend|city",
+    )
 
 
 def test_twenty_digit_integers_in_card_files(tmp_path, capsys):
@@ -118,13 +151,19 @@ def test_twenty_digit_integers_in_card_files(tmp_path, capsys):
 
 @pytest.mark.parametrize("scale", ["nan", "inf", "-1", "0"])
 def test_report_scale_must_be_a_positive_number(scale, tmp_path, capsys):
-    refused(["report", "--scale", scale, "--out", str(tmp_path / "r")], capsys, tmp_path,
-            "--scale")
+    refused(["report", "--scale", scale, "--out", str(tmp_path / "r")], capsys, tmp_path, "--scale")
 
 
-@pytest.mark.parametrize("game, right, wrong", [
-    ("davoserjas", "penalties", "penaltes"), ("davos", "assets_on_board", "assets_onboard"),
-    ("1844", "shares", "shars"), ("borgia", "cash", "csh"), ("boss", "shares", "shars")])
+@pytest.mark.parametrize(
+    "game, right, wrong",
+    [
+        ("davoserjas", "penalties", "penaltes"),
+        ("davos", "assets_on_board", "assets_onboard"),
+        ("1844", "shares", "shars"),
+        ("borgia", "cash", "csh"),
+        ("boss", "shares", "shars"),
+    ],
+)
 def test_a_misspelled_key_in_a_score_file_is_named(game, right, wrong, tmp_path, capsys):
     code, template, _ = run_cli([game, "score", "--template"], capsys)
     edited = re.sub(rf"(?m)^([^#\n]*?)\b{right}\b", rf"\g<1>{wrong}", template, count=1)
@@ -140,12 +179,12 @@ def test_davoserjas_variant_key_misspelled(tmp_path, capsys):
 
 def test_davoserjas_csv_round_column_is_read(tmp_path, capsys):
     good = "round,A,B,C,D\n2,4,2,7,0\n1,3,4,2,4\n"
-    code, out, err = run_cli(["davoserjas", "score", write(tmp_path, good, "in.csv"),
-                              "--json"], capsys)
+    code, out, err = run_cli(
+        ["davoserjas", "score", write(tmp_path, good, "in.csv"), "--json"], capsys
+    )
     assert code == 0, err
     repeated = "round,A,B,C,D\n1,3,4,2,4\n1,3,4,2,4\n"
-    refused(["davoserjas", "score", write(tmp_path, repeated, "in.csv")], capsys, tmp_path,
-            "round")
+    refused(["davoserjas", "score", write(tmp_path, repeated, "in.csv")], capsys, tmp_path, "round")
     gap = "round,A,B,C,D\n1,3,4,2,4\n3,5,10,0,5\n"
     refused(["davoserjas", "score", write(tmp_path, gap, "in.csv")], capsys, tmp_path, "round")
 
@@ -153,28 +192,45 @@ def test_davoserjas_csv_round_column_is_read(tmp_path, capsys):
 def test_duplicate_goal_names_in_davos_cards(tmp_path, capsys):
     first = re.search(r'\{ name = "[^}]*\},\n', DAVOS_CARDS).group(0)
     deck = DAVOS_CARDS.replace(first, first + "  " + first, 1)
-    refused(["davos", "goals", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path,
-            "twice|duplicate")
+    refused(
+        ["davos", "goals", *FAST, "--cards", write(tmp_path, deck)],
+        capsys,
+        tmp_path,
+        "twice|duplicate",
+    )
 
 
 def test_duplicate_card_types_in_borgia_cards(tmp_path, capsys):
     block = re.search(r"(?ms)^\[\[card\]\].*?(?=^\[)", BORGIA_CARDS).group(0)
-    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, BORGIA_CARDS + "\n" + block)],
-            capsys, tmp_path, "twice|duplicate")
+    refused(
+        ["borgia", "simulate", *FAST, "--cards", write(tmp_path, BORGIA_CARDS + "\n" + block)],
+        capsys,
+        tmp_path,
+        "twice|duplicate",
+    )
 
 
 def test_duplicate_party_names_in_davos_vote(tmp_path, capsys):
     block = re.search(r"(?ms)^\[\[parties\]\].*?(?=^\[\[parties|\Z)", PARLIAMENT).group(0)
-    refused(["davos", "vote", write(tmp_path, PARLIAMENT + "\n" + block)], capsys, tmp_path,
-            "twice|duplicate")
+    refused(
+        ["davos", "vote", write(tmp_path, PARLIAMENT + "\n" + block)],
+        capsys,
+        tmp_path,
+        "twice|duplicate",
+    )
 
 
 @pytest.mark.parametrize("players", [1, 6])
 def test_davos_score_is_for_two_to_five_players(players, tmp_path, capsys):
-    rows = "".join(f'\n[[players]]\nname = "P{i}"\nassets_on_board = 3\ngoals = []\n'
-                   for i in range(players))
-    refused(["davos", "score", write(tmp_path, 'mode = "normal"\n' + rows)], capsys, tmp_path,
-            "2-5|players")
+    rows = "".join(
+        f'\n[[players]]\nname = "P{i}"\nassets_on_board = 3\ngoals = []\n' for i in range(players)
+    )
+    refused(
+        ["davos", "score", write(tmp_path, 'mode = "normal"\n' + rows)],
+        capsys,
+        tmp_path,
+        "2-5|players",
+    )
 
 
 @pytest.mark.parametrize("flag", ["--policy", "--policies"])
@@ -184,22 +240,40 @@ def test_an_empty_policy_is_refused(flag, tmp_path, capsys):
 
 # Found by tests/test_fuzz.py.
 
+
 def test_a_table_given_as_a_number_is_refused(tmp_path, capsys):
     """``setup = 0`` where ``[setup]`` belongs: refused by name (the shared unknown-key check
     sees a non-table first), not a crash on its keys."""
     body = re.sub(r"(?ms)^\[setup\]\n.*?(?=^\[)", "", BORGIA_CARDS)
     assert body != BORGIA_CARDS
-    refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, "setup = 0\n" + body)],
-            capsys, tmp_path, r"setup.* must be a table, got 0")
+    refused(
+        ["borgia", "simulate", *FAST, "--cards", write(tmp_path, "setup = 0\n" + body)],
+        capsys,
+        tmp_path,
+        r"setup.* must be a table, got 0",
+    )
 
 
 def test_a_vote_table_player_that_is_not_a_table_is_refused(tmp_path, capsys):
-    text = 'pope = "Borgia"\nplayer = [0, {name = "A", cardinals = 1}, {name = "B", cardinals = 1}]\n'
-    refused(["borgia", "election", *FAST, "--votes", write(tmp_path, text)], capsys, tmp_path,
-            "player 1 must be a table, got 0")
+    text = (
+        'pope = "Borgia"\nplayer = [0, {name = "A", cardinals = 1}, {name = "B", cardinals = 1}]\n'
+    )
+    refused(
+        ["borgia", "election", *FAST, "--votes", write(tmp_path, text)],
+        capsys,
+        tmp_path,
+        "player 1 must be a table, got 0",
+    )
 
 
 def test_a_non_utf8_davoserjas_score_csv_is_refused(tmp_path, capsys):
     path = tmp_path / "in.csv"
     path.write_bytes(b"round,Anna,B\xf6,Cai\n1,3,4,2\n")
     refused(["davoserjas", "score", str(path)], capsys, tmp_path, "not a UTF-8 text file")
+
+
+def test_a_borgia_score_list_of_card_names_holding_a_list(tmp_path, capsys):
+    code, template, _ = run_cli(["borgia", "score", "--template"], capsys)
+    edited = template.replace('offices = ["office"]', "offices = [[]]", 1)
+    assert code == 0 and edited != template
+    refused(["borgia", "score", write(tmp_path, edited)], capsys, tmp_path, "offices")

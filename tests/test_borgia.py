@@ -1,4 +1,5 @@
 """Borgia: deck data, kernel = reference, rules invariants, conquest odds and the CLI."""
+
 import json
 from fractions import Fraction
 
@@ -6,15 +7,33 @@ import numpy as np
 import polars as pl
 import pytest
 
-from tableodds.analysis.borgia import (conquest_exact, strength_distribution, summarise_conquest,
-                             vote_table)
-from tableodds.sim.borgia import GAME, check
-from tableodds.sim.borgia.rules import check_attacks, check_auctions
-from tableodds.sim.borgia import kernel, reference
+from tableodds.analysis.borgia import (
+    conquest_exact,
+    strength_distribution,
+    summarise_conquest,
+    vote_table,
+)
 from tableodds.reports.cli.borgia import group
-from tableodds.sim.borgia.rules import (ARTIST, CITY, FAMILY, OFFICE, STRATEGY_CODES, TYPES, Voter,
-                              conquest_succeeds, count_votes, election_winner, load_deck,
-                              load_vote_table, make_settings, parse_defence, parse_strengths)
+from tableodds.sim.borgia import GAME, check, kernel, reference
+from tableodds.sim.borgia.rules import (
+    ARTIST,
+    CITY,
+    FAMILY,
+    OFFICE,
+    STRATEGY_CODES,
+    TYPES,
+    Voter,
+    check_attacks,
+    check_auctions,
+    conquest_succeeds,
+    count_votes,
+    election_winner,
+    load_deck,
+    load_vote_table,
+    make_settings,
+    parse_defence,
+    parse_strengths,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import run
 
@@ -30,23 +49,37 @@ def test_packaged_deck_has_the_article_counts():
     deck = load_deck()
     counts = {t: sum(1 for c in deck.cards if c.type == t) for t in TYPES}
     assert len(deck.cards) == 60
-    assert counts == {"city": 12, "office": 9, "artist": 10, "family": 6, "condottiere": 8,
-                      "spy": 6, "poison": 2, "assassin": 2, "medicine": 1, "marriage": 1,
-                      "savonarola": 1, "simony": 2}
+    assert counts == {
+        "city": 12,
+        "office": 9,
+        "artist": 10,
+        "family": 6,
+        "condottiere": 8,
+        "spy": 6,
+        "poison": 2,
+        "assassin": 2,
+        "medicine": 1,
+        "marriage": 1,
+        "savonarola": 1,
+        "simony": 2,
+    }
     assert deck.deal[4] == (4, 12)  # the one review's numbers for 4 players
     assert [c.id for c in deck.cards] == list(range(60))
 
 
-@pytest.mark.parametrize("text,match", [
-    ('[[card]]\ntype = "dragon"\n', "type must be one of"),
-    ('[[card]]\ntype = "city"\npower = -1\n', "power must be at least 0"),
-    ('[[card]]\ntype = "city"\nvotes = 2\n', "unknown key 'votes'"),
-    ('[[card]]\ntype = "office"\nvotes = "x"\n', "votes must be an integer"),
-    ('[deal.7]\nhand = 4\nauction = 12\n[[card]]\ntype = "spy"\n', "player count"),
-    ('[rules]\nunsold = "burn"\n[[card]]\ntype = "spy"\n', "unsold must be"),
-    ("[[card]\n", "not valid TOML"),
-    ('[setup]\nmoney = 100\n', "needs \\[\\[card\\]\\] tables"),
-])
+@pytest.mark.parametrize(
+    "text,match",
+    [
+        ('[[card]]\ntype = "dragon"\n', "type must be one of"),
+        ('[[card]]\ntype = "city"\npower = -1\n', "power must be at least 0"),
+        ('[[card]]\ntype = "city"\nvotes = 2\n', "unknown key 'votes'"),
+        ('[[card]]\ntype = "office"\nvotes = "x"\n', "votes must be an integer"),
+        ('[deal.7]\nhand = 4\nauction = 12\n[[card]]\ntype = "spy"\n', "player count"),
+        ('[rules]\nunsold = "burn"\n[[card]]\ntype = "spy"\n', "unsold must be"),
+        ("[[card]\n", "not valid TOML"),
+        ("[setup]\nmoney = 100\n", "needs \\[\\[card\\]\\] tables"),
+    ],
+)
 def test_bad_deck_files_are_refused_naming_the_field(tmp_path, text, match):
     f = tmp_path / "deck.toml"
     f.write_text(text)
@@ -149,8 +182,9 @@ def test_sold_card_has_exactly_one_owner():
             places += ["aside"] if c in self.aside else []
             assert len(places) == 1, f"card {c} in {places}"
             if self.auctions and self.auctions[-1][1] == c:
-                assert places[0] in (p, p + self.P) or (places == ["aside"] and
-                                                         self.kind(c) == ARTIST)
+                assert places[0] in (p, p + self.P) or (
+                    places == ["aside"] and self.kind(c) == ARTIST
+                )
                 checked.append(c)
 
     s = make_settings(4, ["random", "value", "random", "value"])
@@ -158,8 +192,11 @@ def test_sold_card_has_exactly_one_owner():
     for g in range(20):
         game = Watched(s, 5, g)
         game.play()
-        everywhere = [c for part in game.hand + game.table + [game.aside, game.discard,
-                                                            set(game.stack)] for c in part]
+        everywhere = [
+            c
+            for part in game.hand + game.table + [game.aside, game.discard, set(game.stack)]
+            for c in part
+        ]
         assert sorted(everywhere) == list(range(60)), "a card is lost or in two places"
         taken += sum(1 for a in game.auctions if a[2] != reference.UNSOLD)
     assert len(checked) == taken > 20 * 30
@@ -203,24 +240,32 @@ def test_simulated_elections_count_votes_as_the_rules_say():
 
 def test_vote_table_file(tmp_path):
     f = tmp_path / "votes.toml"
-    f.write_text('pope = "Ann"\n'
-                 '[[player]]\nname = "Ann"\ncardinals = 4\noffices = [2]\n'
-                 '[[player]]\nname = "Bea"\ncardinals = 4\noffices = [2]\n'
-                 '[[player]]\nname = "Cas"\ncardinals = 2\nvote_for = "Bea"\n')
+    f.write_text(
+        'pope = "Ann"\n'
+        '[[player]]\nname = "Ann"\ncardinals = 4\noffices = [2]\n'
+        '[[player]]\nname = "Bea"\ncardinals = 4\noffices = [2]\n'
+        '[[player]]\nname = "Cas"\ncardinals = 2\nvote_for = "Bea"\n'
+    )
     r = vote_table(*load_vote_table(f))
     assert r.own == (14, 14, 6) and r.received == (14, 20, 0) and r.winner == "Bea"
     f.write_text('[[player]]\nname = "Ann"\ncardinals = 4\nvote_for = "Zed"\n' * 3)
     with pytest.raises(InputError, match="appears twice"):
         load_vote_table(f)
-    f.write_text('[[player]]\nname = "A"\ncardinals = 4\nvote_for = "Zed"\n'
-                 '[[player]]\nname = "B"\ncardinals = 4\n[[player]]\nname = "C"\ncardinals = 4\n')
+    f.write_text(
+        '[[player]]\nname = "A"\ncardinals = 4\nvote_for = "Zed"\n'
+        '[[player]]\nname = "B"\ncardinals = 4\n[[player]]\nname = "C"\ncardinals = 4\n'
+    )
     with pytest.raises(InputError, match="vote_for 'Zed' is not a player"):
         load_vote_table(f)
 
 
 def test_strength_distributions_are_exact():
-    assert strength_distribution([1, 2], "random") == {0: Fraction(1, 4), 1: Fraction(1, 4),
-                                                       2: Fraction(1, 4), 3: Fraction(1, 4)}
+    assert strength_distribution([1, 2], "random") == {
+        0: Fraction(1, 4),
+        1: Fraction(1, 4),
+        2: Fraction(1, 4),
+        3: Fraction(1, 4),
+    }
     assert strength_distribution([3, 1, 3], "one") == {3: Fraction(2, 3), 1: Fraction(1, 3)}
     assert strength_distribution([3, 1], "strongest") == {3: 1}
     # 5 against 3 + a random subset of {2, 1}: wins against 3 and 4 only
@@ -231,11 +276,21 @@ def test_strength_distributions_are_exact():
 def test_conquest_exact_and_simulated_agree(sa, tmp_path):
     attack, defend, base = [3, 2, 1], [2, 2, 1], 2
     for sd in STRATEGY_CODES:
+
         def chunk(seed, start, count, sd=sd):
-            return kernel.conquest_chunk(attack, defend, base, STRATEGY_CODES[sa],
-                                         STRATEGY_CODES[sd], seed, start, count)
-        res = run(chunk, 100_000, 4, tmp_path / f"{sa}-{sd}", workers=1, chunk_size=100_000,
-                  progress=False)
+            return kernel.conquest_chunk(
+                attack, defend, base, STRATEGY_CODES[sa], STRATEGY_CODES[sd], seed, start, count
+            )
+
+        res = run(
+            chunk,
+            100_000,
+            4,
+            tmp_path / f"{sa}-{sd}",
+            workers=1,
+            chunk_size=100_000,
+            progress=False,
+        )
         summary = summarise_conquest(res.scan(), attack, defend, base, sa, sd)
         p, sim = float(summary.exact), summary.simulated
         se = max((p * (1 - p) / sim.n) ** 0.5, 1e-9)
@@ -256,20 +311,50 @@ def _cli(args, capsys):
 
 
 def test_cli_conquest_json(capsys):
-    doc = json.loads(_cli(["conquest", "--attack", "3,2", "--defend", "city=2,family=1",
-                           "--hand", "2,1", "--trials", "20000", "--json", "-w", "1"], capsys))
+    doc = json.loads(
+        _cli(
+            [
+                "conquest",
+                "--attack",
+                "3,2",
+                "--defend",
+                "city=2,family=1",
+                "--hand",
+                "2,1",
+                "--trials",
+                "20000",
+                "--json",
+                "-w",
+                "1",
+            ],
+            capsys,
+        )
+    )
     s = doc["results"]
     assert s["exact_fraction"] == "1/2" and s["base_defence"] == 3
     assert s["simulated"]["low"] <= 0.5 <= s["simulated"]["high"]
 
 
 def test_cli_commands_write_tables(tmp_path, capsys):
-    text = _cli(["simulate", "-n", "400", "-w", "1", "--policies", "value,random,random,random",
-                 "--out", str(tmp_path / "sim")], capsys)
+    text = _cli(
+        [
+            "simulate",
+            "-n",
+            "400",
+            "-w",
+            "1",
+            "--policies",
+            "value,random,random,random",
+            "--out",
+            str(tmp_path / "sim"),
+        ],
+        capsys,
+    )
     assert "from pope" in text
     assert (tmp_path / "sim" / "seats.csv").exists() and (tmp_path / "sim" / "vp.png").exists()
-    doc = json.loads(_cli(["auction", "-n", "300", "-w", "1", "--json",
-                           "--out", str(tmp_path / "auc")], capsys))
+    doc = json.loads(
+        _cli(["auction", "-n", "300", "-w", "1", "--json", "--out", str(tmp_path / "auc")], capsys)
+    )
     assert {r["type"] for r in doc["results"]["by_type"]} == set(TYPES)
     assert (tmp_path / "auc" / "auction_prices.parquet").exists()
     text = _cli(["election", "-n", "300", "-w", "1", "--players", "3"], capsys)

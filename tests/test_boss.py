@@ -1,4 +1,5 @@
 """I'm the Boss!: board data, exact game length, the deal and bargaining, invariants, CLI."""
+
 import dataclasses
 import json
 from fractions import Fraction
@@ -9,17 +10,29 @@ from scipy import stats
 
 from tableodds.analysis.boss import length_summary as length
 from tableodds.analysis.stats import wilson
-from tableodds.sim.boss import GAME
 from tableodds.reports.cli.boss import group
+from tableodds.sim.boss import GAME
 from tableodds.sim.boss.reference import Game, play_game
-from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, RECRUIT, STOP, TRAVEL, VARIANTS,
-                            exact_deal_counts, load_cards, make_settings)
+from tableodds.sim.boss.rules import (
+    BOSS,
+    DECK_COUNTS,
+    DECK_SIZE,
+    RECRUIT,
+    STOP,
+    TRAVEL,
+    VARIANTS,
+    exact_deal_counts,
+    load_cards,
+    make_settings,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.rng import PyStream
 
 RED, BLUE, YELLOW, PINK, ORANGE, GREEN = range(6)
-MIXES = {p: [["random"], ["shrewd"], ["patient"], (["shrewd", "random", "patient"] * 2)[:p]]
-         for p in range(2, 7)}
+MIXES = {
+    p: [["random"], ["shrewd"], ["patient"], (["shrewd", "random", "patient"] * 2)[:p]]
+    for p in range(2, 7)
+}
 
 
 def frame(settings, n, seed=3, start=0):
@@ -28,18 +41,19 @@ def frame(settings, n, seed=3, start=0):
 
 # ---- rules data --------------------------------------------------------------------------
 
+
 def test_deck_and_packaged_data_follow_the_seed():
     assert DECK_SIZE == 98 and sum(DECK_COUNTS[:6]) == 24 and sum(DECK_COUNTS[6:13]) == 21
     assert DECK_COUNTS[RECRUIT] == 33 and DECK_COUNTS[BOSS] == 10 and DECK_COUNTS[STOP] == 10
     c = load_cards()
     assert len(c.spaces) == 16 and len(c.values) == 15
-    assert c.values[5] == 3 and c.values[12] == 5          # seed: deal #6 pays 3, #13 pays 5
-    assert list(c.values) == sorted(c.values)               # values rise with the deal number
-    example = c.spaces[2]                                   # seed: R+B+Y required, 2 of P/O/G
+    assert c.values[5] == 3 and c.values[12] == 5  # seed: deal #6 pays 3, #13 pays 5
+    assert list(c.values) == sorted(c.values)  # values rise with the deal number
+    example = c.spaces[2]  # seed: R+B+Y required, 2 of P/O/G
     assert example.required == 0b000111 and example.optional == 0b111000
     assert example.pick == 2 and example.dividends == 6
     assert all(f == 0 for f in c.faces[:9]) and c.faces[14] == 0
-    assert not c.faces[12] >> 4 & 1                         # seed: a 5 after deal 13 goes on
+    assert not c.faces[12] >> 4 & 1  # seed: a 5 after deal 13 goes on
     assert c.investors == {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
 
 
@@ -48,15 +62,16 @@ def test_exact_deal_counts_by_hand():
     # card 10 ends on 1 face of 6, card 11 on 2, ... card 14 on 5, card 15 always
     assert d[10] == Fraction(1, 6)
     assert d[11] == Fraction(5, 6) * Fraction(2, 6)
-    assert d[15] == Fraction(5 * 4 * 3 * 2 * 1, 6 ** 5)
+    assert d[15] == Fraction(5 * 4 * 3 * 2 * 1, 6**5)
     assert sum(d.values()) == 1 and min(d) == 10 and max(d) == 15
     short = exact_deal_counts(make_settings(4, variants=["short"]))
-    assert {k + 3: v for k, v in short.items()} == d     # same backs, three cards fewer
+    assert {k + 3: v for k, v in short.items()} == d  # same backs, three cards fewer
     late = exact_deal_counts(make_settings(4, variants=["short-late-roll"]))
     assert set(late) == {10, 11, 12} and late[10] == Fraction(4, 6)
 
 
 # ---- the deal and the bargaining rule, on hand-built positions -------------------------------
+
 
 def blank(players=4, variants=(), policies=("shrewd",)):
     """A game with no cards in hand and no investors, to set up positions by hand."""
@@ -71,23 +86,23 @@ def blank(players=4, variants=(), policies=("shrewd",)):
 
 def test_bargaining_shares_follow_leverage():
     g = blank()
-    g.owner[RED], g.owner[BLUE] = 0, 1          # space 1 needs red + blue
+    g.owner[RED], g.owner[BLUE] = 0, 1  # space 1 needs red + blue
     o = g.offer(0, 0, 12)
     # blue has one seller (weight 60), the boss weighs 2 x 60: blue gets 12 * 60 // 180
     assert o.ok and o.share == [0, 4, 0, 0] and o.take == 8 and o.supplier == {RED: 0, BLUE: 1}
-    g.hands[2][BLUE] = 1                        # a competitor: each seller now weighs 30
+    g.hands[2][BLUE] = 1  # a competitor: each seller now weighs 30
     o = g.offer(0, 0, 12)
     assert o.share == [0, 12 * 30 // 150, 0, 0] and not o.by_card[BLUE]
-    g.owner[BLUE] = -1                          # only the family card is left
+    g.owner[BLUE] = -1  # only the family card is left
     o = g.offer(0, 0, 12)
     assert o.supplier[BLUE] == 2 and o.by_card[BLUE] and o.share[2] == 4
     g.hands[2][BLUE] = 0
-    assert not g.offer(0, 0, 12).ok             # nobody can bring blue
+    assert not g.offer(0, 0, 12).ok  # nobody can bring blue
 
 
 def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
     g = blank()
-    g.owner = [1, 2, 3, 1, 2, 3]                # boss 0 owns nothing
+    g.owner = [1, 2, 3, 1, 2, 3]  # boss 0 owns nothing
     # space 3: R+B+Y + 2 of P/O/G: five sellers of weight 60 against the boss's 120
     o = g.offer(0, 2, 60)
     # seats 1 and 2 bring two families each (weight 120), seat 3 one (60)
@@ -95,9 +110,9 @@ def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
     g2 = blank()
     g2.cards = dataclasses.replace(g2.cards, boss_weight=0)
     g2.owner = [1, 2, 3, 1, 2, 3]
-    assert not g2.offer(0, 2, 60).ok            # boss weight 0: the boss keeps nothing
-    g.hands[0][ORANGE] = 1                      # a free option is chosen before bought ones
-    g.hands[1][GREEN] = 1                       # green now has two sellers, pink one
+    assert not g2.offer(0, 2, 60).ok  # boss weight 0: the boss keeps nothing
+    g.hands[0][ORANGE] = 1  # a free option is chosen before bought ones
+    g.hands[1][GREEN] = 1  # green now has two sellers, pink one
     o = g.offer(0, 2, 60)
     assert set(o.supplier) == {RED, BLUE, YELLOW, ORANGE, GREEN} and o.supplier[ORANGE] == 0
 
@@ -105,20 +120,20 @@ def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
 def test_two_player_rules_pay_a_fixed_price():
     g = blank(players=2)
     g.owner = [0, 1, 1, 0, 0, 1]
-    o = g.offer(0, 0, 12)                       # red (own) + blue (opponent's)
+    o = g.offer(0, 0, 12)  # red (own) + blue (opponent's)
     assert o.ok and o.share == [0, 12 // 6] and o.take == 10 and 1 not in o.consent
 
 
 def test_deal_pays_the_rule_and_travel_is_stopped_or_not():
     g = blank(policies=["shrewd"])
     g.owner = [0, 1, -1, -1, -1, -1]
-    g.hands[2][TRAVEL + BLUE] = 1               # seat 2 is out of the deal and travels blue
-    ok, boss = g.deal(0, 0)                     # space 1: red + blue, 2 dividends x card 1
+    g.hands[2][TRAVEL + BLUE] = 1  # seat 2 is out of the deal and travels blue
+    ok, boss = g.deal(0, 0)  # space 1: red + blue, 2 dividends x card 1
     assert not ok and boss == 0 and g.money == [0] * 4
     g = blank(policies=["shrewd"])
     g.owner = [0, 1, -1, -1, -1, -1]
     g.hands[2][TRAVEL + BLUE] = 1
-    g.hands[1][STOP] = 1                        # ... but blue's owner stops it
+    g.hands[1][STOP] = 1  # ... but blue's owner stops it
     ok, boss = g.deal(0, 0)
     value = 2 * 1
     assert ok and sum(g.money) == value == g.paid and g.discard[STOP] == 1
@@ -128,20 +143,21 @@ def test_deal_pays_the_rule_and_travel_is_stopped_or_not():
 def test_boss_card_takes_over_and_recruitment_takes_a_spare_investor():
     g = blank(policies=["shrewd"])
     g.owner = [1, 2, -1, -1, -1, -1]
-    g.hands[1][BOSS] = 1                        # seat 1 gains more as boss than as seller
+    g.hands[1][BOSS] = 1  # seat 1 gains more as boss than as seller
     ok, boss = g.deal(0, 0)
     assert ok and boss == 1 and g.takeovers[1] == 1 and g.boss_deals[1] == 1
     g = blank(policies=["shrewd"])
     g.owner = [0, 1, 2, 3, -1, -1]
-    g.hands[0][RECRUIT] = 3                     # space 4 needs orange + green, both spare
+    g.hands[0][RECRUIT] = 3  # space 4 needs orange + green, both spare
     ok, boss = g.deal(0, 3)
-    assert not ok and g.owner[ORANGE] == 0      # one set takes orange; green stays out
+    assert not ok and g.owner[ORANGE] == 0  # one set takes orange; green stays out
     g.hands[0][RECRUIT] = 3
     ok, boss = g.deal(0, 3)
     assert ok and g.owner[GREEN] == 0 and g.money[0] == 2 * 1
 
 
 # ---- whole games ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", range(2, 7))
 def test_kernel_equals_reference(players):
@@ -172,7 +188,7 @@ def test_invariants_hold_under_every_house_rule(variant):
     s = make_settings(5, ["random", "shrewd", "patient", "shrewd", "random"], [variant])
     df = frame(s, 2000)
     GAME.check(df, s)
-    if variant == "late-limit":   # no hand above 10 once the 10th deal is under way
+    if variant == "late-limit":  # no hand above 10 once the 10th deal is under way
         assert df["hand"].max() <= 10
 
 
@@ -183,17 +199,27 @@ def test_extra_card_goes_to_the_rotating_seat():
     assert df.filter(pl.col("extra") == 1)["seat"].to_list() == [g % 4 for g in range(400)]
 
 
-@pytest.mark.parametrize("column,value,message", [
-    ("money", 1, "bank paid"), ("cards_high", 1, "influence deck"),
-    ("hand_max", 13, "more than 12"), ("d15", 5, "dividends x card value"),
-    ("deals", 1, "listed"), ("end", 2, "turn cap")])
+@pytest.mark.parametrize(
+    "column,value,message",
+    [
+        ("money", 1, "bank paid"),
+        ("cards_high", 1, "influence deck"),
+        ("hand_max", 13, "more than 12"),
+        ("d15", 5, "dividends x card value"),
+        ("deals", 1, "listed"),
+        ("end", 2, "turn cap"),
+    ],
+)
 def test_check_catches_broken_records(column, value, message):
     s = make_settings(4)
     df = frame(s, 50)
-    bad = df.with_columns(pl.when((pl.col("game") == 7) & (pl.col("seat") == 0))
-                          .then(value if column in ("hand_max", "d15", "end")
-                                else pl.col(column) + value)
-                          .otherwise(pl.col(column)).cast(df[column].dtype).alias(column))
+    bad = df.with_columns(
+        pl.when((pl.col("game") == 7) & (pl.col("seat") == 0))
+        .then(value if column in ("hand_max", "d15", "end") else pl.col(column) + value)
+        .otherwise(pl.col(column))
+        .cast(df[column].dtype)
+        .alias(column)
+    )
     with pytest.raises(AssertionError, match=message):
         GAME.check(bad, s)
 
@@ -201,7 +227,7 @@ def test_check_catches_broken_records(column, value, message):
 def test_reference_asserts_deck_and_limit_every_turn():
     s = make_settings(6, ["random"], ["draw-by-investors"])
     for i in range(30):
-        g, end = play_game(s, 8, i)   # asserts 98 cards and the hand limit after each turn
+        g, end = play_game(s, 8, i)  # asserts 98 cards and the hand limit after each turn
         assert end in (0, 1) and g.low == g.high == 98 and max(g.hand_max) <= 12
 
 
@@ -219,13 +245,19 @@ def test_deal_count_matches_the_exact_distribution():
 
 # ---- bad input ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kw,msg", [
-    (dict(players=1), "2-6 players, not 1"), (dict(players=7), "not 7"),
-    (dict(players=4, policies=["clever"]), "unknown policy 'clever'"),
-    (dict(players=4, policies=["random"] * 3), "3 policies given for 4 players"),
-    (dict(players=4, variants=["fast"]), "unknown variant 'fast'"),
-    (dict(players=4, variants=["short", "short-late-roll"]), "choose one"),
-    (dict(players=4, extra="joker"), "unknown card type 'joker'")])
+
+@pytest.mark.parametrize(
+    "kw,msg",
+    [
+        (dict(players=1), "2-6 players, not 1"),
+        (dict(players=7), "not 7"),
+        (dict(players=4, policies=["clever"]), "unknown policy 'clever'"),
+        (dict(players=4, policies=["random"] * 3), "3 policies given for 4 players"),
+        (dict(players=4, variants=["fast"]), "unknown variant 'fast'"),
+        (dict(players=4, variants=["short", "short-late-roll"]), "choose one"),
+        (dict(players=4, extra="joker"), "unknown card type 'joker'"),
+    ],
+)
 def test_bad_settings_are_refused(kw, msg):
     with pytest.raises(InputError, match=msg):
         make_settings(**kw)
@@ -233,21 +265,32 @@ def test_bad_settings_are_refused(kw, msg):
 
 def _packaged():
     from importlib import resources
+
     return resources.files("tableodds.sim.boss").joinpath("deals.toml").read_text("utf-8")
 
 
-@pytest.mark.parametrize("edit,msg", [
-    (lambda t: t.replace('"red", "blue"]\ndividends = 2', '"red", "purple"]\ndividends = 2', 1),
-     "space 1: required: unknown family 'purple'"),
-    (lambda t: t.replace("pick = 2", "pick = 4", 1),
-     "space 3: pick must be an integer from 0 to 3"),
-    (lambda t: t.replace("faces = [1]", "faces = [7]"), "card 10: faces must be"),
-    (lambda t: t.replace("value = 6\n", "value = -6\n", 1), "card 14: value must be"),
-    (lambda t: t.replace("3 = 2", "3 = 3"), r"\[investors\]: 3 must be an integer from 1 to 2"),
-    (lambda t: t.replace("[[space]]", "[[spaces]]", 1), "unknown table 'spaces'"),
-    (lambda t: t.replace("boss_weight = 2", "boss_wait = 2"), "unknown key 'boss_wait'"),
-    (lambda t: t + "[[card]]\nvalue = 7\n", r"exactly 15 \[\[card\]\]"),
-    (lambda t: t + "oops", "not valid TOML")])
+@pytest.mark.parametrize(
+    "edit,msg",
+    [
+        (
+            lambda t: t.replace(
+                '"red", "blue"]\ndividends = 2', '"red", "purple"]\ndividends = 2', 1
+            ),
+            "space 1: required: unknown family 'purple'",
+        ),
+        (
+            lambda t: t.replace("pick = 2", "pick = 4", 1),
+            "space 3: pick must be an integer from 0 to 3",
+        ),
+        (lambda t: t.replace("faces = [1]", "faces = [7]"), "card 10: faces must be"),
+        (lambda t: t.replace("value = 6\n", "value = -6\n", 1), "card 14: value must be"),
+        (lambda t: t.replace("3 = 2", "3 = 3"), r"\[investors\]: 3 must be an integer from 1 to 2"),
+        (lambda t: t.replace("[[space]]", "[[spaces]]", 1), "unknown table 'spaces'"),
+        (lambda t: t.replace("boss_weight = 2", "boss_wait = 2"), "unknown key 'boss_wait'"),
+        (lambda t: t + "[[card]]\nvalue = 7\n", r"exactly 15 \[\[card\]\]"),
+        (lambda t: t + "oops", "not valid TOML"),
+    ],
+)
 def test_bad_cards_file_names_the_field(tmp_path, edit, msg):
     path = tmp_path / "cards.toml"
     path.write_text(edit(_packaged()))
@@ -269,8 +312,11 @@ def test_custom_cards_file_changes_the_exact_length(tmp_path):
 
 # ---- CLI ----------------------------------------------------------------------------------------
 
+
 def cli(args, capsys):
-    from tableodds.reports.cli import cli as root, main
+    from tableodds.reports.cli import cli as root
+    from tableodds.reports.cli import main
+
     root.add_command(group)
     with pytest.raises(SystemExit) as e:
         main(args)
@@ -278,12 +324,16 @@ def cli(args, capsys):
     return e.value.code, out, err
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["boss", "length", "--players", "9"], "2-6 players, not 9"),
-    (["boss", "simulate", "--variant", "nope"], "unknown variant 'nope'"),
-    (["boss", "variants", "--variant", "nope"], "unknown variant 'nope'"),
-    (["boss", "length", "--cards", "/nonexistent.toml"], "cannot read /nonexistent.toml"),
-    (["boss", "simulate", "--policy", "random", "--policies", "random"], "not both")])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["boss", "length", "--players", "9"], "2-6 players, not 9"),
+        (["boss", "simulate", "--variant", "nope"], "unknown variant 'nope'"),
+        (["boss", "variants", "--variant", "nope"], "unknown variant 'nope'"),
+        (["boss", "length", "--cards", "/nonexistent.toml"], "cannot read /nonexistent.toml"),
+        (["boss", "simulate", "--policy", "random", "--policies", "random"], "not both"),
+    ],
+)
 def test_cli_errors_are_one_line_and_exit_2(args, msg, capsys):
     code, out, err = cli(args, capsys)
     assert code == 2 and msg in err and len(err.strip().splitlines()) == 1
@@ -294,18 +344,43 @@ def test_cli_length_json_and_out(tmp_path, capsys):
     doc = json.loads(out)
     assert code == 0 and doc["run"]["games_done"] == 3000 and doc["results"]["capped"] == 0
     assert sum(r["p"] for r in doc["results"]["deal_count"]) == pytest.approx(1.0)
-    for name in ("deal_count.parquet", "deal_count.csv", "turns.csv", "length.png",
-                 "length.svg", "run.json"):
+    for name in (
+        "deal_count.parquet",
+        "deal_count.csv",
+        "turns.csv",
+        "length.png",
+        "length.svg",
+        "run.json",
+    ):
         assert (tmp_path / name).exists()
 
 
 def test_cli_simulate_with_card_values(tmp_path, capsys):
-    code, out, _ = cli(["boss", "simulate", "-n", "1500", "--policies",
-                        "shrewd,random,random", "-p", "3", "--card-values", "--json",
-                        "-o", str(tmp_path)], capsys)
+    code, out, _ = cli(
+        [
+            "boss",
+            "simulate",
+            "-n",
+            "1500",
+            "--policies",
+            "shrewd,random,random",
+            "-p",
+            "3",
+            "--card-values",
+            "--json",
+            "-o",
+            str(tmp_path),
+        ],
+        capsys,
+    )
     doc = json.loads(out)
     assert code == 0 and [v["card"] for v in doc["results"]["card_values"]] == [
-        "family", "travel", "recruit", "boss", "stop"]
+        "family",
+        "travel",
+        "recruit",
+        "boss",
+        "stop",
+    ]
     assert len(doc["results"]["spaces"]) == 16
     assert sum(m["estimate"] for m in doc["results"]["win_share_by_seat"]) == pytest.approx(1.0)
     for name in ("seats.csv", "spaces.parquet", "card_values.csv", "money.png", "money.svg"):
@@ -313,19 +388,25 @@ def test_cli_simulate_with_card_values(tmp_path, capsys):
 
 
 def test_cli_variants_table(capsys):
-    code, out, _ = cli(["boss", "variants", "-n", "1000", "--variant", "short",
-                        "--variant", "min-hand"], capsys)
+    code, out, _ = cli(
+        ["boss", "variants", "-n", "1000", "--variant", "short", "--variant", "min-hand"], capsys
+    )
     assert code == 0
-    lines = [line.split()[0] for line in out.splitlines()
-             if line.split() and line.split()[0] in ("standard", "short", "min-hand")]
+    lines = [
+        line.split()[0]
+        for line in out.splitlines()
+        if line.split() and line.split()[0] in ("standard", "short", "min-hand")
+    ]
     assert lines == ["standard", "short", "min-hand"]
 
 
 # ---- statistics over many games -----------------------------------------------------------------
 
+
 @pytest.mark.slow
-@pytest.mark.parametrize("players,variants", [(3, []), (4, ["short"]), (6, ["short-late-roll"]),
-                                              (2, [])])
+@pytest.mark.parametrize(
+    "players,variants", [(3, []), (4, ["short"]), (6, ["short-late-roll"]), (2, [])]
+)
 def test_deal_count_goodness_of_fit(players, variants):
     s = make_settings(players, ["shrewd", "random"] + ["random"] * (players - 2), variants)
     df = pl.DataFrame(GAME.simulate_chunk(s, 2026, 0, 150_000)).filter(pl.col("seat") == 0)

@@ -1,6 +1,7 @@
 """The report in a real browser: headless Chromium opens a small report, every image loads,
 every link points at a file that is there, the contents' anchors exist, a table sorts on a
 click, and a screenshot is taken.  Skipped, saying why, where Chromium is not installed."""
+
 import json
 import os
 import shutil
@@ -13,11 +14,15 @@ import pytest
 
 from tableodds.reports.report import build_report
 
-CHROMIUM = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
-                 if shutil.which(n)), None)
+CHROMIUM = next(
+    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
+    None,
+)
 pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="Chromium is not installed: the report's browser test needs it "
-    "(Debian: apt-get install chromium; .ci/run installs it when run as root)")
+    CHROMIUM is None,
+    reason="Chromium is not installed: the report's browser test needs it "
+    "(Debian: apt-get install chromium; .ci/run installs it when run as root)",
+)
 
 # run in the page once it has loaded: broken images, the page height, and a click on the
 # header of a numeric column, written into the DOM for --dump-dom to print
@@ -62,11 +67,21 @@ class Page(HTMLParser):
 
 
 def chromium(*args, tmp):
-    cmd = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-           "--disable-dev-shm-usage", "--allow-file-access-from-files",
-           f"--user-data-dir={tmp / 'profile'}", "--virtual-time-budget=5000", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=180,
-                          env={**os.environ, "HOME": str(tmp)})
+    cmd = [
+        CHROMIUM,
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        "--allow-file-access-from-files",
+        f"--user-data-dir={tmp / 'profile'}",
+        "--virtual-time-budget=5000",
+        *args,
+    ]
+    return subprocess.run(
+        cmd, capture_output=True, text=True, timeout=180, env={**os.environ, "HOME": str(tmp)}
+    )
 
 
 @pytest.fixture(scope="module")
@@ -104,8 +119,7 @@ def test_report_in_a_browser(report, tmp_path):
     assert found["sort_state"] == "ascending" and values == sorted(values)
     # the screenshot, for the README and for a look
     shot = tmp_path / "report.png"
-    run = chromium(f"--screenshot={shot}", "--window-size=1280,1600", report.as_uri(),
-                   tmp=tmp_path)
+    run = chromium(f"--screenshot={shot}", "--window-size=1280,1600", report.as_uri(), tmp=tmp_path)
     assert shot.is_file() and shot.stat().st_size > 10_000, run.stderr[-2000:]
     print(f"report page height {found['height']} px; screenshot {shot}")
 

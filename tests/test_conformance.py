@@ -6,6 +6,7 @@ and bad input refused.
 
 ``python tests/test_conformance.py`` prints the golden digests in golden.toml's format.
 """
+
 import functools
 import hashlib
 import importlib
@@ -59,7 +60,8 @@ def _schema(cols):
 @pytest.mark.parametrize("game,kind,players", CASES, ids=IDS)
 def test_kernel_equals_reference(game, kind, players):
     assert pl.DataFrame(_kernel(game, kind, players)).equals(
-        pl.DataFrame(_reference(game, kind, players)))
+        pl.DataFrame(_reference(game, kind, players))
+    )
 
 
 @pytest.mark.parametrize("game,kind,players", CASES, ids=IDS)
@@ -115,12 +117,12 @@ def _corrupt_attacks(frame, settings):
 
 CORRUPT = {
     ("davoserjas", "games"): _corrupt_davoserjas,
-    ("davos", "games"): lambda f, s: _bump(f, "supply"),      # a seat's assets are conserved
-    ("1844", "games"): lambda f, s: _bump(f, "exported_2"),   # exports by type add up
-    ("borgia", "games"): lambda f, s: _bump(f, "money"),      # money is conserved with the bank
+    ("davos", "games"): lambda f, s: _bump(f, "supply"),  # a seat's assets are conserved
+    ("1844", "games"): lambda f, s: _bump(f, "exported_2"),  # exports by type add up
+    ("borgia", "games"): lambda f, s: _bump(f, "money"),  # money is conserved with the bank
     ("borgia", "auctions"): _corrupt_auctions,
     ("borgia", "attacks"): _corrupt_attacks,
-    ("boss", "games"): lambda f, s: _bump(f, "money"),        # the seats' money is what was paid
+    ("boss", "games"): lambda f, s: _bump(f, "money"),  # the seats' money is what was paid
 }
 
 
@@ -151,16 +153,17 @@ def digest(cols) -> str:
 def _golden_run(game, kind):
     g, k = _kind(game, kind)
     players = g.kind_players(k)[0]
-    return digest(k.simulate_chunk(_settings(game, kind, players), 2024, 0,
-                                   40 if game == "1844" else 200))
+    return digest(
+        k.simulate_chunk(_settings(game, kind, players), 2024, 0, 40 if game == "1844" else 200)
+    )
 
 
 @pytest.mark.parametrize("game,kind", KINDS, ids=[f"{g}-{k}" for g, k in KINDS])
 def test_golden_digest(game, kind):
     golden = tomllib.loads(GOLDEN.read_text("utf-8"))
     assert _golden_run(game, kind) == golden[game][kind], (
-        f"{game} {kind}: records changed; update tests/golden.toml only for an intended "
-        "rule change")
+        f"{game} {kind}: records changed; update tests/golden.toml only for an intended rule change"
+    )
 
 
 @pytest.mark.parametrize("game", list(GAMES))

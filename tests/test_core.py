@@ -1,4 +1,5 @@
 """The Monte Carlo core: streams, chunking, the runner and the statistics."""
+
 import numpy as np
 import pytest
 from scipy import stats as st
@@ -12,8 +13,9 @@ from tableodds.sim.core.runner import chunk_grid, run
 @pytest.mark.parametrize("seed,game", [(0, 0), (1, 2**40 + 3), (2**63 - 1, 17)])
 def test_kernel_stream_matches_python_twin(seed, game):
     py = PyStream(seed, game)
-    assert [int(x) for x in stream_head(np.uint64(seed), np.uint64(game), 64)] == \
-        [py.next_u64() for _ in range(64)]
+    assert [int(x) for x in stream_head(np.uint64(seed), np.uint64(game), 64)] == [
+        py.next_u64() for _ in range(64)
+    ]
 
 
 def test_streams_differ_between_games_and_seeds():
@@ -73,8 +75,15 @@ def test_runner_keeps_finished_chunks_on_interrupt(tmp_path):
 def test_runner_refuses_bad_sizes(tmp_path, bad):
     args = dict(games=10, seed=1, workers=1, chunk_size=5) | bad
     with pytest.raises(InputError):
-        run(_toy_chunk, args["games"], args["seed"], tmp_path, workers=args["workers"],
-            chunk_size=args["chunk_size"], progress=False)
+        run(
+            _toy_chunk,
+            args["games"],
+            args["seed"],
+            tmp_path,
+            workers=args["workers"],
+            chunk_size=args["chunk_size"],
+            progress=False,
+        )
 
 
 @pytest.mark.parametrize("k,n", [(7, 20), (0, 10), (10, 10), (1, 1000)])

@@ -1,4 +1,5 @@
 """The Dask backend: real local clusters give the same bytes as the thread pool here."""
+
 import functools
 import importlib
 import os
@@ -21,8 +22,9 @@ GAMES = {g.name: g for g in games()}
 @pytest.fixture(scope="module")
 def cluster():
     """Two single-threaded worker processes, each under a nanny that restarts it if killed."""
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=":0") as c:
+    with LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as c:
         yield c
 
 
@@ -36,8 +38,16 @@ def _parts(path):
 
 
 def _run(chunk, backend, path, games=600, chunk_size=50, workers=2):
-    return run(chunk, games, 11, path, workers=workers, chunk_size=chunk_size, progress=False,
-               backend=backend)
+    return run(
+        chunk,
+        games,
+        11,
+        path,
+        workers=workers,
+        chunk_size=chunk_size,
+        progress=False,
+        backend=backend,
+    )
 
 
 @pytest.mark.parametrize("name,players", [("davoserjas", 5), ("boss", 4), ("borgia", 3)])
@@ -61,8 +71,11 @@ def test_each_worker_compiles_the_kernel_once(cluster, tmp_path):
         _run(_chunk("davoserjas", 4), backend, tmp_path, games=400, chunk_size=10)
         # 40 chunks, one compiled kernel per process: the module's dispatcher was reused,
         # not rebuilt from a pickled copy for each chunk.
-        counts = backend.client.run(lambda: len(importlib.import_module(
-            "tableodds.sim.davoserjas.kernel").simulate.signatures))
+        counts = backend.client.run(
+            lambda: len(
+                importlib.import_module("tableodds.sim.davoserjas.kernel").simulate.signatures
+            )
+        )
     finally:
         backend.close()
     assert sorted(counts.values()) == [1, 1]
@@ -72,8 +85,12 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path):
     chunk = _chunk("boss", 5)
     games, size = 4000, 20
     _run(chunk, LocalBackend(), tmp_path / "local", games=games, chunk_size=size)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=":0") as c, Client(c) as client:
+    with (
+        LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as c,
+        Client(c) as client,
+    ):
         pids = client.run(os.getpid)
         victim = max(pids.values())
         killed = {}
@@ -121,14 +138,25 @@ def test_driver_keeps_two_chunks_per_worker_in_flight(cluster, tmp_path):
 
 def test_cli_backend_dask_prints_what_local_prints(cluster):
     runner = CliRunner()
-    args = ["boss", "simulate", "--players", "3", "--games", "3000", "--chunk-size", "500",
-            "--json"]
+    args = [
+        "boss",
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "3000",
+        "--chunk-size",
+        "500",
+        "--json",
+    ]
     local = runner.invoke(cli, args)
     dask = runner.invoke(cli, args + ["--scheduler", cluster.scheduler_address])
     assert local.exit_code == dask.exit_code == 0, dask.output
     varies = ('"seconds"', '"games_per_s"', '"workers"', '"backend"')  # how, not what
+
     def strip(text):
         return [line for line in text.splitlines() if not any(v in line for v in varies)]
+
     assert strip(dask.output) == strip(local.output)
     assert '"backend": "dask"' in dask.output
 
@@ -152,8 +180,12 @@ def test_backend_options_refuse_nonsense(monkeypatch, capsys):
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", [1, 4])
 def test_every_game_is_bit_identical_on_1_and_4_workers(tmp_path, workers):
-    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                      dashboard_address=":0") as c, Client(c) as client:
+    with (
+        LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as c,
+        Client(c) as client,
+    ):
         for game in GAMES.values():
             chunk = _chunk(game.name, game.players.start + 1)
             local = tmp_path / game.name / "local"

@@ -1,4 +1,5 @@
 """Davos: vote rules, bills, conservation, kernel = reference, reproducibility, bad input."""
+
 import json
 
 import numpy as np
@@ -97,15 +98,17 @@ def _bills_game(order):
     """
     cards = load_cards()
     st = make_settings(2, "base", ["goal"], cards=cards)
-    bills = {0: ref.R.Bill("L tax: Pharma", L, 2, (-2, -1), (-1, 0)),
-             1: ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0))}
+    bills = {
+        0: ref.R.Bill("L tax: Pharma", L, 2, (-2, -1), (-1, 0)),
+        1: ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0)),
+    }
     g = ref.Game(st, 1, 0)
     g.c_hidden, g.c_disc, g.c_open = [], [], -1
-    g.csec[0], g.ch[0][0] = 2, 1           # America L slot: Pharma, red 1
-    g.csec[3], g.ch[3][1] = 2, 1           # Europe L slot: Pharma, blue 1
-    g.csec[4], g.ch[4][0] = 3, 2           # Europe C slot: Tech, red 2
-    g.ph[0][2] = 2                          # America L party: 2 dissidents (vote for L)
-    g.ph[2][2] = 2                          # Europe L party: 2 dissidents
+    g.csec[0], g.ch[0][0] = 2, 1  # America L slot: Pharma, red 1
+    g.csec[3], g.ch[3][1] = 2, 1  # Europe L slot: Pharma, blue 1
+    g.csec[4], g.ch[4][0] = 3, 2  # Europe C slot: Tech, red 2
+    g.ph[0][2] = 2  # America L party: 2 dissidents (vote for L)
+    g.ph[2][2] = 2  # Europe L party: 2 dissidents
     for b in order:
         g.resolve(b, bills[b])
     # the kernel on the same position
@@ -125,25 +128,45 @@ def _bills_game(order):
     b_other = np.array([[-1, 0], [1, 0]], np.int64)
     s = np.zeros(4, np.uint64)
     for b in order:
-        K._resolve(s, b, b, 2, pk["pol_in"], sc, sv, ch, csec, ph, cdisc, pk["slot_bloc_in"],
-                   pk["party_bloc_in"], pk["party_ideo_in"], b_ideo, b_target, b_own, b_other,
-                   np.zeros(2, np.bool_), np.zeros(3, np.int64), np.zeros((1, 3), np.int64))
+        K._resolve(
+            s,
+            b,
+            b,
+            2,
+            pk["pol_in"],
+            sc,
+            sv,
+            ch,
+            csec,
+            ph,
+            cdisc,
+            pk["slot_bloc_in"],
+            pk["party_bloc_in"],
+            pk["party_ideo_in"],
+            b_ideo,
+            b_target,
+            b_own,
+            b_other,
+            np.zeros(2, np.bool_),
+            np.zeros(3, np.int64),
+            np.zeros((1, 3), np.int64),
+        )
     assert list(sv[:, K.GAINED]) == g.gained and list(sv[:, K.LOST]) == g.lost
     assert list(csec) == g.csec and ch.tolist() == g.ch
-    assert list(cdisc[:sc[K.C_DN]]) == g.c_disc and sc[K.BANKRUPT] == g.bankrupt
+    assert list(cdisc[: sc[K.C_DN]]) == g.c_disc and sc[K.BANKRUPT] == g.bankrupt
     return g.gained[1], g.gained[0], g.bankrupt, g.c_disc
 
 
 def test_bankruptcy_in_america_removes_the_corp_before_europe_pays():
     blue, red, bankrupt, discard = _bills_game([0, 1])
-    assert bankrupt == 2 and discard == [2, 2]   # both Pharma corps, in slot order
-    assert blue == 0                              # its Europe Pharma corp was gone
-    assert red == 2                               # Europe Tech: red biggest, own bloc +2
+    assert bankrupt == 2 and discard == [2, 2]  # both Pharma corps, in slot order
+    assert blue == 0  # its Europe Pharma corp was gone
+    assert red == 2  # Europe Tech: red biggest, own bloc +2
 
 
 def test_resolving_europe_first_would_pay_the_pharma_corp():
     blue, red, bankrupt, _ = _bills_game([1, 0])
-    assert blue == 2 and red == 2 + 1 and bankrupt == 2   # America Pharma +1 elsewhere
+    assert blue == 2 and red == 2 + 1 and bankrupt == 2  # America Pharma +1 elsewhere
 
 
 # ---------------------------------------------------------------- scoring
@@ -155,17 +178,26 @@ def test_seed_scoring_example():
         cats.setdefault(g.category, i)
     a, b, c, _ = list(cats.values())[:4]
     g = ref.Game(st, 1, 0)
-    g.goals = [[[a, 1, 0, 1, 1], [b, 1, 0, 2, 2], [c, 2, 0, 0, 4], [c, 3, 0, 0, 0]],
-               [[a, 1, 2, 0, 0]]]
+    g.goals = [
+        [[a, 1, 0, 1, 1], [b, 1, 0, 2, 2], [c, 2, 0, 0, 4], [c, 3, 0, 0, 0]],
+        [[a, 1, 2, 0, 0]],
+    ]
     res = g.score()
     assert res["achieved"] == [3, 0] and res["failed"] == [1, 0]
     assert res["categories"] == [3, 0] and res["score"] == [5, 0] and res["winner"] == 0
 
 
 # ---------------------------------------------------------------- whole games
-CONFIGS = [(p, game, pol) for game in ("base", "mean") for p, pol in
-           [(2, ["random"]), (3, ["goal"]), (4, ["goal", "random", "goal", "random"]),
-            (5, ["random", "goal", "random", "goal", "goal"])]]
+CONFIGS = [
+    (p, game, pol)
+    for game in ("base", "mean")
+    for p, pol in [
+        (2, ["random"]),
+        (3, ["goal"]),
+        (4, ["goal", "random", "goal", "random"]),
+        (5, ["random", "goal", "random", "goal", "goal"]),
+    ]
+]
 
 
 @pytest.mark.parametrize("players,game,policies", CONFIGS)
@@ -189,10 +221,13 @@ def test_invariants_and_conservation(players, game, policies):
 def test_tiny_decks_run_out_and_reshuffle_the_same_way():
     # 8 goals and 12 bills: goal decks run dry, discards are reshuffled, open cards dealt
     from tableodds.sim.davos.rules import Cards
+
     cards = load_cards()
     tiny = Cards(cards.goals[:4] + cards.goals[20:24], cards.bills[:12], cards.party_ideology)
-    for game, players, policies in (("base", 2, ["random"]), ("mean", 5, ["goal", "random"] * 2
-                                                                        + ["random"])):
+    for game, players, policies in (
+        ("base", 2, ["random"]),
+        ("mean", 5, ["goal", "random"] * 2 + ["random"]),
+    ):
         st = make_settings(players, game, policies, cards=tiny)
         kernel = pl.DataFrame(GAME.simulate_chunk(st, 8, 0, 40))
         assert kernel.equals(pl.DataFrame(GAME.reference_chunk(st, 8, 0, 40)))
@@ -202,8 +237,12 @@ def test_tiny_decks_run_out_and_reshuffle_the_same_way():
 def test_check_catches_a_broken_record():
     st = make_settings(4, policies=["goal"])
     frame = pl.DataFrame(GAME.simulate_chunk(st, 3, 0, 50))
-    broken = frame.with_columns(pl.when(pl.col("game") == 7).then(pl.col("supply") + 1)
-                                .otherwise(pl.col("supply")).alias("supply"))
+    broken = frame.with_columns(
+        pl.when(pl.col("game") == 7)
+        .then(pl.col("supply") + 1)
+        .otherwise(pl.col("supply"))
+        .alias("supply")
+    )
     with pytest.raises(AssertionError, match="conserved: game 7"):
         check(broken, st)
     two_winners = frame.with_columns(pl.lit(1, pl.Int16).alias("won"))
@@ -229,6 +268,7 @@ def test_goal_bots_beat_random_bots():
 @pytest.mark.slow
 def test_first_goal_is_uniform_over_the_deck():
     from scipy.stats import chisquare
+
     st = make_settings(4)
     frame = pl.DataFrame(GAME.simulate_chunk(st, 5, 0, 60_000))
     counts = np.bincount(frame["g0_goal"].to_numpy(), minlength=len(st.goals))
@@ -238,6 +278,7 @@ def test_first_goal_is_uniform_over_the_deck():
 # ---------------------------------------------------------------- the goal table
 def test_goal_table_ranks_hardest_first():
     from tableodds.analysis.davos import goal_difficulty
+
     st = make_settings(4, policies=["goal"])
     frame = pl.DataFrame(GAME.simulate_chunk(st, 4, 0, 3000))
     table = goal_difficulty(frame.lazy(), st)
@@ -257,8 +298,24 @@ def test_goal_table_ranks_hardest_first():
 
 def test_goals_command_json(tmp_path):
     from tableodds.reports.cli.davos import group
-    res = CliRunner().invoke(group, ["goals", "-p", "3", "-n", "300", "--policies", "goal",
-                                     "--policies", "random", "--json", "--out", str(tmp_path)])
+
+    res = CliRunner().invoke(
+        group,
+        [
+            "goals",
+            "-p",
+            "3",
+            "-n",
+            "300",
+            "--policies",
+            "goal",
+            "--policies",
+            "random",
+            "--json",
+            "--out",
+            str(tmp_path),
+        ],
+    )
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
     assert len(doc["runs"]) == 2 and doc["runs"][0]["games"] == 300
@@ -273,6 +330,7 @@ def test_vote_calculator_on_the_example():
 
     from tableodds.analysis.davos import count_votes
     from tableodds.sim.davos.rules import load_parliament
+
     path = resources.files("tableodds.sim.davos").joinpath("example_parliament.toml")
     result = count_votes(load_parliament(path))
     assert [r["vote"] for r in result["parties"]] == ["for", "none", "against"]
@@ -286,44 +344,68 @@ def _write(tmp_path, text):
     return p
 
 
-@pytest.mark.parametrize("text,match", [
-    ('bill = "X"\n[[parties]]\nideology = "L"', "bill must be"),
-    ('bill = "L"\n[wishes]\nred = "maybe"\n[[parties]]\nideology = "L"', "wishes.red"),
-    ('bill = "L"\n[[parties]]\nideology = "Q"', "party 1: ideology"),
-    ('bill = "L"\n[[parties]]\nideology = "L"\nassets = { red = 1 }', "no entry in"),
-    ('bill = "L"\n[[parties]]\nideology = "L"\ndissidents = -1', "dissidents must"),
-    ('bill = "L"', "at least one"),
-])
+@pytest.mark.parametrize(
+    "text,match",
+    [
+        ('bill = "X"\n[[parties]]\nideology = "L"', "bill must be"),
+        ('bill = "L"\n[wishes]\nred = "maybe"\n[[parties]]\nideology = "L"', "wishes.red"),
+        ('bill = "L"\n[[parties]]\nideology = "Q"', "party 1: ideology"),
+        ('bill = "L"\n[[parties]]\nideology = "L"\nassets = { red = 1 }', "no entry in"),
+        ('bill = "L"\n[[parties]]\nideology = "L"\ndissidents = -1', "dissidents must"),
+        ('bill = "L"', "at least one"),
+    ],
+)
 def test_bad_parliament_files_are_refused(tmp_path, text, match):
     from tableodds.sim.davos.rules import load_parliament
+
     with pytest.raises(InputError, match=match):
         load_parliament(_write(tmp_path, text))
 
 
 # ---------------------------------------------------------------- bad input
-GOOD_PARTIES = ('[parties]\nAmerica = ["L", "R"]\nEurope = ["L", "C", "R"]\n'
-                '"Global South" = ["L", "C", "R"]\nChina = ["C"]\n')
+GOOD_PARTIES = (
+    '[parties]\nAmerica = ["L", "R"]\nEurope = ["L", "C", "R"]\n'
+    '"Global South" = ["L", "C", "R"]\nChina = ["C"]\n'
+)
 BILL = '{ name = "b", ideology = "L", target = "all", own = [1, 0], other = [0, 0] }'
 GOAL = '{ name = "g", category = "x", requires = ["sector:Pharma"] }'
 
 
-@pytest.mark.parametrize("body,match", [
-    (f"goals = [{GOAL}]\nbills = [{BILL}]\n[parties]\nAmerica = [\"L\"]", "parties"),
-    (f'goals = [{{ name = "g", category = "x", requires = ["sector:Oil"] }}]\nbills = [{BILL}]',
-     "sector needs one of"),
-    (f'goals = [{{ name = "g", category = "x", requires = ["bloc:Europe"] }}]\nbills = [{BILL}]',
-     "kind 'bloc'"),
-    (f'goals = [{{ name = "g", category = "x", requires = [] }}]\nbills = [{BILL}]',
-     r"goal 1 \('g'\): requires"),
-    (f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "all", '
-     'own = [1], other = [0, 0] }]', "own must be"),
-    (f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "X", target = "all", '
-     'own = [1, 0], other = [0, 0] }]', "ideology must be"),
-    (f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "Oil", '
-     'own = [1, 0], other = [0, 0] }]', "target must be"),
-    (f'goals = [{GOAL}]\nbills = [{BILL}]\ncolour = 1', "unknown key 'colour'"),
-    ("goals = [", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "body,match",
+    [
+        (f'goals = [{GOAL}]\nbills = [{BILL}]\n[parties]\nAmerica = ["L"]', "parties"),
+        (
+            f'goals = [{{ name = "g", category = "x", requires = ["sector:Oil"] }}]\nbills = [{BILL}]',
+            "sector needs one of",
+        ),
+        (
+            f'goals = [{{ name = "g", category = "x", requires = ["bloc:Europe"] }}]\nbills = [{BILL}]',
+            "kind 'bloc'",
+        ),
+        (
+            f'goals = [{{ name = "g", category = "x", requires = [] }}]\nbills = [{BILL}]',
+            r"goal 1 \('g'\): requires",
+        ),
+        (
+            f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "all", '
+            "own = [1], other = [0, 0] }]",
+            "own must be",
+        ),
+        (
+            f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "X", target = "all", '
+            "own = [1, 0], other = [0, 0] }]",
+            "ideology must be",
+        ),
+        (
+            f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "Oil", '
+            "own = [1, 0], other = [0, 0] }]",
+            "target must be",
+        ),
+        (f"goals = [{GOAL}]\nbills = [{BILL}]\ncolour = 1", "unknown key 'colour'"),
+        ("goals = [", "not valid TOML"),
+    ],
+)
 def test_bad_card_files_are_refused(tmp_path, body, match):
     text = body if "[parties]" in body or "TOML" in match else body + "\n" + GOOD_PARTIES
     with pytest.raises(InputError, match=match):
@@ -336,8 +418,10 @@ def test_card_files_that_do_not_fit_the_game_are_refused(tmp_path):
     with pytest.raises(InputError, match="needs at least 12 bills"):
         make_settings(4, cards_file=short)
     bills = ",\n".join([BILL] * 12)
-    arms = (f'goals = [{goals}, {{ name = "a", category = "x", requires = ["sector:Arms"] }}]\n'
-            f"bills = [{bills}]\n" + GOOD_PARTIES)
+    arms = (
+        f'goals = [{goals}, {{ name = "a", category = "x", requires = ["sector:Arms"] }}]\n'
+        f"bills = [{bills}]\n" + GOOD_PARTIES
+    )
     with pytest.raises(InputError, match="only in the Mean Game"):
         make_settings(4, cards_file=_write(tmp_path, arms))
     assert make_settings(4, "mean", cards_file=tmp_path / "f.toml").game == "mean"

@@ -1,4 +1,5 @@
 """Davoserjas: rules data, exact odds, bots, Kabalen, variants and the CLI."""
+
 import json
 from math import comb
 
@@ -10,18 +11,36 @@ from tableodds.reports.cli import main
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.kernel import deal_hands, penalties
-from tableodds.sim.davoserjas.reference import choose_duck, choose_hold, kabalen_row_after, play_game
-from tableodds.sim.davoserjas.rules import (card_id, deck_mask, hand_size, load_rules, make_settings,
-                                  parse_card)
+from tableodds.sim.davoserjas.reference import (
+    choose_duck,
+    choose_hold,
+    kabalen_row_after,
+    play_game,
+)
+from tableodds.sim.davoserjas.rules import (
+    card_id,
+    deck_mask,
+    hand_size,
+    load_rules,
+    make_settings,
+    parse_card,
+)
 
 
 def cards(*names):
     return [parse_card(n) for n in names]
 
 
-@pytest.mark.parametrize("players,removed,size", [
-    (3, ["2D"], 17), (4, [], 13), (5, ["2D", "2H"], 10), (6, ["2D", "2H", "2S", "2C"], 8),
-    (7, ["2D", "2H", "2S"], 7)])
+@pytest.mark.parametrize(
+    "players,removed,size",
+    [
+        (3, ["2D"], 17),
+        (4, [], 13),
+        (5, ["2D", "2H"], 10),
+        (6, ["2D", "2H", "2S", "2C"], 8),
+        (7, ["2D", "2H", "2S"], 7),
+    ],
+)
 def test_removal_table(players, removed, size):
     mask = deck_mask(players)
     assert [c for c in range(52) if not mask >> c & 1] == sorted(cards(*removed))
@@ -43,7 +62,9 @@ def test_every_deal_of_every_round_hands_out_its_total():
 
 def _deals(players, n, seed=9):
     out = np.empty((n, players), np.uint64)
-    deal_hands(np.uint64(seed), 0, n, players, hand_size(players), np.uint64(deck_mask(players)), out)
+    deal_hands(
+        np.uint64(seed), 0, n, players, hand_size(players), np.uint64(deck_mask(players)), out
+    )
     return out
 
 
@@ -100,8 +121,7 @@ def test_kabalen_rows_and_gaps():
 
 def test_strict_gaps_strand_the_dead_ace():
     s = make_settings(3, rounds=[6], variants=["strict-gaps"])
-    hand = {parse_card("AD")} | set(c for c in range(52) if deck_mask(3) >> c & 1
-                                    and c // 13 == 0)
+    hand = {parse_card("AD")} | set(c for c in range(52) if deck_mask(3) >> c & 1 and c // 13 == 0)
     hand = sorted(hand)[:17]
     pen = penalties(s, 2, 0, 2000, fixed_seat=0, fixed_hand=sum(1 << c for c in hand))
     assert np.all(pen[:, 0, 0] >= 1)
@@ -133,11 +153,18 @@ def test_bad_cards_are_named(text):
         parse_card(text)
 
 
-@pytest.mark.parametrize("kw,msg", [
-    (dict(players=8), "3-7 players"), (dict(policies=["nope"]), "unknown policy"),
-    (dict(variants=["turbo"]), "unknown variant"), (dict(rounds=[9]), "no round 9"),
-    (dict(variants=["queen=x"]), "integer"), (dict(policies=["random"] * 3), "3 policies"),
-    (dict(variants=["pool-split=1:1", "pool=7"]), "whole points")])
+@pytest.mark.parametrize(
+    "kw,msg",
+    [
+        (dict(players=8), "3-7 players"),
+        (dict(policies=["nope"]), "unknown policy"),
+        (dict(variants=["turbo"]), "unknown variant"),
+        (dict(rounds=[9]), "no round 9"),
+        (dict(variants=["queen=x"]), "integer"),
+        (dict(policies=["random"] * 3), "3 policies"),
+        (dict(variants=["pool-split=1:1", "pool=7"]), "whole points"),
+    ],
+)
 def test_bad_settings_are_refused(kw, msg):
     with pytest.raises(InputError, match=msg):
         make_settings(**({"players": 4} | kw))
@@ -168,17 +195,21 @@ def cli(args, capsys):
     return e.value.code, out, err
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["davoserjas", "simulate", "--players", "9"], "3-7 players, not 9"),
-    (["davoserjas", "simulate", "--policy", "smart"], "unknown policy 'smart'"),
-    (["davoserjas", "simulate", "--variant", "turbo"], "unknown variant 'turbo'"),
-    (["davoserjas", "simulate", "--games", "0"], "--games"),
-    (["davoserjas", "simulate", "--players", "x"], "'x' is not a valid integer"),
-    (["davoserjas", "hand", "AS", "ZZ"], "bad card 'ZZ'"),
-    (["davoserjas", "hand", "AS", "AS"], "listed twice"),
-    (["davoserjas", "hand", "--players", "3", "2D"], "2D is not in the 3-player deck"),
-    (["davoserjas", "hand", "AS", "KS"], "13 cards, 2 given"),
-    (["nosuchgame"], "No such command")])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["davoserjas", "simulate", "--players", "9"], "3-7 players, not 9"),
+        (["davoserjas", "simulate", "--policy", "smart"], "unknown policy 'smart'"),
+        (["davoserjas", "simulate", "--variant", "turbo"], "unknown variant 'turbo'"),
+        (["davoserjas", "simulate", "--games", "0"], "--games"),
+        (["davoserjas", "simulate", "--players", "x"], "'x' is not a valid integer"),
+        (["davoserjas", "hand", "AS", "ZZ"], "bad card 'ZZ'"),
+        (["davoserjas", "hand", "AS", "AS"], "listed twice"),
+        (["davoserjas", "hand", "--players", "3", "2D"], "2D is not in the 3-player deck"),
+        (["davoserjas", "hand", "AS", "KS"], "13 cards, 2 given"),
+        (["nosuchgame"], "No such command"),
+    ],
+)
 def test_cli_errors_are_one_line_and_exit_2(args, msg, capsys):
     code, out, err = cli(args, capsys)
     assert code == 2 and msg in err and len(err.strip().splitlines()) == 1
@@ -186,22 +217,67 @@ def test_cli_errors_are_one_line_and_exit_2(args, msg, capsys):
 
 
 def test_cli_simulate_json_and_out(tmp_path, capsys):
-    code, out, _ = cli(["davoserjas", "simulate", "-n", "3000", "--json", "--policies",
-                        "careful,random,random,random", "--out", str(tmp_path)], capsys)
+    code, out, _ = cli(
+        [
+            "davoserjas",
+            "simulate",
+            "-n",
+            "3000",
+            "--json",
+            "--policies",
+            "careful,random,random,random",
+            "--out",
+            str(tmp_path),
+        ],
+        capsys,
+    )
     doc = json.loads(out)
     assert code == 0 and doc["run"]["games_done"] == 3000
     assert [r["round"] for r in doc["results"]["rounds"]] == [1, 2, 3, 4, 5, 6]
-    for name in ("round_means.parquet", "seats.csv", "penalty_distribution.png",
-                 "seat_advantage.svg", "run.json"):
+    for name in (
+        "round_means.parquet",
+        "seats.csv",
+        "penalty_distribution.png",
+        "seat_advantage.svg",
+        "run.json",
+    ):
         assert (tmp_path / name).exists()
 
 
 def test_cli_tables_are_identical_for_any_workers_and_chunks(tmp_path, capsys):
     a, b = tmp_path / "a", tmp_path / "b"
-    cli(["davoserjas", "simulate", "-n", "5000", "-w", "1", "--chunk-size", "5000", "-o", str(a),
-         "--json"], capsys)
-    cli(["davoserjas", "simulate", "-n", "5000", "-w", "2", "--chunk-size", "777", "-o", str(b),
-         "--json"], capsys)
+    cli(
+        [
+            "davoserjas",
+            "simulate",
+            "-n",
+            "5000",
+            "-w",
+            "1",
+            "--chunk-size",
+            "5000",
+            "-o",
+            str(a),
+            "--json",
+        ],
+        capsys,
+    )
+    cli(
+        [
+            "davoserjas",
+            "simulate",
+            "-n",
+            "5000",
+            "-w",
+            "2",
+            "--chunk-size",
+            "777",
+            "-o",
+            str(b),
+            "--json",
+        ],
+        capsys,
+    )
     for name in ("round_means", "seats", "penalty_distribution"):
         assert (a / f"{name}.parquet").read_bytes() == (b / f"{name}.parquet").read_bytes()
     assert pl.read_parquet(a / "records").equals(pl.read_parquet(b / "records"))
@@ -209,8 +285,23 @@ def test_cli_tables_are_identical_for_any_workers_and_chunks(tmp_path, capsys):
 
 def test_cli_hand(capsys):
     hand = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 5H".split()
-    code, out, _ = cli(["davoserjas", "hand", "--round", "1", "-n", "4000", "--json",
-                        "--holder", "careful", "--opponents", "counting,random", *hand], capsys)
+    code, out, _ = cli(
+        [
+            "davoserjas",
+            "hand",
+            "--round",
+            "1",
+            "-n",
+            "4000",
+            "--json",
+            "--holder",
+            "careful",
+            "--opponents",
+            "counting,random",
+            *hand,
+        ],
+        capsys,
+    )
     res = json.loads(out)["results"]
     assert code == 0 and res["holder"] == "careful"
     assert [a["opponents"] for a in res["against"]] == ["counting", "random"]
@@ -220,11 +311,16 @@ def test_cli_hand(capsys):
 
 
 def test_cli_duel_ranks_counting_above_careful(capsys):
-    code, out, _ = cli(["davoserjas", "duel", "--policies", "counting,careful,random", "-n",
-                        "1500", "--json"], capsys)
+    code, out, _ = cli(
+        ["davoserjas", "duel", "--policies", "counting,careful,random", "-n", "1500", "--json"],
+        capsys,
+    )
     res = json.loads(out)["results"]
     assert code == 0 and [p["a"] + "-" + p["b"] for p in res["pairs"]] == [
-        "counting-careful", "counting-random", "careful-random"]
+        "counting-careful",
+        "counting-random",
+        "careful-random",
+    ]
     assert [r["policy"] for r in res["ranking"]] == ["counting", "careful", "random"]
     first = res["pairs"][0]["difference"]
     assert first["high"] < 0  # counting beats careful by a margin whose interval excludes 0

@@ -1,4 +1,5 @@
 """Davoserjas bots: counting (kernel = reference, hidden information), duplicate duels."""
+
 import random
 
 import numpy as np
@@ -7,16 +8,14 @@ import pytest
 from tableodds.sim.core.rng import PyStream
 from tableodds.sim.davoserjas.duel import duel, interval
 from tableodds.sim.davoserjas.kernel import penalties
-from tableodds.sim.davoserjas.reference import (counting_move, counting_view, deal, play_game,
-                                                suit)
+from tableodds.sim.davoserjas.reference import counting_move, counting_view, deal, play_game, suit
 from tableodds.sim.davoserjas.rules import deck_mask, make_settings
 
 
 @pytest.mark.parametrize("players", range(3, 8))
 @pytest.mark.parametrize("variants", [[], ["strict-gaps"], ["pool", "last-trick-only"]])
 def test_counting_kernel_equals_reference(players, variants):
-    mixes = [["counting"] * players,
-             ["counting", "random", "careful"] + ["duck", "hold"] * 3]
+    mixes = [["counting"] * players, ["counting", "random", "careful"] + ["duck", "hold"] * 3]
     for mix in mixes:
         s = make_settings(players, mix[:players], variants=variants)
         kernel = penalties(s, 31, 0, 25)
@@ -32,7 +31,7 @@ def _reshuffle(rng, hands, seat, voids):
         rng.shuffle(pool)
         new, k, ok = {}, 0, True
         for p in others:
-            part = pool[k:k + len(hands[p])]
+            part = pool[k : k + len(hands[p])]
             k += len(hands[p])
             if any(suit(c) in voids[p] for c in part):
                 ok = False
@@ -93,17 +92,22 @@ def test_counting_beats_careful_in_a_duel():
     assert hi < 0, (m, lo, hi)
 
 
-@pytest.mark.parametrize("players,mix,rounds,budget", [
-    (4, ["search", "counting", "random", "careful"], None, (2, 3)),
-    (3, ["search", "search", "counting"], [1, 3, 5, 6], (3, 5)),
-    (5, ["counting", "search", "random", "duck", "search"], [2, 4], (2, 4))])
+@pytest.mark.parametrize(
+    "players,mix,rounds,budget",
+    [
+        (4, ["search", "counting", "random", "careful"], None, (2, 3)),
+        (3, ["search", "search", "counting"], [1, 3, 5, 6], (3, 5)),
+        (5, ["counting", "search", "random", "duck", "search"], [2, 4], (2, 4)),
+    ],
+)
 def test_search_kernel_equals_reference(players, mix, rounds, budget):
     s = make_settings(players, mix, rounds=rounds)
     samples, exact = budget
     kernel = penalties(s, 9, 0, 3, samples=samples, exact=exact)
     for g in range(3):
-        assert np.array_equal(np.array(play_game(s, 9, g, samples=samples, exact=exact)),
-                              kernel[g]), g
+        assert np.array_equal(
+            np.array(play_game(s, 9, g, samples=samples, exact=exact)), kernel[g]
+        ), g
 
 
 def _exhaustive(settings, rnd, world, me, played, voids, t, trick, size):
@@ -112,12 +116,16 @@ def _exhaustive(settings, rnd, world, me, played, voids, t, trick, size):
     from itertools import permutations
 
     from tableodds.sim.davoserjas.reference import choose_counting
+
     players, penalty = settings.players, rnd.card_penalties()
     mask, card_round = deck_mask(players), bool(penalty.any())
 
     def extra(t):
-        return (rnd.per_trick + (rnd.first_trick if t == 0 else 0)
-                + (rnd.last_trick if t == size - 1 else 0))
+        return (
+            rnd.per_trick
+            + (rnd.first_trick if t == 0 else 0)
+            + (rnd.last_trick if t == size - 1 else 0)
+        )
 
     best = {}
     for order in permutations(sorted(world[me])):
@@ -133,8 +141,19 @@ def _exhaustive(settings, rnd, world, me, played, voids, t, trick, size):
                 mine_i += 1
                 ok = c in legal
             else:
-                c = choose_counting(hand, legal, cards, seen, vs, seat, players, penalty,
-                                    extra(tt), card_round, mask)
+                c = choose_counting(
+                    hand,
+                    legal,
+                    cards,
+                    seen,
+                    vs,
+                    seat,
+                    players,
+                    penalty,
+                    extra(tt),
+                    card_round,
+                    mask,
+                )
             hand.discard(c)
             seen.add(c)
             if cards and suit(c) != suit(cards[0]):
@@ -158,6 +177,7 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
     sampled deal is the true one, so search must pick an exhaustive optimum."""
     from tableodds.sim.core.rng import seed_stream
     from tableodds.sim.davoserjas.search import search_trick
+
     settings = make_settings(players, ["counting"] * players, rounds=[round_number])
     rnd = settings.rounds[0]
     size, mask = settings.hand_size, deck_mask(players)
@@ -171,8 +191,9 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
         me = rng.randrange(players)
         others = [q for q in range(players) if q != me]
         suits = rng.sample(range(4), 4)  # every other seat owns a suit, the rest at random
-        owner = {s_: others[i] if i < len(others) else rng.choice(others)
-                 for i, s_ in enumerate(suits)}
+        owner = {
+            s_: others[i] if i < len(others) else rng.choice(others) for i, s_ in enumerate(suits)
+        }
         world = [set() for _ in range(players)]
         for q in others:
             mine = [c for c in deck if owner[suit(c)] == q]
@@ -183,19 +204,41 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
             taken = set().union(*world)
             world[me] = set(rng.sample([c for c in deck if c not in taken], left))
             played = set(deck) - set().union(*world)
-            voids = [set() if q == me else {s_ for s_ in range(4) if owner[s_] != q}
-                     for q in range(players)]
+            voids = [
+                set() if q == me else {s_ for s_ in range(4) if owner[s_] != q}
+                for q in range(players)
+            ]
             want = _exhaustive(settings, rnd, world, me, played, voids, t, [], size)
             s = np.empty(4, np.uint64)
             seed_stream(s, 3, trial)
             hand = np.uint64(sum(1 << c for c in world[me]))
             extra = rnd.per_trick + (rnd.last_trick if t == size - 1 else 0)
-            got = search_trick(s, 0, hand, hand, np.array([len(h) for h in world], np.int64),
-                               me, 0, -1, -1, me, extra, t, size, players,
-                               np.uint64(sum(1 << c for c in played)),
-                               np.array([sum(1 << v for v in vs) for vs in voids], np.int64),
-                               pen, rnd.per_trick, rnd.first_trick, rnd.last_trick,
-                               bool(pen.any()), np.uint64(mask), 2, left)
+            got = search_trick(
+                s,
+                0,
+                hand,
+                hand,
+                np.array([len(h) for h in world], np.int64),
+                me,
+                0,
+                -1,
+                -1,
+                me,
+                extra,
+                t,
+                size,
+                players,
+                np.uint64(sum(1 << c for c in played)),
+                np.array([sum(1 << v for v in vs) for vs in voids], np.int64),
+                pen,
+                rnd.per_trick,
+                rnd.first_trick,
+                rnd.last_trick,
+                bool(pen.any()),
+                np.uint64(mask),
+                2,
+                left,
+            )
             assert want[got] == min(want.values()), (trial, got, want)
             checked += 1
             matters += max(want.values()) > min(want.values())  # the choice changes the score

@@ -10,6 +10,7 @@ past parsing and deep into validation.
 The budget is fixed: every test draws a fixed number of examples from a derandomized search
 (the same inputs on every run), with small game counts, so the file runs in about a minute.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -26,8 +27,13 @@ from hypothesis import strategies as st
 
 from tableodds.reports.cli import main
 
-FUZZ = settings(max_examples=25, deadline=None, derandomize=True, database=None,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(
+    max_examples=25,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
 FEW = settings(FUZZ, max_examples=10)
 DATA = settings(FUZZ, max_examples=15)
 
@@ -72,8 +78,26 @@ def fuzz_run(make_args):
 
 # --- values ---------------------------------------------------------------------------------
 
-EXTREME = [0, -1, 1, 2, 3, 5, 7, 13, 10**6, 10**6 + 1, 2**31, 2**63 - 1, 2**63, 2**64,
-           10**20, -(10**20), -(2**63), -(2**63) - 1]
+EXTREME = [
+    0,
+    -1,
+    1,
+    2,
+    3,
+    5,
+    7,
+    13,
+    10**6,
+    10**6 + 1,
+    2**31,
+    2**63 - 1,
+    2**63,
+    2**64,
+    10**20,
+    -(10**20),
+    -(2**63),
+    -(2**63) - 1,
+]
 JUNK = ["", "x", "1.5", "1e3", "0x10", " 3", "nan", "-", "٣", "1_0", "\x00", "é", ",", "3,"]
 
 
@@ -84,16 +108,42 @@ def int_text(valid):
 
 def leaf():
     """A value to put in a data file where another was."""
-    return st.one_of(st.sampled_from(EXTREME), st.integers(-3, 20), st.booleans(),
-                     st.sampled_from([0.5, -1.0, math.inf, -math.inf, math.nan, 1e300]),
-                     st.text(max_size=6), st.just([]), st.just({}),
-                     st.lists(st.integers(-2, 12), max_size=4),
-                     st.sampled_from(["Anna", "Bo", "L", "C", "R", "none", "for", "against",
-                                      "town", "city", "painter", "office", "SBB", "P2",
-                                      "sector", "normal", "team", "dissident"]))
+    return st.one_of(
+        st.sampled_from(EXTREME),
+        st.integers(-3, 20),
+        st.booleans(),
+        st.sampled_from([0.5, -1.0, math.inf, -math.inf, math.nan, 1e300]),
+        st.text(max_size=6),
+        st.just([]),
+        st.just({}),
+        st.lists(st.integers(-2, 12), max_size=4),
+        st.sampled_from(
+            [
+                "Anna",
+                "Bo",
+                "L",
+                "C",
+                "R",
+                "none",
+                "for",
+                "against",
+                "town",
+                "city",
+                "painter",
+                "office",
+                "SBB",
+                "P2",
+                "sector",
+                "normal",
+                "team",
+                "dissident",
+            ]
+        ),
+    )
 
 
 # --- a TOML writer (inline tables, so any nesting is valid TOML) -----------------------------
+
 
 def toml_value(v) -> str:
     if isinstance(v, bool):
@@ -101,15 +151,17 @@ def toml_value(v) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, float):
-        return "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) \
-            else repr(v)
+        return (
+            "nan" if math.isnan(v) else ("inf" if v > 0 else "-inf") if math.isinf(v) else repr(v)
+        )
     if isinstance(v, str):
         return json.dumps(v, ensure_ascii=False)
     if isinstance(v, list):
         return "[" + ", ".join(toml_value(x) for x in v) + "]"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{json.dumps(str(k))} = {toml_value(x)}"
-                               for k, x in v.items()) + "}"
+        return (
+            "{" + ", ".join(f"{json.dumps(str(k))} = {toml_value(x)}" for k, x in v.items()) + "}"
+        )
     raise TypeError(type(v))
 
 
@@ -149,8 +201,9 @@ def mutated(draw, doc: dict, keep: tuple = ()) -> dict:
             del box[key]
         elif how == "add":
             if isinstance(box, dict):
-                box[draw(st.sampled_from(["extra", "name", "Anna", "colour", "x y"]))] = \
-                    draw(leaf())
+                box[draw(st.sampled_from(["extra", "name", "Anna", "colour", "x y"]))] = draw(
+                    leaf()
+                )
             else:
                 box.append(draw(leaf()))
         elif isinstance(box, list):
@@ -163,13 +216,12 @@ def mutated(draw, doc: dict, keep: tuple = ()) -> dict:
 @st.composite
 def file_bytes(draw, text: str, keep: tuple = (), toml: bool = True) -> bytes:
     """A data file made from the valid ``text``: mutated, cut, garbled or random."""
-    kind = draw(st.sampled_from(["mutate"] * 5 + ["valid", "cut", "bytes", "latin1",
-                                                   "dupkey"]))
+    kind = draw(st.sampled_from(["mutate"] * 5 + ["valid", "cut", "bytes", "latin1", "dupkey"]))
     raw = text.encode("utf-8")
     if kind == "valid":
         return raw
     if kind == "cut":
-        return raw[:draw(st.integers(0, len(raw)))]
+        return raw[: draw(st.integers(0, len(raw)))]
     if kind == "bytes":
         return draw(st.binary(max_size=64))
     if kind == "latin1":
@@ -178,7 +230,7 @@ def file_bytes(draw, text: str, keep: tuple = (), toml: bool = True) -> bytes:
     if kind == "dupkey" and toml:
         lines = text.splitlines(keepends=True)
         i = draw(st.integers(0, len(lines) - 1))
-        return "".join(lines[:i + 1] + [lines[i]] + lines[i + 1:]).encode("utf-8")
+        return "".join(lines[: i + 1] + [lines[i]] + lines[i + 1 :]).encode("utf-8")
     if not toml:
         return raw
     return toml_dumps(draw(mutated(tomllib.loads(text), keep))).encode("utf-8")
@@ -206,31 +258,78 @@ def put(root: Path, data: bytes, name: str = "in.toml") -> str:
 
 # --- the simulation flags -------------------------------------------------------------------
 
-POLICIES = ["random", "careful", "duck", "hold", "goal", "value", "shrewd", "greedy", "", "x",
-            "random,random", "careful,random,random,random", ",", "random,,random"]
-VARIANTS = ["last-trick-only", "queen=3", "queen=x", "queen=10000000000000000000000",
-            "queen=-1", "short", "fixed-turn", "turbo", "", "=", "x=1", "kabalen-strict"]
+POLICIES = [
+    "random",
+    "careful",
+    "duck",
+    "hold",
+    "goal",
+    "value",
+    "shrewd",
+    "greedy",
+    "",
+    "x",
+    "random,random",
+    "careful,random,random,random",
+    ",",
+    "random,,random",
+]
+VARIANTS = [
+    "last-trick-only",
+    "queen=3",
+    "queen=x",
+    "queen=10000000000000000000000",
+    "queen=-1",
+    "short",
+    "fixed-turn",
+    "turbo",
+    "",
+    "=",
+    "x=1",
+    "kabalen-strict",
+]
+
+
+PLAYER_COUNTS = st.integers(1, 8)
 
 
 @st.composite
-def run_flags(draw, players=st.integers(1, 8), policies=True, variants=True) -> list[str]:
+def run_flags(draw, players=PLAYER_COUNTS, policies=True, variants=True) -> list[str]:
     """Flags every simulation takes, each present or not; games stay small."""
-    flags = ["-n", draw(st.one_of(st.integers(1, 30).map(str),
-                                  st.sampled_from(["0", "-1", str(10**20), str(2**63),
-                                                   str(10**15 + 1), "x", ""]))),
-             "-w", draw(st.one_of(st.just("1"), st.sampled_from(
-                 ["0", "-1", "1025", str(10**20), str(2**63), "x"])))]
+    flags = [
+        "-n",
+        draw(
+            st.one_of(
+                st.integers(1, 30).map(str),
+                st.sampled_from(["0", "-1", str(10**20), str(2**63), str(10**15 + 1), "x", ""]),
+            )
+        ),
+        "-w",
+        draw(
+            st.one_of(
+                st.just("1"), st.sampled_from(["0", "-1", "1025", str(10**20), str(2**63), "x"])
+            )
+        ),
+    ]
     if draw(st.booleans()):
         flags += ["--players", draw(int_text(players))]
     if draw(st.booleans()):
         flags += ["--seed", draw(int_text(st.integers(0, 10)))]
     if draw(st.booleans()):
-        flags += ["--chunk-size", draw(st.one_of(
-            st.integers(1, 40).map(str),
-            st.sampled_from(["0", "-1", str(2**20 + 1), str(10**20), str(2**63), "x"])))]
+        flags += [
+            "--chunk-size",
+            draw(
+                st.one_of(
+                    st.integers(1, 40).map(str),
+                    st.sampled_from(["0", "-1", str(2**20 + 1), str(10**20), str(2**63), "x"]),
+                )
+            ),
+        ]
     if policies and draw(st.booleans()):
-        flags += [draw(st.sampled_from(["--policy", "--policies"])),
-                  draw(st.sampled_from(POLICIES))]
+        flags += [
+            draw(st.sampled_from(["--policy", "--policies"])),
+            draw(st.sampled_from(POLICIES)),
+        ]
     if variants:
         for v in draw(st.lists(st.sampled_from(VARIANTS), max_size=2)):
             flags += ["--variant", v]
@@ -258,8 +357,15 @@ def simulation_test(cmd, kw):
     @FEW
     @given(flags=run_flags(**kw), json_=st.booleans(), out=st.booleans())
     def test(flags, json_, out):
-        fuzz_run(lambda root: [*cmd, *flags, *(["--json"] if json_ else []),
-                               *(out_flag(root) if out else [])])
+        fuzz_run(
+            lambda root: [
+                *cmd,
+                *flags,
+                *(["--json"] if json_ else []),
+                *(out_flag(root) if out else []),
+            ]
+        )
+
     test.__name__ = f"test_{'_'.join(cmd).replace('-', '_')}_flags"
     return test
 
@@ -285,8 +391,19 @@ def data_option_test(cmd, option, text):
     @DATA
     @given(data=file_bytes(text), out=st.booleans())
     def test(data, out):
-        fuzz_run(lambda root: [*cmd, option, put(root, data), "-n", "5", "-w", "1",
-                               *(out_flag(root) if out else [])])
+        fuzz_run(
+            lambda root: [
+                *cmd,
+                option,
+                put(root, data),
+                "-n",
+                "5",
+                "-w",
+                "1",
+                *(out_flag(root) if out else []),
+            ]
+        )
+
     test.__name__ = f"test_{cmd[0]}_{option.strip('-')}_file"
     return test
 
@@ -300,8 +417,16 @@ def score_test(game):
     @FUZZ
     @given(data=file_bytes(TEMPLATES[game]), json_=st.booleans(), out=st.booleans())
     def test(data, json_, out):
-        fuzz_run(lambda root: [game, "score", put(root, data), *(["--json"] if json_ else []),
-                               *(out_flag(root) if out else [])])
+        fuzz_run(
+            lambda root: [
+                game,
+                "score",
+                put(root, data),
+                *(["--json"] if json_ else []),
+                *(out_flag(root) if out else []),
+            ]
+        )
+
     test.__name__ = f"test_{game}_score_file"
     return test
 
@@ -318,7 +443,7 @@ def csv_sheet(draw) -> bytes:
     if kind == "valid":
         return raw
     if kind == "cut":
-        return raw[:draw(st.integers(0, len(raw)))]
+        return raw[: draw(st.integers(0, len(raw)))]
     if kind == "bytes":
         return draw(st.binary(max_size=64))
     if kind == "latin1":
@@ -329,8 +454,15 @@ def csv_sheet(draw) -> bytes:
         how = draw(st.sampled_from(["cell", "cell", "droprow", "duprow", "addcell", "dropcell"]))
         if how == "cell" and rows[r]:
             c = draw(st.integers(0, len(rows[r]) - 1))
-            rows[r][c] = str(draw(st.one_of(st.sampled_from(EXTREME), st.sampled_from(JUNK),
-                                            st.sampled_from(["Anna", "round", "0", "4"]))))
+            rows[r][c] = str(
+                draw(
+                    st.one_of(
+                        st.sampled_from(EXTREME),
+                        st.sampled_from(JUNK),
+                        st.sampled_from(["Anna", "round", "0", "4"]),
+                    )
+                )
+            )
         elif how == "droprow" and len(rows) > 1:
             del rows[r]
         elif how == "duprow":
@@ -345,8 +477,14 @@ def csv_sheet(draw) -> bytes:
 @FUZZ
 @given(data=csv_sheet(), out=st.booleans())
 def test_davoserjas_score_csv(data, out):
-    fuzz_run(lambda root: ["davoserjas", "score", put(root, data, "in.csv"),
-                           *(out_flag(root) if out else [])])
+    fuzz_run(
+        lambda root: [
+            "davoserjas",
+            "score",
+            put(root, data, "in.csv"),
+            *(out_flag(root) if out else []),
+        ]
+    )
 
 
 @FUZZ
@@ -363,7 +501,7 @@ def export_bytes(draw) -> bytes:
     kind = draw(st.sampled_from(["mutate"] * 4 + ["cut", "bytes", "latin1"]))
     raw = EXPORT.encode("utf-8")
     if kind == "cut":
-        return raw[:draw(st.integers(0, len(raw)))]
+        return raw[: draw(st.integers(0, len(raw)))]
     if kind == "bytes":
         return draw(st.binary(max_size=64))
     if kind == "latin1":
@@ -385,34 +523,56 @@ def export_bytes(draw) -> bytes:
 
 
 @FEW
-@given(data=export_bytes(), players=st.one_of(st.none(), int_text(st.integers(2, 8))),
-       out=st.booleans())
+@given(
+    data=export_bytes(),
+    players=st.one_of(st.none(), int_text(st.integers(2, 8))),
+    out=st.booleans(),
+)
 def test_1844_compare_file(data, players, out):
-    fuzz_run(lambda root: ["1844", "compare", put(root, data, "game.json"), "-n", "3", "-w", "1",
-                           *(["--players", players] if players is not None else []),
-                           *(out_flag(root) if out else [])])
+    fuzz_run(
+        lambda root: [
+            "1844",
+            "compare",
+            put(root, data, "game.json"),
+            "-n",
+            "3",
+            "-w",
+            "1",
+            *(["--players", players] if players is not None else []),
+            *(out_flag(root) if out else []),
+        ]
+    )
 
 
 # --- borgia conquest, cheatsheet, report ----------------------------------------------------
 
+
 def strengths():
-    item = st.one_of(st.integers(-2, 7).map(str), st.sampled_from(EXTREME).map(str),
-                     st.sampled_from(JUNK))
+    item = st.one_of(
+        st.integers(-2, 7).map(str), st.sampled_from(EXTREME).map(str), st.sampled_from(JUNK)
+    )
     return st.lists(item, max_size=5).map(",".join)
 
 
 def defence():
-    part = st.tuples(st.sampled_from(["city", "family", "town", "x", "", "city"]),
-                     st.one_of(st.integers(-1, 6).map(str), st.sampled_from(EXTREME).map(str),
-                               st.sampled_from(JUNK)))
+    part = st.tuples(
+        st.sampled_from(["city", "family", "town", "x", "", "city"]),
+        st.one_of(
+            st.integers(-1, 6).map(str), st.sampled_from(EXTREME).map(str), st.sampled_from(JUNK)
+        ),
+    )
     return st.lists(part.map("=".join) | st.sampled_from(JUNK), max_size=3).map(",".join)
 
 
 @FUZZ
-@given(attack=strengths(), hand=st.one_of(st.none(), strengths()),
-       defend=st.one_of(st.none(), defence()),
-       attacker=st.sampled_from([None, "all", "none", "random", "one", "strongest", "x"]),
-       trials=int_text(st.integers(0, 30)), out=st.booleans())
+@given(
+    attack=strengths(),
+    hand=st.one_of(st.none(), strengths()),
+    defend=st.one_of(st.none(), defence()),
+    attacker=st.sampled_from([None, "all", "none", "random", "one", "strongest", "x"]),
+    trials=int_text(st.integers(0, 30)),
+    out=st.booleans(),
+)
 def test_borgia_conquest(attack, hand, defend, attacker, trials, out):
     def args(root):
         a = ["borgia", "conquest", "--attack", attack, "-n", trials, "-w", "1"]
@@ -420,14 +580,17 @@ def test_borgia_conquest(attack, hand, defend, attacker, trials, out):
         a += ["--defend", defend] if defend is not None else []
         a += ["--attacker", attacker] if attacker is not None else []
         return a + (out_flag(root) if out else [])
+
     fuzz_run(args)
 
 
 @FEW
-@given(game=st.sampled_from(["davoserjas", "davos", "1844", "borgia", "boss", "all", "x", ""]),
-       variants=st.lists(st.sampled_from(VARIANTS), min_size=1, max_size=2),
-       seed=st.one_of(st.none(), int_text(st.integers(0, 3))),
-       paper=st.sampled_from([None, "a4", "letter", "A5", ""]))
+@given(
+    game=st.sampled_from(["davoserjas", "davos", "1844", "borgia", "boss", "all", "x", ""]),
+    variants=st.lists(st.sampled_from(VARIANTS), min_size=1, max_size=2),
+    seed=st.one_of(st.none(), int_text(st.integers(0, 3))),
+    paper=st.sampled_from([None, "a4", "letter", "A5", ""]),
+)
 def test_cheatsheet(game, variants, seed, paper):
     def args(root):
         a = ["cheatsheet", game, *out_flag(root)]
@@ -435,23 +598,41 @@ def test_cheatsheet(game, variants, seed, paper):
             a += ["--variant", v]
         a += ["--seed", seed] if seed is not None else []
         return a + (["--paper", paper] if paper is not None else [])
+
     fuzz_run(args)
 
 
 # Only scales a report refuses at once: a valid scale runs every analysis, which is no fuzz
 # budget; the valid report is tested in test_protocol.
-BAD_SCALES = ["0", "-1", "-0.0", "nan", "inf", "-inf", "x", "", "1e400", "1e20", "1e300",
-              "1,5", str(10**20), "0x1"]
+BAD_SCALES = [
+    "0",
+    "-1",
+    "-0.0",
+    "nan",
+    "inf",
+    "-inf",
+    "x",
+    "",
+    "1e400",
+    "1e20",
+    "1e300",
+    "1,5",
+    str(10**20),
+    "0x1",
+]
 
 
 @FEW
-@given(scale=st.sampled_from(BAD_SCALES),
-       seed=st.one_of(st.none(), int_text(st.integers(0, 3))),
-       workers=st.one_of(st.none(), int_text(st.just(1))))
+@given(
+    scale=st.sampled_from(BAD_SCALES),
+    seed=st.one_of(st.none(), int_text(st.integers(0, 3))),
+    workers=st.one_of(st.none(), int_text(st.just(1))),
+)
 def test_report_scale(scale, seed, workers):
     def args(root):
         a = ["report", "--scale", scale, *out_flag(root)]
         a += ["--seed", seed] if seed is not None else []
         return a + (["--workers", workers] if workers is not None else [])
+
     code = fuzz_run(args)
     assert code == 2

@@ -1,5 +1,6 @@
 """The one plot style: two runs with the same seed write byte-identical SVG; integer axes
 get integer ticks; the 1844 timeline fades rare events."""
+
 import pytest
 
 from tableodds.analysis import borgia, boss, davoserjas, s1844
@@ -8,9 +9,9 @@ from tableodds.reports.output import save_figure, write_result
 from tableodds.sim.core.runner import RunPlan
 
 RUNS = {
-    "davoserjas": lambda: davoserjas.simulate(RunPlan(500, 3, progress=False), 4,
-                                              policies=["careful", "random", "random",
-                                                        "random"]),
+    "davoserjas": lambda: davoserjas.simulate(
+        RunPlan(500, 3, progress=False), 4, policies=["careful", "random", "random", "random"]
+    ),
     "1844": lambda: s1844.train_rush(RunPlan(200, 3, progress=False), players=[3, 5]),
     "borgia": lambda: borgia.simulate(RunPlan(200, 3, progress=False), players=4),
     "boss": lambda: boss.length(RunPlan(1000, 3, progress=False), players=4),
@@ -20,16 +21,21 @@ RUNS = {
 # the figures drawn from each run (the many-panel ones are slow to draw on a small machine)
 PLOTS = {
     "davoserjas": {"seat_advantage": davoserjas.plot_seats},
-    "1844": {"timeline": lambda s: s1844.plot_timeline(list(s.results)),
-             "trains_by_type": lambda s: s1844.plot_trains(list(s.results))},
+    "1844": {
+        "timeline": lambda s: s1844.plot_timeline(list(s.results)),
+        "trains_by_type": lambda s: s1844.plot_trains(list(s.results)),
+    },
 }
 
 
 def _svgs(name, result, out):
     if name not in PLOTS:
         return write_result(result, out)
-    return [p for plot, draw in PLOTS[name].items()
-            for p in save_figure(draw(result.summary), out, plot)]
+    return [
+        p
+        for plot, draw in PLOTS[name].items()
+        for p in save_figure(draw(result.summary), out, plot)
+    ]
 
 
 @pytest.mark.parametrize("name", list(RUNS))
@@ -48,6 +54,7 @@ def test_style_is_shipped_and_applied():
     assert STYLE.is_file() and "svg.hashsalt: tableodds" in STYLE.read_text()
     fig = davoserjas.plot_seats(RUNS["davoserjas"]().summary)
     import matplotlib
+
     assert matplotlib.rcParams["svg.hashsalt"] == "tableodds"
     a = fig.axes[0]
     assert [t.get_text() for t in a.get_xticklabels()][0] == "seat 0\n(careful)"
@@ -61,13 +68,22 @@ def test_integer_ticks_and_faded_rare_events():
     assert all(float(t).is_integer() for t in ax.get_xticks())
     # a dot's opacity is the share of games in which its event happens
     dots = [line for line in ax.get_lines() if line.get_marker() == "o"]
-    shares = sorted({round(max(e.happens.estimate, 0.08), 6) for x in r for e in x.events
-                     if e.median is not None})
+    shares = sorted(
+        {
+            round(max(e.happens.estimate, 0.08), 6)
+            for x in r
+            for e in x.events
+            if e.median is not None
+        }
+    )
     assert sorted({round(d.get_alpha(), 6) for d in dots}) == shares
     assert min(shares) < 0.9  # some event is rare in these games, and drawn faded
     legend = ax.get_legend()
     assert legend is not None and legend.get_bbox_to_anchor().x0 > ax.bbox.x1 - 1
     fig = s1844.plot_trains(list(r))
-    texts = [t.get_text() for lg in fig.axes[0].findobj(
-        lambda o: o.__class__.__name__ == "Legend") for t in lg.get_texts()]
+    texts = [
+        t.get_text()
+        for lg in fig.axes[0].findobj(lambda o: o.__class__.__name__ == "Legend")
+        for t in lg.get_texts()
+    ]
     assert "3 players" in texts and "5 players" in texts

@@ -1,5 +1,6 @@
 """Every command speaks one protocol: the same --json top level, the same --out files, and one
 interrupt policy (the first Ctrl-C or SIGTERM stops the whole command)."""
+
 from __future__ import annotations
 
 import json
@@ -27,14 +28,31 @@ COMMANDS = {
     "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
     "davos vote": ["davos", "vote", PARLIAMENT],
     "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
-    "1844 compare": ["1844", "compare", str(resources.files("tableodds.sim.s1844").joinpath(
-        "games", "160062.json")), "-n", "60", "-w", "1"],
+    "1844 compare": [
+        "1844",
+        "compare",
+        str(resources.files("tableodds.sim.s1844").joinpath("games", "160062.json")),
+        "-n",
+        "60",
+        "-w",
+        "1",
+    ],
     "borgia simulate": ["borgia", "simulate", *FAST],
     "borgia auction": ["borgia", "auction", *FAST],
     "borgia election": ["borgia", "election", *FAST],
     "borgia election --votes": ["borgia", "election", "--votes", VOTES],
-    "borgia conquest": ["borgia", "conquest", "--attack", "3,2", "--hand", "2", "--trials",
-                        "3000", "-w", "1"],
+    "borgia conquest": [
+        "borgia",
+        "conquest",
+        "--attack",
+        "3,2",
+        "--hand",
+        "2",
+        "--trials",
+        "3000",
+        "-w",
+        "1",
+    ],
     "boss length": ["boss", "length", *FAST],
     "boss simulate": ["boss", "simulate", *FAST, "--card-values"],
     "boss variants": ["boss", "variants", *FAST, "--variant", "short"],
@@ -100,8 +118,9 @@ def test_a_folder_of_other_files_is_refused_unless_forced(tmp_path, capsys):
     code, _, err = run_cli(["davoserjas", "simulate", *FAST, "--out", str(tmp_path)], capsys)
     assert code == 2 and "did not write" in err and len(err.strip().splitlines()) == 1
     assert (tmp_path / "notes.txt").exists()
-    code, _, _ = run_cli(["davoserjas", "simulate", *FAST, "--out", str(tmp_path), "--force"],
-                         capsys)
+    code, _, _ = run_cli(
+        ["davoserjas", "simulate", *FAST, "--out", str(tmp_path), "--force"], capsys
+    )
     assert code == 0 and not (tmp_path / "notes.txt").exists()
 
 
@@ -112,8 +131,9 @@ def test_system_folders_are_refused(out, capsys):
 
 
 def test_bad_input_writes_nothing(tmp_path, capsys):
-    code, _, err = run_cli(["davoserjas", "simulate", "-p", "9", "--out", str(tmp_path / "o")],
-                           capsys)
+    code, _, err = run_cli(
+        ["davoserjas", "simulate", "-p", "9", "--out", str(tmp_path / "o")], capsys
+    )
     assert code == 2 and "3-7 players" in err
     assert list(tmp_path.iterdir()) == []
 
@@ -122,9 +142,26 @@ def _interrupt(tmp_path, sig):
     """Start a long multi-run command, signal it once its first chunk is on disk."""
     out = tmp_path / "out"
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    proc = subprocess.Popen([sys.executable, "-m", "tableodds.reports.cli", "boss", "variants",
-                             "--games", "1000000", "-w", "1", "--json", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tableodds.reports.cli",
+            "boss",
+            "variants",
+            "--games",
+            "1000000",
+            "-w",
+            "1",
+            "--json",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     deadline = time.time() + 120
     while not list(tmp_path.glob(".out.tableodds-*/records/standard/part-*.parquet")):
         assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
@@ -141,8 +178,10 @@ def test_one_signal_stops_a_multi_run_command(sig, code, tmp_path):
     assert [r["name"] for r in doc["runs"]] == ["standard"]  # no later variant was started
     assert 0 < doc["runs"][0]["games_done"] < 1_000_000
     saved = json.loads((out / "run.json").read_text())
-    assert saved["interrupted"] is True and saved["runs"][0]["games_done"] == \
-        doc["runs"][0]["games_done"]
+    assert (
+        saved["interrupted"] is True
+        and saved["runs"][0]["games_done"] == doc["runs"][0]["games_done"]
+    )
 
 
 def test_the_python_api_returns_results_whose_records_stay_readable():
@@ -151,10 +190,15 @@ def test_the_python_api_returns_results_whose_records_stay_readable():
     assert r.records().collect().height == 2000 * 4
     assert set(r.tables()) >= {"seats", "round_means"}
     assert r.as_dict()["command"] == "davoserjas simulate" and "Davoserjas" in r.text()
-    again = tableodds.analyse("davoserjas", "simulate", players=4, games=2000, seed=3,
-                              workers=2, chunk_size=333)
-    assert again.records().collect().sort(["game", "seat"]).equals(
-        r.records().collect().sort(["game", "seat"]))
+    again = tableodds.analyse(
+        "davoserjas", "simulate", players=4, games=2000, seed=3, workers=2, chunk_size=333
+    )
+    assert (
+        again.records()
+        .collect()
+        .sort(["game", "seat"])
+        .equals(r.records().collect().sort(["game", "seat"]))
+    )
     with pytest.raises(tableodds.InputError, match="3-7 players"):
         tableodds.simulate("davoserjas", players=2, games=10)
     with pytest.raises(tableodds.InputError, match="unknown game"):
@@ -168,8 +212,10 @@ def test_the_package_is_typed():
 @pytest.mark.slow
 def test_every_report_table_counts_the_games_of_the_files_beside_it(tmp_path, capsys):
     import re
-    code, out, err = run_cli(["report", "--scale", "0.002", "-w", "2", "--out",
-                              str(tmp_path / "r")], capsys)
+
+    code, out, err = run_cli(
+        ["report", "--scale", "0.002", "-w", "2", "--out", str(tmp_path / "r")], capsys
+    )
     assert code == 0, err
     root = tmp_path / "r"
     page = (root / "index.html").read_text()
@@ -186,16 +232,29 @@ def test_every_report_table_counts_the_games_of_the_files_beside_it(tmp_path, ca
             if "games" in df.columns and len(runs) == 1:
                 assert set(df["games"].to_list()) == sizes, csv
     captions = re.findall(r"<caption>(.*?)</caption>", page)
-    counted = {int(n.replace(",", "")) for c in captions
-               for n in re.findall(r"([\d,]+) games", c)}
+    counted = {int(n.replace(",", "")) for c in captions for n in re.findall(r"([\d,]+) games", c)}
     assert counted and counted <= done
 
 
 def test_one_signal_stops_the_whole_report(tmp_path):
     out = tmp_path / "r"
-    proc = subprocess.Popen([sys.executable, "-m", "tableodds.reports.cli", "report", "--scale",
-                             "0.05", "-w", "1", "--out", str(out)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tableodds.reports.cli",
+            "report",
+            "--scale",
+            "0.05",
+            "-w",
+            "1",
+            "--out",
+            str(out),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.time() + 300
     while not list(tmp_path.glob(".r.tableodds-*/davoserjas/random4/run.json")):
         assert proc.poll() is None and time.time() < deadline, proc.stderr.read()

@@ -1,4 +1,5 @@
 """1844: rules data, the kernel against the reference, invariants, bots and the CLI."""
+
 import json
 
 import polars as pl
@@ -38,19 +39,19 @@ def test_trains_phases_and_limits():
 
 def test_market_moves_and_the_regional_ceiling():
     g = Game(make_settings(4), 1, 0)
-    c = g.corps[5]                                  # JN, a regional
-    c.row, c.col = 0, 11                            # 200, the right neighbour is 220t
+    c = g.corps[5]  # JN, a regional
+    c.row, c.col = 0, 11  # 200, the right neighbour is 220t
     g.move_right(c)
-    assert (c.row, c.col) == (0, 11)                # no cell above row 0: stays
-    c.row, c.col = 1, 11                            # 190 -> 210t is closed: up to 200
+    assert (c.row, c.col) == (0, 11)  # no cell above row 0: stays
+    c.row, c.col = 1, 11  # 190 -> 210t is closed: up to 200
     g.move_right(c)
     assert g.price(c) == 200
     h = g.corps[9]
     h.row, h.col = 1, 11
     g.move_right(h)
-    assert g.price(h) == 210                        # a historical may enter
+    assert g.price(h) == 210  # a historical may enter
     h.row, h.col = 0, 2
-    g.move_left(h)                                  # no cell left of 90: down to 80
+    g.move_left(h)  # no cell left of 90: down to 80
     assert g.price(h) == 80
 
 
@@ -66,11 +67,13 @@ def test_kernel_equals_reference(mix):
 
 def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text('[game]\nbankruptcy = "allowed"\nprivate_sellers = "any"\n'
-                 'across_price_pct = 50\nacross_keep_trains = 2\n'
-                 '[revenue]\nnoise_pct = 0\np2_tile_pct = 40\n'
-                 '[careful]\npayback_pct = 300\nmax_directorships = 3\n'
-                 'private_price_pct = 120\nprivate_keep_pct = 50\n')
+    f.write_text(
+        '[game]\nbankruptcy = "allowed"\nprivate_sellers = "any"\n'
+        "across_price_pct = 50\nacross_keep_trains = 2\n"
+        "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\n"
+        "[careful]\npayback_pct = 300\nmax_directorships = 3\n"
+        "private_price_pct = 120\nprivate_keep_pct = 50\n"
+    )
     for mix in MIXES:
         s = _settings(5, mix, f)
         k = pl.DataFrame(GAME.simulate_chunk(s, 3, 0, 8))
@@ -84,15 +87,20 @@ def test_invariants_on_many_games(mix):
         s = _settings(players, mix)
         frame = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 1500))
         GAME.check(frame, s)
-        assert (frame["phase2_or"] == 1).mean() > 0.5     # someone buys a 2 in OR 1.1
+        assert (frame["phase2_or"] == 1).mean() > 0.5  # someone buys a 2 in OR 1.1
 
 
 def test_check_catches_broken_records():
     s = make_settings(4)
     frame = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 50))
-    for col, delta, msg in [("bank", 10, "money"), ("rusted", 1, "trains"),
-                            ("phase4_or", 100, "phase"), ("sets", 1, "export"),
-                            ("over_limit", 1, "limit"), ("privates_bought", 6, "private")]:
+    for col, delta, msg in [
+        ("bank", 10, "money"),
+        ("rusted", 1, "trains"),
+        ("phase4_or", 100, "phase"),
+        ("sets", 1, "export"),
+        ("over_limit", 1, "limit"),
+        ("privates_bought", 6, "private"),
+    ]:
         broken = frame.with_columns((pl.col(col) + delta).alias(col))
         with pytest.raises(AssertionError, match=msg):
             GAME.check(broken, s)
@@ -209,7 +217,7 @@ def test_companies_buy_privates_and_trains_across_legally(tmp_path, sellers):
             buys += g.private_buys
             across += g.across
     pols = {pol for pol, _, _ in buys}
-    assert pols == {R.CAREFUL, R.RANDOM}                 # both bots buy privates
+    assert pols == {R.CAREFUL, R.RANDOM}  # both bots buy privates
     # the careful bot sells its own at 2 x face; the random bot at a random legal price
     assert all(v == 2 * R.PRIVATE_FACE[i] for pol, i, v in buys if pol == R.CAREFUL)
     assert len({v for pol, _, v in buys if pol == R.RANDOM}) > 5
@@ -220,19 +228,19 @@ def test_careful_private_sale_keeps_money_for_a_train():
     g = Game(make_settings(4), 1, 0)
     c = g.corps[9]
     c.status, c.par, c.row, c.col, c.director = 2, 80, 3, 4, 1
-    g.priv_owner = [1, 1, 2, 1, 1, 3, 0]           # seat 1 owns P1, P2, P4, P5
-    g.phase, g.pos = 3, 13                          # the next depot train is a 3 (3H 150)
-    c.cash = 150 + 219                              # P5 (280) and P4 (220) leave < 150
+    g.priv_owner = [1, 1, 2, 1, 1, 3, 0]  # seat 1 owns P1, P2, P4, P5
+    g.phase, g.pos = 3, 13  # the next depot train is a 3 (3H 150)
+    c.cash = 150 + 219  # P5 (280) and P4 (220) leave < 150
     g.buy_private(c, False)
     assert g.priv_corp[1] == 9 and g.priv_owner[1] == -1 and c.cash == 150 + 119
-    g.buy_private(c, False)                         # P1 (40) still fits
+    g.buy_private(c, False)  # P1 (40) still fits
     assert g.priv_corp[0] == 9 and c.cash == 150 + 79
     g.phase = 5
     g.priv_owner[3] = 1
-    g.buy_private(c, False)                         # not in phase 5
+    g.buy_private(c, False)  # not in phase 5
     assert g.privates_bought == 2
     cash, bank = c.cash, g.bank
-    g.pay_private_owner(1, 10)                      # P2's revenue now goes to the company
+    g.pay_private_owner(1, 10)  # P2's revenue now goes to the company
     assert c.cash == cash + 10 and g.bank == bank - 10
 
 
@@ -246,15 +254,15 @@ def test_p2_extra_tile_adds_maturity_once(tmp_path):
         c.tokens_total = c.tokens_laid = 1
     g.priv_owner[R.P2] = 1
     g.phase = 2
-    assert not g.p2_usable(a)                       # not before phase 3
+    assert not g.p2_usable(a)  # not before phase 3
     g.phase, g.pos, g.seen[:2] = 3, 13, [True, True]
-    assert g.p2_usable(a) and g.p2_usable(b)        # any company its owner directs
+    assert g.p2_usable(a) and g.p2_usable(b)  # any company its owner directs
     before = g.maturity(a)
     g.operate(a)
     assert a.extra_tile and g.p2_used and not g.p2_usable(b)
-    assert g.maturity(a) == min(100, before + 12 + 20)   # one OR run + the tile
+    assert g.maturity(a) == min(100, before + 12 + 20)  # one OR run + the tile
     g.priv_corp[R.P2], g.priv_owner[R.P2], g.p2_used = 10, -1, False
-    assert g.p2_usable(b) and not g.p2_usable(a)    # once a company owns P2: only it
+    assert g.p2_usable(b) and not g.p2_usable(a)  # once a company owns P2: only it
 
 
 # ---- bots and rules details ---------------------------------------------------------------------------
@@ -312,7 +320,7 @@ def test_revenue_model_by_hand(tmp_path):
     f.write_text("[revenue]\nnoise_pct = 0\n")
     g = Game(make_settings(4, None, f), 1, 0)
     c = g.corps[9]
-    c.trains = [(0, 0), (1, 1)]             # a 2 (60) and a 3H (85): 85*100 + 60*80
+    c.trains = [(0, 0), (1, 1)]  # a 2 (60) and a 3H (85): 85*100 + 60*80
     c.ors_run, c.tokens_laid, c.reached = 2, 2, True
     g.phase = 3
     mat = 40 + 2 * 12 + 5
@@ -327,26 +335,35 @@ def test_play_game_scores_add_up():
 
 
 # ---- bad input ------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("kw,msg", [
-    (dict(players=2), "3-7 players, not 2"), (dict(players=8), "not 8"),
-    (dict(players=4, policies=["careful", "x"]), "2 policies given"),
-    (dict(players=3, policies=["lazy"]), "unknown policy 'lazy'")])
+@pytest.mark.parametrize(
+    "kw,msg",
+    [
+        (dict(players=2), "3-7 players, not 2"),
+        (dict(players=8), "not 8"),
+        (dict(players=4, policies=["careful", "x"]), "2 policies given"),
+        (dict(players=3, policies=["lazy"]), "unknown policy 'lazy'"),
+    ],
+)
 def test_bad_settings_are_refused(kw, msg):
     with pytest.raises(InputError, match=msg):
         make_settings(**kw)
 
 
-@pytest.mark.parametrize("text,msg", [
-    ("[revenue]\nbase_h = [1, 2]\n", r"\[revenue\] base_h must be a list of 6"),
-    ("[revenue]\nnoise_pct = 'high'\n", "noise_pct must be an integer"),
-    ("[network]\nmountain_chance = 101\n", "mountain_chance must be an integer from 0 to 100"),
-    ("[careful]\nfnm_par = 65\n", "fnm_par must be one of"),
-    ("[game]\nbankruptcy = 'sometimes'\n", "bankruptcy must be 'never' or 'allowed'"),
-    ("[game]\nprivate_sellers = 'me'\n", "private_sellers must be 'director' or 'any'"),
-    ("[game]\nacross_price_pct = 0\n", "across_price_pct must be an integer from 1 to 100"),
-    ("[map]\nx = 1\n", r"unknown section \[map\]"),
-    ("[revenue]\nbase = 1\n", r"\[revenue\] unknown key 'base'"),
-    ("[revenue\n", "not valid TOML")])
+@pytest.mark.parametrize(
+    "text,msg",
+    [
+        ("[revenue]\nbase_h = [1, 2]\n", r"\[revenue\] base_h must be a list of 6"),
+        ("[revenue]\nnoise_pct = 'high'\n", "noise_pct must be an integer"),
+        ("[network]\nmountain_chance = 101\n", "mountain_chance must be an integer from 0 to 100"),
+        ("[careful]\nfnm_par = 65\n", "fnm_par must be one of"),
+        ("[game]\nbankruptcy = 'sometimes'\n", "bankruptcy must be 'never' or 'allowed'"),
+        ("[game]\nprivate_sellers = 'me'\n", "private_sellers must be 'director' or 'any'"),
+        ("[game]\nacross_price_pct = 0\n", "across_price_pct must be an integer from 1 to 100"),
+        ("[map]\nx = 1\n", r"unknown section \[map\]"),
+        ("[revenue]\nbase = 1\n", r"\[revenue\] unknown key 'base'"),
+        ("[revenue\n", "not valid TOML"),
+    ],
+)
 def test_bad_params_file_names_the_field(tmp_path, text, msg):
     f = tmp_path / "bad.toml"
     f.write_text(text)
@@ -366,8 +383,10 @@ def test_packaged_params_load():
 
 # ---- CLI --------------------------------------------------------------------------------------------------
 def _cli(args):
-    from tableodds.reports.cli.s1844 import group
     import click
+
+    from tableodds.reports.cli.s1844 import group
+
     try:
         group.main(args=args, prog_name="1844", standalone_mode=False)
     except click.UsageError as e:
@@ -375,33 +394,57 @@ def _cli(args):
 
 
 def test_cli_train_rush_json_and_out(tmp_path, capsys):
-    _cli(["train-rush", "--players", "4,5", "--games", "300", "--workers", "2", "--json",
-          "--out", str(tmp_path)])
+    _cli(
+        [
+            "train-rush",
+            "--players",
+            "4,5",
+            "--games",
+            "300",
+            "--workers",
+            "2",
+            "--json",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     doc = json.loads(capsys.readouterr().out)
     assert [f["players"] for f in doc["results"]["forecasts"]] == [4, 5]
     ev = {e["event"]: e for e in doc["results"]["forecasts"][1]["events"]}
     assert ev["phase2"]["median_or"] == 1 and ev["end"]["happens"]["estimate"] == 1.0
     assert ev["rust2"]["median_or"] == ev["phase4"]["median_or"]
-    for name in ("timeline.png", "bank_cash.svg", "trains_by_type.png", "event_histograms.png",
-                 "events.csv",
-                 "per_or.parquet", "compare.csv", "run.json"):
+    for name in (
+        "timeline.png",
+        "bank_cash.svg",
+        "trains_by_type.png",
+        "event_histograms.png",
+        "events.csv",
+        "per_or.parquet",
+        "compare.csv",
+        "run.json",
+    ):
         assert (tmp_path / name).exists(), name
     assert (tmp_path / "records" / "p5").is_dir()
 
 
 def test_cli_text_output(capsys):
-    _cli(["train-rush", "--players", "3", "--games", "200", "--policies",
-          "careful,random,careful"])
+    _cli(["train-rush", "--players", "3", "--games", "200", "--policies", "careful,random,careful"])
     out = capsys.readouterr().out
     assert "bank breaks" in out and "OR  running" in out
 
 
-@pytest.mark.parametrize("args,msg", [
-    (["train-rush", "--players", "9"], "3-7 players, not 9"),
-    (["train-rush", "--players", "4,4"], "listed twice"),
-    (["train-rush", "--players", "4,5", "--policies", "careful,random,random,random"],
-     "single player count"),
-    (["train-rush", "--params", "/nonexistent.toml"], "cannot read /nonexistent.toml")])
+@pytest.mark.parametrize(
+    "args,msg",
+    [
+        (["train-rush", "--players", "9"], "3-7 players, not 9"),
+        (["train-rush", "--players", "4,4"], "listed twice"),
+        (
+            ["train-rush", "--players", "4,5", "--policies", "careful,random,random,random"],
+            "single player count",
+        ),
+        (["train-rush", "--params", "/nonexistent.toml"], "cannot read /nonexistent.toml"),
+    ],
+)
 def test_cli_bad_input(args, msg):
     with pytest.raises(InputError, match=msg):
         _cli(args)
@@ -427,6 +470,7 @@ def test_kernel_equals_reference_many_seeds():
 @pytest.mark.slow
 def test_careful_seats_beat_random_seats():
     from tableodds.analysis.s1844 import summarise
+
     s = make_settings(4, ["careful", "random", "careful", "random"])
     r = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
     careful, rnd = r.seat_wins[0], r.seat_wins[1]
@@ -447,6 +491,7 @@ DATA = __import__("pathlib").Path(R.__file__).parent / "games"
 
 def test_export_reader_rebuilds_the_5_player_timeline():
     from tableodds.sim.s1844.export import read_export
+
     t = read_export(DATA / "160062.json")
     ev = {e: (v[0], f"OR {v[1]}.{v[2]}") for e, v in t.events.items() if v}
     assert ev["phase3"] == (4, "OR 4.1") and ev["phase4"] == (7, "OR 6.1")
@@ -462,6 +507,7 @@ def test_export_reader_rebuilds_the_5_player_timeline():
 
 def test_export_reader_7_players_with_undos():
     from tableodds.sim.s1844.export import read_export
+
     t = read_export(DATA / "202933.json")
     ev = {e: v[0] if v else None for e, v in t.events.items()}
     assert [ev[f"phase{k}"] for k in range(2, 8)] == [1, 4, 5, 8, 9, 11]
@@ -473,42 +519,57 @@ def test_export_reader_7_players_with_undos():
 
 def test_undo_redo_and_unknown_actions():
     from tableodds.sim.s1844.export import effective_actions, read_timeline
-    log = [{"type": "bid", "id": 1}, {"type": "pass", "id": 2}, {"type": "undo", "id": 3},
-           {"type": "bid", "id": 4}, {"type": "pass", "id": 5}, {"type": "pass", "id": 6},
-           {"type": "undo", "id": 7, "action_id": 4}, {"type": "redo", "id": 8},
-           {"type": "undo", "id": 9}]
+
+    log = [
+        {"type": "bid", "id": 1},
+        {"type": "pass", "id": 2},
+        {"type": "undo", "id": 3},
+        {"type": "bid", "id": 4},
+        {"type": "pass", "id": 5},
+        {"type": "pass", "id": 6},
+        {"type": "undo", "id": 7, "action_id": 4},
+        {"type": "redo", "id": 8},
+        {"type": "undo", "id": 9},
+    ]
     assert [a["id"] for a in effective_actions(log)] == [1, 4, 5]
-    assert [a["id"] for a in effective_actions(log[:8] + [{"type": "x", "id": 9},
-                                                          {"type": "redo", "id": 10}])] \
-        == [1, 4, 5, 6, 9]
+    assert [
+        a["id"]
+        for a in effective_actions(log[:8] + [{"type": "x", "id": 9}, {"type": "redo", "id": 10}])
+    ] == [1, 4, 5, 6, 9]
     p = [{"id": i, "name": f"P{i}"} for i in range(1, 5)]
 
     def corp(action, c, **kw):
         return {"type": action, "entity": c, "entity_type": "corporation", **kw}
 
-    acts = [{"type": "par", "entity": 1, "entity_type": "player", "corporation": "NOB"},
-            {"type": "teleport", "entity": 2, "entity_type": "player"},
-            corp("buy_train", "NOB", train="2-0", price=80, variant="2"),
-            corp("buy_train", "SCB", train="2-1", price=70, variant="2H"),
-            {"type": "pass", "entity": 1, "entity_type": "player"},
-            corp("run_routes", "NOB", routes=[{"revenue": 50}]),
-            corp("buy_train", "NOB", train="2-1", price=1),
-            corp("run_routes", "SCB", routes=[{"revenue": 40}, {"revenue": 30}]),
-            corp("dividend", "SCB", kind="withhold"),
-            corp("run_routes", "SCB", routes=[{"revenue": 500}]),
-            {"type": "undo", "entity": "SCB", "entity_type": "corporation"}]
+    acts = [
+        {"type": "par", "entity": 1, "entity_type": "player", "corporation": "NOB"},
+        {"type": "teleport", "entity": 2, "entity_type": "player"},
+        corp("buy_train", "NOB", train="2-0", price=80, variant="2"),
+        corp("buy_train", "SCB", train="2-1", price=70, variant="2H"),
+        {"type": "pass", "entity": 1, "entity_type": "player"},
+        corp("run_routes", "NOB", routes=[{"revenue": 50}]),
+        corp("buy_train", "NOB", train="2-1", price=1),
+        corp("run_routes", "SCB", routes=[{"revenue": 40}, {"revenue": 30}]),
+        corp("dividend", "SCB", kind="withhold"),
+        corp("run_routes", "SCB", routes=[{"revenue": 500}]),
+        {"type": "undo", "entity": "SCB", "entity_type": "corporation"},
+    ]
     t = read_timeline({"players": p, "actions": acts, "result": {"1": 5}})
     assert t.ors == [(1, 1, 1), (2, 2, 1)] and t.revenue == [0, 120]
     assert t.bought["2"] == 2 and t.bought_h["2"] == 1 and t.across == 1
     assert t.exported["2"] == 1 and t.withholds == 1 and t.events["phase2"][0] == 1
 
 
-@pytest.mark.parametrize("text,msg", [
-    ("{not json", "not an 18xx.games export"),
-    ('{"players": [], "actions": []}', "0 players"),
-    ('{"players": [{"id": 1}, {"id": 2}, {"id": 3}], "actions": [{"type": 3}]}', "action 1"),
-    ('{"title": "1830", "players": [], "actions": []}', "not 1844"),
-    ('{"players": [{"id": 1}, {"id": 2}, {"id": 3}], "actions": []}', "no operating round")])
+@pytest.mark.parametrize(
+    "text,msg",
+    [
+        ("{not json", "not an 18xx.games export"),
+        ('{"players": [], "actions": []}', "0 players"),
+        ('{"players": [{"id": 1}, {"id": 2}, {"id": 3}], "actions": [{"type": 3}]}', "action 1"),
+        ('{"title": "1830", "players": [], "actions": []}', "not 1844"),
+        ('{"players": [{"id": 1}, {"id": 2}, {"id": 3}], "actions": []}', "no operating round"),
+    ],
+)
 def test_compare_refuses_malformed_exports(tmp_path, capsys, text, msg):
     f = tmp_path / "game.json"
     f.write_text(text)
@@ -520,8 +581,19 @@ def test_compare_refuses_malformed_exports(tmp_path, capsys, text, msg):
 
 
 def test_cli_compare_both_games(tmp_path, capsys):
-    _cli(["compare", str(DATA / "202933.json"), "--games", "300", "--workers", "2", "--json",
-          "--out", str(tmp_path)])
+    _cli(
+        [
+            "compare",
+            str(DATA / "202933.json"),
+            "--games",
+            "300",
+            "--workers",
+            "2",
+            "--json",
+            "--out",
+            str(tmp_path),
+        ]
+    )
     doc = json.loads(capsys.readouterr().out)
     res = doc["results"]
     assert doc["command"] == "1844 compare" and res["game"]["players"] == 7

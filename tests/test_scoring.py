@@ -1,4 +1,5 @@
 """Scoring calculators (shared parts and Davoserjas) and the cheat sheets."""
+
 import json
 
 import pytest
@@ -18,8 +19,15 @@ def run_cli(args, capsys):
 
 
 def test_ranking_shares_places_and_uses_tiebreaks():
-    s = Scores("x", (PlayerScore("a", {}, 5, (3,)), PlayerScore("b", {}, 7, (1,)),
-                     PlayerScore("c", {}, 7, (2,)), PlayerScore("d", {}, 5, (3,))))
+    s = Scores(
+        "x",
+        (
+            PlayerScore("a", {}, 5, (3,)),
+            PlayerScore("b", {}, 7, (1,)),
+            PlayerScore("c", {}, 7, (2,)),
+            PlayerScore("d", {}, 5, (3,)),
+        ),
+    )
     assert [(k, p.name) for k, p in s.ranking()] == [(1, "c"), (2, "b"), (3, "a"), (3, "d")]
     low = Scores("x", s.players, lower_wins=True)
     assert [k for k, _ in low.ranking()] == [1, 1, 3, 4]
@@ -32,7 +40,11 @@ def test_template_scores(tmp_path, capsys):
     code, out, _ = run_cli(["davoserjas", "score", str(f), "--json"], capsys)
     doc = json.loads(out)
     assert code == 0 and [r["name"] for r in doc["results"]["ranking"]] == [
-        "Cai", "Dee", "Anna", "Bo"]
+        "Cai",
+        "Dee",
+        "Anna",
+        "Bo",
+    ]
     assert [p["total"] for p in doc["results"]["players"]] == [22, 34, 10, 21]
 
 
@@ -49,17 +61,37 @@ def test_possible_penalties_follow_the_round_rules():
     assert dj.possible_penalties(s.rounds[0], 4, 13) == set(range(14))
 
 
-@pytest.mark.parametrize("pen,msg", [
-    (dict(A=[3], B=[3], C=[3], D=[3]), "sum to 12, but every deal hands out 13"),
-    (dict(A=[3, 1], B=[3, 2], C=[3, 4], D=[4, 6]), None),
-    (dict(A=[4, 13, 7], B=[3, 0, 5], C=[3, 0, 5], D=[3, 0, 3]), "A's 7 is not possible"),
-    (dict(A=[4, 13, 5, 15], B=[3, 0, 5, 15], C=[3, 0, 5, 0], D=[3, 0, 5, 0]), "sum to 30, but every deal hands out 15"),
-    (dict(A=[4, 13, 5, 15, 0, 0], B=[3, 0, 5, 0, 20, 0], C=[3, 0, 5, 0, 0, 1],
-          D=[3, 0, 5, 0, 0, 2]), "exactly one player goes out with 0, not 2"),
-    (dict(A=[4, 13, 5, 15, 0, 14], B=[3, 0, 5, 0, 20, 0], C=[3, 0, 5, 0, 0, 1],
-          D=[3, 0, 5, 0, 0, 2]), "not a number of cards left"),
-    (dict(A=[4, 1], B=[3], C=[3], D=[3]), "B has 1 rounds"),
-])
+@pytest.mark.parametrize(
+    "pen,msg",
+    [
+        (dict(A=[3], B=[3], C=[3], D=[3]), "sum to 12, but every deal hands out 13"),
+        (dict(A=[3, 1], B=[3, 2], C=[3, 4], D=[4, 6]), None),
+        (dict(A=[4, 13, 7], B=[3, 0, 5], C=[3, 0, 5], D=[3, 0, 3]), "A's 7 is not possible"),
+        (
+            dict(A=[4, 13, 5, 15], B=[3, 0, 5, 15], C=[3, 0, 5, 0], D=[3, 0, 5, 0]),
+            "sum to 30, but every deal hands out 15",
+        ),
+        (
+            dict(
+                A=[4, 13, 5, 15, 0, 0],
+                B=[3, 0, 5, 0, 20, 0],
+                C=[3, 0, 5, 0, 0, 1],
+                D=[3, 0, 5, 0, 0, 2],
+            ),
+            "exactly one player goes out with 0, not 2",
+        ),
+        (
+            dict(
+                A=[4, 13, 5, 15, 0, 14],
+                B=[3, 0, 5, 0, 20, 0],
+                C=[3, 0, 5, 0, 0, 1],
+                D=[3, 0, 5, 0, 0, 2],
+            ),
+            "not a number of cards left",
+        ),
+        (dict(A=[4, 1], B=[3], C=[3], D=[3]), "B has 1 rounds"),
+    ],
+)
 def test_impossible_sheets_are_refused(pen, msg):
     if msg is None:
         assert dj.score(sheet(**pen)).notes == ("partial game: rounds 1-2 of 6 played",)
@@ -71,8 +103,11 @@ def test_impossible_sheets_are_refused(pen, msg):
 def test_k_of_clubs_goes_to_exactly_one_player():
     pen = dict(A=[4, 13, 5, 15], B=[3, 0, 5, 15], C=[3, 0, 5, 0], D=[3, 0, 5, 0])
     with pytest.raises(InputError, match="sum to 30"):
-        dj.check_round(make_settings(4).rounds[3], make_settings(4),
-                       {k: v[3] for k, v in pen.items()} | {"B": 15, "A": 15})
+        dj.check_round(
+            make_settings(4).rounds[3],
+            make_settings(4),
+            {k: v[3] for k, v in pen.items()} | {"B": 15, "A": 15},
+        )
 
 
 def test_variant_changes_what_is_possible():
@@ -95,12 +130,15 @@ def test_csv_sheet_and_half_filled_rows(tmp_path, capsys):
     assert code == 2 and "'six' is not an integer" in err
 
 
-@pytest.mark.parametrize("text,msg", [
-    ("players = 4\n", "penalties is missing"),
-    ("[penalties]\nA = [1, 'x']\n", "penalties.A must be a list of integers"),
-    ("players = 3\n[penalties]\nA=[1]\nB=[1]\n", "says 3 but penalties has 2"),
-    ("not toml = = 3", "not valid TOML"),
-])
+@pytest.mark.parametrize(
+    "text,msg",
+    [
+        ("players = 4\n", "penalties is missing"),
+        ("[penalties]\nA = [1, 'x']\n", "penalties.A must be a list of integers"),
+        ("players = 3\n[penalties]\nA=[1]\nB=[1]\n", "says 3 but penalties has 2"),
+        ("not toml = = 3", "not valid TOML"),
+    ],
+)
 def test_bad_toml_sheets_name_the_field(tmp_path, capsys, text, msg):
     f = tmp_path / "s.toml"
     f.write_text(text)
@@ -115,6 +153,7 @@ def test_score_needs_a_file(capsys):
 
 def _pdf_text(path):
     from pypdf import PdfReader
+
     reader = PdfReader(path)
     return len(reader.pages), "\n".join(p.extract_text() for p in reader.pages)
 
@@ -127,8 +166,9 @@ def test_cheatsheet_pdf_has_the_numbers_and_follows_the_settings(tmp_path, capsy
     md = (tmp_path / "a" / "davoserjas-cheatsheet.md").read_text()
     assert "| 3 | avoid queens | 5 per queen |" in md
     assert "| 3 | avoid queens |" + "  |" * 7 + " 20 · 20 · 20 · 20 · 20 |" in md
-    run_cli(["cheatsheet", "davoserjas", "--variant", "queen=3", "--out", str(tmp_path / "b")],
-            capsys)
+    run_cli(
+        ["cheatsheet", "davoserjas", "--variant", "queen=3", "--out", str(tmp_path / "b")], capsys
+    )
     md = (tmp_path / "b" / "davoserjas-cheatsheet.md").read_text()
     assert "| 3 | avoid queens | 3 per queen |" in md
     assert "| 3 | avoid queens |" + "  |" * 7 + " 12 · 12 · 12 · 12 · 12 |" in md

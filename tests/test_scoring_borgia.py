@@ -1,7 +1,8 @@
 """Borgia: the scoring calculator and the cheat sheet."""
-import pytest
 
+import pytest
 from scoring_helpers import load, sheet_markdown, sheet_pdf_text, totals
+
 from tableodds.sim.borgia import scoring as borgia
 from tableodds.sim.core.errors import InputError
 
@@ -21,11 +22,14 @@ def bturns(*turns):
 
 
 def test_borgia_vp_from_cash_pope_offices_and_artists(tmp_path):
-    rec = ('[[players]]\nname = "A"\n' + bturns("cash = 109\npope = true\nartists = ['painter']",
-                                                  "cash = 9\noffices = ['office']")
-           + '[[players]]\nname = "B"\n' + bturns("cash = 10\ncities = ['capital']",
-                                                  "cash = 0\npope = true")
-           + '[[players]]\nname = "C"\n' + bturns("cash = 0", "cash = 0"))
+    rec = (
+        '[[players]]\nname = "A"\n'
+        + bturns("cash = 109\npope = true\nartists = ['painter']", "cash = 9\noffices = ['office']")
+        + '[[players]]\nname = "B"\n'
+        + bturns("cash = 10\ncities = ['capital']", "cash = 0\npope = true")
+        + '[[players]]\nname = "C"\n'
+        + bturns("cash = 0", "cash = 0")
+    )
     r = load(borgia, tmp_path, rec)
     vp = r["vp"]
     s = borgia.score(r)
@@ -36,18 +40,25 @@ def test_borgia_vp_from_cash_pope_offices_and_artists(tmp_path):
     assert totals(borgia.score(r2))["B"] == 11 + vp[("city", "capital")]
 
 
-@pytest.mark.parametrize("turn_a,msg", [
-    ("cash = 5\npope = true", "exactly one player is the new pope, not 2"),
-    ("cash = 5\noffices = ['archbishop']", "no office card named 'archbishop'"),
-    ("cash = -1", "cash cannot be negative"),
-])
+@pytest.mark.parametrize(
+    "turn_a,msg",
+    [
+        ("cash = 5\npope = true", "exactly one player is the new pope, not 2"),
+        ("cash = 5\noffices = ['archbishop']", "no office card named 'archbishop'"),
+        ("cash = -1", "cash cannot be negative"),
+    ],
+)
 def test_borgia_bad_records(tmp_path, turn_a, msg):
-    rec = ('[[players]]\nname = "A"\n' + bturns(turn_a) + '[[players]]\nname = "B"\n'
-           + bturns("cash = 1\npope = true") + '[[players]]\nname = "C"\n' + bturns("cash = 1"))
+    rec = (
+        '[[players]]\nname = "A"\n'
+        + bturns(turn_a)
+        + '[[players]]\nname = "B"\n'
+        + bturns("cash = 1\npope = true")
+        + '[[players]]\nname = "C"\n'
+        + bturns("cash = 1")
+    )
     with pytest.raises(InputError, match=msg):
         load(borgia, tmp_path, rec)
-
-
 
 
 def test_sheet_follows_the_city_setting():

@@ -1,7 +1,8 @@
 """I'\''m the Boss!: the scoring calculator and the cheat sheet."""
-import pytest
 
+import pytest
 from scoring_helpers import load, sheet_markdown, sheet_pdf_text, totals
+
 from tableodds.sim.boss import scoring as boss
 from tableodds.sim.core.errors import InputError
 
@@ -20,40 +21,47 @@ def test_boss_replay_pays_dividends_times_value(tmp_path):
     r = load(boss, tmp_path, boss.TEMPLATE)
     for d in r["deals"]:
         from tableodds.sim.boss.rules import load_cards
+
         board = load_cards()
         assert d["payout"] == board.spaces[d["space"] - 1].dividends * board.values[d["deal"] - 1]
     s = boss.score(r)
     assert sum(totals(s).values()) == sum(d["payout"] for d in r["deals"])
 
 
-@pytest.mark.parametrize("extra,msg", [
-    ("money = { Anna = 99, Bo = 6, Cai = 2, Dee = 3 }", "the deals give Anna"),
-])
+@pytest.mark.parametrize(
+    "extra,msg",
+    [
+        ("money = { Anna = 99, Bo = 6, Cai = 2, Dee = 3 }", "the deals give Anna"),
+    ],
+)
 def test_boss_money_must_match_the_deals(tmp_path, extra, msg):
     text = boss.TEMPLATE.replace("# money = { Anna = 12, Bo = 9, Cai = 4, Dee = 7 }", extra)
     with pytest.raises(InputError, match=msg):
         boss.score(load(boss, tmp_path, text))
 
 
-@pytest.mark.parametrize("deal,msg", [
-    ('deal = 1\nspace = 1\nboss = "A"\nshares = { B = 99 }', "shares add up to 99"),
-    ('deal = 16\nspace = 1\nboss = "A"', "deal cards are #1-#15"),
-    ('deal = 1\nspace = 17\nboss = "A"', "spaces 1-16"),
-    ('deal = 1\nspace = 1\nboss = "Z"', "not a player"),
-    ('deal = 1\nspace = 1\nboss = "A"\nshares = { A = 1 }', "not a partner"),
-])
+@pytest.mark.parametrize(
+    "deal,msg",
+    [
+        ('deal = 1\nspace = 1\nboss = "A"\nshares = { B = 99 }', "shares add up to 99"),
+        ('deal = 16\nspace = 1\nboss = "A"', "deal cards are #1-#15"),
+        ('deal = 1\nspace = 17\nboss = "A"', "spaces 1-16"),
+        ('deal = 1\nspace = 1\nboss = "Z"', "not a player"),
+        ('deal = 1\nspace = 1\nboss = "A"\nshares = { A = 1 }', "not a partner"),
+    ],
+)
 def test_boss_bad_deals(tmp_path, deal, msg):
     with pytest.raises(InputError, match=msg):
         load(boss, tmp_path, f'players = ["A", "B", "C"]\n[[deals]]\n{deal}\n')
 
 
 def test_boss_money_only(tmp_path):
-    s = boss.score(load(boss, tmp_path, 'players = ["A", "B", "C"]\nmoney = { A = 3, B = 5, C = 5 }'))
+    s = boss.score(
+        load(boss, tmp_path, 'players = ["A", "B", "C"]\nmoney = { A = 3, B = 5, C = 5 }')
+    )
     assert [(k, p.name) for k, p in s.ranking()] == [(1, "B"), (1, "C"), (3, "A")]
     with pytest.raises(InputError, match="money.C is missing"):
         load(boss, tmp_path, 'players = ["A", "B", "C"]\nmoney = { A = 3, B = 5 }')
-
-
 
 
 def test_sheet_follows_the_variant():

@@ -1,9 +1,10 @@
 """Davos: the scoring calculator and the cheat sheet."""
-import pytest
 
+import pytest
 from scoring_helpers import load, sheet_pdf_text, totals
-from tableodds.sim.davos import scoring as davos
+
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.davos import scoring as davos
 
 
 def test_template_scores(tmp_path):
@@ -74,26 +75,30 @@ name = "D"
 dissident = true
 assets_on_board = 8
 """
-    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 2, "B": 0,
-                                                               "dissidents (D)": 4}
+    assert totals(davos.score(load(davos, tmp_path, rec))) == {"A": 2, "B": 0, "dissidents (D)": 4}
 
 
 def test_davos_tie_on_everything_is_noted(tmp_path):
-    rec = "\n".join(f'[[players]]\nname = "{n}"\nassets_on_board = 4\ngoals = [{goal("x")}]'
-                    for n in "AB")
+    rec = "\n".join(
+        f'[[players]]\nname = "{n}"\nassets_on_board = 4\ngoals = [{goal("x")}]' for n in "AB"
+    )
     s = davos.score(load(davos, tmp_path, rec))
     assert [k for k, _ in s.ranking()] == [1, 1] and "draw a goal" in s.notes[0]
 
 
-@pytest.mark.parametrize("text,msg", [
-    ('mode = "chaos"\n[[players]]\nname="A"\nassets_on_board=1', "record.mode"),
-    ('[[players]]\nname="A"\nassets_on_board=1\ngoals=[{ achieved = true }]', "category is missing"),
-    ('[[players]]\nname="A"\ngoals=[]', "assets_on_board is missing"),
-    ('mode = "team"\n[[players]]\nname="A"\nassets_on_board=1', "team is missing"),
-    ('mode = "dissident"\n[[players]]\nname="A"\nassets_on_board=1', "at least one player"),
-])
+@pytest.mark.parametrize(
+    "text,msg",
+    [
+        ('mode = "chaos"\n[[players]]\nname="A"\nassets_on_board=1', "record.mode"),
+        (
+            '[[players]]\nname="A"\nassets_on_board=1\ngoals=[{ achieved = true }]',
+            "category is missing",
+        ),
+        ('[[players]]\nname="A"\ngoals=[]', "assets_on_board is missing"),
+        ('mode = "team"\n[[players]]\nname="A"\nassets_on_board=1', "team is missing"),
+        ('mode = "dissident"\n[[players]]\nname="A"\nassets_on_board=1', "at least one player"),
+    ],
+)
 def test_davos_bad_records(tmp_path, text, msg):
     with pytest.raises(InputError, match=msg):
         load(davos, tmp_path, text)
-
-

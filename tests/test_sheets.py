@@ -1,5 +1,6 @@
 """The cheat sheets: one page on A4 and US Letter, and their numbers read back and compared
 with the calculators and simulators that made them."""
+
 import functools
 import io
 import math
@@ -49,8 +50,9 @@ def test_every_sheet_is_one_page_on_a4_and_letter(game, paper):
     assert (round(float(box.width)), round(float(box.height))) == SIZES[paper]
     # a grid to fill in, and the data handed to the template is plain JSON
     data = to_data(sheet(game))
-    assert any(i["kind"] == "grid" for s in data["sections"] for i in s["items"]
-               if i["type"] == "table")
+    assert any(
+        i["kind"] == "grid" for s in data["sections"] for i in s["items"] if i["type"] == "table"
+    )
 
 
 def test_exact_values_print_exact_and_estimates_carry_intervals():
@@ -61,6 +63,7 @@ def test_exact_values_print_exact_and_estimates_carry_intervals():
     from tableodds.reports.sheets.davoserjas import GAMES, exact_expectations
     from tableodds.sim.core.runner import RunPlan
     from tableodds.sim.davoserjas.rules import make_settings
+
     expect = find(sheet("davoserjas"), "P(no penalty)")
     rows = {r[1]: r for r in expect.rows}
     # the king of clubs goes to exactly one player: 3/4 at four players, not "75.0% ± 0.1%"
@@ -78,15 +81,16 @@ def test_exact_values_print_exact_and_estimates_carry_intervals():
 
 def test_davoserjas_grid_checks_each_rounds_total():
     from tableodds.sim.davoserjas.rules import PLAYERS, make_settings
+
     grid = find(sheet("davoserjas"), "player 1")
     assert grid.kind == "grid" and grid.blank.count(True) == max(PLAYERS)
     queens = next(r for r in grid.rows if r[1] == "avoid queens")
-    assert queens[-1] == " · ".join(str(make_settings(p).rounds[2].deal_total(p))
-                                    for p in PLAYERS)
+    assert queens[-1] == " · ".join(str(make_settings(p).rounds[2].deal_total(p)) for p in PLAYERS)
 
 
 def test_boss_end_odds_are_the_exact_calculators():
     from tableodds.sim.boss.rules import exact_deal_counts, make_settings
+
     ends = exact_deal_counts(make_settings(4))
     grid = find(sheet("boss"), "P(game ends here)")
     for row in grid.rows[:-1]:
@@ -101,6 +105,7 @@ def test_boss_space_values_are_the_simulators():
     from tableodds.analysis import boss as analysis
     from tableodds.reports.sheets.boss import GAMES
     from tableodds.sim.core.runner import RunPlan
+
     spaces = analysis.simulate(RunPlan(GAMES, 1, progress=False), 4).summary.game.spaces
     table = find(sheet("boss"), "P(deal succeeds)")
     for row, x in zip(table.rows, spaces.iter_rows(named=True)):
@@ -114,10 +119,10 @@ def test_borgia_conquest_odds_and_prices():
     from tableodds.analysis.borgia import conquest_exact
     from tableodds.reports.sheets.borgia import GAMES, POSITIONS
     from tableodds.sim.core.runner import RunPlan
+
     odds = find(sheet("borgia"), "P(it falls)")
     for row, (attack, base, defend) in zip(odds.rows, POSITIONS):
-        assert row[-1] == exact(conquest_exact(attack, defend, base, "all", "random"),
-                                percent=True)
+        assert row[-1] == exact(conquest_exact(attack, defend, base, "all", "random"), percent=True)
     prices = find(sheet("borgia"), "mean price D (95%)")
     types = analysis.auction(RunPlan(GAMES, 1, progress=False), players=4).summary.types
     city = types.filter(types["type"] == "city").to_dicts()[0]
@@ -131,17 +136,20 @@ def test_1844_train_rush_for_three_to_seven_players():
     from tableodds.analysis import s1844 as analysis
     from tableodds.reports.sheets.s1844 import GAMES, _when
     from tableodds.sim.core.runner import RunPlan
+
     rush = find(sheet("1844"), "event")
     assert rush.headers[1:] == tuple(f"{p} players" for p in range(3, 8))
     r = analysis.train_rush(RunPlan(GAMES, 1, progress=False), players=[3, 4, 5, 6, 7])
     bank = next(row for row in rush.rows if row[0] == "bank breaks")
-    assert bank[1:] == tuple(_when(next(e for e in x.events if e.event == "bank"))
-                             for x in r.summary.results)
+    assert bank[1:] == tuple(
+        _when(next(e for e in x.events if e.event == "bank")) for x in r.summary.results
+    )
     assert "7 players" in text("1844") and "End-game value" in text("1844")
 
 
 def test_davos_hardest_kinds_are_the_simulators():
     from tableodds.reports.sheets.davos import hardest_kinds
+
     table = find(sheet("davos"), "P(achieved at the end)")
     again, result = hardest_kinds(1)
     assert table.rows == again.rows and result.games_done > 0

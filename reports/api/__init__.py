@@ -13,6 +13,7 @@ commands print::
 Every analysis of a game is :func:`analyse` (``tableodds.analyse("davoserjas", "hand",
 cards=["AS", ...], round=4)``); :func:`simulate` is each game's main one.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -26,8 +27,17 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
 
 __version__ = _version("tableodds")
-__all__ = ["ANALYSES", "InputError", "Result", "analyse", "cheatsheet", "games", "report",
-           "score", "simulate"]
+__all__ = [
+    "ANALYSES",
+    "InputError",
+    "Result",
+    "analyse",
+    "cheatsheet",
+    "games",
+    "report",
+    "score",
+    "simulate",
+]
 
 # game -> its analyses (functions of tableodds.analysis.<package>); the first is simulate()'s
 ANALYSES: dict[str, tuple[str, ...]] = {
@@ -49,8 +59,9 @@ def _function(game: str, analysis: str):
         raise InputError(f"unknown game {game!r}; choose from: {', '.join(ANALYSES)}")
     name = analysis.replace("-", "_")
     if name not in ANALYSES[game]:
-        raise InputError(f"{game} has no analysis {analysis!r}; choose from: "
-                         f"{', '.join(ANALYSES[game])}")
+        raise InputError(
+            f"{game} has no analysis {analysis!r}; choose from: {', '.join(ANALYSES[game])}"
+        )
     package = PACKAGES[game].rsplit(".", 1)[-1]
     try:  # an analysis with a module of its own (analysis/s1844_compare.py), else the game's
         module = import_module(f"tableodds.analysis.{package}_{name}")
@@ -59,10 +70,19 @@ def _function(game: str, analysis: str):
     return getattr(module, name)
 
 
-def analyse(game: str, analysis: str, *, games: int = 100_000, seed: int = 1,
-            workers: int | None = None, chunk_size: int | None = None,
-            out: str | Path | None = None, force: bool = False, progress: bool = False,
-            **settings: Any) -> Result:
+def analyse(
+    game: str,
+    analysis: str,
+    *,
+    games: int = 100_000,
+    seed: int = 1,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    out: str | Path | None = None,
+    force: bool = False,
+    progress: bool = False,
+    **settings: Any,
+) -> Result:
     """Run one of a game's analyses (see :data:`ANALYSES`) and return its result.
 
     ``settings`` are the analysis's own keywords (``players``, ``policies``, ``variants``,
@@ -72,12 +92,20 @@ def analyse(game: str, analysis: str, *, games: int = 100_000, seed: int = 1,
     """
     from tableodds.reports.driver import execute
     from tableodds.reports.progress import Bar
+
     fn = _function(game, analysis)
     bar = (lambda total, label: Bar(True, total, label)) if progress else None
     if next(iter(inspect.signature(fn).parameters)) == "plan":
-        return execute(lambda plan: fn(plan, **settings), games=games, seed=seed,
-                       workers=workers, chunk_size=chunk_size, progress=bar, out=out,
-                       force=force)
+        return execute(
+            lambda plan: fn(plan, **settings),
+            games=games,
+            seed=seed,
+            workers=workers,
+            chunk_size=chunk_size,
+            progress=bar,
+            out=out,
+            force=force,
+        )
     return execute(lambda _plan: fn(**settings), out=out, force=force)
 
 
@@ -92,30 +120,42 @@ def simulate(game: str, **kwargs: Any) -> Result:
 def score(game: str, record: str | Path) -> Result:
     """Score a finished game from its record file (``tableodds GAME score --template``)."""
     from tableodds.analysis.scores import score as _score
+
     if game not in ANALYSES:
         raise InputError(f"unknown game {game!r}; choose from: {', '.join(ANALYSES)}")
     return _score(game, record)
 
 
-def cheatsheet(game: str, out: str | Path = "out", variants=(), seed: int = 1,
-               paper: str = "a4") -> list[Path]:
+def cheatsheet(
+    game: str, out: str | Path = "out", variants=(), seed: int = 1, paper: str = "a4"
+) -> list[Path]:
     """Write GAME's one-page cheat sheet (PDF on ``paper``, "a4" or "letter"; Markdown, HTML)
     into ``out``; returns the paths.  An unknown paper raises :class:`InputError`."""
     from tableodds.reports.cheatsheets import builders
     from tableodds.reports.sheet import write_sheet
+
     available = builders()
     if game not in available:
         raise InputError(f"no cheat sheet for {game!r}; choose from: {', '.join(available)}")
     from tableodds.reports.sheet import PAPERS
+
     if paper not in PAPERS:
         raise InputError(f"unknown paper {paper!r}; choose from: {', '.join(PAPERS)}")
     return write_sheet(available[game](variants=variants, seed=seed), Path(out), paper)
 
 
-def report(out: str | Path = "out", scale: float = 1.0, seed: int = 1,
-           workers: int | None = None, force: bool = False, progress: bool = False) -> Path:
+def report(
+    out: str | Path = "out",
+    scale: float = 1.0,
+    seed: int = 1,
+    workers: int | None = None,
+    force: bool = False,
+    progress: bool = False,
+) -> Path:
     """Write the full HTML report into ``out``; returns the path of its index.html.
     ``progress``: one progress bar on stderr for the whole report."""
     from tableodds.reports.report import build_report
-    return build_report(out, scale=scale, seed=seed, workers=workers, force=force,
-                        progress=progress)[0]
+
+    return build_report(
+        out, scale=scale, seed=seed, workers=workers, force=force, progress=progress
+    )[0]

@@ -5,6 +5,7 @@ stderr and exit status 2; the first Ctrl-C stops the whole command, prints what
 finished marked INTERRUPTED and exits 130 (SIGTERM: the same, exit 143); a closed pipe
 (``| head``) ends quietly.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -23,8 +24,10 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
 
 # game name -> the module of its commands (tableodds.reports.cli.<package>)
-COMMANDS = {name: "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
-            for name, package in PACKAGES.items()}
+COMMANDS = {
+    name: "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
+    for name, package in PACKAGES.items()
+}
 
 
 class _Root(click.Group):
@@ -37,8 +40,9 @@ class _Root(click.Group):
         return super().parse_args(ctx, args)
 
 
-@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"],
-                                          "max_content_width": 100})
+@click.group(
+    cls=_Root, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
+)
 @click.version_option(package_name="tableodds")
 def cli():
     """Odds, scores and cheat sheets for Davoserjas, Davos, 1844, Borgia and I'm the Boss!.
@@ -50,6 +54,7 @@ def cli():
 
 def _groups():
     from tableodds.reports.cli.score import score_command
+
     for name, module in COMMANDS.items():
         group = importlib.import_module(module).group
         if importlib.util.find_spec(PACKAGES[name] + ".scoring") is not None:
@@ -62,51 +67,95 @@ for _group in _groups():
 
 
 @cli.command()
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default="out",
-              show_default=True, help="Folder for index.html, its plots and the data behind "
-              "them; replaced whole when the report is done.")
-@click.option("--force", is_flag=True,
-              help="Let --out replace a folder that holds files tableodds did not write.")
-@click.option("--scale", type=float, default=1.0, show_default=True,
-              help="Multiply every default run size (0.1 for a quick look).")
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(file_okay=False, path_type=Path),
+    default="out",
+    show_default=True,
+    help="Folder for index.html, its plots and the data behind "
+    "them; replaced whole when the report is done.",
+)
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Let --out replace a folder that holds files tableodds did not write.",
+)
+@click.option(
+    "--scale",
+    type=float,
+    default=1.0,
+    show_default=True,
+    help="Multiply every default run size (0.1 for a quick look).",
+)
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--workers", "-w", type=int, default=None, help="Worker threads [default: all cores].")
+@click.option(
+    "--workers", "-w", type=int, default=None, help="Worker threads [default: all cores]."
+)
 @backend_options
 def report(out, force, scale, seed, workers):
     """Run every analysis at its default size and write OUT/index.html."""
     from tableodds.reports.report import build_report
+
     if not math.isfinite(scale) or scale <= 0:
         raise InputError(f"--scale must be a positive number, not {scale}")
-    _, interrupted = build_report(out, scale=scale, seed=seed, workers=workers, force=force,
-                                  progress=sys.stderr.isatty())
-    click.echo(f"wrote {Path(out) / 'index.html'}" + (" (INTERRUPTED: only the finished sections)"
-                                  if interrupted else ""))
+    _, interrupted = build_report(
+        out, scale=scale, seed=seed, workers=workers, force=force, progress=sys.stderr.isatty()
+    )
+    click.echo(
+        f"wrote {Path(out) / 'index.html'}"
+        + (" (INTERRUPTED: only the finished sections)" if interrupted else "")
+    )
     if interrupted:
         sys.exit(143 if _terminated else 130)
 
 
 @cli.command()
 @click.argument("game")
-@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default="out",
-              show_default=True, help="Folder for GAME-cheatsheet.pdf, .md and .html.")
-@click.option("--variant", "variants", multiple=True, metavar="NAME[=VALUE]",
-              help="A variant of the game's rules, as its simulate command takes them.")
-@click.option("--seed", "-s", type=int, default=1, show_default=True,
-              help="Seed of the simulations behind the sheet's expectations.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True,
-              help="Paper size of the PDF (US Letter or A4); one page either way.")
+@click.option(
+    "--out",
+    "-o",
+    type=click.Path(file_okay=False, path_type=Path),
+    default="out",
+    show_default=True,
+    help="Folder for GAME-cheatsheet.pdf, .md and .html.",
+)
+@click.option(
+    "--variant",
+    "variants",
+    multiple=True,
+    metavar="NAME[=VALUE]",
+    help="A variant of the game's rules, as its simulate command takes them.",
+)
+@click.option(
+    "--seed",
+    "-s",
+    type=int,
+    default=1,
+    show_default=True,
+    help="Seed of the simulations behind the sheet's expectations.",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"]),
+    default="a4",
+    show_default=True,
+    help="Paper size of the PDF (US Letter or A4); one page either way.",
+)
 def cheatsheet(game, out, variants, seed, paper):
     """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
     from tableodds.reports.output import check_out
     from tableodds.reports.sheet import write_sheet
+
     check_out(Path(out).absolute())  # sheets are added to the folder, nothing is removed
     available = builders()
     names = list(available) if game == "all" else [game]
     for name in names:
         if name not in available:
-            raise InputError(f"no cheat sheet for {name!r}; choose from: "
-                             f"{', '.join(available)} or all")
+            raise InputError(
+                f"no cheat sheet for {name!r}; choose from: {', '.join(available)} or all"
+            )
     for name in names:
         for path in write_sheet(available[name](variants=variants, seed=seed), out, paper):
             click.echo(f"wrote {path}")
@@ -145,12 +194,14 @@ def main(argv: list[str] | None = None) -> None:
         _fail(str(e), 2)
     except Interrupted as e:
         r = e.result
-        click.echo(f"tableodds: interrupted; results cover the {r.games_done:,} games "
-                   f"finished of {r.games:,}", err=True)
+        click.echo(
+            f"tableodds: interrupted; results cover the {r.games_done:,} games "
+            f"finished of {r.games:,}",
+            err=True,
+        )
         sys.exit(143 if _terminated else 130)
     except (KeyboardInterrupt, click.Abort):
-        click.echo("tableodds: interrupted before any game finished; nothing written",
-                   err=True)
+        click.echo("tableodds: interrupted before any game finished; nothing written", err=True)
         sys.exit(143 if _terminated else 130)
     except BrokenPipeError:
         # stdout went away (e.g. piped into head): leave without a traceback
@@ -158,5 +209,3 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     finally:
         signal.signal(signal.SIGTERM, previous)
-
-

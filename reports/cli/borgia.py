@@ -1,17 +1,25 @@
 """``tableodds borgia ...``: auction prices, papal elections, conquest odds, whole games."""
-from __future__ import annotations
 
-from pathlib import Path
+from __future__ import annotations
 
 import click
 
 from tableodds.analysis import borgia as analysis
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.options import (data_option, game_options, output_options,
-                                           simulation_command)
+from tableodds.reports.cli.options import (
+    data_option,
+    game_options,
+    output_options,
+    simulation_command,
+)
 from tableodds.sim.borgia import GAME
-from tableodds.sim.borgia.rules import (CONQUEST_STRATEGIES, POLICIES, UNSOLD,
-                                        parse_defence, parse_strengths)
+from tableodds.sim.borgia.rules import (
+    CONQUEST_STRATEGIES,
+    POLICIES,
+    UNSOLD,
+    parse_defence,
+    parse_strengths,
+)
 from tableodds.sim.core.errors import InputError
 
 group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
@@ -20,46 +28,108 @@ _STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
 
 
 options = game_options(
-    POLICIES, "value",
+    POLICIES,
+    "value",
     data_option("--cards", "A deck file (TOML) instead of the packaged cards.toml."),
-    click.option("--city-vp/--no-city-vp", default=None,
-                 help="Cities score their printed VP too [default: from the cards file, "
-                      "off, as in the seed]."),
-    click.option("--unsold", type=click.Choice(UNSOLD), default=None,
-                 help="A card nobody bids on is set aside, or the opener takes it free "
-                      "[default: from the cards file, 'aside']."))
-
-
-simulation_command(group, analysis.simulate, GAME, games=100_000, options=options,
-                   example="tableodds borgia simulate --policies value,random,random,random")
-simulation_command(group, analysis.auction, GAME, games=20_000, options=options,
-                   example="tableodds borgia auction --players 4 --policy value --games 50000")
+    click.option(
+        "--city-vp/--no-city-vp",
+        default=None,
+        help="Cities score their printed VP too [default: from the cards file, "
+        "off, as in the seed].",
+    ),
+    click.option(
+        "--unsold",
+        type=click.Choice(UNSOLD),
+        default=None,
+        help="A card nobody bids on is set aside, or the opener takes it free "
+        "[default: from the cards file, 'aside'].",
+    ),
+)
 
 
 simulation_command(
-    group, analysis.election, GAME, games=50_000, options=options,
-    extra=[data_option("--votes", "Count one election from a vote table (TOML) instead of "
-                       "simulating; see the Borgia chapter of the README.")],
-    example="tableodds borgia election --policies value,random,random,random")
+    group,
+    analysis.simulate,
+    GAME,
+    games=100_000,
+    options=options,
+    example="tableodds borgia simulate --policies value,random,random,random",
+)
+simulation_command(
+    group,
+    analysis.auction,
+    GAME,
+    games=20_000,
+    options=options,
+    example="tableodds borgia auction --players 4 --policy value --games 50000",
+)
+
+
+simulation_command(
+    group,
+    analysis.election,
+    GAME,
+    games=50_000,
+    options=options,
+    extra=[
+        data_option(
+            "--votes",
+            "Count one election from a vote table (TOML) instead of "
+            "simulating; see the Borgia chapter of the README.",
+        )
+    ],
+    example="tableodds borgia election --policies value,random,random,random",
+)
 
 
 @group.command()
-@click.option("--attack", required=True, metavar="S,S,...",
-              help="Strengths of the attacker's condottieri in hand, e.g. 3,2.")
-@click.option("--defend", default=None, metavar="PART=N,...",
-              help="The target's own power: city=N, family=N (independent families), "
-                   "davinci=N, other=N; empty for an unprotected office or artist.")
-@click.option("--hand", default=None, metavar="S,S,...",
-              help="Strengths of the defender's condottieri in hand.")
-@click.option("--attacker", "sa", type=click.Choice(list(CONQUEST_STRATEGIES)), default="all",
-              show_default=True, help=f"Attacker's secret choice. {_STRATEGY_HELP}.")
-@click.option("--defender", "sd", type=click.Choice(list(CONQUEST_STRATEGIES)),
-              default="random", show_default=True, help="Defender's secret choice.")
-@click.option("--trials", "-n", type=int, default=1_000_000, show_default=True,
-              help="Simulated attacks (0: exact only).")
+@click.option(
+    "--attack",
+    required=True,
+    metavar="S,S,...",
+    help="Strengths of the attacker's condottieri in hand, e.g. 3,2.",
+)
+@click.option(
+    "--defend",
+    default=None,
+    metavar="PART=N,...",
+    help="The target's own power: city=N, family=N (independent families), "
+    "davinci=N, other=N; empty for an unprotected office or artist.",
+)
+@click.option(
+    "--hand",
+    default=None,
+    metavar="S,S,...",
+    help="Strengths of the defender's condottieri in hand.",
+)
+@click.option(
+    "--attacker",
+    "sa",
+    type=click.Choice(list(CONQUEST_STRATEGIES)),
+    default="all",
+    show_default=True,
+    help=f"Attacker's secret choice. {_STRATEGY_HELP}.",
+)
+@click.option(
+    "--defender",
+    "sd",
+    type=click.Choice(list(CONQUEST_STRATEGIES)),
+    default="random",
+    show_default=True,
+    help="Defender's secret choice.",
+)
+@click.option(
+    "--trials",
+    "-n",
+    type=int,
+    default=1_000_000,
+    show_default=True,
+    help="Simulated attacks (0: exact only).",
+)
 @click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
-@click.option("--workers", "-w", type=int, default=None,
-              help="Worker threads [default: all cores].")
+@click.option(
+    "--workers", "-w", type=int, default=None, help="Worker threads [default: all cores]."
+)
 @output_options
 def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
     """The chance an attack succeeds when both sides pick condottieri in secret.
@@ -73,5 +143,10 @@ def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
     base = sum(parse_defence(defend).values())
     if trials < 0:
         raise InputError(f"--trials must be at least 0, not {trials}")
-    drive(lambda plan: analysis.conquest(plan, att, dfd, base, sa, sd),
-          games=trials or None, seed=seed, workers=workers, **output)
+    drive(
+        lambda plan: analysis.conquest(plan, att, dfd, base, sa, sd),
+        games=trials or None,
+        seed=seed,
+        workers=workers,
+        **output,
+    )

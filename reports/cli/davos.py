@@ -1,4 +1,5 @@
 """``tableodds davos ...``: which goals are hardest, and how a parliament votes."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,17 +15,31 @@ from tableodds.sim.davos.rules import GAMES, POLICIES
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
 simulation_command(
-    group, analysis.goals, GAME, games=100_000, several=True,
+    group,
+    analysis.goals,
+    GAME,
+    games=100_000,
+    several=True,
     options=game_options(
-        POLICIES, "goal",
-        click.option("--game", type=click.Choice(GAMES), default="base", show_default=True,
-                     help="Base Game, or the Mean Game (7 sectors, two C positions, bills "
-                     "without ideology, one goal deck)."),
-        data_option("--cards", "Goals, bills and party ideologies in TOML instead of the "
-                    "packaged defaults (same format as sim/davos/cards.toml)."),
-        mixes=True),
-    example="tableodds davos goals --players 4 --games 200000 --policies goal "
-            "--policies random")
+        POLICIES,
+        "goal",
+        click.option(
+            "--game",
+            type=click.Choice(GAMES),
+            default="base",
+            show_default=True,
+            help="Base Game, or the Mean Game (7 sectors, two C positions, bills "
+            "without ideology, one goal deck).",
+        ),
+        data_option(
+            "--cards",
+            "Goals, bills and party ideologies in TOML instead of the "
+            "packaged defaults (same format as sim/davos/cards.toml).",
+        ),
+        mixes=True,
+    ),
+    example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
+)
 
 
 @group.command()

@@ -1,11 +1,18 @@
 """``tableodds davoserjas ...``: simulate whole games, value one hand, or duel the bots."""
+
 from __future__ import annotations
 
 import click
 
 from tableodds.analysis import davoserjas as analysis
-from tableodds.reports.cli.options import (INT_LIST, data_option, game_options, split_list,
-                                           simulation_command, variant_option)
+from tableodds.reports.cli.options import (
+    INT_LIST,
+    data_option,
+    game_options,
+    simulation_command,
+    split_list,
+    variant_option,
+)
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.rules import POLICIES, VARIANTS
 
@@ -13,8 +20,13 @@ group = click.Group(name="davoserjas", help="Davoserjas: six rounds of minus tri
 
 _variants = variant_option(VARIANTS, metavar="NAME[=VALUE]")
 _rules = data_option("--rules", "A round list in TOML instead of the packaged one.")
-_rounds = click.option("--rounds", type=INT_LIST, default=None, metavar="1,2,...",
-                       help="Play only these rounds (numbers in the round list) [default: all].")
+_rounds = click.option(
+    "--rounds",
+    type=INT_LIST,
+    default=None,
+    metavar="1,2,...",
+    help="Play only these rounds (numbers in the round list) [default: all].",
+)
 _names = ", ".join(POLICIES)
 
 
@@ -23,40 +35,89 @@ def _policy_list(ctx, param, value):
 
 
 simulation_command(
-    group, analysis.simulate, GAME, games=100_000,
-    options=game_options(POLICIES, "random", _variants, _rules), extra=[_rounds],
-    example="tableodds davoserjas simulate --players 4 --games 1000000 "
-            "--policies careful,random,random,random")
-
-simulation_command(
-    group, analysis.hand, GAME, games=20_000,
-    options=game_options(
-        None, "", _variants, _rules,
-        click.option("--holder", type=click.Choice(list(POLICIES)), default="search",
-                     show_default=True, help="The policy the hand's holder plays."),
-        click.option("--opponents", default="counting", show_default=True,
-                     metavar="MODEL[,MODEL...]", callback=_policy_list,
-                     help=f"The other seats' policy; several are compared side by side "
-                     f"({_names}).")),
-    extra=[click.option("--round", type=int, default=1, show_default=True,
-                        help="Round number in the round list (seat (round-1) mod players "
-                        "leads)."),
-           click.option("--seat", type=int, default=0, show_default=True,
-                        help="The seat holding the hand."),
-           click.argument("cards", nargs=-1, required=True)],
-    example="tableodds davoserjas hand --round 4 --seat 2 --opponents counting,random "
-            "KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S")
-
-simulation_command(
-    group, analysis.duel, GAME, games=20_000,
-    options=game_options(
-        None, "", _variants,
-        click.option("--policies", default="search,counting,careful", show_default=True,
-                     metavar="A,B,...", callback=_policy_list,
-                     help=f"The policies to compare, every pair in turn ({_names})."),
-        click.option("--samples", type=click.IntRange(1, 256), default=None,
-                     help="The search bot's sampled deals per decision [default: 12]."),
-        click.option("--exact", type=click.IntRange(0, 13), default=None,
-                     help="Tricks left from which search solves exactly [default: 4].")),
+    group,
+    analysis.simulate,
+    GAME,
+    games=100_000,
+    options=game_options(POLICIES, "random", _variants, _rules),
     extra=[_rounds],
-    example="tableodds davoserjas duel --policies counting,careful --games 100000")
+    example="tableodds davoserjas simulate --players 4 --games 1000000 "
+    "--policies careful,random,random,random",
+)
+
+simulation_command(
+    group,
+    analysis.hand,
+    GAME,
+    games=20_000,
+    options=game_options(
+        None,
+        "",
+        _variants,
+        _rules,
+        click.option(
+            "--holder",
+            type=click.Choice(list(POLICIES)),
+            default="search",
+            show_default=True,
+            help="The policy the hand's holder plays.",
+        ),
+        click.option(
+            "--opponents",
+            default="counting",
+            show_default=True,
+            metavar="MODEL[,MODEL...]",
+            callback=_policy_list,
+            help=f"The other seats' policy; several are compared side by side ({_names}).",
+        ),
+    ),
+    extra=[
+        click.option(
+            "--round",
+            type=int,
+            default=1,
+            show_default=True,
+            help="Round number in the round list (seat (round-1) mod players leads).",
+        ),
+        click.option(
+            "--seat", type=int, default=0, show_default=True, help="The seat holding the hand."
+        ),
+        click.argument("cards", nargs=-1, required=True),
+    ],
+    example="tableodds davoserjas hand --round 4 --seat 2 --opponents counting,random "
+    "KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S",
+)
+
+simulation_command(
+    group,
+    analysis.duel,
+    GAME,
+    games=20_000,
+    options=game_options(
+        None,
+        "",
+        _variants,
+        click.option(
+            "--policies",
+            default="search,counting,careful",
+            show_default=True,
+            metavar="A,B,...",
+            callback=_policy_list,
+            help=f"The policies to compare, every pair in turn ({_names}).",
+        ),
+        click.option(
+            "--samples",
+            type=click.IntRange(1, 256),
+            default=None,
+            help="The search bot's sampled deals per decision [default: 12].",
+        ),
+        click.option(
+            "--exact",
+            type=click.IntRange(0, 13),
+            default=None,
+            help="Tricks left from which search solves exactly [default: 4].",
+        ),
+    ),
+    extra=[_rounds],
+    example="tableodds davoserjas duel --policies counting,careful --games 100000",
+)

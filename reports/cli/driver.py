@@ -6,6 +6,7 @@ A command parses its flags and hands the driver a function of a
 runs and writes it; the driver prints the text or one JSON document, and exits 130 (143
 after SIGTERM) when the run was cut short.
 """
+
 from __future__ import annotations
 
 import click
@@ -18,6 +19,7 @@ from tableodds.reports.output import emit_json
 def drive(analyse: Analysis, *, as_json: bool = False, **options) -> None:
     """``execute``, then print the text or the JSON document, then the exit status."""
     from tableodds.reports.progress import terminal
+
     result = execute(analyse, progress=terminal(), **options)
     if as_json:
         emit_json(result.as_dict())

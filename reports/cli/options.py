@@ -1,4 +1,5 @@
 """Options shared by every simulation and analysis command, so they read the same everywhere."""
+
 from __future__ import annotations
 
 import functools
@@ -14,16 +15,29 @@ def players_option(players: range, default: int, several: bool = False):
     """--players P; with ``several``, a comma-separated list of counts to compare."""
     span = f"{players.start}-{players.stop - 1}"
     if several:
-        return click.option("--players", "-p", type=INT_LIST, default=str(default),
-                            show_default=True, metavar="P[,P...]",
-                            help=f"Number of players ({span}); several, comma-separated, "
-                            "are compared side by side.")
-    return click.option("--players", "-p", type=int, default=default, show_default=True,
-                        help=f"Number of players ({span}).")
+        return click.option(
+            "--players",
+            "-p",
+            type=INT_LIST,
+            default=str(default),
+            show_default=True,
+            metavar="P[,P...]",
+            help=f"Number of players ({span}); several, comma-separated, "
+            "are compared side by side.",
+        )
+    return click.option(
+        "--players",
+        "-p",
+        type=int,
+        default=default,
+        show_default=True,
+        help=f"Number of players ({span}).",
+    )
 
 
 class IntList(click.ParamType):
     """``1,2,3`` -> [1, 2, 3]."""
+
     name = "N[,N...]"
 
     def convert(self, value, param, ctx):
@@ -41,20 +55,32 @@ class IntList(click.ParamType):
 INT_LIST = IntList()
 
 
-def simulation_command(group: click.Group, analysis, spec, *, games: int, options,
-                       extra=(), example: str = "", name: str | None = None,
-                       players: int = 4, several: bool = False):
+def simulation_command(
+    group: click.Group,
+    analysis,
+    spec,
+    *,
+    games: int,
+    options,
+    extra=(),
+    example: str = "",
+    name: str | None = None,
+    players: int = 4,
+    several: bool = False,
+):
     """The command ``group NAME`` that runs ``analysis(plan, players=, **game, **extra)``.
 
     Every simulation command is this one shape: --players, the run options, the game's
     options (``options``, from :func:`game_options`), its own ``extra`` click options and
     the output options; the help text is the analysis's docstring and an example.
     """
+
     def command(players, run, game, output, **more):
         drive(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
 
     command.__doc__ = inspect.cleandoc(analysis.__doc__ or "") + (
-        f"\n\nExample: {example}" if example else "")
+        f"\n\nExample: {example}" if example else ""
+    )
     f = output_options(command)
     for option in reversed(extra):
         f = option(f)
@@ -68,56 +94,102 @@ def run_options(games: int, chunk_size: int = 65_536):
 
     The command receives them as one ``run`` dict, the driver's keyword arguments.
     """
+
     def deco(command):
         @functools.wraps(command)
         def wrapper(*args, games, seed, workers, chunk_size, **kwargs):
             run = {"games": games, "seed": seed, "workers": workers, "chunk_size": chunk_size}
             return command(*args, run=run, **kwargs)
-        f = click.option("--chunk-size", type=int, default=chunk_size, show_default=True,
-                         help="Games per chunk; results do not depend on it.")(wrapper)
-        f = click.option("--workers", "-w", type=int, default=None,
-                         help="Worker threads (local) or processes (a local Dask cluster) "
-                         "[default: all cores]; results do not depend on it.")(f)
-        f = click.option("--seed", "-s", type=int, default=1, show_default=True,
-                         help="Master seed; game i draws from a stream of (seed, i).")(f)
-        f = click.option("--games", "-n", type=int, default=games, show_default=True,
-                         help="Number of games to simulate.")(f)
+
+        f = click.option(
+            "--chunk-size",
+            type=int,
+            default=chunk_size,
+            show_default=True,
+            help="Games per chunk; results do not depend on it.",
+        )(wrapper)
+        f = click.option(
+            "--workers",
+            "-w",
+            type=int,
+            default=None,
+            help="Worker threads (local) or processes (a local Dask cluster) "
+            "[default: all cores]; results do not depend on it.",
+        )(f)
+        f = click.option(
+            "--seed",
+            "-s",
+            type=int,
+            default=1,
+            show_default=True,
+            help="Master seed; game i draws from a stream of (seed, i).",
+        )(f)
+        f = click.option(
+            "--games",
+            "-n",
+            type=int,
+            default=games,
+            show_default=True,
+            help="Number of games to simulate.",
+        )(f)
         return backend_options(f)
+
     return deco
 
 
 def backend_options(f):
     """--backend and --scheduler: every run inside the command uses that backend."""
+
     @functools.wraps(f)
     def wrapper(*args, backend, scheduler, **kwargs):
         from tableodds.sim.core.runner import make_backend, using
+
         with using(make_backend(backend, scheduler, kwargs.get("workers"))):
             return f(*args, **kwargs)
+
     wrapper = click.option(
-        "--scheduler", metavar="ADDRESS", default=None,
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
         help="Address of a running Dask scheduler, e.g. tcp://10.0.0.5:8786 "
-        "(implies --backend dask).")(wrapper)
+        "(implies --backend dask).",
+    )(wrapper)
     return click.option(
-        "--backend", type=click.Choice(["local", "dask"]), default=None,
+        "--backend",
+        type=click.Choice(["local", "dask"]),
+        default=None,
         help="Where the chunks run: threads here (local, the default) or a Dask cluster "
-        "(dask; a local cluster unless --scheduler is given). Results are identical.")(wrapper)
+        "(dask; a local cluster unless --scheduler is given). Results are identical.",
+    )(wrapper)
 
 
 def output_options(command):
     """--json, --out and --force, passed to the command as one ``output`` dict."""
+
     @functools.wraps(command)
     def wrapper(*args, as_json, out, force, **kwargs):
-        return command(*args, output={"as_json": as_json, "out": out, "force": force},
-                       **kwargs)
-    f = click.option("--force", is_flag=True,
-                     help="Let --out replace a folder that holds files tableodds did not "
-                     "write.")(wrapper)
-    f = click.option("--out", "-o", type=click.Path(path_type=Path, file_okay=False),
-                     default=None, help="Write run.json, tables (Parquet + CSV), plots "
-                     "(PNG + SVG) and the records here; the folder is replaced whole when "
-                     "the command finishes.")(f)
-    f = click.option("--json", "as_json", is_flag=True,
-                     help="Print one JSON document on stdout instead of tables.")(f)
+        return command(*args, output={"as_json": as_json, "out": out, "force": force}, **kwargs)
+
+    f = click.option(
+        "--force",
+        is_flag=True,
+        help="Let --out replace a folder that holds files tableodds did not write.",
+    )(wrapper)
+    f = click.option(
+        "--out",
+        "-o",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Write run.json, tables (Parquet + CSV), plots "
+        "(PNG + SVG) and the records here; the folder is replaced whole when "
+        "the command finishes.",
+    )(f)
+    f = click.option(
+        "--json",
+        "as_json",
+        is_flag=True,
+        help="Print one JSON document on stdout instead of tables.",
+    )(f)
     return f
 
 
@@ -133,13 +205,21 @@ def policy_options(policies: dict[str, str], default: str, mixes: bool = False):
     described = "; ".join(f"{k}: {v}" for k, v in policies.items())
 
     def deco(f):
-        f = click.option("--policies", default=None, metavar="A,B,...", multiple=mixes,
-                         help="One policy per seat (or one for all), comma-separated"
-                         + ("; repeat the option to compare policy mixes." if mixes
-                            else "."))(f)
-        return click.option("--policy", default=None, metavar="NAME",
-                            help=f"Policy for every seat [default: {default}]. "
-                            f"{described}.")(f)
+        f = click.option(
+            "--policies",
+            default=None,
+            metavar="A,B,...",
+            multiple=mixes,
+            help="One policy per seat (or one for all), comma-separated"
+            + ("; repeat the option to compare policy mixes." if mixes else "."),
+        )(f)
+        return click.option(
+            "--policy",
+            default=None,
+            metavar="NAME",
+            help=f"Policy for every seat [default: {default}]. {described}.",
+        )(f)
+
     return deco
 
 
@@ -160,20 +240,26 @@ def chosen_policies(policy: str | None, policies) -> list | None:
 
 def data_option(flag: str, help: str):
     """A game's data file instead of the packaged one (``--cards``, ``--rules``, ``--params``)."""
-    return click.option(flag, type=click.Path(path_type=Path, dir_okay=False), default=None,
-                        help=help)
+    return click.option(
+        flag, type=click.Path(path_type=Path, dir_okay=False), default=None, help=help
+    )
 
 
-def variant_option(variants: dict[str, str], what: str = "Rule variant",
-                   metavar: str = "NAME"):
+def variant_option(variants: dict[str, str], what: str = "Rule variant", metavar: str = "NAME"):
     described = "; ".join(f"{k}: {v}" for k, v in variants.items())
-    return click.option("--variant", "variants", multiple=True, metavar=metavar,
-                        help=f"{what}, repeatable. {described}.")
+    return click.option(
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar=metavar,
+        help=f"{what}, repeatable. {described}.",
+    )
 
 
 def game_options(policies: dict[str, str] | None, default: str, *extra, mixes: bool = False):
     """--policy/--policies (unless ``policies`` is None) and the game's own options (``extra``:
     click options), passed to the command as one ``game`` dict of the analysis's keywords."""
+
     def deco(command):
         @functools.wraps(command)
         def wrapper(*args, **kwargs):
@@ -183,10 +269,12 @@ def game_options(policies: dict[str, str] | None, default: str, *extra, mixes: b
             for key in names:
                 game[key] = kwargs.pop(key)
             return command(*args, game=game, **kwargs)
+
         f = wrapper
         before = len(getattr(f, "__click_params__", []))
         for option in extra:
             f = option(f)
         names = [p.name for p in f.__click_params__[before:]]
         return f if policies is None else policy_options(policies, default, mixes)(f)
+
     return deco

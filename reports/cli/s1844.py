@@ -1,5 +1,6 @@
 """``tableodds 1844 ...``: the train-rush forecast over whole simulated games, and a recorded
 game (an 18xx.games export) placed on it."""
+
 from __future__ import annotations
 
 import inspect
@@ -10,34 +11,65 @@ import click
 from tableodds.analysis import s1844 as analysis
 from tableodds.analysis import s1844_compare
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.options import (data_option, game_options, output_options,
-                                           run_options, simulation_command)
+from tableodds.reports.cli.options import (
+    data_option,
+    game_options,
+    output_options,
+    run_options,
+    simulation_command,
+)
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.rules import POLICIES
 
-group = click.Group(name="1844", help="1844: Schweiz: when the phases start, the trains rust, "
-                    "the SBB forms and the bank breaks.")
+group = click.Group(
+    name="1844",
+    help="1844: Schweiz: when the phases start, the trains rust, "
+    "the SBB forms and the bank breaks.",
+)
 
 simulation_command(
-    group, analysis.train_rush, GAME, games=20_000, players=5, several=True,
-    options=game_options(POLICIES, "careful", data_option(
-        "--params", "A TOML file overriding model parameters (see params.toml).")),
-    example="tableodds 1844 train-rush --players 4,5 --games 100000 --out rush")
+    group,
+    analysis.train_rush,
+    GAME,
+    games=20_000,
+    players=5,
+    several=True,
+    options=game_options(
+        POLICIES,
+        "careful",
+        data_option("--params", "A TOML file overriding model parameters (see params.toml)."),
+    ),
+    example="tableodds 1844 train-rush --players 4,5 --games 100000 --out rush",
+)
 
 
 def compare(game_file, run, game, output, players):
-    drive(lambda plan: s1844_compare.compare(plan, game_file, players=players, **game),
-          **run, **output)
+    drive(
+        lambda plan: s1844_compare.compare(plan, game_file, players=players, **game),
+        **run,
+        **output,
+    )
 
 
-compare.__doc__ = (inspect.cleandoc(s1844_compare.compare.__doc__) + "\n\nGAME_FILE is the "
-                   "game's JSON export from 18xx.games.\n\nExample: tableodds 1844 compare "
-                   "160062.json --games 20000 --out game160062")
+compare.__doc__ = (
+    inspect.cleandoc(s1844_compare.compare.__doc__) + "\n\nGAME_FILE is the "
+    "game's JSON export from 18xx.games.\n\nExample: tableodds 1844 compare "
+    "160062.json --games 20000 --out game160062"
+)
 _f = output_options(compare)
-_f = run_options(20_000, GAME.chunk_size)(game_options(POLICIES, "careful", data_option(
-    "--params", "A TOML file overriding model parameters (see params.toml)."))(_f))
-_f = click.option("--players", "-p", type=int, default=None,
-                  help="The game's player count (read from the file; a different one is "
-                  "refused).")(_f)
+_f = run_options(20_000, GAME.chunk_size)(
+    game_options(
+        POLICIES,
+        "careful",
+        data_option("--params", "A TOML file overriding model parameters (see params.toml)."),
+    )(_f)
+)
+_f = click.option(
+    "--players",
+    "-p",
+    type=int,
+    default=None,
+    help="The game's player count (read from the file; a different one is refused).",
+)(_f)
 _f = click.argument("game_file", type=click.Path(path_type=Path, dir_okay=False))(_f)
 group.command("compare")(_f)

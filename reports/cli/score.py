@@ -1,4 +1,5 @@
 """``tableodds GAME score FILE``: every game's scoring calculator through the driver."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -13,15 +14,26 @@ def score_command(game: str) -> click.Command:
     """``tableodds GAME score FILE [--json] [--out DIR]`` / ``--template``."""
     module = scoring_module(game)
 
-    @click.command(name="score", help=module.__doc__.strip().splitlines()[0]
-                   + "\n\nRun with --template for an example file to start from.")
+    @click.command(
+        name="score",
+        help=module.__doc__.strip().splitlines()[0]
+        + "\n\nRun with --template for an example file to start from.",
+    )
     @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
     @click.option("--template", is_flag=True, help="Print a filled-in example file and exit.")
     @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
-    @click.option("--out", "-o", type=click.Path(path_type=Path, file_okay=False),
-                  default=None, help="Write run.json and the score table (Parquet + CSV).")
-    @click.option("--force", is_flag=True,
-                  help="Let --out replace a folder that holds files tableodds did not write.")
+    @click.option(
+        "--out",
+        "-o",
+        type=click.Path(path_type=Path, file_okay=False),
+        default=None,
+        help="Write run.json and the score table (Parquet + CSV).",
+    )
+    @click.option(
+        "--force",
+        is_flag=True,
+        help="Let --out replace a folder that holds files tableodds did not write.",
+    )
     def command(file, template, as_json, out, force):
         if template:
             click.echo(module.TEMPLATE.rstrip("\n"))
@@ -29,4 +41,5 @@ def score_command(game: str) -> click.Command:
         if file is None:
             raise click.UsageError("give a FILE to score, or --template for an example")
         drive(lambda _plan: score(game, file), as_json=as_json, out=out, force=force)
+
     return command

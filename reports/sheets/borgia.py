@@ -1,20 +1,32 @@
 """The Borgia cheat sheet: VP from cash, card values, votes, conquest and the turn's end."""
+
 from __future__ import annotations
 
 from importlib.metadata import version
 
 from tableodds.analysis import borgia as analysis
 from tableodds.reports.sheet import Section, Sheet, exact, grid, table
-from tableodds.sim.borgia.rules import (CASH_PER_VP, PLAYERS, POPE_VP, VOTES_PER_CARDINAL,
-                                        conquest_succeeds, make_settings)
+from tableodds.sim.borgia.rules import (
+    CASH_PER_VP,
+    PLAYERS,
+    POPE_VP,
+    VOTES_PER_CARDINAL,
+    conquest_succeeds,
+    make_settings,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
 
 VARIANTS = {"cities-score": "cities score their printed VP at every scoring"}
 GAMES = 2_000  # simulated games behind the auction prices
 # (attacker's condottieri, target's own defence, defender's condottieri) for the odds table
-POSITIONS = [([2], 0, [2]), ([3], 2, [1]), ([3, 2], 3, [2, 1]), ([4], 3, [1, 1]),
-             ([4, 3, 1], 5, [3, 2])]
+POSITIONS = [
+    ([2], 0, [2]),
+    ([3], 2, [1]),
+    ([3, 2], 3, [2, 1]),
+    ([4], 3, [1, 1]),
+    ([4, 3, 1], 5, [3, 2]),
+]
 
 
 def conquest_odds():
@@ -22,14 +34,24 @@ def conquest_odds():
     condottiere, the defender plays each subset of his at random."""
     rows = []
     for attack, base, defend in POSITIONS:
-        r = analysis.conquest(None, attack=attack, defend=defend, base=base, attacker="all",
-                              defender="random")
-        rows.append([" + ".join(map(str, attack)), base, " + ".join(map(str, defend)) or "-",
-                     exact(r.summary.exact, percent=True)])
-    return table(["attack", "target's defence", "defender holds", "P(it falls)"], rows,
-                 "Exact odds (fractions, from the conquest calculator): the attacker commits "
-                 "all, the defender plays a random subset; ties go to the defender.",
-                 align=("l", "r", "l", "r"))
+        r = analysis.conquest(
+            None, attack=attack, defend=defend, base=base, attacker="all", defender="random"
+        )
+        rows.append(
+            [
+                " + ".join(map(str, attack)),
+                base,
+                " + ".join(map(str, defend)) or "-",
+                exact(r.summary.exact, percent=True),
+            ]
+        )
+    return table(
+        ["attack", "target's defence", "defender holds", "P(it falls)"],
+        rows,
+        "Exact odds (fractions, from the conquest calculator): the attacker commits "
+        "all, the defender plays a random subset; ties go to the defender.",
+        align=("l", "r", "l", "r"),
+    )
 
 
 def auction_prices(seed: int = 1, games: int = GAMES, players: int = 4):
@@ -40,11 +62,21 @@ def auction_prices(seed: int = 1, games: int = GAMES, players: int = 4):
         if x.get("mean_price") is None:
             continue
         m, se = x["mean_price"], x["se"]
-        rows.append([x["type"], f"{m:.1f} ({m - 1.96 * se:.1f}–{m + 1.96 * se:.1f})",
-                     f"{x['median']:.0f}", f"{x['p10']:.0f}–{x['p90']:.0f}"])
-    return table(["card", "mean price D (95%)", "median", "10–90%"], rows,
-                 f"What cards go for: {players} value bots, {result.games_done:,} simulated "
-                 f"games, seed {seed}, assumed card values.", align=("l", "r", "r", "r")), result
+        rows.append(
+            [
+                x["type"],
+                f"{m:.1f} ({m - 1.96 * se:.1f}–{m + 1.96 * se:.1f})",
+                f"{x['median']:.0f}",
+                f"{x['p10']:.0f}–{x['p90']:.0f}",
+            ]
+        )
+    return table(
+        ["card", "mean price D (95%)", "median", "10–90%"],
+        rows,
+        f"What cards go for: {players} value bots, {result.games_done:,} simulated "
+        f"games, seed {seed}, assumed card values.",
+        align=("l", "r", "r", "r"),
+    ), result
 
 
 def _cards(deck, ctype):
@@ -58,56 +90,95 @@ def _cards(deck, ctype):
 def build(variants=(), seed: int = 1) -> Sheet:
     for v in variants:
         if v not in VARIANTS:
-            raise InputError(f"unknown Borgia sheet variant {v!r}; choose from: "
-                             f"{', '.join(VARIANTS)}")
+            raise InputError(
+                f"unknown Borgia sheet variant {v!r}; choose from: {', '.join(VARIANTS)}"
+            )
     deck = make_settings(4, city_vp=True if "cities-score" in variants else None).deck
     step = 10 * CASH_PER_VP  # 100 D per block of ten rows
-    cash = table(["D"] + [f"{b * step}-{b * step + step - 1}" for b in range(3)] + ["300+"],
-                 [[f"+{k * CASH_PER_VP}"] + [(b * step + k * CASH_PER_VP) // CASH_PER_VP
-                                              for b in range(3)] + ["30" if k == 0 else ""]
-                  for k in range(10)],
-                 f"VP from cash at each scoring: 1 per full {CASH_PER_VP} D (row + column "
-                 "start gives the amount)")
+    cash = table(
+        ["D"] + [f"{b * step}-{b * step + step - 1}" for b in range(3)] + ["300+"],
+        [
+            [f"+{k * CASH_PER_VP}"]
+            + [(b * step + k * CASH_PER_VP) // CASH_PER_VP for b in range(3)]
+            + ["30" if k == 0 else ""]
+            for k in range(10)
+        ],
+        f"VP from cash at each scoring: 1 per full {CASH_PER_VP} D (row + column "
+        "start gives the amount)",
+    )
     rows = []
     for kind in ("office", "artist") + (("city",) if deck.city_vp else ()):
         for card, count in _cards(deck, kind):
-            rows.append([kind, card.name, count, card.vp, card.votes if kind == "office" else "",
-                         card.income if kind in ("office", "city") else ""])
-    values = table(["type", "card", "in deck", "VP", "votes", "income"], rows,
-                   f"card values ASSUMED, from {deck.source}"
-                   + ("" if deck.city_vp else "; cities score no VP (seed reading)"))
-    votes = (f"Each cardinal is {VOTES_PER_CARDINAL} votes; each office adds its printed votes. "
-             f"The new pope scores {POPE_VP} VP, loses his offices to the redistribution and "
-             "may hand out cardinals (himself at most one more than anyone else).")
-    conquest = table(["attack", "defence", "falls?"],
-                     [[a, d, "yes" if conquest_succeeds(a, d) else "no"]
-                      for a, d in ((0, 0), (3, 2), (3, 3), (2, 3))],
-                     "both sides pick condottieri in secret; the attacker needs strictly more "
-                     "power; a target without power falls")
-    sequence = ("When the auction pile is empty: income (cities, offices) → papal election → "
-                f"scoring (1 VP per full {CASH_PER_VP} D, {POPE_VP} VP for the pope, card VP) → "
-                "the pope redistributes offices and cardinals → marriages end. "
-                f"Family income {deck.family_income} D comes after scoring, at the start of "
-                f"turns 2 and 3. The game has {deck.turns} turns.")
+            rows.append(
+                [
+                    kind,
+                    card.name,
+                    count,
+                    card.vp,
+                    card.votes if kind == "office" else "",
+                    card.income if kind in ("office", "city") else "",
+                ]
+            )
+    values = table(
+        ["type", "card", "in deck", "VP", "votes", "income"],
+        rows,
+        f"card values ASSUMED, from {deck.source}"
+        + ("" if deck.city_vp else "; cities score no VP (seed reading)"),
+    )
+    votes = (
+        f"Each cardinal is {VOTES_PER_CARDINAL} votes; each office adds its printed votes. "
+        f"The new pope scores {POPE_VP} VP, loses his offices to the redistribution and "
+        "may hand out cardinals (himself at most one more than anyone else)."
+    )
+    conquest = table(
+        ["attack", "defence", "falls?"],
+        [
+            [a, d, "yes" if conquest_succeeds(a, d) else "no"]
+            for a, d in ((0, 0), (3, 2), (3, 3), (2, 3))
+        ],
+        "both sides pick condottieri in secret; the attacker needs strictly more "
+        "power; a target without power falls",
+    )
+    sequence = (
+        "When the auction pile is empty: income (cities, offices) → papal election → "
+        f"scoring (1 VP per full {CASH_PER_VP} D, {POPE_VP} VP for the pope, card VP) → "
+        "the pope redistributes offices and cardinals → marriages end. "
+        f"Family income {deck.family_income} D comes after scoring, at the start of "
+        f"turns 2 and 3. The game has {deck.turns} turns."
+    )
     labels = []
     for t in range(1, deck.turns + 1):
         labels += [(f"turn {t}", "cash VP"), ("", "pope"), ("", "card VP"), ("", "= turn")]
-    tally = grid(["turn", "", *(f"player {i}" for i in range(1, max(PLAYERS) + 1))],
-                 labels + [("game", "= total")],
-                 "VP at each scoring, one column per player.", row_height="0.5cm")
+    tally = grid(
+        ["turn", "", *(f"player {i}" for i in range(1, max(PLAYERS) + 1))],
+        labels + [("game", "= total")],
+        "VP at each scoring, one column per player.",
+        row_height="0.5cm",
+    )
     prices, _ = auction_prices(seed)
-    where = ("sim/borgia/cards.toml (packaged defaults)" if deck.source == "cards.toml"
-             else deck.source)
-    sections = (Section("Score sheet", (tally,), wide=True),
-                Section("Scoring", (cash, values)), Section("End of a turn", (sequence,)),
-                Section("Election", (votes,)),
-                Section("Conquest", (conquest, conquest_odds())),
-                Section("Auction prices", (prices,)))
-    return Sheet("borgia", "Borgia — score sheet", "Three turns of auctions, elections and "
-                 "conquest; most VP wins.", sections,
-                 f"tableodds {version('tableodds')} · Borgia · deck {deck.source} · variants: "
-                 f"{', '.join(variants) or 'none'} · seed {seed}",
-                 assumptions=(f"Card values (VP, votes, income, power), the deck's make-up "
-                              f"and the hand and auction sizes for 3 and 5 players come from "
-                              f"{where}; the rules print none of them. Load the real deck "
-                              f"with --cards.",), size=8.5)
+    where = (
+        "sim/borgia/cards.toml (packaged defaults)" if deck.source == "cards.toml" else deck.source
+    )
+    sections = (
+        Section("Score sheet", (tally,), wide=True),
+        Section("Scoring", (cash, values)),
+        Section("End of a turn", (sequence,)),
+        Section("Election", (votes,)),
+        Section("Conquest", (conquest, conquest_odds())),
+        Section("Auction prices", (prices,)),
+    )
+    return Sheet(
+        "borgia",
+        "Borgia — score sheet",
+        "Three turns of auctions, elections and conquest; most VP wins.",
+        sections,
+        f"tableodds {version('tableodds')} · Borgia · deck {deck.source} · variants: "
+        f"{', '.join(variants) or 'none'} · seed {seed}",
+        assumptions=(
+            f"Card values (VP, votes, income, power), the deck's make-up "
+            f"and the hand and auction sizes for 3 and 5 players come from "
+            f"{where}; the rules print none of them. Load the real deck "
+            f"with --cards.",
+        ),
+        size=8.5,
+    )

@@ -1,5 +1,6 @@
 """The I'm the Boss! cheat sheet: a money tally, payouts per deal and space, and when the game
 ends."""
+
 from __future__ import annotations
 
 from importlib.metadata import version
@@ -15,19 +16,26 @@ GAMES = 5_000  # simulated games behind the deal-space success rates
 def space_values(settings, seed: int = 1, games: int = GAMES):
     """Each board space: what it needs, its dividends, the money a success pays (exact, from
     the deal values) and how often a deal there succeeds (simulated); and the result."""
-    result = analysis.simulate(RunPlan(games, seed, progress=False), players=settings.players,
-                               variants=list(settings.variants))
+    result = analysis.simulate(
+        RunPlan(games, seed, progress=False),
+        players=settings.players,
+        variants=list(settings.variants),
+    )
     values = settings.cards.values
     lo, hi = min(values), max(values)
     rows = []
     for x in result.summary.game.spaces.iter_rows(named=True):
         d = x["dividends"]
-        p = (proportion(_Prop(x["p"], x["low"], x["high"])) if x["attempts"] else "not tried")
+        p = proportion(_Prop(x["p"], x["low"], x["high"])) if x["attempts"] else "not tried"
         rows.append([x["space"], x["needs"], d, f"{d * lo}–{d * hi}", p])
-    return table(["space", "needs", "div.", "M per success", "P(deal succeeds)"], rows,
-                 f"M per success = dividends × the deal card's value (exact); P from "
-                 f"{result.games_done:,} simulated games of {settings.players} random players, "
-                 f"seed {seed}, with its 95% interval.", align=("r", "l", "r", "r", "r")), result
+    return table(
+        ["space", "needs", "div.", "M per success", "P(deal succeeds)"],
+        rows,
+        f"M per success = dividends × the deal card's value (exact); P from "
+        f"{result.games_done:,} simulated games of {settings.players} random players, "
+        f"seed {seed}, with its 95% interval.",
+        align=("r", "l", "r", "r", "r"),
+    ), result
 
 
 class _Prop:
@@ -46,36 +54,59 @@ def build(variants=(), seed: int = 1) -> Sheet:
     for k, card in enumerate(settings.stack, start=1):
         p_end = ends.get(k, 0)
         faces = settings.rolls_after(k)
-        roll = ("always" if k == n else
-                ",".join(str(d + 1) for d in range(6) if faces >> d & 1) or "-")
+        roll = (
+            "always" if k == n else ",".join(str(d + 1) for d in range(6) if faces >> d & 1) or "-"
+        )
         value = cards.values[card - 1]
         rows.append([k, f"#{card}", value, *(d * value for d in dividends), roll])
         tally.append((k, value))
         after.append((exact(p_end, percent=True), exact(alive, percent=True)))
         alive -= p_end
-    money = grid(["deal", "M/div.", *(f"player {i}" for i in range(1, max(PLAYERS) + 1)),
-                  "P(game ends here)", "P(deal reached)"],
-                 tally + [("", "total")], after=after + [("", "")],
-                 caption="Money tally: write what each player receives per deal. The chances "
-                         "are exact, from the die faces on the card backs (assumed, see above).",
-                 row_height="0.42cm")
-    payouts = table(["deal", "card", "M per div.", *(f"{d} div." for d in dividends),
-                     "ends on"], rows,
-                    "payout = dividends on the space × value of the top deal card; from the "
-                    "tenth deal on the boss rolls after a success and these faces end the game")
+    money = grid(
+        [
+            "deal",
+            "M/div.",
+            *(f"player {i}" for i in range(1, max(PLAYERS) + 1)),
+            "P(game ends here)",
+            "P(deal reached)",
+        ],
+        tally + [("", "total")],
+        after=after + [("", "")],
+        caption="Money tally: write what each player receives per deal. The chances "
+        "are exact, from the die faces on the card backs (assumed, see above).",
+        row_height="0.42cm",
+    )
+    payouts = table(
+        ["deal", "card", "M per div.", *(f"{d} div." for d in dividends), "ends on"],
+        rows,
+        "payout = dividends on the space × value of the top deal card; from the "
+        "tenth deal on the boss rolls after a success and these faces end the game",
+    )
     spaces, _ = space_values(settings, seed)
     mean = sum(k * p for k, p in ends.items())
-    length = (f"A game lasts {exact(mean)} completed deals on average (exact, given the "
-              "assumed card backs).")
-    sections = (Section("Money", (money,), wide=True),
-                Section("Payouts and the end", (payouts, length)),
-                Section("The board: what a deal space is worth", (spaces,)))
-    where = ("sim/boss/deals.toml (packaged defaults)" if cards.source == "deals.toml"
-             else cards.source)
-    return Sheet("boss", "I'm the Boss! — score sheet", "Deals, dividends and a dice-driven "
-                 "end; most money wins.", sections,
-                 f"tableodds {version('tableodds')} · I'm the Boss! · data {cards.source} · "
-                 f"variants: {', '.join(variants) or 'none'} · seed {seed}",
-                 assumptions=(f"The board spaces, deal-card values and the die faces on the "
-                              f"backs of cards 10–14 come from {where}; the rules do not "
-                              "print them. Load your own with --cards.",), size=8)
+    length = (
+        f"A game lasts {exact(mean)} completed deals on average (exact, given the "
+        "assumed card backs)."
+    )
+    sections = (
+        Section("Money", (money,), wide=True),
+        Section("Payouts and the end", (payouts, length)),
+        Section("The board: what a deal space is worth", (spaces,)),
+    )
+    where = (
+        "sim/boss/deals.toml (packaged defaults)" if cards.source == "deals.toml" else cards.source
+    )
+    return Sheet(
+        "boss",
+        "I'm the Boss! — score sheet",
+        "Deals, dividends and a dice-driven end; most money wins.",
+        sections,
+        f"tableodds {version('tableodds')} · I'm the Boss! · data {cards.source} · "
+        f"variants: {', '.join(variants) or 'none'} · seed {seed}",
+        assumptions=(
+            f"The board spaces, deal-card values and the die faces on the "
+            f"backs of cards 10–14 come from {where}; the rules do not "
+            "print them. Load your own with --cards.",
+        ),
+        size=8,
+    )

@@ -1,4 +1,5 @@
 """The Davos cheat sheet: turn options, votes, reset income and final scoring."""
+
 from __future__ import annotations
 
 from importlib.metadata import version
@@ -18,17 +19,21 @@ GAMES = 2_000  # simulated games behind the hardest-goals table
 def hardest_kinds(seed: int = 1, games: int = GAMES, players: int = 4):
     """P(a held goal is achieved at the final check) by requirement kind, hardest first, and
     the result it came from (goal-seeking bots)."""
-    result = analysis.goals(RunPlan(games, seed, progress=False), players=players,
-                            policies=["goal"])
+    result = analysis.goals(
+        RunPlan(games, seed, progress=False), players=players, policies=["goal"]
+    )
     diff = result.summary.configs[0][1]
-    kinds = sorted((k for k in diff.kinds if k.by_check[-1] is not None),
-                   key=lambda k: k.by_check[-1].estimate)
-    return table(["requirement", "cards", "P(achieved at the end)"],
-                 [[k.kind, k.goals, proportion(k.by_check[-1])] for k in kinds],
-                 f"How often a held goal is achieved by the final check, hardest first: "
-                 f"{players} goal-seeking bots, {result.games_done:,} simulated games, seed "
-                 f"{seed}; 95% interval in brackets. Bots do not negotiate.",
-                 align=("l", "r", "r")), result
+    kinds = sorted(
+        (k for k in diff.kinds if k.by_check[-1] is not None), key=lambda k: k.by_check[-1].estimate
+    )
+    return table(
+        ["requirement", "cards", "P(achieved at the end)"],
+        [[k.kind, k.goals, proportion(k.by_check[-1])] for k in kinds],
+        f"How often a held goal is achieved by the final check, hardest first: "
+        f"{players} goal-seeking bots, {result.games_done:,} simulated games, seed "
+        f"{seed}; 95% interval in brackets. Bots do not negotiate.",
+        align=("l", "r", "r"),
+    ), result
 
 
 def _vote_example() -> Table:
@@ -41,63 +46,131 @@ def _vote_example() -> Table:
         v = party_vote(held, diss, wishes, IDEOLOGY[ideo], IDEOLOGY["L"])
         votes.append(v)
         totals.append(sum(held) + diss)
-        rows.append([ideo, " / ".join(map(str, held)), diss, totals[-1],
-                     {1: "for", -1: "against", 0: "does not vote"}[v]])
+        rows.append(
+            [
+                ideo,
+                " / ".join(map(str, held)),
+                diss,
+                totals[-1],
+                {1: "for", -1: "against", 0: "does not vote"}[v],
+            ]
+        )
     yes, no, passed = parliament(votes, totals)
-    rows.append(["parliament", "", "", "", f"{yes / 2:g} for, {no / 2:g} against: "
-                 + ("passes" if passed else "fails")])
-    return table(["party", "Anna / Bo / Cai", "dissidents", "assets", "votes"], rows,
-                 "example: an L bill in Europe; Anna and Bo want it, Cai does not")
+    rows.append(
+        [
+            "parliament",
+            "",
+            "",
+            "",
+            f"{yes / 2:g} for, {no / 2:g} against: " + ("passes" if passed else "fails"),
+        ]
+    )
+    return table(
+        ["party", "Anna / Bo / Cai", "dissidents", "assets", "votes"],
+        rows,
+        "example: an L bill in Europe; Anna and Bo want it, Cai does not",
+    )
 
 
 def build(variants=(), seed: int = 1) -> Sheet:
     if variants:
         raise InputError("the Davos cheat sheet has no variants")
-    turn = table(["on your turn", "cost"],
-                 [["place assets in a new corp (open card, discard, or one of two drawn)",
-                   "the assets placed"],
-                  ["place assets in an existing corp or a party", "the assets placed"],
-                  ["buy or swap a goal", f"{R.GOAL_PRICE} assets to the bank"],
-                  ["pass (the first to pass starts next and gains)",
-                   f"+{R.FIRST_PASS_BONUS} asset"],
-                  ["the last player's extra turns", f"{R.EXTRA_TURN_COST} asset each"]])
-    income = table(["goals revealed so far", *range(R.INCOME + 1)],
-                   [["assets at the reset", *(R.INCOME - g for g in range(R.INCOME + 1))]],
-                   f"reset income: {R.INCOME} minus the goals revealed so far")
-    vote_rules = ("Biggest = strictly more assets than every other holder, dissidents "
-                  "included. A party votes as its biggest player wishes; dissidents biggest: "
-                  "its ideology; no biggest: all holders must agree, else it does not vote; "
-                  "empty parties do not vote. The largest party has 1.5 votes, every other "
-                  "voting party 1; a tie fails. Blocs resolve America → Europe → Global South "
-                  "→ China.")
-    example = scoring.score({"mode": "normal", "players": [
-        {"name": "you", "assets": 10, "tokens": 0, "team": None, "dissident": False,
-         "goals": [{"name": n, "category": c, "achieved": ok} for n, c, ok in
-                   (("a", "sector", True), ("b", "bloc", True), ("c", "party", True),
-                    ("d", "sector", False))]}]})
+    turn = table(
+        ["on your turn", "cost"],
+        [
+            [
+                "place assets in a new corp (open card, discard, or one of two drawn)",
+                "the assets placed",
+            ],
+            ["place assets in an existing corp or a party", "the assets placed"],
+            ["buy or swap a goal", f"{R.GOAL_PRICE} assets to the bank"],
+            ["pass (the first to pass starts next and gains)", f"+{R.FIRST_PASS_BONUS} asset"],
+            ["the last player's extra turns", f"{R.EXTRA_TURN_COST} asset each"],
+        ],
+    )
+    income = table(
+        ["goals revealed so far", *range(R.INCOME + 1)],
+        [["assets at the reset", *(R.INCOME - g for g in range(R.INCOME + 1))]],
+        f"reset income: {R.INCOME} minus the goals revealed so far",
+    )
+    vote_rules = (
+        "Biggest = strictly more assets than every other holder, dissidents "
+        "included. A party votes as its biggest player wishes; dissidents biggest: "
+        "its ideology; no biggest: all holders must agree, else it does not vote; "
+        "empty parties do not vote. The largest party has 1.5 votes, every other "
+        "voting party 1; a tie fails. Blocs resolve America → Europe → Global South "
+        "→ China."
+    )
+    example = scoring.score(
+        {
+            "mode": "normal",
+            "players": [
+                {
+                    "name": "you",
+                    "assets": 10,
+                    "tokens": 0,
+                    "team": None,
+                    "dissident": False,
+                    "goals": [
+                        {"name": n, "category": c, "achieved": ok}
+                        for n, c, ok in (
+                            ("a", "sector", True),
+                            ("b", "bloc", True),
+                            ("c", "party", True),
+                            ("d", "sector", False),
+                        )
+                    ],
+                }
+            ],
+        }
+    )
     c = example.players[0].components
-    final = table(["", "points"],
-                  [["per achieved goal", "+1"], ["per distinct category achieved", "+1"],
-                   ["per failed goal", "-1"], ["per victory token (Big Game)", "+1"],
-                   ["example: 3 goals in 3 categories, 1 failed",
-                    f"{c['goals']} + {c['categories']} - {-c['failed']} = "
-                    f"{example.players[0].total}"]],
-                  "tie-break: most assets on the board; still tied, the tied players each "
-                  "draw a goal and reveal them together")
-    tally = grid(["", *(f"player {i}" for i in range(1, max(R.PLAYERS) + 1))],
-                 ["goals achieved (+1 each)", "distinct categories achieved (+1 each)",
-                  "failed goals (−1 each)", "victory tokens, Big Game (+1 each)", "= total",
-                  "assets on the board (tie-break)"],
-                 "Final scoring: one column per player.", row_height="0.7cm")
+    final = table(
+        ["", "points"],
+        [
+            ["per achieved goal", "+1"],
+            ["per distinct category achieved", "+1"],
+            ["per failed goal", "-1"],
+            ["per victory token (Big Game)", "+1"],
+            [
+                "example: 3 goals in 3 categories, 1 failed",
+                f"{c['goals']} + {c['categories']} - {-c['failed']} = {example.players[0].total}",
+            ],
+        ],
+        "tie-break: most assets on the board; still tied, the tied players each "
+        "draw a goal and reveal them together",
+    )
+    tally = grid(
+        ["", *(f"player {i}" for i in range(1, max(R.PLAYERS) + 1))],
+        [
+            "goals achieved (+1 each)",
+            "distinct categories achieved (+1 each)",
+            "failed goals (−1 each)",
+            "victory tokens, Big Game (+1 each)",
+            "= total",
+            "assets on the board (tie-break)",
+        ],
+        "Final scoring: one column per player.",
+        row_height="0.7cm",
+    )
     kinds, _ = hardest_kinds(seed)
-    sections = (Section("Final score", (tally,), wide=True),
-                Section("Turns", (turn,)), Section("Reset", (income,)),
-                Section("Final scoring", (final,)),
-                Section("Bills and politics", (vote_rules, _vote_example())),
-                Section("Hardest goals", (kinds,)))
-    return Sheet("davos", "Davos — score sheet", "Three years of assets, bills and secret "
-                 "goals; most victory points wins.", sections,
-                 f"tableodds {version('tableodds')} · Davos · base game rules · seed {seed}",
-                 assumptions=("The goal cards, bills and party ideologies behind the "
-                              "hardest-goals table are defaults from sim/davos/cards.toml.",),
-                 size=9.5)
+    sections = (
+        Section("Final score", (tally,), wide=True),
+        Section("Turns", (turn,)),
+        Section("Reset", (income,)),
+        Section("Final scoring", (final,)),
+        Section("Bills and politics", (vote_rules, _vote_example())),
+        Section("Hardest goals", (kinds,)),
+    )
+    return Sheet(
+        "davos",
+        "Davos — score sheet",
+        "Three years of assets, bills and secret goals; most victory points wins.",
+        sections,
+        f"tableodds {version('tableodds')} · Davos · base game rules · seed {seed}",
+        assumptions=(
+            "The goal cards, bills and party ideologies behind the "
+            "hardest-goals table are defaults from sim/davos/cards.toml.",
+        ),
+        size=9.5,
+    )

@@ -1,16 +1,27 @@
 """The Davoserjas cheat sheet: deal table, rounds with totals per deal, expected penalties."""
+
 from __future__ import annotations
 
 from fractions import Fraction
 from importlib.metadata import version
 
+from tableodds.analysis import davoserjas as analysis
 from tableodds.analysis.stats import wilson
 from tableodds.reports.sheet import Section, Sheet, exact, grid, mean, proportion, table
-from tableodds.analysis import davoserjas as analysis
 from tableodds.sim.core.runner import RunPlan
-from tableodds.sim.davoserjas.rules import (PLAYERS, RANK_PLURALS, RANKS, REMOVED_TWOS, SUIT_NAMES,
-                                  SUIT_SYMBOLS, card_id, card_name, hand_size, make_settings,
-                                  parse_card)
+from tableodds.sim.davoserjas.rules import (
+    PLAYERS,
+    RANK_PLURALS,
+    RANKS,
+    REMOVED_TWOS,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    card_id,
+    card_name,
+    hand_size,
+    make_settings,
+    parse_card,
+)
 
 _GROUPS = set(RANK_PLURALS) | set(SUIT_NAMES)
 GAMES = 20_000  # simulated games behind "what to expect" (its estimated cells)
@@ -36,8 +47,9 @@ def _rule_text(r, settings) -> str:
     if r.per_trick:
         parts.append(f"{r.per_trick} per trick")
     for sel, v in r.cards:
-        parts.append(f"{v} per {_singular(sel)}" if sel.lower() in _GROUPS
-                     else f"{v} for {_pretty(sel)}")
+        parts.append(
+            f"{v} per {_singular(sel)}" if sel.lower() in _GROUPS else f"{v} for {_pretty(sel)}"
+        )
     if r.first_trick:
         parts.append(f"{r.first_trick} first trick")
     if r.last_trick:
@@ -59,12 +71,16 @@ def exact_expectations(settings, players: int) -> dict[int, tuple]:
             out[r.number] = (None, None)
             continue
         total = r.deal_total(players)
-        one_trick = (not r.per_trick and (
-            (len(r.cards) == 1 and r.cards[0][0].lower() not in _GROUPS
-             and not r.first_trick and not r.last_trick)
-            or (not r.cards and bool(r.first_trick) != bool(r.last_trick))))
-        p0 = Fraction(1) if total == 0 else (Fraction(players - 1, players) if one_trick
-                                             else None)
+        one_trick = not r.per_trick and (
+            (
+                len(r.cards) == 1
+                and r.cards[0][0].lower() not in _GROUPS
+                and not r.first_trick
+                and not r.last_trick
+            )
+            or (not r.cards and bool(r.first_trick) != bool(r.last_trick))
+        )
+        p0 = Fraction(1) if total == 0 else (Fraction(players - 1, players) if one_trick else None)
         out[r.number] = (Fraction(total, players), p0)
     return out
 
@@ -73,26 +89,47 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
     """The sheet for the given variants; expectations from ``games`` seeded games (4 players)."""
     by_players = {p: make_settings(p, variants=list(variants)) for p in PLAYERS}
     four = by_players[4]
-    deal = table(["players", "remove", "cards", "hand"],
-                 [[p, " ".join(_pretty(card_name(card_id(s, "2"))) for s in REMOVED_TWOS[p])
-                   or "none",
-                   hand_size(p) * p, hand_size(p)] for p in PLAYERS])
-    rounds = table(["#", "round", "penalty"],
-                   [[r.number, r.name, _rule_text(r, four)] for r in four.rounds])
-    totals = {p: [by_players[p].rounds[i].deal_total(p) if r.kind == "tricks" else None
-                  for i, r in enumerate(four.rounds)] for p in PLAYERS}
-    score = grid(["#", "round", *(f"player {i}" for i in range(1, max(PLAYERS) + 1)),
-                  "row sum: " + " · ".join(f"{p}p" for p in PLAYERS)],
-                 [(r.number, r.name) for r in four.rounds] + [("", "total")],
-                 after=[(" · ".join("?" if totals[p][i] is None else str(totals[p][i])
-                                    for p in PLAYERS),) for i in range(len(four.rounds))]
-                 + [("",)],
-                 row_height="0.9cm",
-                 caption="Write each player's penalty per round. Check: a trick round's row "
-                         "adds up to the number under your player count (? = Kabalen, no fixed "
-                         "total).")
-    result = analysis.simulate(RunPlan(games, seed, progress=False), 4,
-                               variants=list(variants))
+    deal = table(
+        ["players", "remove", "cards", "hand"],
+        [
+            [
+                p,
+                " ".join(_pretty(card_name(card_id(s, "2"))) for s in REMOVED_TWOS[p]) or "none",
+                hand_size(p) * p,
+                hand_size(p),
+            ]
+            for p in PLAYERS
+        ],
+    )
+    rounds = table(
+        ["#", "round", "penalty"], [[r.number, r.name, _rule_text(r, four)] for r in four.rounds]
+    )
+    totals = {
+        p: [
+            by_players[p].rounds[i].deal_total(p) if r.kind == "tricks" else None
+            for i, r in enumerate(four.rounds)
+        ]
+        for p in PLAYERS
+    }
+    score = grid(
+        [
+            "#",
+            "round",
+            *(f"player {i}" for i in range(1, max(PLAYERS) + 1)),
+            "row sum: " + " · ".join(f"{p}p" for p in PLAYERS),
+        ],
+        [(r.number, r.name) for r in four.rounds] + [("", "total")],
+        after=[
+            (" · ".join("?" if totals[p][i] is None else str(totals[p][i]) for p in PLAYERS),)
+            for i in range(len(four.rounds))
+        ]
+        + [("",)],
+        row_height="0.9cm",
+        caption="Write each player's penalty per round. Check: a trick round's row "
+        "adds up to the number under your player count (? = Kabalen, no fixed "
+        "total).",
+    )
+    result = analysis.simulate(RunPlan(games, seed, progress=False), 4, variants=list(variants))
     summary = result.summary
     dist = summary.distribution
     exacts = exact_expectations(four, 4)
@@ -101,29 +138,68 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         part = dist.filter(dist["round"] == r.number)
         zero = int(part.filter(part["penalty"] == 0)["count"].sum())
         m, p0 = exacts[r.number]
-        rows.append([r.number, r.name, exact(m) if m is not None else mean(r.overall),
-                     exact(p0, percent=True) if p0 is not None
-                     else proportion(wilson(zero, int(part["count"].sum())))])
+        rows.append(
+            [
+                r.number,
+                r.name,
+                exact(m) if m is not None else mean(r.overall),
+                exact(p0, percent=True)
+                if p0 is not None
+                else proportion(wilson(zero, int(part["count"].sum()))),
+            ]
+        )
     rows.append(["", "whole game", mean(summary.overall_total), ""])
-    expect = table(["#", "round", "mean per player", "P(no penalty)"], rows,
-                   f"4 players, random play. Fractions are exact; the rest is estimated from "
-                   f"{result.games_done:,} simulated games (seed {seed}) with its 95% "
-                   "interval in brackets.", align=("r", "l", "r", "r"))
+    expect = table(
+        ["#", "round", "mean per player", "P(no penalty)"],
+        rows,
+        f"4 players, random play. Fractions are exact; the rest is estimated from "
+        f"{result.games_done:,} simulated games (seed {seed}) with its 95% "
+        "interval in brackets.",
+        align=("r", "l", "r", "r"),
+    )
     kab = four.gaps
     sections = (
         Section("Score sheet", (score,), wide=True),
-        Section("Before you deal", (deal, "All cards are dealt every round. The deal rotates "
-                                          "one seat per round; left of the dealer leads.")),
-        Section("The rounds", (rounds, "Trick rounds: follow suit if you can, no trumps, ace "
-                                       "high; the highest card of the led suit wins and leads "
-                                       "next. Lowest total after all rounds wins.")),
-        Section("Kabalen", ("A 7 opens its suit; build one card at a time up to the king and "
-                            "down to the ace (ace low). You must play if you can. "
-                            + ("A removed 2 is bridged: the ace goes on the 3."
-                               if kab == "bridge" else "A removed 2 leaves its ace dead."),)),
+        Section(
+            "Before you deal",
+            (
+                deal,
+                "All cards are dealt every round. The deal rotates "
+                "one seat per round; left of the dealer leads.",
+            ),
+        ),
+        Section(
+            "The rounds",
+            (
+                rounds,
+                "Trick rounds: follow suit if you can, no trumps, ace "
+                "high; the highest card of the led suit wins and leads "
+                "next. Lowest total after all rounds wins.",
+            ),
+        ),
+        Section(
+            "Kabalen",
+            (
+                "A 7 opens its suit; build one card at a time up to the king and "
+                "down to the ace (ace low). You must play if you can. "
+                + (
+                    "A removed 2 is bridged: the ace goes on the 3."
+                    if kab == "bridge"
+                    else "A removed 2 leaves its ace dead."
+                ),
+            ),
+        ),
         Section("What to expect", (expect,)),
     )
-    footer = (f"tableodds {version('tableodds')} · Davoserjas · variants: "
-              f"{', '.join(variants) or 'none (seed rules)'} · seed {seed}")
-    return Sheet("davoserjas", "Davoserjas — score sheet",
-                 "Six rounds of penalties; lowest total wins.", sections, footer, size=9.5)
+    footer = (
+        f"tableodds {version('tableodds')} · Davoserjas · variants: "
+        f"{', '.join(variants) or 'none (seed rules)'} · seed {seed}"
+    )
+    return Sheet(
+        "davoserjas",
+        "Davoserjas — score sheet",
+        "Six rounds of penalties; lowest total wins.",
+        sections,
+        footer,
+        size=9.5,
+    )

@@ -10,23 +10,50 @@ instead of a scan of the deck (measured: about twice the games/s of scans).
 make their random draws at the same points (see ``reference.py``) and so play
 identical games.
 """
+
 import numpy as np
 from numba import njit
 
-from tableodds.sim.borgia.policies import (CONDOTTIERE_WORTH, FAMILY_WORTH, HAND_WORTH, POWER_WORTH,
-                                 RANDOM, VOTE_WORTH, VP_WORTH, policy_codes)
-from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, AUCTION_METHODS, CITY, CONDOTTIERE, FAMILY,
-                              MARRIAGE, MEDICINE, OFFICE, POISON, POPE_VP, SAVONAROLA, SIMONY,
-                              SPY, VOTES_PER_CARDINAL)
+from tableodds.sim.borgia.policies import (
+    CONDOTTIERE_WORTH,
+    FAMILY_WORTH,
+    HAND_WORTH,
+    POWER_WORTH,
+    RANDOM,
+    VOTE_WORTH,
+    VP_WORTH,
+    policy_codes,
+)
+
 # the record layouts live in rules (kept importable from here)
-from tableodds.sim.borgia.rules import (PART_NAMES, attack_columns, auction_columns,  # noqa: F401
-                              empty_out, seat_columns)
+from tableodds.sim.borgia.rules import (  # noqa: F401
+    ARTIST,
+    ASSASSIN,
+    AUCTION_METHODS,
+    CITY,
+    CONDOTTIERE,
+    FAMILY,
+    MARRIAGE,
+    MEDICINE,
+    OFFICE,
+    PART_NAMES,
+    POISON,
+    POPE_VP,
+    SAVONAROLA,
+    SIMONY,
+    SPY,
+    VOTES_PER_CARDINAL,
+    attack_columns,
+    auction_columns,
+    empty_out,
+    seat_columns,
+)
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import bounded, seed_stream
 
 HOME = -2
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)
-BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))   # auction records' method codes
+BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))  # auction records' method codes
 # columns of cd (card data), cs (card state), pl (player state), st (scalars), cfg
 TY, PW, INC, VP, VO, CO = range(6)
 LOC, OWN, HOST = range(3)
@@ -34,8 +61,25 @@ MONEY, CARDS, TOTAL, V_CASH, V_POPE, V_OFFICE, V_ARTIST, V_CITY, GIVEN_VP, GIVEN
 N_PL = 11
 POPE, SAVO, MAR_C, MAR_A, MAR_B, SKIP, TURN, BANK, PILE_POS, PILE_N, N_AUC, N_ATT = range(12)
 N_ST = 12
-(C_P, C_N, C_HAND, C_AUC, C_TURNS, C_CITYVP, C_OPENER, C_HOME_OFF, C_HOME_ART, C_MAXATT,
- C_REDIST, C_MONEY, C_CARDINALS, C_FAMINC, C_BANK, C_NCOND, C_SUMCOND) = range(17)
+(
+    C_P,
+    C_N,
+    C_HAND,
+    C_AUC,
+    C_TURNS,
+    C_CITYVP,
+    C_OPENER,
+    C_HOME_OFF,
+    C_HOME_ART,
+    C_MAXATT,
+    C_REDIST,
+    C_MONEY,
+    C_CARDINALS,
+    C_FAMINC,
+    C_BANK,
+    C_NCOND,
+    C_SUMCOND,
+) = range(17)
 
 
 @njit
@@ -114,8 +158,9 @@ def put(cs, mk, c, loc, owner, host):
 
 @njit
 def married(st, a, b):
-    return st[MAR_C] >= 0 and ((st[MAR_A] == a and st[MAR_B] == b)
-                               or (st[MAR_A] == b and st[MAR_B] == a))
+    return st[MAR_C] >= 0 and (
+        (st[MAR_A] == a and st[MAR_B] == b) or (st[MAR_A] == b and st[MAR_B] == a)
+    )
 
 
 @njit
@@ -623,8 +668,9 @@ def resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att, armed):
 
 
 @njit
-def player_turn(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, auctions,
-                attacks, pile, p):
+def player_turn(
+    s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, auctions, attacks, pile, p
+):
     spy = first_in_hand(cd, cs, mk, p, SPY)
     use_spy = False
     if spy >= 0 and not blocked(st, p):
@@ -805,8 +851,28 @@ def shuffle(s, deck, n):
 
 
 @njit(cache=True, nogil=True)
-def simulate(seed, start, count, cfg, cd, pol, parts, money, cardinals, given_vp, given,
-             is_pope, own_v, recv, bank, card_state, auctions, n_auctions, attacks, n_attacks):
+def simulate(
+    seed,
+    start,
+    count,
+    cfg,
+    cd,
+    pol,
+    parts,
+    money,
+    cardinals,
+    given_vp,
+    given,
+    is_pope,
+    own_v,
+    recv,
+    bank,
+    card_state,
+    auctions,
+    n_auctions,
+    attacks,
+    n_attacks,
+):
     P = cfg[C_P]
     N = cfg[C_N]
     s = np.empty(4, np.uint64)
@@ -879,8 +945,9 @@ def simulate(seed, start, count, cfg, cd, pol, parts, money, cardinals, given_vp
                 if cur == skip:
                     skip = -1
                 else:
-                    player_turn(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active,
-                                ga, gt, pile, cur)
+                    player_turn(
+                        s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, ga, gt, pile, cur
+                    )
                 cur = (cur + 1) % P
             end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v[g], recv[g], is_pope[g])
         for p in range(P):
@@ -905,11 +972,28 @@ def pack(settings):
     a = settings.card_arrays()
     cd = np.stack([a["ctype"], a["power"], a["income"], a["vp"], a["votes"], a["cost"]], axis=1)
     cond = a["ctype"] == 4
-    cfg = np.array([settings.players, len(settings.cards), settings.hand, settings.auction,
-                    d.turns, int(d.city_vp), int(d.unsold == "opener"), d.home_offices,
-                    d.home_artists, d.max_attacks, int(d.cardinals_redistribute), d.money,
-                    d.cardinals, d.family_income, d.bank, int(cond.sum()),
-                    int(a["power"][cond].sum())], np.int64)
+    cfg = np.array(
+        [
+            settings.players,
+            len(settings.cards),
+            settings.hand,
+            settings.auction,
+            d.turns,
+            int(d.city_vp),
+            int(d.unsold == "opener"),
+            d.home_offices,
+            d.home_artists,
+            d.max_attacks,
+            int(d.cardinals_redistribute),
+            d.money,
+            d.cardinals,
+            d.family_income,
+            d.bank,
+            int(cond.sum()),
+            int(a["power"][cond].sum()),
+        ],
+        np.int64,
+    )
     return cfg, np.ascontiguousarray(cd, np.int64), policy_codes(settings.policies)
 
 
@@ -919,10 +1003,28 @@ def arrays(settings, seed, start, count):
     cfg, cd, pol = pack(settings)
     N = len(settings.cards)
     cs = np.zeros((count, N, 3), np.int64)
-    simulate(np.uint64(seed), start, count, cfg, cd, pol, out["parts"], out["money"],
-             out["cardinals"], out["given_vp"], out["given"], out["is_pope"], out["own_votes"],
-             out["received"], out["bank"], cs, out["auctions"], out["n_auctions"],
-             out["attacks"], out["n_attacks"])
+    simulate(
+        np.uint64(seed),
+        start,
+        count,
+        cfg,
+        cd,
+        pol,
+        out["parts"],
+        out["money"],
+        out["cardinals"],
+        out["given_vp"],
+        out["given"],
+        out["is_pope"],
+        out["own_votes"],
+        out["received"],
+        out["bank"],
+        cs,
+        out["auctions"],
+        out["n_auctions"],
+        out["attacks"],
+        out["n_attacks"],
+    )
     out["loc"], out["owner"], out["host"] = cs[:, :, 0], cs[:, :, 1], cs[:, :, 2]
     return out
 
@@ -974,8 +1076,21 @@ def conquest_chunk(attack, defend, base, sa, sd, seed, start, count):
     """One record per simulated attack: committed strengths and the outcome."""
     a = np.zeros(count, np.int64)
     d = np.zeros(count, np.int64)
-    conquest_trials(np.uint64(seed), start, count, np.asarray(attack, np.int64),
-                    np.asarray(defend, np.int64), base, sa, sd, a, d)
-    return {"game": np.arange(start, start + count, dtype=np.int64),
-            "attack": a.astype(np.int16), "defence": d.astype(np.int16),
-            "success": ((d == 0) | (a > d)).astype(np.int8)}
+    conquest_trials(
+        np.uint64(seed),
+        start,
+        count,
+        np.asarray(attack, np.int64),
+        np.asarray(defend, np.int64),
+        base,
+        sa,
+        sd,
+        a,
+        d,
+    )
+    return {
+        "game": np.arange(start, start + count, dtype=np.int64),
+        "attack": a.astype(np.int16),
+        "defence": d.astype(np.int16),
+        "success": ((d == 0) | (a > d)).astype(np.int8),
+    }

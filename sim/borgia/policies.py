@@ -17,18 +17,33 @@ A policy is a per-seat code (``rules.POLICY_CODES``):
 The numbers below turn a card into D for the value bot (1 VP = 10 D, since
 10 D in the purse are worth 1 VP at every scoring).
 """
+
 import numpy as np
 
-from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, CITY, CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE,
-                              OFFICE, POISON, POLICY_CODES, SAVONAROLA, SIMONY, SPY, TYPES)
-from tableodds.sim.borgia.rules import policy_codes  # noqa: F401 (the former home)
+from tableodds.sim.borgia.rules import (
+    ARTIST,
+    ASSASSIN,
+    CITY,
+    CONDOTTIERE,
+    FAMILY,
+    MARRIAGE,
+    MEDICINE,
+    OFFICE,
+    POISON,
+    POLICY_CODES,
+    SAVONAROLA,
+    SIMONY,
+    SPY,
+    TYPES,
+    policy_codes,  # noqa: F401 (the former home)
+)
 
 RANDOM, VALUE = POLICY_CODES["random"], POLICY_CODES["value"]
-VP_WORTH = 10          # D per VP
-POWER_WORTH = 3        # D per defence point of a city or Da Vinci
-FAMILY_WORTH = 4       # D per power point of an independent family
+VP_WORTH = 10  # D per VP
+POWER_WORTH = 3  # D per defence point of a city or Da Vinci
+FAMILY_WORTH = 4  # D per power point of an independent family
 CONDOTTIERE_WORTH = 6  # D per strength point, less its pay
-VOTE_WORTH = 2         # D per office vote
+VOTE_WORTH = 2  # D per office vote
 # Flat worth of the hand cards, by type code.
 HAND_WORTH = np.zeros(len(TYPES), np.int64)
 HAND_WORTH[SPY] = 10

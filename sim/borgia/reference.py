@@ -11,14 +11,36 @@ the first, a shuffle of the stack plus set-aside cards (sorted by id); then
 one draw per random choice as the play reaches it.  A choice with one legal
 option that belongs to a coin flip or a uniform pick still draws.
 """
+
 from __future__ import annotations
 
 from tableodds.sim.borgia.policies import RANDOM, card_value
-from tableodds.sim.borgia.rules import (ARTIST, ASSASSIN, AUCTION_METHODS, CASH_PER_VP, CITY,
-                              CONDOTTIERE, FAMILY, MARRIAGE, MEDICINE, OFFICE, POISON, POPE_VP,
-                              SAVONAROLA, SIMONY, SPY, VOTES_PER_CARDINAL, Settings,
-                              attack_columns, auction_columns, conquest_succeeds,
-                              election_winner, empty_out, policy_codes, seat_columns)
+from tableodds.sim.borgia.rules import (
+    ARTIST,
+    ASSASSIN,
+    AUCTION_METHODS,
+    CASH_PER_VP,
+    CITY,
+    CONDOTTIERE,
+    FAMILY,
+    MARRIAGE,
+    MEDICINE,
+    OFFICE,
+    POISON,
+    POPE_VP,
+    SAVONAROLA,
+    SIMONY,
+    SPY,
+    VOTES_PER_CARDINAL,
+    Settings,
+    attack_columns,
+    auction_columns,
+    conquest_succeeds,
+    election_winner,
+    empty_out,
+    policy_codes,
+    seat_columns,
+)
 from tableodds.sim.core.rng import PyStream
 
 HOME = -2  # host of a card sheltered by the family seat
@@ -95,8 +117,11 @@ class Game:
 
     def value(self, c: int) -> int:
         k = self.card[c]
-        return int(card_value(k.code, k.power, k.income, k.vp, k.votes, k.cost,
-                              self.turns_left(), self.d.city_vp))
+        return int(
+            card_value(
+                k.code, k.power, k.income, k.vp, k.votes, k.cost, self.turns_left(), self.d.city_vp
+            )
+        )
 
     def married(self, a: int, b: int) -> bool:
         return self.marriage is not None and {a, b} == {self.marriage[1], self.marriage[2]}
@@ -155,8 +180,9 @@ class Game:
                     break
             else:
                 room = {OFFICE: self.d.home_offices, ARTIST: self.d.home_artists}.get(t, 0)
-                at_home = sum(1 for h in self.table[p] if self.host[h] == HOME
-                              and self.kind(h) == t)
+                at_home = sum(
+                    1 for h in self.table[p] if self.host[h] == HOME and self.kind(h) == t
+                )
                 if at_home < room:
                     self.host[c] = HOME
 
@@ -366,9 +392,13 @@ class Game:
     def conquer(self, p: int) -> None:
         for _ in range(self.d.max_attacks):
             rivals = [q for q in self.others(p) if not self.married(p, q)]
-            targets = sorted(x for q in rivals for x in self.table[q]
-                             if self.kind(x) == CITY
-                             or (self.kind(x) in (OFFICE, ARTIST, FAMILY) and self.host[x] is None))
+            targets = sorted(
+                x
+                for q in rivals
+                for x in self.table[q]
+                if self.kind(x) == CITY
+                or (self.kind(x) in (OFFICE, ARTIST, FAMILY) and self.host[x] is None)
+            )
             if not targets:
                 return
             mine = [] if self.blocked(p) else self.of_type(self.hand[p], CONDOTTIERE)
@@ -418,13 +448,16 @@ class Game:
     # --- end of a turn --------------------------------------------------------
     def income(self) -> None:
         for p in range(self.P):
-            self.earn(p, sum(self.card[c].income for c in self.table[p]
-                             if self.kind(c) in (CITY, OFFICE)))
+            self.earn(
+                p, sum(self.card[c].income for c in self.table[p] if self.kind(c) in (CITY, OFFICE))
+            )
 
     def election(self) -> int:
-        own = [VOTES_PER_CARDINAL * self.cardinals[p]
-               + sum(self.card[c].votes for c in self.table[p] if self.kind(c) == OFFICE)
-               for p in range(self.P)]
+        own = [
+            VOTES_PER_CARDINAL * self.cardinals[p]
+            + sum(self.card[c].votes for c in self.table[p] if self.kind(c) == OFFICE)
+            for p in range(self.P)
+        ]
         received = [0] * self.P
         for p in range(self.P):
             if self.pol[p] == RANDOM:
@@ -449,7 +482,8 @@ class Game:
                 "office": sum(self.card[c].vp for c in mine if self.kind(c) == OFFICE),
                 "artist": sum(self.card[c].vp for c in mine if self.kind(c) == ARTIST),
                 "city": sum(self.card[c].vp for c in mine if self.kind(c) == CITY)
-                if self.d.city_vp else 0,
+                if self.d.city_vp
+                else 0,
             }
             for k, v in parts.items():
                 self.vp[k][p] += v
@@ -535,10 +569,10 @@ class Game:
             self.earn(p, self.d.money)
         deck = self.shuffle(range(len(self.card)))
         for p in range(P):
-            for c in deck[p * s.hand:(p + 1) * s.hand]:
+            for c in deck[p * s.hand : (p + 1) * s.hand]:
                 self.receive(p, c)
         k = P * s.hand
-        self.pile, self.stack = deck[k:k + s.auction], deck[k + s.auction:]
+        self.pile, self.stack = deck[k : k + s.auction], deck[k + s.auction :]
         for self.turn in range(self.d.turns):  # noqa: B020 (the methods read self.turn)
             if self.turn > 0:
                 deck = self.shuffle(sorted(self.stack + sorted(self.aside)))
@@ -547,7 +581,7 @@ class Game:
                     self.receive(p, deck[p])
                 for p in range(P):
                     self.earn(p, self.d.family_income)
-                self.pile, self.stack = deck[P:P + s.auction], deck[P + s.auction:]
+                self.pile, self.stack = deck[P : P + s.auction], deck[P + s.auction :]
             skip, self.skip = self.skip, -1
             cur = self.pope
             while self.pile:
@@ -590,8 +624,7 @@ def reference_arrays(settings: Settings, seed: int, start: int, count: int) -> d
     for i in range(count):
         g = play_game(settings, seed, start + i)
         for p in range(settings.players):
-            out["parts"][i, p] = [g.vp[k][p] for k in ("cash", "pope", "office", "artist",
-                                                       "city")]
+            out["parts"][i, p] = [g.vp[k][p] for k in ("cash", "pope", "office", "artist", "city")]
             out["money"][i, p] = g.money[p]
             out["cardinals"][i, p] = g.cardinals[p]
             out["given_vp"][i, p] = g.given_vp[p]

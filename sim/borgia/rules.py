@@ -7,6 +7,7 @@ documented there); a user's deck file replaces it via ``--cards FILE``.
 Cards are numbered 0..N-1 in file order (a ``count`` expands in place), so a
 card id names one physical card everywhere: kernel, reference and records.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,35 +15,63 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import (int_field, load_toml, seat_policies, table_list,
-                                     unknown_keys)
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, table_list, unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import unique_names
 
 PLAYERS = range(3, 6)
 
 # Card types; the codes are what the kernel sees.
-TYPES = ("city", "office", "artist", "family", "condottiere", "spy", "poison", "assassin",
-         "medicine", "marriage", "savonarola", "simony")
-(CITY, OFFICE, ARTIST, FAMILY, CONDOTTIERE, SPY, POISON, ASSASSIN, MEDICINE, MARRIAGE,
- SAVONAROLA, SIMONY) = range(len(TYPES))
+TYPES = (
+    "city",
+    "office",
+    "artist",
+    "family",
+    "condottiere",
+    "spy",
+    "poison",
+    "assassin",
+    "medicine",
+    "marriage",
+    "savonarola",
+    "simony",
+)
+(
+    CITY,
+    OFFICE,
+    ARTIST,
+    FAMILY,
+    CONDOTTIERE,
+    SPY,
+    POISON,
+    ASSASSIN,
+    MEDICINE,
+    MARRIAGE,
+    SAVONAROLA,
+    SIMONY,
+) = range(len(TYPES))
 # Seed: these types are played face up as soon as a player receives them.
 MANDATORY = (CITY, OFFICE, ARTIST, FAMILY)
 # Numbers a card of each type may carry (anything else in the file is refused).
-FIELDS = {"city": ("power", "income", "vp"), "office": ("votes", "income", "vp"),
-          "artist": ("vp", "cost", "power"), "family": ("power",),
-          "condottiere": ("power", "cost"), "medicine": ("cost",)}
-VOTES_PER_CARDINAL = 3   # seed: each cardinal is 3 votes
-POPE_VP = 10             # seed: 10 VP for the new pope
-CASH_PER_VP = 10         # seed: 1 VP per full 10 D
+FIELDS = {
+    "city": ("power", "income", "vp"),
+    "office": ("votes", "income", "vp"),
+    "artist": ("vp", "cost", "power"),
+    "family": ("power",),
+    "condottiere": ("power", "cost"),
+    "medicine": ("cost",),
+}
+VOTES_PER_CARDINAL = 3  # seed: each cardinal is 3 votes
+POPE_VP = 10  # seed: 10 VP for the new pope
+CASH_PER_VP = 10  # seed: 1 VP per full 10 D
 
 POLICIES = {
     "random": "every choice uniformly among the legal ones (each optional card play, "
-              "bid and attack a coin flip, bids raise by 1-10 D)",
+    "bid and attack a coin flip, bids raise by 1-10 D)",
     "value": "bids up to a value estimate of the card, pays patronage when the artist "
-             "earns it back, votes for itself when it can win and otherwise for the "
-             "strongest rival who is not ahead of it, attacks when its affordable "
-             "condottieri beat the defence plus the defender's expected condottieri",
+    "earns it back, votes for itself when it can win and otherwise for the "
+    "strongest rival who is not ahead of it, attacks when its affordable "
+    "condottieri beat the defence plus the defender's expected condottieri",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
@@ -75,6 +104,7 @@ class Card:
 @dataclass(frozen=True)
 class Deck:
     """A deck file: the cards plus setup numbers and rule readings."""
+
     cards: tuple[Card, ...]
     deal: dict  # players -> (hand, auction)
     money: int = 100
@@ -107,10 +137,22 @@ def load_deck(path: Path | None = None) -> Deck:
     data, where = load_toml(path, "tableodds.sim.borgia", "cards.toml")
     unknown_keys(data, ("setup", "deal", "rules", "card"), where)
     setup = data.get("setup", {})
-    unknown_keys(setup, ("money", "cardinals", "family_income", "turns", "bank"), f"{where}: [setup]")
+    unknown_keys(
+        setup, ("money", "cardinals", "family_income", "turns", "bank"), f"{where}: [setup]"
+    )
     rules = data.get("rules", {})
-    unknown_keys(rules, ("city_vp", "unsold", "home_offices", "home_artists", "max_attacks",
-                     "cardinals_redistribute"), f"{where}: [rules]")
+    unknown_keys(
+        rules,
+        (
+            "city_vp",
+            "unsold",
+            "home_offices",
+            "home_artists",
+            "max_attacks",
+            "cardinals_redistribute",
+        ),
+        f"{where}: [rules]",
+    )
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
         raise InputError(f"{where}: needs [[card]] tables")
@@ -125,8 +167,7 @@ def load_deck(path: Path | None = None) -> Deck:
         count = int_field(c, "count", w, 1, 1, 64)
         name = str(c.get("name", kind))
         if (kind, name) in seen:
-            raise InputError(f"{w}: the {kind} {name!r} is listed twice; give it count = N "
-                             "instead")
+            raise InputError(f"{w}: the {kind} {name!r} is listed twice; give it count = N instead")
         seen.add((kind, name))
         values = {f: int_field(c, f, w, 0, 0) for f in nums}
         for _ in range(count):
@@ -145,22 +186,28 @@ def load_deck(path: Path | None = None) -> Deck:
     unsold = rules.get("unsold", "aside")
     if unsold not in UNSOLD:
         raise InputError(f"{r}: unsold must be 'aside' or 'opener', got {unsold!r}")
-    return Deck(cards=tuple(cards), deal=deal, money=int_field(setup, "money", s, 100, 0),
-                cardinals=int_field(setup, "cardinals", s, 4, 0),
-                family_income=int_field(setup, "family_income", s, 35, 0),
-                turns=int_field(setup, "turns", s, 3, 1, MAX_TURNS),
-                bank=int_field(setup, "bank", s, 100_000, 0),
-                city_vp=_bool(rules, "city_vp", r, False),
-                unsold=unsold, home_offices=int_field(rules, "home_offices", r, 1, 0),
-                home_artists=int_field(rules, "home_artists", r, 1, 0),
-                max_attacks=int_field(rules, "max_attacks", r, 3, 0),
-                cardinals_redistribute=_bool(rules, "cardinals_redistribute", r, True),
-                source=where)
+    return Deck(
+        cards=tuple(cards),
+        deal=deal,
+        money=int_field(setup, "money", s, 100, 0),
+        cardinals=int_field(setup, "cardinals", s, 4, 0),
+        family_income=int_field(setup, "family_income", s, 35, 0),
+        turns=int_field(setup, "turns", s, 3, 1, MAX_TURNS),
+        bank=int_field(setup, "bank", s, 100_000, 0),
+        city_vp=_bool(rules, "city_vp", r, False),
+        unsold=unsold,
+        home_offices=int_field(rules, "home_offices", r, 1, 0),
+        home_artists=int_field(rules, "home_artists", r, 1, 0),
+        max_attacks=int_field(rules, "max_attacks", r, 3, 0),
+        cardinals_redistribute=_bool(rules, "cardinals_redistribute", r, True),
+        source=where,
+    )
 
 
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
+
     players: int
     policies: tuple[str, ...]
     deck: Deck
@@ -180,26 +227,43 @@ class Settings:
     def card_arrays(self) -> dict[str, np.ndarray]:
         """Per-card numbers as int64 arrays indexed by card id."""
         cs = self.deck.cards
-        return {"ctype": np.array([c.code for c in cs], np.int64),
-                "power": np.array([c.power for c in cs], np.int64),
-                "income": np.array([c.income for c in cs], np.int64),
-                "vp": np.array([c.vp for c in cs], np.int64),
-                "votes": np.array([c.votes for c in cs], np.int64),
-                "cost": np.array([c.cost for c in cs], np.int64)}
+        return {
+            "ctype": np.array([c.code for c in cs], np.int64),
+            "power": np.array([c.power for c in cs], np.int64),
+            "income": np.array([c.income for c in cs], np.int64),
+            "vp": np.array([c.vp for c in cs], np.int64),
+            "votes": np.array([c.votes for c in cs], np.int64),
+            "cost": np.array([c.cost for c in cs], np.int64),
+        }
 
     def describe(self) -> dict:
         d = self.deck
-        return {"players": self.players, "policies": list(self.policies),
-                "cards": d.source, "hand": self.hand, "auction": self.auction,
-                "money": d.money, "cardinals": d.cardinals, "family_income": d.family_income,
-                "turns": d.turns, "city_vp": d.city_vp, "unsold": d.unsold,
-                "home_offices": d.home_offices, "home_artists": d.home_artists,
-                "max_attacks": d.max_attacks,
-                "cardinals_redistribute": d.cardinals_redistribute}
+        return {
+            "players": self.players,
+            "policies": list(self.policies),
+            "cards": d.source,
+            "hand": self.hand,
+            "auction": self.auction,
+            "money": d.money,
+            "cardinals": d.cardinals,
+            "family_income": d.family_income,
+            "turns": d.turns,
+            "city_vp": d.city_vp,
+            "unsold": d.unsold,
+            "home_offices": d.home_offices,
+            "home_artists": d.home_artists,
+            "max_attacks": d.max_attacks,
+            "cardinals_redistribute": d.cardinals_redistribute,
+        }
 
 
-def make_settings(players: int = 4, policies=None, cards_file: Path | None = None,
-                  city_vp: bool | None = None, unsold: str | None = None) -> Settings:
+def make_settings(
+    players: int = 4,
+    policies=None,
+    cards_file: Path | None = None,
+    city_vp: bool | None = None,
+    unsold: str | None = None,
+) -> Settings:
     """Validate user choices and build the frozen settings."""
     if players not in PLAYERS:
         raise InputError(f"Borgia is for 3-5 players, not {players}")
@@ -208,8 +272,10 @@ def make_settings(players: int = 4, policies=None, cards_file: Path | None = Non
         raise InputError(f"{deck.source}: no [deal.{players}] for {players} players")
     hand, auction = deck.deal[players]
     if hand * players + auction > len(deck.cards):
-        raise InputError(f"{deck.source}: [deal.{players}] needs {hand * players + auction} "
-                         f"cards, the deck has {len(deck.cards)}")
+        raise InputError(
+            f"{deck.source}: [deal.{players}] needs {hand * players + auction} "
+            f"cards, the deck has {len(deck.cards)}"
+        )
     if city_vp is not None:
         deck = _replace(deck, city_vp=city_vp)
     if unsold is not None:
@@ -222,6 +288,7 @@ def make_settings(players: int = 4, policies=None, cards_file: Path | None = Non
 
 def _replace(deck: Deck, **kw) -> Deck:
     import dataclasses
+
     return dataclasses.replace(deck, **kw)
 
 
@@ -268,8 +335,10 @@ def parse_strengths(text: str | None, flag: str) -> list[int]:
     for item in text.split(","):
         item = item.strip()
         if not item.isdigit() or not 1 <= int(item) <= MAX_STRENGTH:
-            raise InputError(f"{flag} takes comma-separated strengths from 1 to {MAX_STRENGTH} "
-                             f"like 3,2; got {item!r}")
+            raise InputError(
+                f"{flag} takes comma-separated strengths from 1 to {MAX_STRENGTH} "
+                f"like 3,2; got {item!r}"
+            )
         out.append(int(item))
     if len(out) > 16:
         raise InputError(f"{flag}: at most 16 condottieri, got {len(out)}")
@@ -289,8 +358,9 @@ def parse_defence(text: str | None) -> dict[str, int]:
         if name not in DEFENCE_PARTS:
             raise InputError(f"--defend: unknown part {name!r}; use {', '.join(DEFENCE_PARTS)}")
         if not value.strip().isdigit() or int(value) > MAX_DEFENCE:
-            raise InputError(f"--defend: {name} needs an integer from 0 to {MAX_DEFENCE}, "
-                             f"got {value!r}")
+            raise InputError(
+                f"--defend: {name} needs an integer from 0 to {MAX_DEFENCE}, got {value!r}"
+            )
         parts[name] = parts.get(name, 0) + int(value)
     return parts
 
@@ -326,12 +396,15 @@ def load_vote_table(path: Path) -> tuple[tuple[Voter, ...], str]:
         unknown_keys(r, ("name", "cardinals", "offices", "vote_for"), w)
         offices = r.get("offices", [])
         if not isinstance(offices, list) or not all(
-                isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in offices):
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in offices
+        ):
             raise InputError(f"{w}: offices must be a list of non-negative vote counts")
         vote_for = r.get("vote_for", r["name"])
         if vote_for not in names:
             raise InputError(f"{w}: vote_for {vote_for!r} is not a player")
-        voters.append(Voter(r["name"], int_field(r, "cardinals", w, 0, 0), tuple(offices), vote_for))
+        voters.append(
+            Voter(r["name"], int_field(r, "cardinals", w, 0, 0), tuple(offices), vote_for)
+        )
     pope = data.get("pope", names[0])
     if pope not in names:
         raise InputError(f"{where}: pope {pope!r} is not a player")
@@ -363,16 +436,33 @@ def columns(settings: Settings) -> dict[str, np.dtype]:
 def auction_schema(settings: Settings) -> dict[str, np.dtype]:
     """The auction records' columns and dtypes."""
     i8, i16 = np.dtype(np.int8), np.dtype(np.int16)
-    return {"game": np.dtype(np.int64), "turn": i8, "card": i8, "type": i8, "method": i8,
-            "price": i16, "buyer": i8, "opener": i8}
+    return {
+        "game": np.dtype(np.int64),
+        "turn": i8,
+        "card": i8,
+        "type": i8,
+        "method": i8,
+        "price": i16,
+        "buyer": i8,
+        "opener": i8,
+    }
 
 
 def attack_schema(settings: Settings) -> dict[str, np.dtype]:
     """The attack records' columns and dtypes."""
     i8, i16 = np.dtype(np.int8), np.dtype(np.int16)
-    return {"game": np.dtype(np.int64), "turn": i8, "attacker": i8, "defender": i8,
-            "target": i8, "type": i8, "base": i16, "attack": i16, "defence": i16,
-            "success": i8}
+    return {
+        "game": np.dtype(np.int64),
+        "turn": i8,
+        "attacker": i8,
+        "defender": i8,
+        "target": i8,
+        "type": i8,
+        "base": i16,
+        "attack": i16,
+        "defence": i16,
+        "success": i8,
+    }
 
 
 def empty_out(settings, count):
@@ -380,18 +470,24 @@ def empty_out(settings, count):
     P, T, N = settings.players, settings.deck.turns, len(settings.cards)
     max_auc = T * settings.auction
     max_att = max_auc * settings.deck.max_attacks
-    return {"parts": np.zeros((count, P, 5), np.int64), "money": np.zeros((count, P), np.int64),
-            "cardinals": np.zeros((count, P), np.int64),
-            "given_vp": np.zeros((count, P), np.int64), "given": np.zeros((count, P), np.int64),
-            "is_pope": np.zeros((count, P, T), np.int64),
-            "own_votes": np.zeros((count, P, T), np.int64),
-            "received": np.zeros((count, P, T), np.int64), "bank": np.zeros(count, np.int64),
-            "loc": np.zeros((count, N), np.int64), "owner": np.zeros((count, N), np.int64),
-            "host": np.zeros((count, N), np.int64),
-            "auctions": np.full((count, max_auc, 6), -9, np.int64),
-            "n_auctions": np.zeros(count, np.int64),
-            "attacks": np.full((count, max(max_att, 1), 8), -9, np.int64),
-            "n_attacks": np.zeros(count, np.int64)}
+    return {
+        "parts": np.zeros((count, P, 5), np.int64),
+        "money": np.zeros((count, P), np.int64),
+        "cardinals": np.zeros((count, P), np.int64),
+        "given_vp": np.zeros((count, P), np.int64),
+        "given": np.zeros((count, P), np.int64),
+        "is_pope": np.zeros((count, P, T), np.int64),
+        "own_votes": np.zeros((count, P, T), np.int64),
+        "received": np.zeros((count, P, T), np.int64),
+        "bank": np.zeros(count, np.int64),
+        "loc": np.zeros((count, N), np.int64),
+        "owner": np.zeros((count, N), np.int64),
+        "host": np.zeros((count, N), np.int64),
+        "auctions": np.full((count, max_auc, 6), -9, np.int64),
+        "n_auctions": np.zeros(count, np.int64),
+        "attacks": np.full((count, max(max_att, 1), 8), -9, np.int64),
+        "n_attacks": np.zeros(count, np.int64),
+    }
 
 
 PART_NAMES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
@@ -404,10 +500,12 @@ def seat_columns(out, settings, start):
     pol = policy_codes(settings.policies)
     vp = out["parts"].sum(axis=2)
     best = vp.max(axis=1, keepdims=True)
-    cols = {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), P),
-            "seat": np.tile(np.arange(P, dtype=np.int8), count),
-            "policy": np.tile(pol.astype(np.int8), count),
-            "vp": vp.reshape(-1).astype(np.int32)}
+    cols = {
+        "game": np.repeat(np.arange(start, start + count, dtype=np.int64), P),
+        "seat": np.tile(np.arange(P, dtype=np.int8), count),
+        "policy": np.tile(pol.astype(np.int8), count),
+        "vp": vp.reshape(-1).astype(np.int32),
+    }
     for i, name in enumerate(PART_NAMES):
         cols[name] = out["parts"][:, :, i].reshape(-1).astype(np.int32)
     cols["money"] = out["money"].reshape(-1).astype(np.int32)
@@ -431,11 +529,16 @@ def auction_columns(out, settings, start):
     mask = np.arange(out["auctions"].shape[1])[None, :] < n[:, None]
     rows = out["auctions"][mask]
     ctype = settings.card_arrays()["ctype"]
-    return {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
-            "turn": (rows[:, 0] + 1).astype(np.int8), "card": rows[:, 1].astype(np.int8),
-            "type": ctype[rows[:, 1]].astype(np.int8), "method": rows[:, 2].astype(np.int8),
-            "price": rows[:, 3].astype(np.int16), "buyer": rows[:, 4].astype(np.int8),
-            "opener": rows[:, 5].astype(np.int8)}
+    return {
+        "game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
+        "turn": (rows[:, 0] + 1).astype(np.int8),
+        "card": rows[:, 1].astype(np.int8),
+        "type": ctype[rows[:, 1]].astype(np.int8),
+        "method": rows[:, 2].astype(np.int8),
+        "price": rows[:, 3].astype(np.int16),
+        "buyer": rows[:, 4].astype(np.int8),
+        "opener": rows[:, 5].astype(np.int8),
+    }
 
 
 def attack_columns(out, settings, start):
@@ -445,17 +548,24 @@ def attack_columns(out, settings, start):
     mask = np.arange(out["attacks"].shape[1])[None, :] < n[:, None]
     rows = out["attacks"][mask]
     ctype = settings.card_arrays()["ctype"]
-    return {"game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
-            "turn": (rows[:, 0] + 1).astype(np.int8), "attacker": rows[:, 1].astype(np.int8),
-            "defender": rows[:, 2].astype(np.int8), "target": rows[:, 3].astype(np.int8),
-            "type": ctype[rows[:, 3]].astype(np.int8), "base": rows[:, 4].astype(np.int16),
-            "attack": rows[:, 5].astype(np.int16), "defence": rows[:, 6].astype(np.int16),
-            "success": rows[:, 7].astype(np.int8)}
+    return {
+        "game": np.repeat(np.arange(start, start + count, dtype=np.int64), n),
+        "turn": (rows[:, 0] + 1).astype(np.int8),
+        "attacker": rows[:, 1].astype(np.int8),
+        "defender": rows[:, 2].astype(np.int8),
+        "target": rows[:, 3].astype(np.int8),
+        "type": ctype[rows[:, 3]].astype(np.int8),
+        "base": rows[:, 4].astype(np.int16),
+        "attack": rows[:, 5].astype(np.int16),
+        "defence": rows[:, 6].astype(np.int16),
+        "success": rows[:, 7].astype(np.int8),
+    }
 
 
 def check(frame, settings: Settings) -> None:
     """Invariants of the per-seat records (raises AssertionError naming the game)."""
     import polars as pl
+
     df = frame.collect() if hasattr(frame, "collect") else frame
     P, d = settings.players, settings.deck
     parts = sum(df[c] for c in ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city"))
@@ -467,10 +577,16 @@ def check(frame, settings: Settings) -> None:
         assert (df["vp_city"] == 0).all(), "cities scored although city_vp is off"
     turns = [f"pope_t{t + 1}" for t in range(d.turns)]
     g = df.group_by("game").agg(
-        [pl.col("money").sum(), pl.col("bank").first(), pl.col("cardinals").sum(),
-         pl.col("vp_pope").sum()] + [pl.col(t).sum() for t in turns]
+        [
+            pl.col("money").sum(),
+            pl.col("bank").first(),
+            pl.col("cardinals").sum(),
+            pl.col("vp_pope").sum(),
+        ]
+        + [pl.col(t).sum() for t in turns]
         + [pl.col(f"votes_t{t + 1}").sum().alias(f"v{t}") for t in range(d.turns)]
-        + [pl.col(f"received_t{t + 1}").sum().alias(f"r{t}") for t in range(d.turns)])
+        + [pl.col(f"received_t{t + 1}").sum().alias(f"r{t}") for t in range(d.turns)]
+    )
     # money is conserved: every payment goes between a player and the bank
     bad = g.filter(pl.col("money") + pl.col("bank") != d.bank)
     assert bad.is_empty(), f"game {bad['game'][0]}: money not conserved"
@@ -495,6 +611,7 @@ def check_auctions(frame, settings: Settings) -> None:
     """Every pile card is taken once per turn (a full pile in turn 1); a bought card has a
     buyer and a price of at least 1, any other card is free; an unsold card has no buyer."""
     import polars as pl
+
     a = frame.collect() if hasattr(frame, "collect") else frame
     bid, unsold = AUCTION_METHODS.index("bid"), AUCTION_METHODS.index("unsold")
 
@@ -504,11 +621,15 @@ def check_auctions(frame, settings: Settings) -> None:
     per_turn = a.group_by(["game", "turn"]).agg(pl.len().alias("n"), pl.col("card").n_unique())
     ensure(per_turn.filter(pl.col("n") != pl.col("card")), "a pile card taken twice")
     ensure(per_turn.filter(pl.col("n") > settings.auction), "more cards than the pile holds")
-    ensure(per_turn.filter((pl.col("turn") == 1) & (pl.col("n") != settings.auction)),
-           "turn 1 did not auction a full pile")
+    ensure(
+        per_turn.filter((pl.col("turn") == 1) & (pl.col("n") != settings.auction)),
+        "turn 1 did not auction a full pile",
+    )
     bought = a.filter(pl.col("method") == bid)
-    ensure(bought.filter((pl.col("buyer") < 0) | (pl.col("price") < 1)),
-           "a card bought without a buyer or a price")
+    ensure(
+        bought.filter((pl.col("buyer") < 0) | (pl.col("price") < 1)),
+        "a card bought without a buyer or a price",
+    )
     ensure(a.filter((pl.col("method") != bid) & (pl.col("price") != 0)), "a free card cost money")
     unsold_rows = a.filter(pl.col("method") == unsold)
     ensure(unsold_rows.filter(pl.col("buyer") != -1), "an unsold card has a buyer")
@@ -519,6 +640,7 @@ def check_auctions(frame, settings: Settings) -> None:
 def check_attacks(frame, settings: Settings) -> None:
     """An attack succeeds exactly when the rule says so (conquest_succeeds)."""
     import polars as pl
+
     c = frame.collect() if hasattr(frame, "collect") else frame
     expect = ((pl.col("defence") == 0) | (pl.col("attack") > pl.col("defence"))).cast(pl.Int8)
     bad = c.filter(pl.col("success") != expect)

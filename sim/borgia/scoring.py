@@ -5,6 +5,7 @@ and the printed VP of every office and artist held; cities score their VP only
 where the deck's ``city_vp`` setting (or the record's ``cities_score``) says so.
 Card VP come from the deck file: the packaged defaults, or ``cards = FILE``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -77,8 +78,9 @@ def load(path: Path) -> dict:
     data = read_toml(path)
     unknown_keys(data, ("cards", "cities_score", "players"), "record")
     cards = data.get("cards")
-    deck = load_deck((path.parent / need(data, "cards", "record", str)).resolve()
-                     if cards is not None else None)
+    deck = load_deck(
+        (path.parent / need(data, "cards", "record", str)).resolve() if cards is not None else None
+    )
     cities = need(data, "cities_score", "record", bool, default=deck.city_vp)
     raw = need(data, "players", "record", list)
     if not 3 <= len(raw) <= 5:
@@ -104,12 +106,14 @@ def load(path: Path) -> dict:
             if row["cash"] < 0:
                 raise InputError(f"{w}.cash cannot be negative")
             for key, ctype in KINDS.items():
-                names = need(turn, key, w, list, [])
+                names = need(turn, key, w, list, [], items=str)
                 for n in names:
                     if (ctype, n) not in vp:
                         known = sorted({nm for (ty, nm) in vp if ty == ctype})
-                        raise InputError(f"{w}.{key}: no {ctype} card named {n!r} in "
-                                         f"{deck.source}; choose from {', '.join(known)}")
+                        raise InputError(
+                            f"{w}.{key}: no {ctype} card named {n!r} in "
+                            f"{deck.source}; choose from {', '.join(known)}"
+                        )
                 row[key] = names
             turns.append(row)
         if len(turns) > deck.turns:
@@ -122,8 +126,7 @@ def load(path: Path) -> dict:
     for t in range(played.pop()):
         popes = [p["name"] for p in players if p["turns"][t]["pope"]]
         if len(popes) != 1:
-            raise InputError(f"turn {t + 1}: exactly one player is the new pope, not "
-                             f"{len(popes)}")
+            raise InputError(f"turn {t + 1}: exactly one player is the new pope, not {len(popes)}")
         for key, ctype in KINDS.items():
             held = {}
             for p in players:
@@ -131,8 +134,10 @@ def load(path: Path) -> dict:
                     held[n] = held.get(n, 0) + 1
             for n, k in held.items():
                 if k > available[(ctype, n)]:
-                    raise InputError(f"turn {t + 1}: {k} {ctype} cards {n!r} held, the deck "
-                                     f"has {available[(ctype, n)]}")
+                    raise InputError(
+                        f"turn {t + 1}: {k} {ctype} cards {n!r} held, the deck "
+                        f"has {available[(ctype, n)]}"
+                    )
     return {"players": players, "vp": vp, "cities_score": cities, "turns": deck.turns}
 
 
@@ -149,9 +154,13 @@ def score(record: dict) -> Scores:
                     comps[key] += sum(vp[(ctype, n)] for n in turn[key])
         rows.append(PlayerScore(p["name"], comps, sum(comps.values())))
     played = len(record["players"][0]["turns"])
-    notes = [] if played == record["turns"] else [
-        f"partial game: turns 1-{played} of {record['turns']} scored"]
+    notes = (
+        []
+        if played == record["turns"]
+        else [f"partial game: turns 1-{played} of {record['turns']} scored"]
+    )
     if not record["cities_score"]:
-        notes.append("cities score no VP (the seed's reading; set cities_score = true to "
-                     "count them)")
+        notes.append(
+            "cities score no VP (the seed's reading; set cities_score = true to count them)"
+        )
     return Scores("borgia", tuple(rows), notes=tuple(notes))

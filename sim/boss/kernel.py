@@ -18,26 +18,49 @@ choice comes from the game's own stream (``sim.core.rng``) in this order:
 
 ``reference.py`` follows the same order, so both give identical games.
 """
+
 import numpy as np
 from numba import njit
 
-from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
-                            LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
-                            RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD)
 from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
 from tableodds.sim.boss.policies import hand_count as _count
 from tableodds.sim.boss.policies import recruit_target as _recruit_target
 from tableodds.sim.boss.policies import says_yes as _yes
-from tableodds.sim.boss.rules import COLUMNS, PATIENT, POLICY_CODES, RANDOM, SHREWD  # noqa: F401
+from tableodds.sim.boss.rules import (  # noqa: F401
+    BOSS,
+    COLUMNS,
+    DECK_COUNTS,
+    DECK_SIZE,
+    DRAW,
+    HAND_LIMIT,
+    HAND_START,
+    LATE_LIMIT,
+    MAX_TURNS,
+    N_FAMILIES,
+    N_TYPES,
+    PATIENT,
+    PATIENT_HAND,
+    POLICY_CODES,
+    RANDOM,
+    RECRUIT,
+    RECRUIT_SET,
+    SCALE,
+    SHREWD,
+    SPACES,
+    STOP,
+    TRAVEL,
+    WILD,
+)
 from tableodds.sim.core.rng import bounded, seed_stream
 
 SEAT_COLS = ("money", "boss_deals", "started", "takeovers", "investors", "hand", "hand_max")
 GAME_COLS = ("deals", "turns", "end", "paid", "pile", "discard", "cards_low", "cards_high")
 # int64 output layout: per seat [game, seat, SEAT_STATS...]; per game [GAME_STATS...]
 _S_MONEY, _S_BOSS, _S_STARTED, _S_TAKE, _S_INV, _S_HAND, _S_HMAX = range(7)
-_G_DEALS, _G_TURNS, _G_END, _G_PAID, _G_PILE, _G_DISC, _G_LOW, _G_HIGH, _G_START, _G_EXTRA = \
-    range(10)
+_G_DEALS, _G_TURNS, _G_END, _G_PAID, _G_PILE, _G_DISC, _G_LOW, _G_HIGH, _G_START, _G_EXTRA = range(
+    10
+)
 _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
@@ -77,8 +100,28 @@ def _play(hands, discard, played, p, t, n):
 
 
 @njit(cache=True, nogil=True)
-def _offer(boss, payout, req, opt, pick, P, hands, owner, trav, played, fixed, to_earn,
-           boss_weight, min_pct, sup, bycard, share, consent, weights, cand):
+def _offer(
+    boss,
+    payout,
+    req,
+    opt,
+    pick,
+    P,
+    hands,
+    owner,
+    trav,
+    played,
+    fixed,
+    to_earn,
+    boss_weight,
+    min_pct,
+    sup,
+    bycard,
+    share,
+    consent,
+    weights,
+    cand,
+):
     """The bargaining rule (see deals.toml). Fills sup/bycard/share/consent;
     returns the boss's take, or -1 when the deal cannot be made or is refused.
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
@@ -94,8 +137,11 @@ def _offer(boss, payout, req, opt, pick, P, hands, owner, trav, played, fixed, t
                 continue
             if hands[p, f] > 0:
                 m += 1
-            elif owner[f] == p and trav[f] == 0 and (
-                    fixed or not to_earn or played[p] == 1 or _count(hands, p) > 0):
+            elif (
+                owner[f] == p
+                and trav[f] == 0
+                and (fixed or not to_earn or played[p] == 1 or _count(hands, p) > 0)
+            ):
                 m += 1
         cand[6 + f] = m
         cand[12 + f] = (owner[f] == boss and trav[f] == 0) or hands[boss, f] > 0
@@ -139,8 +185,12 @@ def _offer(boss, payout, req, opt, pick, P, hands, owner, trav, played, fixed, t
             continue
         m = cand[6 + f]
         o = owner[f]
-        if o >= 0 and o != boss and trav[f] == 0 and (
-                fixed or not to_earn or played[o] == 1 or _count(hands, o) > 0):
+        if (
+            o >= 0
+            and o != boss
+            and trav[f] == 0
+            and (fixed or not to_earn or played[o] == 1 or _count(hands, o) > 0)
+        ):
             sup[f] = o
             bycard[f] = 0
             if fixed:
@@ -201,9 +251,38 @@ def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
 
 
 @njit(cache=True, nogil=True)
-def _deal(s, first, space, payout, P, hands, owner, trav, played, discard, pol, req, opt,
-          pick, fixed, to_earn, boss_weight, min_pct, sup, bycard, share, consent, weights,
-          cand, sup2, bycard2, share2, consent2, money, seat_out):
+def _deal(
+    s,
+    first,
+    space,
+    payout,
+    P,
+    hands,
+    owner,
+    trav,
+    played,
+    discard,
+    pol,
+    req,
+    opt,
+    pick,
+    fixed,
+    to_earn,
+    boss_weight,
+    min_pct,
+    sup,
+    bycard,
+    share,
+    consent,
+    weights,
+    cand,
+    sup2,
+    bycard2,
+    share2,
+    consent2,
+    money,
+    seat_out,
+):
     """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure."""
     for f in range(N_FAMILIES):
         trav[f] = 0
@@ -219,14 +298,52 @@ def _deal(s, first, space, payout, P, hands, owner, trav, played, discard, pol, 
             if pol[q] == RANDOM:
                 want = bounded(s, 2) == 0
             else:
-                mine = _offer(q, payout, r, o, pk, P, hands, owner, trav, played, fixed,
-                              to_earn, boss_weight, min_pct, sup2, bycard2, share2, consent2,
-                              weights, cand)
+                mine = _offer(
+                    q,
+                    payout,
+                    r,
+                    o,
+                    pk,
+                    P,
+                    hands,
+                    owner,
+                    trav,
+                    played,
+                    fixed,
+                    to_earn,
+                    boss_weight,
+                    min_pct,
+                    sup2,
+                    bycard2,
+                    share2,
+                    consent2,
+                    weights,
+                    cand,
+                )
                 want = False
                 if mine >= 0:
-                    now = _offer(boss, payout, r, o, pk, P, hands, owner, trav, played, fixed,
-                                 to_earn, boss_weight, min_pct, sup, bycard, share, consent,
-                                 weights, cand)
+                    now = _offer(
+                        boss,
+                        payout,
+                        r,
+                        o,
+                        pk,
+                        P,
+                        hands,
+                        owner,
+                        trav,
+                        played,
+                        fixed,
+                        to_earn,
+                        boss_weight,
+                        min_pct,
+                        sup,
+                        bycard,
+                        share,
+                        consent,
+                        weights,
+                        cand,
+                    )
                     want = mine > (share[q] if now >= 0 else 0)
             if want:
                 _play(hands, discard, played, q, BOSS, 1)
@@ -257,8 +374,28 @@ def _deal(s, first, space, payout, P, hands, owner, trav, played, discard, pol, 
             else:
                 owner[f] = boss
     # 3. terms; 4. travel cards
-    take = _offer(boss, payout, r, o, pk, P, hands, owner, trav, played, fixed, to_earn,
-                  boss_weight, min_pct, sup, bycard, share, consent, weights, cand)
+    take = _offer(
+        boss,
+        payout,
+        r,
+        o,
+        pk,
+        P,
+        hands,
+        owner,
+        trav,
+        played,
+        fixed,
+        to_earn,
+        boss_weight,
+        min_pct,
+        sup,
+        bycard,
+        share,
+        consent,
+        weights,
+        cand,
+    )
     if take < 0:
         return -(boss + 1)
     k = 1
@@ -284,9 +421,28 @@ def _deal(s, first, space, payout, P, hands, owner, trav, played, discard, pol, 
                 discard[f] += 1
             else:
                 trav[f] = 1
-            take = _offer(boss, payout, r, o, pk, P, hands, owner, trav, played, fixed,
-                          to_earn, boss_weight, min_pct, sup, bycard, share, consent,
-                          weights, cand)
+            take = _offer(
+                boss,
+                payout,
+                r,
+                o,
+                pk,
+                P,
+                hands,
+                owner,
+                trav,
+                played,
+                fixed,
+                to_earn,
+                boss_weight,
+                min_pct,
+                sup,
+                bycard,
+                share,
+                consent,
+                weights,
+                cand,
+            )
             if take < 0:
                 return -(boss + 1)
         k = 1
@@ -313,16 +469,61 @@ def _deal(s, first, space, payout, P, hands, owner, trav, played, discard, pol, 
 
 
 @njit(cache=True, nogil=True)
-def _would_deal(p, space, payout, P, hands, owner, trav, played, req, opt, pick, fixed,
-                to_earn, boss_weight, min_pct, sup, bycard, share, consent, weights, cand, owner2):
+def _would_deal(
+    p,
+    space,
+    payout,
+    P,
+    hands,
+    owner,
+    trav,
+    played,
+    req,
+    opt,
+    pick,
+    fixed,
+    to_earn,
+    boss_weight,
+    min_pct,
+    sup,
+    bycard,
+    share,
+    consent,
+    weights,
+    cand,
+    owner2,
+):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
     for f in range(N_FAMILIES):
         trav[f] = 0
     for q in range(P):
         played[q] = 0
     r, o, pk = req[space], opt[space], pick[space]
-    if _offer(p, payout, r, o, pk, P, hands, owner, trav, played, fixed, to_earn, boss_weight,
-              min_pct, sup, bycard, share, consent, weights, cand) >= 0:
+    if (
+        _offer(
+            p,
+            payout,
+            r,
+            o,
+            pk,
+            P,
+            hands,
+            owner,
+            trav,
+            played,
+            fixed,
+            to_earn,
+            boss_weight,
+            min_pct,
+            sup,
+            bycard,
+            share,
+            consent,
+            weights,
+            cand,
+        )
+        >= 0
+    ):
         return True
     # counting on its recruitment sets, on a copy of the investor cards
     for f in range(N_FAMILIES):
@@ -332,8 +533,31 @@ def _would_deal(p, space, payout, P, hands, owner, trav, played, req, opt, pick,
         if f < 0:
             break
         owner2[f] = p
-    return _offer(p, payout, r, o, pk, P, hands, owner2, trav, played, fixed, to_earn,
-                  boss_weight, min_pct, sup, bycard, share, consent, weights, cand) >= 0
+    return (
+        _offer(
+            p,
+            payout,
+            r,
+            o,
+            pk,
+            P,
+            hands,
+            owner2,
+            trav,
+            played,
+            fixed,
+            to_earn,
+            boss_weight,
+            min_pct,
+            sup,
+            bycard,
+            share,
+            consent,
+            weights,
+            cand,
+        )
+        >= 0
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -353,9 +577,35 @@ def _enforce(s, hands, p, discard, pol, limit):
 
 
 @njit(cache=True, nogil=True)
-def simulate(seed, start, count, P, each, deck, pol, req, opt, pick, div, values, rolls,
-             fixed, to_earn, boss_weight, min_pct, extra, fixed_turn, forced, min_hand,
-             late_limit, by_investors, seat_out, game_out, spaces_out, att_out):
+def simulate(
+    seed,
+    start,
+    count,
+    P,
+    each,
+    deck,
+    pol,
+    req,
+    opt,
+    pick,
+    div,
+    values,
+    rolls,
+    fixed,
+    to_earn,
+    boss_weight,
+    min_pct,
+    extra,
+    fixed_turn,
+    forced,
+    min_hand,
+    late_limit,
+    by_investors,
+    seat_out,
+    game_out,
+    spaces_out,
+    att_out,
+):
     """Play games start .. start+count-1 into the output arrays."""
     s = np.empty(4, np.uint64)
     fam = np.empty(N_FAMILIES, np.int64)
@@ -443,10 +693,30 @@ def simulate(seed, start, count, P, each, deck, pol, req, opt, pick, div, values
             if can_deal:
                 if pol[cur] != RANDOM:
                     m = meta[_M_MARKER]
-                    here = judge and _would_deal(cur, m, div[m] * values[done], P, hands,
-                                                 owner, trav, played, req, opt, pick, fixed,
-                                                 to_earn, boss_weight, min_pct, sup, bycard,
-                                                 share, consent, weights, cand, sup2)
+                    here = judge and _would_deal(
+                        cur,
+                        m,
+                        div[m] * values[done],
+                        P,
+                        hands,
+                        owner,
+                        trav,
+                        played,
+                        req,
+                        opt,
+                        pick,
+                        fixed,
+                        to_earn,
+                        boss_weight,
+                        min_pct,
+                        sup,
+                        bycard,
+                        share,
+                        consent,
+                        weights,
+                        cand,
+                        sup2,
+                    )
                 else:
                     here = bounded(s, 2) == 0
             if not here:
@@ -461,21 +731,68 @@ def simulate(seed, start, count, P, each, deck, pol, req, opt, pick, div, values
                     here = True
                 elif can_deal:
                     if pol[cur] != RANDOM:
-                        here = judge and _would_deal(cur, m, div[m] * values[done], P, hands,
-                                                     owner, trav, played, req, opt, pick,
-                                                     fixed, to_earn, boss_weight, min_pct, sup,
-                                                     bycard, share, consent, weights, cand,
-                                                     sup2)
+                        here = judge and _would_deal(
+                            cur,
+                            m,
+                            div[m] * values[done],
+                            P,
+                            hands,
+                            owner,
+                            trav,
+                            played,
+                            req,
+                            opt,
+                            pick,
+                            fixed,
+                            to_earn,
+                            boss_weight,
+                            min_pct,
+                            sup,
+                            bycard,
+                            share,
+                            consent,
+                            weights,
+                            cand,
+                            sup2,
+                        )
                     else:
                         here = bounded(s, 2) == 0
             if here:
                 space = meta[_M_MARKER]
                 so[cur, _S_STARTED] += 1
                 att_out[g, cur, space] += 1
-                res = _deal(s, cur, space, div[space] * values[done], P, hands, owner, trav,
-                            played, discard, pol, req, opt, pick, fixed, to_earn,
-                            boss_weight, min_pct, sup, bycard, share, consent, weights, cand,
-                            sup2, bycard2, share2, consent2, money, so)
+                res = _deal(
+                    s,
+                    cur,
+                    space,
+                    div[space] * values[done],
+                    P,
+                    hands,
+                    owner,
+                    trav,
+                    played,
+                    discard,
+                    pol,
+                    req,
+                    opt,
+                    pick,
+                    fixed,
+                    to_earn,
+                    boss_weight,
+                    min_pct,
+                    sup,
+                    bycard,
+                    share,
+                    consent,
+                    weights,
+                    cand,
+                    sup2,
+                    bycard2,
+                    share2,
+                    consent2,
+                    money,
+                    so,
+                )
                 boss = (res if res > 0 else -res) - 1
                 nxt = (cur + 1) % P if fixed_turn else (boss + 1) % P
                 if res > 0:
@@ -542,7 +859,9 @@ def pack(settings):
     c = settings.cards
     n = len(settings.stack)
     return dict(
-        P=settings.players, each=c.investors[settings.players], deck=_DECK,
+        P=settings.players,
+        each=c.investors[settings.players],
+        deck=_DECK,
         pol=np.array([POLICY_CODES[p] for p in settings.policies], np.int64),
         req=np.array([sp.required for sp in c.spaces], np.int64),
         opt=np.array([sp.optional for sp in c.spaces], np.int64),
@@ -550,11 +869,17 @@ def pack(settings):
         div=np.array([sp.dividends for sp in c.spaces], np.int64),
         values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
         rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
-        fixed=settings.two_player_rules, to_earn=settings.has("card-to-earn"),
-        boss_weight=c.boss_weight, min_pct=c.min_boss_percent, extra=settings.extra,
-        fixed_turn=settings.has("fixed-turn"), forced=settings.has("forced-deal"),
-        min_hand=settings.has("min-hand"), late_limit=settings.has("late-limit"),
-        by_investors=settings.has("draw-by-investors"))
+        fixed=settings.two_player_rules,
+        to_earn=settings.has("card-to-earn"),
+        boss_weight=c.boss_weight,
+        min_pct=c.min_boss_percent,
+        extra=settings.extra,
+        fixed_turn=settings.has("fixed-turn"),
+        forced=settings.has("forced-deal"),
+        min_hand=settings.has("min-hand"),
+        late_limit=settings.has("late-limit"),
+        by_investors=settings.has("draw-by-investors"),
+    )
 
 
 def simulate_chunk(settings, seed, start, count):
@@ -564,8 +889,16 @@ def simulate_chunk(settings, seed, start, count):
     game_out = np.zeros((count, 10), np.int64)
     spaces_out = np.zeros((count, 15), np.int64)
     att_out = np.zeros((count, P, SPACES), np.int64)
-    simulate(np.uint64(seed), start, count, seat_out=seat_out, game_out=game_out,
-             spaces_out=spaces_out, att_out=att_out, **pack(settings))
+    simulate(
+        np.uint64(seed),
+        start,
+        count,
+        seat_out=seat_out,
+        game_out=game_out,
+        spaces_out=spaces_out,
+        att_out=att_out,
+        **pack(settings),
+    )
     seats = np.arange(P)
     first = game_out[:, _G_START][:, None]
     cols = {

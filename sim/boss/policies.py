@@ -5,6 +5,7 @@ The shrewd and patient bots judge a deal by running the bargaining rule ahead
 (``kernel._would_deal``, which needs the kernel's deal machinery and so stays there);
 their other decisions are here.  ``reference.py`` has independent plain-Python twins.
 """
+
 import numpy as np
 from numba import njit
 
@@ -14,8 +15,9 @@ from tableodds.sim.core.rng import bounded
 __all__ = ["DISCARD_ORDER", "discard_one", "hand_count", "recruit_target", "says_yes"]
 
 # The shrewd bot discards the first type it holds in this order.
-DISCARD_ORDER = np.array(list(range(TRAVEL, TRAVEL + 6)) + list(range(6))
-                         + [RECRUIT, WILD, STOP, BOSS], np.int64)
+DISCARD_ORDER = np.array(
+    list(range(TRAVEL, TRAVEL + 6)) + list(range(6)) + [RECRUIT, WILD, STOP, BOSS], np.int64
+)
 
 
 @njit(cache=True, nogil=True)

@@ -6,16 +6,38 @@ bots are written again here, so that agreement between the two is evidence
 that both follow the rules.  It also asserts the deck is conserved after
 every turn.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from tableodds.sim.boss.rules import (BOSS, DECK_COUNTS, DECK_SIZE, DRAW, HAND_LIMIT, HAND_START,
-                            LATE_LIMIT, MAX_TURNS, N_FAMILIES, N_TYPES, PATIENT_HAND, RECRUIT,
-                            RECRUIT_SET, SCALE, SPACES, STOP, TRAVEL, WILD, COLUMNS, PATIENT,
-                            POLICY_CODES, RANDOM, Settings)
+from tableodds.sim.boss.rules import (
+    BOSS,
+    COLUMNS,
+    DECK_COUNTS,
+    DECK_SIZE,
+    DRAW,
+    HAND_LIMIT,
+    HAND_START,
+    LATE_LIMIT,
+    MAX_TURNS,
+    N_FAMILIES,
+    N_TYPES,
+    PATIENT,
+    PATIENT_HAND,
+    POLICY_CODES,
+    RANDOM,
+    RECRUIT,
+    RECRUIT_SET,
+    SCALE,
+    SPACES,
+    STOP,
+    TRAVEL,
+    WILD,
+    Settings,
+)
 
 # The shrewd bot discards the first type it holds in this order.
 SHREWD_DISCARD = tuple(range(TRAVEL, TRAVEL + 6)) + tuple(range(6)) + (RECRUIT, WILD, STOP, BOSS)
@@ -24,11 +46,12 @@ SHREWD_DISCARD = tuple(range(TRAVEL, TRAVEL + 6)) + tuple(range(6)) + (RECRUIT, 
 @dataclass
 class Offer:
     """The bargaining rule's answer for one boss: who brings which family, for how much."""
+
     ok: bool
-    take: int = 0                                   # what the boss keeps
+    take: int = 0  # what the boss keeps
     share: list[int] = field(default_factory=list)  # paid to each seat by the boss
-    supplier: dict[int, int] = field(default_factory=dict)   # family -> seat
-    by_card: dict[int, bool] = field(default_factory=dict)   # family -> brought by a family card
+    supplier: dict[int, int] = field(default_factory=dict)  # family -> seat
+    by_card: dict[int, bool] = field(default_factory=dict)  # family -> brought by a family card
     consent: set[int] = field(default_factory=set)  # seats that agreed (2-player rules: not owners)
 
 
@@ -45,7 +68,7 @@ class Game:
             for j in range(each):
                 self.owner[families[p * each + j]] = p
         self.pile = [t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])]
-        self.shuffle(self.pile)          # drawn from the end of the list
+        self.shuffle(self.pile)  # drawn from the end of the list
         self.discard = [0] * N_TYPES
         self.hands = [[0] * N_TYPES for _ in range(P)]
         self.extra_seat = -1
@@ -151,11 +174,10 @@ class Game:
                 if not free(f) and not sellers(f):
                     return Offer(False)
                 need.append(f)
-        options = [f for f in range(N_FAMILIES)
-                   if sp.optional >> f & 1 and (free(f) or sellers(f))]
+        options = [f for f in range(N_FAMILIES) if sp.optional >> f & 1 and (free(f) or sellers(f))]
         if len(options) < sp.pick:
             return Offer(False)
-        need += sorted(options, key=lambda f: (weight(f), f))[:sp.pick]
+        need += sorted(options, key=lambda f: (weight(f), f))[: sp.pick]
         o = Offer(True, share=[0] * P)
         weights = [0] * P
         fixed_paid = [0] * P
@@ -236,7 +258,7 @@ class Game:
             if f < 0 or not self.yes(boss):
                 break
             self.play(boss, RECRUIT, RECRUIT_SET)
-            if -1 in self.owner:   # spare investors beside the board: take one of those
+            if -1 in self.owner:  # spare investors beside the board: take one of those
                 self.owner[f] = boss
             else:
                 victim = self.owner[f]
@@ -267,7 +289,7 @@ class Game:
                 stopped = True
             if not stopped:
                 if o.by_card[f]:
-                    self.hands[victim][f] -= 1   # a travelled family card is discarded at once
+                    self.hands[victim][f] -= 1  # a travelled family card is discarded at once
                     self.discard[f] += 1
                 else:
                     self.travelled[f] = True
@@ -338,8 +360,11 @@ class Game:
             if not (self.st.two_player_rules and q not in o.consent and o.share[q] < o.take):
                 return None
             own_only = True
-        slots = [f for f in sorted(o.supplier)
-                 if not own_only or (o.supplier[f] == q and not o.by_card[f])]
+        slots = [
+            f
+            for f in sorted(o.supplier)
+            if not own_only or (o.supplier[f] == q and not o.by_card[f])
+        ]
         for f in slots:
             if self.hands[q][TRAVEL + f]:
                 return f, TRAVEL + f
@@ -430,6 +455,7 @@ class Game:
 
 def play_game(settings: Settings, seed: int, game: int) -> tuple[Game, int]:
     from tableodds.sim.core.rng import PyStream
+
     g = Game(settings, PyStream(seed, game), game)
     return g, g.play_game()
 
@@ -442,14 +468,28 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
         g, end = play_game(settings, seed, i)
         spaces = g.deal_spaces + [-1] * (15 - len(g.deal_spaces))
         for p in range(P):
-            row = dict(game=i, seat=p, policy=POLICY_CODES[settings.policies[p]],
-                       position=(p - g.start) % P, extra=int(p == g.extra_seat),
-                       money=g.money[p], boss_deals=g.boss_deals[p], started=g.started[p],
-                       takeovers=g.takeovers[p], investors=g.owner.count(p),
-                       hand=g.count(p), hand_max=g.hand_max[p],
-                       deals=len(g.deal_spaces), turns=g.turns, end=end, paid=g.paid,
-                       pile=len(g.pile), discard=sum(g.discard), cards_low=g.low,
-                       cards_high=g.high)
+            row = dict(
+                game=i,
+                seat=p,
+                policy=POLICY_CODES[settings.policies[p]],
+                position=(p - g.start) % P,
+                extra=int(p == g.extra_seat),
+                money=g.money[p],
+                boss_deals=g.boss_deals[p],
+                started=g.started[p],
+                takeovers=g.takeovers[p],
+                investors=g.owner.count(p),
+                hand=g.count(p),
+                hand_max=g.hand_max[p],
+                deals=len(g.deal_spaces),
+                turns=g.turns,
+                end=end,
+                paid=g.paid,
+                pile=len(g.pile),
+                discard=sum(g.discard),
+                cards_low=g.low,
+                cards_high=g.high,
+            )
             for k in range(15):
                 row[f"d{k + 1:02d}"] = spaces[k]
             for s in range(SPACES):
@@ -457,4 +497,3 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
             for name in COLUMNS:
                 rows[name].append(row[name])
     return {name: np.array(rows[name], dtype) for name, dtype in COLUMNS.items()}
-

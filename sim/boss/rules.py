@@ -8,10 +8,11 @@ Influence cards are counted by type in hands (16 types, see ``TYPE_NAMES``):
 family cards 0-5 and coloured travel cards 6-11 in family order, then the wild
 travel card, recruitment, boss and stop.
 """
+
 from __future__ import annotations
 
-from fractions import Fraction
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -21,40 +22,48 @@ from tableodds.sim.core.errors import InputError
 
 FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
 N_FAMILIES = 6
-SPACES = 16                 # seed: the board has 16 deal spaces
-DEAL_CARDS = 15             # seed: deal cards #1 .. #15
-PLAYERS = range(2, 7)       # seed: 3-6 players, plus its 2-player rules
+SPACES = 16  # seed: the board has 16 deal spaces
+DEAL_CARDS = 15  # seed: deal cards #1 .. #15
+PLAYERS = range(2, 7)  # seed: 3-6 players, plus its 2-player rules
 
 # Influence card types and how many of each the 98-card deck holds (seed + digest).
 FAMILY, TRAVEL, WILD, RECRUIT, BOSS, STOP = 0, 6, 12, 13, 14, 15
 N_TYPES = 16
-TYPE_NAMES = tuple(f"family-{f}" for f in FAMILIES) + tuple(f"travel-{f}" for f in FAMILIES) + (
-    "travel-wild", "recruit", "boss", "stop")
+TYPE_NAMES = (
+    tuple(f"family-{f}" for f in FAMILIES)
+    + tuple(f"travel-{f}" for f in FAMILIES)
+    + ("travel-wild", "recruit", "boss", "stop")
+)
 DECK_COUNTS = (4,) * 6 + (3,) * 6 + (3, 33, 10, 10)
 DECK_SIZE = sum(DECK_COUNTS)
 assert DECK_SIZE == 98
-CARD_GROUPS = {"family": range(0, 6), "travel": range(6, 13), "recruit": (13,), "boss": (14,),
-               "stop": (15,)}
+CARD_GROUPS = {
+    "family": range(0, 6),
+    "travel": range(6, 13),
+    "recruit": (13,),
+    "boss": (14,),
+    "stop": (15,),
+}
 
-HAND_START = 5              # seed: 5 influence cards each at the start
-HAND_LIMIT = 12             # seed: at most 12 influence cards
-LATE_LIMIT = 10             # house rule: at most 10 from the tenth deal on
-DRAW = 3                    # seed: draw 3 after moving
-RECRUIT_SET = 3             # seed: recruitment cards are used in sets of 3
-SCALE = 60                  # bargaining weights in units of 1/60 (1/m for m = 1..6 is whole)
-MAX_TURNS = 2000            # a safety stop; games never reach it (records say so)
-PATIENT_HAND = 7            # the patient bot starts deals only with this many cards in hand
+HAND_START = 5  # seed: 5 influence cards each at the start
+HAND_LIMIT = 12  # seed: at most 12 influence cards
+LATE_LIMIT = 10  # house rule: at most 10 from the tenth deal on
+DRAW = 3  # seed: draw 3 after moving
+RECRUIT_SET = 3  # seed: recruitment cards are used in sets of 3
+SCALE = 60  # bargaining weights in units of 1/60 (1/m for m = 1..6 is whole)
+MAX_TURNS = 2000  # a safety stop; games never reach it (records say so)
+PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in hand
 
 POLICIES = {
     "random": "every choice uniformly among the legal ones: deal or roll, deal or draw, "
-              "play a boss, stop, travel or recruitment set or not, which card to discard",
+    "play a boss, stop, travel or recruitment set or not, which card to discard",
     "shrewd": "deals where the bargaining rule leaves it a deal it accepts, else rolls and "
-              "draws; takes over with a boss card when it would take more as boss; "
-              "recruits a needed investor; travels any deal it has no share in; always stops "
-              "a card played against it; discards coloured travel, family, recruitment, wild "
-              "travel, stop and boss cards in that order",
+    "draws; takes over with a boss card when it would take more as boss; "
+    "recruits a needed investor; travels any deal it has no share in; always stops "
+    "a card played against it; discards coloured travel, family, recruitment, wild "
+    "travel, stop and boss cards in that order",
     "patient": "shrewd, but starts a deal only when holding 7 or more cards (the seed's tip: "
-               "gather influence cards first); until then it rolls and draws",
+    "gather influence cards first); until then it rolls and draws",
 }
 
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
@@ -62,29 +71,29 @@ RANDOM, SHREWD, PATIENT = POLICY_CODES["random"], POLICY_CODES["shrewd"], POLICY
 
 VARIANTS = {
     "fixed-turn": "the turn does not move after a boss card: play goes on left of the "
-                  "player whose turn it was",
+    "player whose turn it was",
     "forced-deal": "a player starting a turn with 10 or more cards must attempt a deal "
-                   "(here, or after the roll)",
+    "(here, or after the roll)",
     "card-to-earn": "only the boss and players who laid an influence card are paid: a player "
-                    "bringing only an investor card lays (discards) one card to be paid",
+    "bringing only an investor card lays (discards) one card to be paid",
     "draw-by-investors": "draw 4/3/2/1 cards when holding 0/1/2/3+ investor cards",
     "min-hand": "a player with 3 or fewer cards cannot start a deal",
     "late-limit": "hand limit 10 from the tenth deal on",
     "short": "deal cards 3, 6 and 9 are removed; the die is rolled after every deal that "
-             "places a card with faces on its back (cards 10-14)",
+    "places a card with faces on its back (cards 10-14)",
     "short-late-roll": "as short, but the die is rolled only from the tenth completed deal "
-                       "(the other reading of 'the end conditions stay the same')",
+    "(the other reading of 'the end conditions stay the same')",
     "two-player-rules": "the seed's 2-player rules at any player count (always on for 2): "
-                        "the boss uses others' investors without consent, paying payout / 6 "
-                        "each; owners may travel their own investors; a deal that can be "
-                        "completed always is",
+    "the boss uses others' investors without consent, paying payout / 6 "
+    "each; owners may travel their own investors; a deal that can be "
+    "completed always is",
 }
 
 
 @dataclass(frozen=True)
 class Space:
-    required: int           # family bit mask
-    optional: int           # family bit mask
+    required: int  # family bit mask
+    optional: int  # family bit mask
     pick: int
     dividends: int
 
@@ -92,10 +101,11 @@ class Space:
 @dataclass(frozen=True)
 class Cards:
     """The board data: spaces, deal cards, investors per player count, bargaining."""
+
     spaces: tuple[Space, ...]
-    values: tuple[int, ...]         # money per dividend of deal cards #1..#15
-    faces: tuple[int, ...]          # die-face bit masks (bit d-1 = face d) of cards #1..#15
-    investors: dict = field(default_factory=dict)   # players -> investor cards each
+    values: tuple[int, ...]  # money per dividend of deal cards #1..#15
+    faces: tuple[int, ...]  # die-face bit masks (bit d-1 = face d) of cards #1..#15
+    investors: dict = field(default_factory=dict)  # players -> investor cards each
     boss_weight: int = 2
     min_boss_percent: int = 20
     source: str = "deals.toml"
@@ -108,8 +118,9 @@ def _families(table: dict, key: str, where: str) -> int:
     mask = 0
     for n in names:
         if n not in FAMILIES:
-            raise InputError(f"{where}: {key}: unknown family {n!r}; "
-                             f"choose from: {', '.join(FAMILIES)}")
+            raise InputError(
+                f"{where}: {key}: unknown family {n!r}; choose from: {', '.join(FAMILIES)}"
+            )
         if mask >> FAMILIES.index(n) & 1:
             raise InputError(f"{where}: {key}: family {n!r} listed twice")
         mask |= 1 << FAMILIES.index(n)
@@ -124,8 +135,10 @@ def load_cards(path: Path | None = None) -> Cards:
         raise InputError(f"{where}: unknown table {sorted(unknown)[0]!r}")
     raw = data.get("space")
     if not isinstance(raw, list) or len(raw) != SPACES:
-        raise InputError(f"{where}: needs exactly {SPACES} [[space]] tables, "
-                         f"got {len(raw) if isinstance(raw, list) else 0}")
+        raise InputError(
+            f"{where}: needs exactly {SPACES} [[space]] tables, "
+            f"got {len(raw) if isinstance(raw, list) else 0}"
+        )
     spaces = []
     for i, t in enumerate(raw, start=1):
         w = f"{where}: space {i}"
@@ -140,42 +153,54 @@ def load_cards(path: Path | None = None) -> Cards:
         spaces.append(Space(req, opt, pick, int_field(t, "dividends", w, None, 1, 100)))
     raw = data.get("card")
     if not isinstance(raw, list) or len(raw) != DEAL_CARDS:
-        raise InputError(f"{where}: needs exactly {DEAL_CARDS} [[card]] tables, "
-                         f"got {len(raw) if isinstance(raw, list) else 0}")
+        raise InputError(
+            f"{where}: needs exactly {DEAL_CARDS} [[card]] tables, "
+            f"got {len(raw) if isinstance(raw, list) else 0}"
+        )
     values, faces = [], []
     for i, t in enumerate(raw, start=1):
         w = f"{where}: card {i}"
         unknown_keys(t, ("value", "faces"), w)
         values.append(int_field(t, "value", w, None, 0, 1000))
         f = t.get("faces", [])
-        if not isinstance(f, list) or not all(isinstance(x, int) and not isinstance(x, bool)
-                                              and 1 <= x <= 6 for x in f) or len(set(f)) < len(f):
+        if (
+            not isinstance(f, list)
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 6 for x in f)
+            or len(set(f)) < len(f)
+        ):
             raise InputError(f"{w}: faces must be a list of distinct die faces 1-6, got {f!r}")
         faces.append(sum(1 << (x - 1) for x in f))
     inv = data.get("investors", {})
     if not isinstance(inv, dict) or set(inv) != {str(p) for p in PLAYERS}:
-        raise InputError(f"{where}: [investors] needs one entry for each player count "
-                         f"{PLAYERS.start}-{PLAYERS.stop - 1}")
+        raise InputError(
+            f"{where}: [investors] needs one entry for each player count "
+            f"{PLAYERS.start}-{PLAYERS.stop - 1}"
+        )
     investors = {}
     for p in PLAYERS:
         investors[p] = int_field(inv, str(p), f"{where}: [investors]", None, 1, N_FAMILIES // p)
     bar = data.get("bargain", {})
     unknown_keys(bar, ("boss_weight", "min_boss_percent"), f"{where}: [bargain]")
-    return Cards(spaces=tuple(spaces), values=tuple(values), faces=tuple(faces),
-                 investors=investors,
-                 boss_weight=int_field(bar, "boss_weight", f"{where}: [bargain]", 2, 0, 100),
-                 min_boss_percent=int_field(bar, "min_boss_percent", f"{where}: [bargain]", 20, 0, 100),
-                 source=where)
+    return Cards(
+        spaces=tuple(spaces),
+        values=tuple(values),
+        faces=tuple(faces),
+        investors=investors,
+        boss_weight=int_field(bar, "boss_weight", f"{where}: [bargain]", 2, 0, 100),
+        min_boss_percent=int_field(bar, "min_boss_percent", f"{where}: [bargain]", 20, 0, 100),
+        source=where,
+    )
 
 
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
+
     players: int
     cards: Cards
     policies: tuple[str, ...]
     variants: tuple[str, ...] = ()
-    extra: int = -1             # card type dealt as one extra starting card (-1: none)
+    extra: int = -1  # card type dealt as one extra starting card (-1: none)
 
     def has(self, variant: str) -> bool:
         return variant in self.variants
@@ -198,13 +223,19 @@ class Settings:
         return self.cards.faces[card - 1]
 
     def describe(self) -> dict:
-        return {"players": self.players, "policies": list(self.policies),
-                "variants": list(self.variants), "cards": self.cards.source,
-                "extra_card": TYPE_NAMES[self.extra] if self.extra >= 0 else None,
-                "investors_each": self.cards.investors[self.players],
-                "deal_values": list(self.cards.values),
-                "bargain": {"boss_weight": self.cards.boss_weight,
-                            "min_boss_percent": self.cards.min_boss_percent}}
+        return {
+            "players": self.players,
+            "policies": list(self.policies),
+            "variants": list(self.variants),
+            "cards": self.cards.source,
+            "extra_card": TYPE_NAMES[self.extra] if self.extra >= 0 else None,
+            "investors_each": self.cards.investors[self.players],
+            "deal_values": list(self.cards.values),
+            "bargain": {
+                "boss_weight": self.cards.boss_weight,
+                "min_boss_percent": self.cards.min_boss_percent,
+            },
+        }
 
 
 def parse_extra(name: str | None) -> int:
@@ -216,12 +247,20 @@ def parse_extra(name: str | None) -> int:
     groups = {"family": 0, "travel": 12, "recruit": RECRUIT, "boss": BOSS, "stop": STOP}
     if name in groups:
         return groups[name]
-    raise InputError(f"unknown card type {name!r}; choose from: {', '.join(groups)} "
-                     f"or one of {', '.join(TYPE_NAMES)}")
+    raise InputError(
+        f"unknown card type {name!r}; choose from: {', '.join(groups)} "
+        f"or one of {', '.join(TYPE_NAMES)}"
+    )
 
 
-def make_settings(players: int, policies=None, variants=(), cards_file: Path | None = None,
-                  extra: str | None = None, cards: Cards | None = None) -> Settings:
+def make_settings(
+    players: int,
+    policies=None,
+    variants=(),
+    cards_file: Path | None = None,
+    extra: str | None = None,
+    cards: Cards | None = None,
+) -> Settings:
     """Validate user choices and build the frozen settings."""
     if players not in PLAYERS:
         raise InputError(f"I'm the Boss! is for 2-6 players, not {players}")
@@ -236,8 +275,9 @@ def make_settings(players: int, policies=None, variants=(), cards_file: Path | N
     if "short" in variants and "short-late-roll" in variants:
         raise InputError("choose one of the variants short and short-late-roll")
     policies = seat_policies(policies, players, POLICIES, "random")
-    return Settings(players=players, cards=cards, policies=policies, variants=variants,
-                    extra=parse_extra(extra))
+    return Settings(
+        players=players, cards=cards, policies=policies, variants=variants, extra=parse_extra(extra)
+    )
 
 
 def exact_deal_counts(settings: Settings) -> dict[int, Fraction]:
@@ -257,17 +297,36 @@ def exact_deal_counts(settings: Settings) -> dict[int, Fraction]:
     return dist
 
 
-
 # --- records: one per game and seat; game-wide values repeat on every seat's row ------------
-COLUMNS = {name: np.dtype(dtype) for name, dtype in (
-    [("game", np.int64), ("seat", np.int8), ("policy", np.int8), ("position", np.int8),
-     ("extra", np.int8), ("money", np.int32), ("boss_deals", np.int16), ("started", np.int16),
-     ("takeovers", np.int16), ("investors", np.int8), ("hand", np.int8), ("hand_max", np.int8),
-     ("deals", np.int8), ("turns", np.int32), ("end", np.int8), ("paid", np.int32),
-     ("pile", np.int16), ("discard", np.int16), ("cards_low", np.int16),
-     ("cards_high", np.int16)]
-    + [(f"d{k + 1:02d}", np.int8) for k in range(15)]      # space of the k-th deal, -1: none
-    + [(f"a{s:02d}", np.int16) for s in range(SPACES)])}   # deals this seat started there
+COLUMNS = {
+    name: np.dtype(dtype)
+    for name, dtype in (
+        [
+            ("game", np.int64),
+            ("seat", np.int8),
+            ("policy", np.int8),
+            ("position", np.int8),
+            ("extra", np.int8),
+            ("money", np.int32),
+            ("boss_deals", np.int16),
+            ("started", np.int16),
+            ("takeovers", np.int16),
+            ("investors", np.int8),
+            ("hand", np.int8),
+            ("hand_max", np.int8),
+            ("deals", np.int8),
+            ("turns", np.int32),
+            ("end", np.int8),
+            ("paid", np.int32),
+            ("pile", np.int16),
+            ("discard", np.int16),
+            ("cards_low", np.int16),
+            ("cards_high", np.int16),
+        ]
+        + [(f"d{k + 1:02d}", np.int8) for k in range(15)]  # space of the k-th deal, -1: none
+        + [(f"a{s:02d}", np.int16) for s in range(SPACES)]
+    )
+}  # deals this seat started there
 
 
 def columns(settings=None) -> dict[str, np.dtype]:
@@ -294,26 +353,46 @@ def check(frame, settings: Settings) -> None:
     dcols = [f"d{k + 1:02d}" for k in range(15)]
     acols = [f"a{s:02d}" for s in range(SPACES)]
     per_game = frame.group_by("game").agg(
-        pl.len().alias("seats"), pl.col("money").sum().alias("money"),
-        pl.col("money").min().alias("money_min"), pl.col("hand").sum().alias("hands"),
-        pl.col("boss_deals").sum().alias("boss_deals"), pl.col("started").sum().alias("started"),
-        pl.col("investors").sum().alias("investors"), pl.col("hand_max").max().alias("hand_max"),
+        pl.len().alias("seats"),
+        pl.col("money").sum().alias("money"),
+        pl.col("money").min().alias("money_min"),
+        pl.col("hand").sum().alias("hands"),
+        pl.col("boss_deals").sum().alias("boss_deals"),
+        pl.col("started").sum().alias("started"),
+        pl.col("investors").sum().alias("investors"),
+        pl.col("hand_max").max().alias("hand_max"),
         pl.sum_horizontal(acols).sum().alias("attempts"),
-        *[pl.col(c).first() for c in ["deals", "turns", "end", "paid", "pile", "discard",
-                                      "cards_low", "cards_high", *dcols]])
+        *[
+            pl.col(c).first()
+            for c in [
+                "deals",
+                "turns",
+                "end",
+                "paid",
+                "pile",
+                "discard",
+                "cards_low",
+                "cards_high",
+                *dcols,
+            ]
+        ],
+    )
     rule = pl.lit(0)
     for k in range(n):
         d = pl.col(dcols[k])
         rule = rule + pl.when(d >= 0).then(
             d.replace_strict(list(range(SPACES)), div, default=0, return_dtype=pl.Int64)
-            * settings.cards.values[stack[k] - 1]).otherwise(0)
+            * settings.cards.values[stack[k] - 1]
+        ).otherwise(0)
     listed = pl.sum_horizontal([(pl.col(c) >= 0).cast(pl.Int64) for c in dcols])
     last_faces = pl.lit(0)
     for k in range(1, n):
-        last_faces = pl.when(pl.col("deals") == k).then(settings.rolls_after(k)).otherwise(
-            last_faces)
-    per_game = per_game.with_columns(rule.alias("rule"), listed.alias("listed"),
-                                     last_faces.alias("faces"))
+        last_faces = (
+            pl.when(pl.col("deals") == k).then(settings.rolls_after(k)).otherwise(last_faces)
+        )
+    per_game = per_game.with_columns(
+        rule.alias("rule"), listed.alias("listed"), last_faces.alias("faces")
+    )
 
     def fail(mask, what):
         bad = per_game.filter(mask)
@@ -325,10 +404,14 @@ def check(frame, settings: Settings) -> None:
     fail(pl.col("money") != pl.col("paid"), "the seats' money is not what the bank paid")
     fail(pl.col("paid") != pl.col("rule"), "the bank did not pay dividends x card value")
     fail(pl.col("money_min") < 0, "a seat has negative money")
-    fail((pl.col("cards_low") != DECK_SIZE) | (pl.col("cards_high") != DECK_SIZE),
-         f"the influence deck was not {DECK_SIZE} cards after every turn")
-    fail(pl.col("hands") + pl.col("pile") + pl.col("discard") != DECK_SIZE,
-         f"hands + pile + discard is not {DECK_SIZE} at the end")
+    fail(
+        (pl.col("cards_low") != DECK_SIZE) | (pl.col("cards_high") != DECK_SIZE),
+        f"the influence deck was not {DECK_SIZE} cards after every turn",
+    )
+    fail(
+        pl.col("hands") + pl.col("pile") + pl.col("discard") != DECK_SIZE,
+        f"hands + pile + discard is not {DECK_SIZE} at the end",
+    )
     fail(pl.col("hand_max") > limit, f"a hand held more than {limit} cards")
     fail(pl.col("listed") != pl.col("deals"), "deal spaces listed do not match the deal count")
     fail(pl.col("boss_deals") != pl.col("deals"), "a successful deal without a boss")
@@ -339,9 +422,13 @@ def check(frame, settings: Settings) -> None:
     fail((pl.col("end") == 1) != (pl.col("deals") == n), "ended on the last card wrongly")
     fail((pl.col("end") == 0) & (pl.col("faces") == 0), "ended by a die with no faces to roll")
     lo = P * settings.cards.investors[P]
-    fail((pl.col("investors") < lo) | (pl.col("investors") > N_FAMILIES),
-         "investor cards lost or duplicated")
+    fail(
+        (pl.col("investors") < lo) | (pl.col("investors") > N_FAMILIES),
+        "investor cards lost or duplicated",
+    )
     for k in range(n):
         for j in range(k):
-            fail((pl.col(dcols[k]) >= 0) & (pl.col(dcols[k]) == pl.col(dcols[j])),
-                 "two deals on one space")
+            fail(
+                (pl.col(dcols[k]) >= 0) & (pl.col(dcols[k]) == pl.col(dcols[j])),
+                "two deals on one space",
+            )

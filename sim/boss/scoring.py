@@ -6,6 +6,7 @@ agree).  A deal pays dividends on its board space x the value on its deal card
 the rest.  Spaces and card values come from the board data file: the packaged
 defaults, or ``cards = FILE``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -47,8 +48,9 @@ def load(path: Path) -> dict:
     path = Path(path)
     data = read_toml(path)
     unknown_keys(data, ("cards", "players", "money", "deals"), "record")
-    board = load_cards((path.parent / need(data, "cards", "record", str)).resolve()
-                       if "cards" in data else None)
+    board = load_cards(
+        (path.parent / need(data, "cards", "record", str)).resolve() if "cards" in data else None
+    )
     names = need(data, "players", "record", list)
     if not all(isinstance(n, str) for n in names):
         raise InputError("record.players must be a list of names")
@@ -87,11 +89,14 @@ def load(path: Path) -> dict:
             if need(shares, n, f"{w}.shares", int) < 0:
                 raise InputError(f"{w}.shares.{n} cannot be negative")
         if sum(shares.values()) > payout:
-            raise InputError(f"{w}: shares add up to {sum(shares.values())} but the deal pays "
-                             f"{payout} ({board.spaces[space - 1].dividends} dividends x "
-                             f"{board.values[number - 1]})")
-        deals.append({"deal": number, "space": space, "boss": boss, "shares": shares,
-                      "payout": payout})
+            raise InputError(
+                f"{w}: shares add up to {sum(shares.values())} but the deal pays "
+                f"{payout} ({board.spaces[space - 1].dividends} dividends x "
+                f"{board.values[number - 1]})"
+            )
+        deals.append(
+            {"deal": number, "space": space, "boss": boss, "shares": shares, "payout": payout}
+        )
     if not deals and set(money) != set(names):
         missing = next(n for n in names if n not in money)
         raise InputError(f"money.{missing} is missing (or give the deals to replay)")

@@ -4,11 +4,12 @@ Rates are per second of this process's CPU time on one thread, so other jobs
 sharing the cores do not lower them; kernel and reference are measured in the
 same run so their ratio is fair.
 """
+
 from __future__ import annotations
 
 import math
 import time
-from typing import Callable
+from collections.abc import Callable
 
 Play = Callable[[int, int], object]  # (first game, count) -> anything
 
@@ -24,8 +25,14 @@ def rate(fn: Play, batch: int, seconds: float) -> float:
     return done / (time.process_time() - t0)
 
 
-def case(name: str, kernel: Play, reference: Play, seconds: float,
-         batch: int = 100_000, reference_batch: int = 20) -> dict:
+def case(
+    name: str,
+    kernel: Play,
+    reference: Play,
+    seconds: float,
+    batch: int = 100_000,
+    reference_batch: int = 20,
+) -> dict:
     k = rate(kernel, batch, seconds)
     r = rate(reference, reference_batch, seconds)
     return {"case": name, "kernel_per_s": k, "reference_per_s": r, "ratio": k / r}
@@ -38,5 +45,4 @@ def print_rows(rows, header: bool = True) -> None:
         ref, ratio = row["reference_per_s"], row["ratio"]
         ref = "-" if math.isnan(ref) else f"{ref:,.1f}"  # no reference for this case
         ratio = "-" if math.isnan(ratio) else f"{ratio:,.0f}"
-        print(f"{row['case']:<52} {row['kernel_per_s']:>12,.0f} {ref:>12} {ratio:>8}",
-              flush=True)
+        print(f"{row['case']:<52} {row['kernel_per_s']:>12,.0f} {ref:>12} {ratio:>8}", flush=True)

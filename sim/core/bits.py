@@ -3,6 +3,7 @@
 numba has no public popcount / count-trailing-zeros, so two tiny LLVM
 intrinsics provide them; they compile to POPCNT / TZCNT where the CPU has them.
 """
+
 import numpy as np
 from numba import njit, types
 from numba.extending import intrinsic
@@ -85,4 +86,6 @@ def kth_bit(x, k):
     geq = ((k * _ONES8 | _MSBS8) - sums) & _MSBS8
     place = np.uint64(_ctpop(geq)) * np.uint64(8)
     rank = k - (((sums << np.uint64(8)) >> place) & np.uint64(0xFF))
-    return np.int64(place) + np.int64(_SELECT_IN_BYTE[((x >> place) & np.uint64(0xFF)) + rank * np.uint64(256)])
+    return np.int64(place) + np.int64(
+        _SELECT_IN_BYTE[((x >> place) & np.uint64(0xFF)) + rank * np.uint64(256)]
+    )

@@ -3,6 +3,7 @@
 One place turns a missing file, a non-UTF-8 file or broken TOML into an
 InputError naming the file, so every loader only checks its own keys.
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -35,8 +36,9 @@ def table_list(value, where: str, what: str, low: int = 0, high: int = 10**6) ->
     return value
 
 
-def load_toml(path: Path | None, package: str | None = None,
-              name: str | None = None) -> tuple[dict, str]:
+def load_toml(
+    path: Path | None, package: str | None = None, name: str | None = None
+) -> tuple[dict, str]:
     """The user's file at ``path``, else the data file ``name`` shipped in ``package``.
 
     Returns the parsed table and the name to use in error messages.
@@ -68,8 +70,9 @@ def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...
     if len(policies) == 1:
         policies = policies * players
     if len(policies) != players:
-        raise InputError(f"{len(policies)} policies given for {players} players; "
-                         "give one policy or one per seat")
+        raise InputError(
+            f"{len(policies)} policies given for {players} players; give one policy or one per seat"
+        )
     for p in policies:
         if p not in known:
             raise InputError(f"unknown policy {p!r}; choose from: {', '.join(known)}")
@@ -85,8 +88,14 @@ def _short(value) -> str:
 MAX_FIELD = 10**6
 
 
-def int_field(table: dict, key: str, where: str, default: int | None = None,
-              low: int | None = None, high: int | None = None) -> int:
+def int_field(
+    table: dict,
+    key: str,
+    where: str,
+    default: int | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
     """The integer ``table[key]`` (``default`` when absent; no default: required).
 
     ``low`` and ``high`` bound it (inclusive; each defaults to ±MAX_FIELD, so no number

@@ -9,10 +9,12 @@ Every game package has the same modules: ``rules.py`` (the data, ``POLICIES`` an
 ``kernel.py`` (the numba game loop), ``reference.py`` (a plain-Python twin that never
 imports the kernel), ``scoring.py``, ``cli.py`` and ``__init__.py`` (``GAME``).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -37,6 +39,7 @@ class SimKind:
         settings: ``settings(players) -> Settings`` for this kind; None: the game's.
         players: the player counts this kind runs for; None: the game's.
     """
+
     name: str
     simulate_chunk: Callable[[Any, int, int, int], Columns]
     reference_chunk: Callable[[Any, int, int, int], Columns]
@@ -59,6 +62,7 @@ class GameSpec:
             attributes of the spec.
         chunk_size: default games per chunk (about a quarter second of kernel work).
     """
+
     name: str
     players: range
     settings: Callable[[int], Any]

@@ -11,6 +11,7 @@ The same generator exists twice: numba functions for the kernels and the
 Bounded draws use Lemire's multiply-shift on the top 32 bits without
 rejection; the bias is below n / 2**32 (< 2e-8 for the n <= 64 used here).
 """
+
 import numpy as np
 from numba import njit
 

@@ -14,6 +14,7 @@ Ctrl-C stops scheduling, keeps every finished part and returns a result marked
 ``interrupted`` (or re-raises the interrupt when no chunk had finished, since
 there is nothing to report).
 """
+
 from __future__ import annotations
 
 import io
@@ -25,12 +26,12 @@ import tempfile
 import threading
 import time
 import weakref
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
 
 import numpy as np
 import polars as pl
@@ -46,10 +47,11 @@ MAX_SEED = 2**63 - 1
 @dataclass(frozen=True)
 class RunResult:
     """Where a run's records are and how it went."""
+
     path: Path
     seed: int
-    games: int        # games asked for
-    games_done: int   # games in finished chunks (less than games if interrupted)
+    games: int  # games asked for
+    games_done: int  # games in finished chunks (less than games if interrupted)
     seconds: float
     workers: int
     chunk_size: int
@@ -65,10 +67,17 @@ class RunResult:
         return pl.scan_parquet(self.path / "part-*.parquet")
 
     def describe(self) -> dict:
-        return {"seed": self.seed, "games": self.games, "games_done": self.games_done,
-                "seconds": round(self.seconds, 3), "games_per_s": round(self.games_per_s),
-                "workers": self.workers, "chunk_size": self.chunk_size,
-                "backend": self.backend, "interrupted": self.interrupted}
+        return {
+            "seed": self.seed,
+            "games": self.games,
+            "games_done": self.games_done,
+            "seconds": round(self.seconds, 3),
+            "games_per_s": round(self.games_per_s),
+            "workers": self.workers,
+            "chunk_size": self.chunk_size,
+            "backend": self.backend,
+            "interrupted": self.interrupted,
+        }
 
 
 # Bounds on the run options.  A quadrillion games is thirty years at a million games/s and
@@ -118,6 +127,7 @@ def _write_part(path: Path, start: int, data: bytes) -> None:
 class _Stop:
     """Set by the first interrupt inside a :func:`stop_scope`: every later run of the scope
     refuses to start, so one Ctrl-C stops a whole multi-run command."""
+
     requested = False
 
 
@@ -134,9 +144,18 @@ def stop_scope() -> Iterator[_Stop]:
         _stop.reset(token)
 
 
-def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | None = None,
-        chunk_size: int = 65_536, progress: Progress | bool | None = None,
-        label: str = "games", backend: Backend | None = None) -> RunResult:
+def run(
+    chunk_fn: ChunkFn,
+    games: int,
+    seed: int,
+    path: Path,
+    *,
+    workers: int | None = None,
+    chunk_size: int = 65_536,
+    progress: Progress | bool | None = None,
+    label: str = "games",
+    backend: Backend | None = None,
+) -> RunResult:
     """Run ``games`` games in chunks; records go to ``path``.
 
     ``backend`` runs the chunks: threads here (``LocalBackend``, the default) or a Dask
@@ -203,13 +222,22 @@ def run(chunk_fn: ChunkFn, games: int, seed: int, path: Path, *, workers: int | 
             backend.close()
     if interrupted and done == 0:
         raise KeyboardInterrupt  # nothing finished: there are no results to show
-    return RunResult(path=path, seed=seed, games=games, games_done=done,
-                     seconds=time.perf_counter() - t0, workers=slots,
-                     chunk_size=chunk_size, interrupted=interrupted, backend=backend.name)
+    return RunResult(
+        path=path,
+        seed=seed,
+        games=games,
+        games_done=done,
+        seconds=time.perf_counter() - t0,
+        workers=slots,
+        chunk_size=chunk_size,
+        interrupted=interrupted,
+        backend=backend.name,
+    )
 
 
 class Backend:
     """Where chunks run.  ``start`` returns how many chunks can run at once."""
+
     name = "backend"
 
     def start(self, workers: int) -> int:
@@ -236,6 +264,7 @@ class Backend:
 
 class LocalBackend(Backend):
     """A thread pool in this process; the kernels release the GIL."""
+
     name = "local"
 
     def __init__(self):
@@ -279,6 +308,7 @@ class DaskBackend(Backend):
     recomputed by Dask from the same (seed, start, count), hence with the same records.
     Kernels are imported once per worker process and load from numba's cache there.
     """
+
     name = "dask"
     timeout = 20  # seconds to reach the scheduler and to see a worker
 
@@ -297,13 +327,18 @@ class DaskBackend(Backend):
                     self.client = distributed.Client(self.scheduler, timeout=self.timeout)
                 except (OSError, TimeoutError) as e:
                     why = str(e).splitlines()[0] if str(e) else type(e).__name__
-                    raise InputError(f"cannot reach the Dask scheduler at {self.scheduler}: "
-                                     f"{why}") from None
+                    raise InputError(
+                        f"cannot reach the Dask scheduler at {self.scheduler}: {why}"
+                    ) from None
             else:
                 with _sigint_ignored():  # the workers inherit it: Ctrl-C is the driver's
                     self.cluster = distributed.LocalCluster(
-                        n_workers=workers, threads_per_worker=1, processes=True,
-                        dashboard_address=":0", silence_logs=logging.ERROR)
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=":0",
+                        silence_logs=logging.ERROR,
+                    )
                 self.client = distributed.Client(self.cluster)
         self.run_id += 1
         self.token = f"tableodds-{os.getpid()}-{id(self)}-{self.run_id}"
@@ -311,15 +346,15 @@ class DaskBackend(Backend):
         try:
             self.client.wait_for_workers(1, timeout=self.timeout)
         except TimeoutError:
-            raise InputError(f"the Dask cluster at {self.client.scheduler.address} "
-                             "has no workers") from None
+            raise InputError(
+                f"the Dask cluster at {self.client.scheduler.address} has no workers"
+            ) from None
         return max(1, sum(self.client.nthreads().values()))
 
     def submit(self, fn, *args):
         # pure=False with a key of its own: one task per chunk, never merged with another run's.
         self.tasks += 1
-        return self.client.submit(fn, *args, key=f"{self.token}-{self.tasks}",
-                                  pure=False)
+        return self.client.submit(fn, *args, key=f"{self.token}-{self.tasks}", pure=False)
 
     def wait(self, pending, timeout):
         distributed = _import_distributed()
@@ -385,8 +420,10 @@ def make_backend(name: str | None, scheduler: str | None, workers: int | None = 
     if scheduler is not None and name == "local":
         raise InputError("--scheduler needs --backend dask")
     if scheduler is not None and workers is not None:
-        raise InputError("--workers does not apply to a running cluster (--scheduler): "
-                         "its workers are the ones started with 'dask worker'")
+        raise InputError(
+            "--workers does not apply to a running cluster (--scheduler): "
+            "its workers are the ones started with 'dask worker'"
+        )
     if name == "dask" or scheduler is not None:
         _import_distributed()
         return DaskBackend(scheduler)
@@ -403,9 +440,15 @@ class RunPlan:
     commands loop with ``if res.interrupted: break``.
     """
 
-    def __init__(self, games: int, seed: int = 1, workers: int | None = None,
-                 chunk_size: int | None = None, progress: Progress | bool | None = None,
-                 records: Path | None = None):
+    def __init__(
+        self,
+        games: int,
+        seed: int = 1,
+        workers: int | None = None,
+        chunk_size: int | None = None,
+        progress: Progress | bool | None = None,
+        records: Path | None = None,
+    ):
         self.games, self.seed, self.workers = games, seed, workers
         self.chunk_size, self.progress = chunk_size, progress
         if records is None:
@@ -415,16 +458,30 @@ class RunPlan:
         self.runs: dict[str, RunResult] = {}
         self.cut = False
 
-    def run(self, chunk_fn: ChunkFn, name: str = "", *, games: int | None = None,
-            chunk_size: int | None = None, label: str | None = None,
-            default_chunk: int = 65_536) -> RunResult:
+    def run(
+        self,
+        chunk_fn: ChunkFn,
+        name: str = "",
+        *,
+        games: int | None = None,
+        chunk_size: int | None = None,
+        label: str | None = None,
+        default_chunk: int = 65_536,
+    ) -> RunResult:
         """One run of ``chunk_fn``; ``name`` tells the runs of a multi-run command apart."""
         if name in self.runs:
             raise ValueError(f"run {name!r} twice in one plan")
         size = chunk_size or self.chunk_size or default_chunk
-        res = run(chunk_fn, games or self.games, self.seed, self.records / name if name
-                  else self.records, workers=self.workers, chunk_size=size,
-                  progress=self.progress, label=label or name or "games")
+        res = run(
+            chunk_fn,
+            games or self.games,
+            self.seed,
+            self.records / name if name else self.records,
+            workers=self.workers,
+            chunk_size=size,
+            progress=self.progress,
+            label=label or name or "games",
+        )
         self.runs[name] = res
         return res
 

@@ -6,6 +6,7 @@ A game's ``scoring.py`` provides ``TEMPLATE`` (an example record, printed by
 Davoserjas sheet may also be CSV); every impossible record raises InputError
 naming the field.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,14 +19,15 @@ from tableodds.sim.core.errors import InputError
 @dataclass(frozen=True)
 class PlayerScore:
     name: str
-    components: dict[str, float]   # component name -> points, in display order
+    components: dict[str, float]  # component name -> points, in display order
     total: float
-    tiebreak: tuple = ()           # compared after the total, larger first unless noted
+    tiebreak: tuple = ()  # compared after the total, larger first unless noted
 
 
 @dataclass(frozen=True)
 class Scores:
     """A finished (or partly played) game's scores and ranking."""
+
     game: str
     players: tuple[PlayerScore, ...]
     lower_wins: bool = False
@@ -49,10 +51,18 @@ class Scores:
 
     def as_dict(self) -> dict:
         return {
-            "game": self.game, "lower_wins": self.lower_wins, "notes": list(self.notes),
-            "players": [{"name": p.name, "components": p.components, "total": p.total,
-                         "tiebreak": dict(zip(self.tiebreak_names, p.tiebreak))}
-                        for p in self.players],
+            "game": self.game,
+            "lower_wins": self.lower_wins,
+            "notes": list(self.notes),
+            "players": [
+                {
+                    "name": p.name,
+                    "components": p.components,
+                    "total": p.total,
+                    "tiebreak": dict(zip(self.tiebreak_names, p.tiebreak)),
+                }
+                for p in self.players
+            ],
             "ranking": [{"place": k, "name": p.name, "total": p.total} for k, p in self.ranking()],
         }
 
@@ -63,15 +73,20 @@ class Scores:
         head = f"{'player':<{width}} " + " ".join(f"{c:>{cw}}" for c in comps) + f" {'total':>7}"
         lines = [head, "-" * len(head)]
         for p in self.players:
-            lines.append(f"{p.name:<{width}} "
-                         + " ".join(f"{_num(p.components[c]):>{cw}}" for c in comps)
-                         + f" {_num(p.total):>7}")
+            lines.append(
+                f"{p.name:<{width}} "
+                + " ".join(f"{_num(p.components[c]):>{cw}}" for c in comps)
+                + f" {_num(p.total):>7}"
+            )
         lines += ["", "ranking" + (" (lowest total wins)" if self.lower_wins else "")]
         for place, p in self.ranking():
             tb = ""
             if self.tiebreak_names:
-                tb = "  (" + ", ".join(f"{n} {_num(v)}" for n, v in
-                                       zip(self.tiebreak_names, p.tiebreak)) + ")"
+                tb = (
+                    "  ("
+                    + ", ".join(f"{n} {_num(v)}" for n, v in zip(self.tiebreak_names, p.tiebreak))
+                    + ")"
+                )
             lines.append(f"{place:>3}. {p.name:<{width}} {_num(p.total):>7}{tb}")
         lines += [f"note: {n}" for n in self.notes]
         return "\n".join(lines)
@@ -85,8 +100,9 @@ def read_toml(path: Path) -> dict:
     return load_toml(Path(path))[0]
 
 
-def need(table: dict, key: str, where: str, kind=int, default=None):
-    """``table[key]`` checked to be of ``kind``; names ``where.key`` when it is not."""
+def need(table: dict, key: str, where: str, kind=int, default=None, items=None):
+    """``table[key]`` checked to be of ``kind`` (a list's entries of ``items``, when given);
+    names ``where.key`` when it is not."""
     if key not in table:
         if default is not None:
             return default
@@ -96,11 +112,20 @@ def need(table: dict, key: str, where: str, kind=int, default=None):
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         ok = True
     if not ok:
-        want = {int: "an integer", float: "a number", str: "a string", list: "a list",
-                dict: "a table", bool: "true or false"}.get(kind, kind.__name__)
+        want = {
+            int: "an integer",
+            float: "a number",
+            str: "a string",
+            list: "a list",
+            dict: "a table",
+            bool: "true or false",
+        }.get(kind, kind.__name__)
         raise InputError(f"{where}.{key} must be {want}, got {value!r}")
     if kind in (int, float):
         bounded(value, f"{where}.{key}")
+    if items is not None and not all(isinstance(v, items) for v in value):
+        bad = next(v for v in value if not isinstance(v, items))
+        raise InputError(f"{where}.{key} must list {items.__name__} values, got {bad!r}")
     return value
 
 

@@ -1,4 +1,5 @@
 """Davos (Martijn Snelder, Marty.Games): Base and Mean Game for 2-5 players."""
+
 from __future__ import annotations
 
 from tableodds.sim.core.game import GameSpec, SimKind
@@ -13,6 +14,10 @@ def settings(players: int) -> Settings:
     return make_settings(players)
 
 
-GAME = GameSpec(name="davos", players=PLAYERS, settings=settings,
-                kinds=(SimKind("games", simulate_chunk, reference_chunk, check, columns),),
-                chunk_size=8_192)
+GAME = GameSpec(
+    name="davos",
+    players=PLAYERS,
+    settings=settings,
+    kinds=(SimKind("games", simulate_chunk, reference_chunk, check, columns),),
+    chunk_size=8_192,
+)

@@ -23,28 +23,71 @@ Every random choice comes from the game's own stream, in this order:
 
 ``reference.py`` follows the same order, so both give identical games.
 """
+
 import numpy as np
 from numba import carray, njit, types
 from numba.extending import intrinsic
 
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.davos import rules as R
-from tableodds.sim.davos.policies import (ACTIONS, B_N, BANKRUPT, BUY, C_DN, C_N, C_OPEN, D_AMOUNT, D_KEEP,
-                                D_KIND, D_LOST, D_PLACED, D_SLOT, D_SRC, D_SWAP, D_TYP, D_WHERE,
-                                G_ACQ, G_DISC, G_DN, G_ID, G_MET, G_N, G_OPEN, G_REV, INF,
-                                N_SCALARS, ON_CORP, ON_PARTY, PASS, PASSED, RANDOM, START,
-                                biggest, goal_turn, random_turn, req_margin, reveal, wish)
+from tableodds.sim.davos.policies import (
+    ACTIONS,
+    B_N,
+    BANKRUPT,
+    BUY,
+    C_DN,
+    C_N,
+    C_OPEN,
+    D_AMOUNT,
+    D_KEEP,
+    D_KIND,
+    D_LOST,
+    D_PLACED,
+    D_SLOT,
+    D_SRC,
+    D_SWAP,
+    D_TYP,
+    D_WHERE,
+    G_ACQ,
+    G_DISC,
+    G_DN,
+    G_ID,
+    G_MET,
+    G_N,
+    G_OPEN,
+    G_REV,
+    INF,
+    N_SCALARS,
+    ON_CORP,
+    ON_PARTY,
+    PASS,
+    PASSED,
+    RANDOM,
+    START,
+    biggest,
+    goal_turn,
+    random_turn,
+    req_margin,
+    reveal,
+    wish,
+)
 from tableodds.sim.davos.rules import COLUMNS, record_columns  # noqa: F401 (record layout)
+
 # the record columns' places in rules.COLUMNS, by name
 _COL = {name: j for j, name in enumerate(R.COLUMNS)}
-COL_GAME, COL_SEAT, COL_POLICY, COL_SCORE = _COL["game"], _COL["seat"], _COL["policy"], _COL["score"]
+COL_GAME, COL_SEAT, COL_POLICY, COL_SCORE = (
+    _COL["game"],
+    _COL["seat"],
+    _COL["policy"],
+    _COL["score"],
+)
 COL_ACHIEVED, COL_FAILED, COL_CATEGORIES = _COL["achieved"], _COL["failed"], _COL["categories"]
 COL_BOARD, COL_SUPPLY, COL_INCOME = _COL["board"], _COL["supply"], _COL["income"]
 COL_GAINED, COL_PAID, COL_LOST, COL_WON = _COL["gained"], _COL["paid"], _COL["lost"], _COL["won"]
 COL_BILLS_PASSED, COL_BANKRUPTCIES = _COL["bills_passed"], _COL["bankruptcies"]
 COL_ACTIONS, COL_DISSIDENTS_BOARD = _COL["actions"], _COL["dissidents_board"]
 COL_DISSIDENTS_PLACED, COL_DISSIDENTS_LOST = _COL["dissidents_placed"], _COL["dissidents_lost"]
-COL_G0_GOAL = _COL["g0_goal"]    # then the goal slots, N_SLOT_FIELDS columns each
+COL_G0_GOAL = _COL["g0_goal"]  # then the goal slots, N_SLOT_FIELDS columns each
 N_SLOT_FIELDS = len(R.SLOT_FIELDS)
 
 # per-seat counters sv[seat, field]
@@ -274,13 +317,56 @@ def _execute(s, p, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdi
             g = _take_goal_open_or_discard(dec[D_SRC], sc, gdisc)
         _finish_buy(s, p, g, year, dec[D_SWAP], mean, sc, sv, gs, gn, ghid, gdisc)
     else:
-        _place(s, p, dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC], dec[D_KEEP],
-               dec[D_AMOUNT], sc, sv, ch, csec, ph, chid, cdisc)
+        _place(
+            s,
+            p,
+            dec[D_TYP],
+            dec[D_WHERE],
+            dec[D_SLOT],
+            dec[D_SRC],
+            dec[D_KEEP],
+            dec[D_AMOUNT],
+            sc,
+            sv,
+            ch,
+            csec,
+            ph,
+            chid,
+            cdisc,
+        )
 
 
 @njit(cache=True)
-def _turns(s, year, final, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn,
-           slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec, two, tmp, passed):
+def _turns(
+    s,
+    year,
+    final,
+    P,
+    pol,
+    mean,
+    sc,
+    sv,
+    ch,
+    csec,
+    ph,
+    chid,
+    cdisc,
+    ghid,
+    gdisc,
+    gs,
+    gn,
+    slot_bloc,
+    party_bloc,
+    g_nreq,
+    g_kind,
+    g_arg,
+    agg,
+    act,
+    dec,
+    two,
+    tmp,
+    passed,
+):
     passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
     p = sc[START]
@@ -297,12 +383,50 @@ def _turns(s, year, final, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid
                 if pol[p] == RANDOM:
                     random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec)
                 else:
-                    goal_turn(p, eff, final, P + 1, sc, ch, csec, ph, cdisc, ghid, gdisc, gs, gn,
-                              slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec)
+                    goal_turn(
+                        p,
+                        eff,
+                        final,
+                        P + 1,
+                        sc,
+                        ch,
+                        csec,
+                        ph,
+                        cdisc,
+                        ghid,
+                        gdisc,
+                        gs,
+                        gn,
+                        slot_bloc,
+                        party_bloc,
+                        g_nreq,
+                        g_kind,
+                        g_arg,
+                        agg,
+                        act,
+                        dec,
+                    )
             acted = dec[D_KIND] != PASS
             if acted:
-                _execute(s, p, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc,
-                         gs, gn, two)
+                _execute(
+                    s,
+                    p,
+                    dec,
+                    year,
+                    mean,
+                    sc,
+                    sv,
+                    ch,
+                    csec,
+                    ph,
+                    chid,
+                    cdisc,
+                    ghid,
+                    gdisc,
+                    gs,
+                    gn,
+                    two,
+                )
             if acted:
                 sv[p, SUPPLY] -= extra
                 sv[p, PAID] += extra
@@ -321,13 +445,33 @@ def _turns(s, year, final, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid
 
 # ------------------------------------------------------------------ bills
 @njit(cache=True)
-def _resolve(s, bloc, bill, P, pol, sc, sv, ch, csec, ph, cdisc, slot_bloc, party_bloc,
-             party_ideo, b_ideo, b_target, b_own, b_other, wishes, votes, totals):
+def _resolve(
+    s,
+    bloc,
+    bill,
+    P,
+    pol,
+    sc,
+    sv,
+    ch,
+    csec,
+    ph,
+    cdisc,
+    slot_bloc,
+    party_bloc,
+    party_ideo,
+    b_ideo,
+    b_target,
+    b_own,
+    b_other,
+    wishes,
+    votes,
+    totals,
+):
     H = P + 1
     target = b_target[bill]
     for p in range(P):
-        wishes[p] = wish(s, p, pol[p], bloc, bill, target, b_own, b_other, H, ch, csec,
-                         slot_bloc)
+        wishes[p] = wish(s, p, pol[p], bloc, bill, target, b_own, b_other, H, ch, csec, slot_bloc)
     n = 0
     for q in range(9):
         if party_bloc[q] == bloc:
@@ -390,8 +534,9 @@ def _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bl
 
 
 @njit(cache=True)
-def _check_goals(s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq, g_kind,
-                 g_arg, agg):
+def _check_goals(
+    s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg
+):
     H = P + 1
     for p in range(P):
         for i in range(gn[p]):
@@ -400,8 +545,9 @@ def _check_goals(s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g
             g = gs[p, i, G_ID]
             low = INF
             for j in range(g_nreq[g]):
-                m = req_margin(p, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc,
-                                party_bloc, agg)
+                m = req_margin(
+                    p, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
+                )
                 if m < low:
                     low = m
             if low <= 0:
@@ -440,9 +586,30 @@ def _copied2(work, off, src):
 
 
 @njit(cache=True, nogil=True)
-def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_bloc_in, slot_ideo_in,
-             party_bloc_in, party_ideo_in, g_nreq_in, g_kind_in, g_arg_in, g_cat_in, b_ideo_in,
-             b_target_in, b_own_in, b_other_in, out, work):
+def simulate(
+    seed,
+    start,
+    count,
+    P,
+    pol_in,
+    mean,
+    dissidents,
+    nsectors,
+    slot_bloc_in,
+    slot_ideo_in,
+    party_bloc_in,
+    party_ideo_in,
+    g_nreq_in,
+    g_kind_in,
+    g_arg_in,
+    g_cat_in,
+    b_ideo_in,
+    b_target_in,
+    b_own_in,
+    b_other_in,
+    out,
+    work,
+):
     """Play games start .. start+count-1; out[game*P + seat, column] in COLUMNS order.
 
     All state, and a copy of every input table, lives in views of one scratch
@@ -576,8 +743,9 @@ def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_blo
         sc[C_N] -= 1
         sc[C_OPEN] = chid[sc[C_N]]
         if dissidents:
-            _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc,
-                        party_ideo)
+            _dissidents(
+                P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo
+            )
         if not mean:
             sc[G_N] -= 1
             gdisc[0] = ghid[sc[G_N]]
@@ -590,21 +758,95 @@ def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_blo
             sv[p, INCOME] = R.START_ASSETS
         # three years
         for year in range(1, R.YEARS + 1):
-            _turns(s, year, False, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc,
-                   gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec, two,
-                   tmp, passed)
+            _turns(
+                s,
+                year,
+                False,
+                P,
+                pol,
+                mean,
+                sc,
+                sv,
+                ch,
+                csec,
+                ph,
+                chid,
+                cdisc,
+                ghid,
+                gdisc,
+                gs,
+                gn,
+                slot_bloc,
+                party_bloc,
+                g_nreq,
+                g_kind,
+                g_arg,
+                agg,
+                act,
+                dec,
+                two,
+                tmp,
+                passed,
+            )
             for b in range(4):
-                _resolve(s, b, cur[b], P, pol, sc, sv, ch, csec, ph, cdisc, slot_bloc, party_bloc,
-                         party_ideo, b_ideo, b_target, b_own, b_other, wishes, votes, totals)
+                _resolve(
+                    s,
+                    b,
+                    cur[b],
+                    P,
+                    pol,
+                    sc,
+                    sv,
+                    ch,
+                    csec,
+                    ph,
+                    cdisc,
+                    slot_bloc,
+                    party_bloc,
+                    party_ideo,
+                    b_ideo,
+                    b_target,
+                    b_own,
+                    b_other,
+                    wishes,
+                    votes,
+                    totals,
+                )
             if year < R.YEARS:
-                _check_goals(s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc,
-                             g_nreq, g_kind, g_arg, agg)
+                _check_goals(
+                    s,
+                    year,
+                    P,
+                    pol,
+                    ch,
+                    csec,
+                    ph,
+                    gs,
+                    gn,
+                    slot_bloc,
+                    party_bloc,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    agg,
+                )
                 for b in range(4):
                     sc[B_N] -= 1
                     cur[b] = bhid[sc[B_N]]
                 if dissidents:
-                    _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo,
-                                party_bloc, party_ideo)
+                    _dissidents(
+                        P,
+                        cur,
+                        b_ideo,
+                        sc,
+                        ch,
+                        csec,
+                        ph,
+                        slot_bloc,
+                        slot_ideo,
+                        party_bloc,
+                        party_ideo,
+                    )
                 for p in range(P):
                     _deal_goal(s, p, year + 1, sc, ghid, gdisc, gs, gn)
                 for p in range(P):
@@ -616,11 +858,53 @@ def simulate(seed, start, count, P, pol_in, mean, dissidents, nsectors, slot_blo
                     sv[p, SUPPLY] += inc
                     sv[p, INCOME] += inc
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
-        _turns(s, final_year, True, P, pol, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc,
-               gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg, act, dec, two,
-               tmp, passed)
-        _check_goals(s, final_year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq,
-                     g_kind, g_arg, agg)
+        _turns(
+            s,
+            final_year,
+            True,
+            P,
+            pol,
+            mean,
+            sc,
+            sv,
+            ch,
+            csec,
+            ph,
+            chid,
+            cdisc,
+            ghid,
+            gdisc,
+            gs,
+            gn,
+            slot_bloc,
+            party_bloc,
+            g_nreq,
+            g_kind,
+            g_arg,
+            agg,
+            act,
+            dec,
+            two,
+            tmp,
+            passed,
+        )
+        _check_goals(
+            s,
+            final_year,
+            P,
+            pol,
+            ch,
+            csec,
+            ph,
+            gs,
+            gn,
+            slot_bloc,
+            party_bloc,
+            g_nreq,
+            g_kind,
+            g_arg,
+            agg,
+        )
         # final scoring
         dboard = 0
         for x in range(nslot):
@@ -701,15 +985,22 @@ def pack(settings):
     return dict(
         P=settings.players,
         pol_in=np.array([R.POLICY_CODES[p] for p in settings.policies], np.int64),
-        mean=settings.game == "mean", dissidents=settings.dissidents,
-        nsectors=settings.sectors, slot_bloc_in=bloc, slot_ideo_in=ideo,
-        party_bloc_in=R.PARTY_BLOC, party_ideo_in=np.array(settings.party_ideology, np.int64),
-        g_nreq_in=g_nreq, g_kind_in=g_kind, g_arg_in=g_arg,
+        mean=settings.game == "mean",
+        dissidents=settings.dissidents,
+        nsectors=settings.sectors,
+        slot_bloc_in=bloc,
+        slot_ideo_in=ideo,
+        party_bloc_in=R.PARTY_BLOC,
+        party_ideo_in=np.array(settings.party_ideology, np.int64),
+        g_nreq_in=g_nreq,
+        g_kind_in=g_kind,
+        g_arg_in=g_arg,
         g_cat_in=np.array([cats.index(g.category) for g in goals], np.int64),
         b_ideo_in=np.array([b.ideology for b in bills], np.int64),
         b_target_in=np.array([b.target for b in bills], np.int64),
         b_own_in=np.array([b.own for b in bills], np.int64).reshape(-1, 2),
-        b_other_in=np.array([b.other for b in bills], np.int64).reshape(-1, 2))
+        b_other_in=np.array([b.other for b in bills], np.int64).reshape(-1, 2),
+    )
 
 
 def work_size(settings) -> int:

@@ -8,12 +8,13 @@ twins and the tests require both to make the same choices on the same seeds.
 The board measures the rules also use ("biggest", a seat's lead) live here too,
 so that the bots and the rules judge "biggest" the same way.
 """
+
 from numba import njit
 
 from tableodds.sim.core.rng import bounded
 from tableodds.sim.davos import rules as R
 
-INF = 99          # cost of a requirement with no place to meet it
+INF = 99  # cost of a requirement with no place to meet it
 RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]
 
 # scalar game state (one int64 array ``sc``), shared with kernel.py
@@ -25,7 +26,7 @@ G_ID, G_ACQ, G_DISC, G_REV, G_MET = 0, 1, 2, 3, 4
 # a decision: pass, place assets or buy a goal, with its details
 D_KIND, D_TYP, D_WHERE, D_SLOT, D_SRC, D_KEEP, D_AMOUNT, D_SWAP = 0, 1, 2, 3, 4, 5, 6, 7
 PASS, PLACE, BUY = 0, 1, 2
-ON_CORP, ON_PARTY, NEW_CORP = 0, 1, 2    # D_TYP of a placement; also act[0] of a cost
+ON_CORP, ON_PARTY, NEW_CORP = 0, 1, 2  # D_TYP of a placement; also act[0] of a cost
 
 
 # ------------------------------------------------------------------ board measures
@@ -61,7 +62,9 @@ def req_margin(p, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg):
     best = -INF
     if kind == 0 or kind == 1:
         for x in range(csec.shape[0]):
-            if csec[x] >= 0 and ((kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)):
+            if csec[x] >= 0 and (
+                (kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)
+            ):
                 m = margin(ch, x, H, p)
                 if m > best:
                     best = m
@@ -127,7 +130,9 @@ def req_cost(p, kind, arg, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, c
     nsec, nbloc = -1, -1
     if kind == 0 or kind == 1:
         for x in range(csec.shape[0]):
-            if csec[x] >= 0 and ((kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)):
+            if csec[x] >= 0 and (
+                (kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)
+            ):
                 c = target - margin(ch, x, H, p)
                 if c < best:
                     best = c
@@ -187,12 +192,27 @@ def req_cost(p, kind, arg, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, c
 
 
 @njit(cache=True)
-def goal_cost(p, g, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act,
-               g_nreq, g_kind, g_arg):
+def goal_cost(
+    p, g, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg
+):
     total = 0
     for j in range(g_nreq[g]):
-        c = req_cost(p, g_kind[g, j], g_arg[g, j], target, H, sc, ch, csec, ph, slot_bloc,
-                      party_bloc, cdisc, agg, act)
+        c = req_cost(
+            p,
+            g_kind[g, j],
+            g_arg[g, j],
+            target,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            cdisc,
+            agg,
+            act,
+        )
         if c > 0:
             total += c
     return total
@@ -255,7 +275,7 @@ def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
             if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
                 tmp[3, nold] = i
                 nold += 1
-        k = bounded(s, nold + 1)   # 0 keeps every goal
+        k = bounded(s, nold + 1)  # 0 keeps every goal
         dec[D_SWAP] = tmp[3, k - 1] if k > 0 else -1
         return
     dec[D_KIND] = PLACE
@@ -287,8 +307,29 @@ def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
 
 
 @njit(cache=True)
-def goal_turn(p, eff, final, H, sc, ch, csec, ph, cdisc, ghid, gdisc, gs, gn, slot_bloc, party_bloc,
-              g_nreq, g_kind, g_arg, agg, act, dec):
+def goal_turn(
+    p,
+    eff,
+    final,
+    H,
+    sc,
+    ch,
+    csec,
+    ph,
+    cdisc,
+    ghid,
+    gdisc,
+    gs,
+    gn,
+    slot_bloc,
+    party_bloc,
+    g_nreq,
+    g_kind,
+    g_arg,
+    agg,
+    act,
+    dec,
+):
     """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass."""
     target = 1 if final else 2
     best = INF
@@ -297,8 +338,22 @@ def goal_turn(p, eff, final, H, sc, ch, csec, ph, cdisc, ghid, gdisc, gs, gn, sl
             continue
         g = gs[p, i, G_ID]
         for j in range(g_nreq[g]):
-            c = req_cost(p, g_kind[g, j], g_arg[g, j], target, H, sc, ch, csec, ph, slot_bloc,
-                         party_bloc, cdisc, agg, act)
+            c = req_cost(
+                p,
+                g_kind[g, j],
+                g_arg[g, j],
+                target,
+                H,
+                sc,
+                ch,
+                csec,
+                ph,
+                slot_bloc,
+                party_bloc,
+                cdisc,
+                agg,
+                act,
+            )
             if 0 < c < best:
                 best = c
                 dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
@@ -312,35 +367,115 @@ def goal_turn(p, eff, final, H, sc, ch, csec, ph, cdisc, ghid, gdisc, gs, gn, sl
         return
     src, src_cost = -1, INF * 10
     if sc[G_OPEN] >= 0:
-        src_cost = goal_cost(p, sc[G_OPEN], target, H, sc, ch, csec, ph, slot_bloc, party_bloc,
-                             cdisc, agg, act, g_nreq, g_kind, g_arg)
+        src_cost = goal_cost(
+            p,
+            sc[G_OPEN],
+            target,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            cdisc,
+            agg,
+            act,
+            g_nreq,
+            g_kind,
+            g_arg,
+        )
         src = 0
     if sc[G_DN] > 0:
-        c = goal_cost(p, gdisc[sc[G_DN] - 1], target, H, sc, ch, csec, ph, slot_bloc,
-                      party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg)
+        c = goal_cost(
+            p,
+            gdisc[sc[G_DN] - 1],
+            target,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            cdisc,
+            agg,
+            act,
+            g_nreq,
+            g_kind,
+            g_arg,
+        )
         if c < src_cost:
             src, src_cost = 1, c
     keep = 0
     if src < 0:
         if sc[G_N] < 2:
             return
-        src = 2   # no open card and no discard: the two top cards, the cheaper one kept
-        ca = goal_cost(p, ghid[sc[G_N] - 1], target, H, sc, ch, csec, ph, slot_bloc, party_bloc,
-                       cdisc, agg, act, g_nreq, g_kind, g_arg)
-        cb = goal_cost(p, ghid[sc[G_N] - 2], target, H, sc, ch, csec, ph, slot_bloc, party_bloc,
-                       cdisc, agg, act, g_nreq, g_kind, g_arg)
+        src = 2  # no open card and no discard: the two top cards, the cheaper one kept
+        ca = goal_cost(
+            p,
+            ghid[sc[G_N] - 1],
+            target,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            cdisc,
+            agg,
+            act,
+            g_nreq,
+            g_kind,
+            g_arg,
+        )
+        cb = goal_cost(
+            p,
+            ghid[sc[G_N] - 2],
+            target,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            cdisc,
+            agg,
+            act,
+            g_nreq,
+            g_kind,
+            g_arg,
+        )
         keep = 1 if cb < ca else 0
     worst, wi = -1, -1
     for i in range(gn[p]):
         if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
-            c = goal_cost(p, gs[p, i, G_ID], target, H, sc, ch, csec, ph, slot_bloc,
-                          party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg)
+            c = goal_cost(
+                p,
+                gs[p, i, G_ID],
+                target,
+                H,
+                sc,
+                ch,
+                csec,
+                ph,
+                slot_bloc,
+                party_bloc,
+                cdisc,
+                agg,
+                act,
+                g_nreq,
+                g_kind,
+                g_arg,
+            )
             if c > worst:
                 worst, wi = c, i
     dec[D_KIND] = BUY
     dec[D_SRC] = src
     dec[D_KEEP] = keep
-    dec[D_SWAP] = wi if worst > eff - R.GOAL_PRICE else -1   # a goal it cannot afford
+    dec[D_SWAP] = wi if worst > eff - R.GOAL_PRICE else -1  # a goal it cannot afford
 
 
 @njit(cache=True, inline="always")

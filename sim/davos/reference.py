@@ -6,6 +6,7 @@ scoring are written again here from the seed, so agreement between the two on
 the same seeds is evidence that both are right.  The vote functions at the top
 also serve the ``davos vote`` calculator.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -13,7 +14,7 @@ import numpy as np
 from tableodds.sim.core.rng import PyStream
 from tableodds.sim.davos import rules as R
 
-INF = 99   # cost of a requirement with no place to meet it
+INF = 99  # cost of a requirement with no place to meet it
 
 
 # ---------------------------------------------------------------- politics
@@ -25,8 +26,9 @@ def biggest(counts) -> int:
     return list(counts).index(top)
 
 
-def party_vote(players: list[int], dissidents: int, wishes: list[bool],
-               party_ideology: int, bill_ideology: int) -> int:
+def party_vote(
+    players: list[int], dissidents: int, wishes: list[bool], party_ideology: int, bill_ideology: int
+) -> int:
     """+1 for, -1 against, 0 does not vote (empty, or no biggest and no agreement)."""
     counts = list(players) + [dissidents]
     if sum(counts) == 0:
@@ -71,7 +73,7 @@ class Game:
         self.nslot = len(self.slot_bloc)
         self.pol = [R.POLICY_CODES[p] for p in settings.policies]
         H = self.P + 1
-        self.ch = [[0] * H for _ in range(self.nslot)]   # corp holdings, dissidents last
+        self.ch = [[0] * H for _ in range(self.nslot)]  # corp holdings, dissidents last
         self.csec = [-1] * self.nslot
         self.ph = [[0] * H for _ in range(9)]
         self.supply = [0] * self.P
@@ -79,7 +81,7 @@ class Game:
         self.gained = [0] * self.P
         self.paid = [0] * self.P
         self.lost = [0] * self.P
-        self.goals = [[] for _ in range(self.P)]          # [id, acquired, discarded, revealed, met]
+        self.goals = [[] for _ in range(self.P)]  # [id, acquired, discarded, revealed, met]
         self.diss_placed = self.diss_lost = 0
         self.bills_passed = self.bankrupt = self.actions = 0
 
@@ -159,7 +161,11 @@ class Game:
 
     def new_corp_option(self, sector, bloc):
         """(source, slot) of a new corp to found: of ``sector`` (any free slot) or in ``bloc``."""
-        free = [s for s in range(self.nslot) if self.csec[s] < 0 and (bloc < 0 or self.slot_bloc[s] == bloc)]
+        free = [
+            s
+            for s in range(self.nslot)
+            if self.csec[s] < 0 and (bloc < 0 or self.slot_bloc[s] == bloc)
+        ]
         if not free:
             return None
         if sector >= 0:
@@ -180,8 +186,11 @@ class Game:
         """Cheapest (cost, action) that gives p a lead of ``target``; action as in act()."""
         best = (INF, None)
         if kind in (0, 1):
-            where = [s for s in range(self.nslot) if self.csec[s] == arg] if kind == 0 \
+            where = (
+                [s for s in range(self.nslot) if self.csec[s] == arg]
+                if kind == 0
                 else self.corps_in(arg)
+            )
             for s in where:
                 c = target - self.margin(self.ch[s], p)
                 if c < best[0]:
@@ -277,8 +286,15 @@ class Game:
     def random_turn(self, p, eff, year) -> bool:
         rng = self.rng
         free = [s for s in range(self.nslot) if self.csec[s] < 0]
-        corp_src = [x for x, ok in ((0, self.c_open >= 0), (1, bool(self.c_disc)),
-                                    (2, len(self.c_hidden) >= 2)) if ok]
+        corp_src = [
+            x
+            for x, ok in (
+                (0, self.c_open >= 0),
+                (1, bool(self.c_disc)),
+                (2, len(self.c_hidden) >= 2),
+            )
+            if ok
+        ]
         occupied = [s for s in range(self.nslot) if self.csec[s] >= 0]
         kinds = []
         if free and corp_src:
@@ -295,6 +311,7 @@ class Game:
         if kind == "goal":
             src = self.goal_sources()
             src = src[rng.bounded(len(src))]
+
             def swap(old):  # 0 keeps every goal, k lays off the k-th old one
                 k = rng.bounded(len(old) + 1)
                 return old[k - 1] if k else -1
@@ -392,8 +409,11 @@ class Game:
             return self.rng.bounded(2) == 1
         net = 0
         for s in range(self.nslot):
-            if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target) \
-                    or self.ch[s][p] == 0:
+            if (
+                self.csec[s] < 0
+                or (bill.target >= 0 and self.csec[s] != bill.target)
+                or self.ch[s][p] == 0
+            ):
                 continue
             big, stake = bill.own if self.slot_bloc[s] == bloc else bill.other
             amt = big if biggest(self.ch[s]) == p else stake
@@ -403,8 +423,16 @@ class Game:
     def resolve(self, bloc: int, bill: R.Bill) -> None:
         wishes = [self.wish(p, bloc, bill) for p in range(self.P)]
         parties = self.parties_in(bloc)
-        votes = [party_vote(self.ph[q][:self.P], self.ph[q][self.P], wishes,
-                            self.st.party_ideology[q], bill.ideology) for q in parties]
+        votes = [
+            party_vote(
+                self.ph[q][: self.P],
+                self.ph[q][self.P],
+                wishes,
+                self.st.party_ideology[q],
+                bill.ideology,
+            )
+            for q in parties
+        ]
         _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
         self.bills_passed += passed
         if not (passed or bill.ideology == R.NONE):
@@ -541,8 +569,14 @@ class Game:
         tied = [p for p in range(P) if (score[p], board[p]) == top]
         # seed: tied players draw goals until one wins, modelled as a uniform pick
         winner = tied[self.rng.bounded(len(tied))] if len(tied) > 1 else tied[0]
-        return dict(achieved=achieved, failed=failed, categories=cats, score=score,
-                    board=board, winner=winner)
+        return dict(
+            achieved=achieved,
+            failed=failed,
+            categories=cats,
+            score=score,
+            board=board,
+            winner=winner,
+        )
 
 
 def play_game(settings: R.Settings, seed: int, index: int) -> Game:
@@ -559,11 +593,29 @@ def reference_chunk(settings: R.Settings, seed: int, start: int, count: int) -> 
         res = g.result
         for p in range(settings.players):
             slots = g.goals[p] + [[-1, 0, 0, 0, 0]] * (R.GOAL_SLOTS - len(g.goals[p]))
-            rows.append([i, p, g.pol[p], res["score"][p], res["achieved"][p], res["failed"][p],
-                         res["categories"][p], res["board"][p], g.supply[p], g.income[p],
-                         g.gained[p], g.paid[p], g.lost[p], int(res["winner"] == p),
-                         g.bills_passed, g.bankrupt, g.actions,
-                         sum(c[settings.players] for c in g.ch) + sum(q[settings.players] for q in g.ph),
-                         g.diss_placed, g.diss_lost] + [x for s in slots for x in s])
+            rows.append(
+                [
+                    i,
+                    p,
+                    g.pol[p],
+                    res["score"][p],
+                    res["achieved"][p],
+                    res["failed"][p],
+                    res["categories"][p],
+                    res["board"][p],
+                    g.supply[p],
+                    g.income[p],
+                    g.gained[p],
+                    g.paid[p],
+                    g.lost[p],
+                    int(res["winner"] == p),
+                    g.bills_passed,
+                    g.bankrupt,
+                    g.actions,
+                    sum(c[settings.players] for c in g.ch) + sum(q[settings.players] for q in g.ph),
+                    g.diss_placed,
+                    g.diss_lost,
+                ]
+                + [x for s in slots for x in s]
+            )
     return R.record_columns(np.array(rows, dtype=np.int64).reshape(-1, len(R.COLUMNS)))
-

@@ -13,6 +13,7 @@ Encodings shared by kernel and reference:
   holders   seats 0..players-1, then the dissidents (white assets) at index ``players``
   goals     requirement kinds 0 sector, 1 corp, 2 corps, 3 party, 4 parties (see cards.toml)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,34 +27,57 @@ from tableodds.sim.core.errors import InputError
 PLAYERS = range(2, 6)
 GAMES = ("base", "mean")
 BLOCS = ("America", "Europe", "Global South", "China")
-PARTIES_PER_BLOC = (2, 3, 3, 1)                    # seed: "America twee, Europe en GS drie, China één"
+PARTIES_PER_BLOC = (2, 3, 3, 1)  # seed: "America twee, Europe en GS drie, China één"
 PARTY_BLOC = np.repeat(np.arange(4), PARTIES_PER_BLOC).astype(np.int64)
 SECTORS = ("Banking", "Energy", "Pharma", "Tech", "Arms", "Food", "Media")
-BASE_SECTORS = 4                                   # Mean Game adds Arms, Food, Media
-CORPS_PER_SECTOR = 3                               # seed: 4 sectors x 3 corps; Mean 9 more
+BASE_SECTORS = 4  # Mean Game adds Arms, Food, Media
+CORPS_PER_SECTOR = 3  # seed: 4 sectors x 3 corps; Mean 9 more
 IDEOLOGIES = ("L", "C", "R", "none")
 NONE = 3
-START_ASSETS = 5                                   # seed: "Iedere speler neemt 5 assets"
-INCOME = 5                                         # reset: 5 minus goals revealed so far
-GOAL_PRICE = 2                                     # buy or swap a goal: 2 assets to the bank
-FIRST_PASS_BONUS = 1                               # the first passer takes 1 asset
-EXTRA_TURN_COST = 1                                # the last player's extra turns, 1 asset each
-DISSIDENTS_UP_TO = 4                               # dissidents are placed with <= 4 players
+START_ASSETS = 5  # seed: "Iedere speler neemt 5 assets"
+INCOME = 5  # reset: 5 minus goals revealed so far
+GOAL_PRICE = 2  # buy or swap a goal: 2 assets to the bank
+FIRST_PASS_BONUS = 1  # the first passer takes 1 asset
+EXTRA_TURN_COST = 1  # the last player's extra turns, 1 asset each
+DISSIDENTS_UP_TO = 4  # dissidents are placed with <= 4 players
 YEARS = 3
 REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
 MAX_REQS = 3
-GOAL_SLOTS = 8          # goal cards one seat can hold over a game (3 dealt + 5 bought)
-MAX_PLACE = 3           # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
+GOAL_SLOTS = 8  # goal cards one seat can hold over a game (3 dealt + 5 bought)
+MAX_PLACE = 3  # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
 
-SEAT_COLUMNS = ["score", "achieved", "failed", "categories", "board", "supply", "income",
-                "gained", "paid", "lost", "won"]
-GAME_COLUMNS = ["bills_passed", "bankruptcies", "actions", "dissidents_board",
-                "dissidents_placed", "dissidents_lost"]
+SEAT_COLUMNS = [
+    "score",
+    "achieved",
+    "failed",
+    "categories",
+    "board",
+    "supply",
+    "income",
+    "gained",
+    "paid",
+    "lost",
+    "won",
+]
+GAME_COLUMNS = [
+    "bills_passed",
+    "bankruptcies",
+    "actions",
+    "dissidents_board",
+    "dissidents_placed",
+    "dissidents_lost",
+]
 SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met"]
 # the record columns (one row per game and seat) and their dtypes, in record order
-COLUMNS = {name: np.dtype(np.int64 if name == "game" else np.int16)
-           for name in (["game", "seat", "policy"] + SEAT_COLUMNS + GAME_COLUMNS
-                        + [f"g{i}_{f}" for i in range(GOAL_SLOTS) for f in SLOT_FIELDS])}
+COLUMNS = {
+    name: np.dtype(np.int64 if name == "game" else np.int16)
+    for name in (
+        ["game", "seat", "policy"]
+        + SEAT_COLUMNS
+        + GAME_COLUMNS
+        + [f"g{i}_{f}" for i in range(GOAL_SLOTS) for f in SLOT_FIELDS]
+    )
+}
 
 
 def columns(settings=None) -> dict[str, np.dtype]:
@@ -68,20 +92,20 @@ def record_columns(rows: np.ndarray) -> dict:
 
 POLICIES = {
     "random": "uniform over the legal kinds of action (new corp, corp, party, goal, pass), then "
-              f"uniform over that kind's choices; places 1..{MAX_PLACE} assets uniformly; "
-              "votes for or against with equal chance; reveals an achieved goal with chance 1/2",
+    f"uniform over that kind's choices; places 1..{MAX_PLACE} assets uniformly; "
+    "votes for or against with equal chance; reveals an achieved goal with chance 1/2",
     "goal": "goal-seeking: puts the fewest assets that make it the biggest by a lead of 2 (by 1 "
-            "in the Final) for a requirement of its own unrevealed goals, cheapest first; with "
-            "every requirement safe buys a goal (when it has 4 or more assets, not in the Final), "
-            "swapping out a goal it cannot afford; votes for a bill iff it profits its holdings; "
-            "reveals in year 2, and in year 1 when its lead is 2 or less",
+    "in the Final) for a requirement of its own unrevealed goals, cheapest first; with "
+    "every requirement safe buys a goal (when it has 4 or more assets, not in the Final), "
+    "swapping out a goal it cannot afford; votes for a bill iff it profits its holdings; "
+    "reveals in year 2, and in year 1 when its lead is 2 or less",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
 
 def slot_layout(game: str) -> tuple[np.ndarray, np.ndarray]:
     """(bloc, ideology) of every corp position on the board side the game uses."""
-    per_bloc = (0, 1, 2) if game == "base" else (0, 1, 1, 2)   # Mean: two C positions
+    per_bloc = (0, 1, 2) if game == "base" else (0, 1, 1, 2)  # Mean: two C positions
     bloc = np.repeat(np.arange(4), len(per_bloc)).astype(np.int64)
     ideo = np.tile(np.array(per_bloc), 4).astype(np.int64)
     return bloc, ideo
@@ -91,19 +115,20 @@ def slot_layout(game: str) -> tuple[np.ndarray, np.ndarray]:
 class Goal:
     name: str
     category: str
-    requires: tuple[tuple[int, int], ...]   # (kind, sector or bloc)
+    requires: tuple[tuple[int, int], ...]  # (kind, sector or bloc)
     mean: bool = False
 
     def requirement_text(self) -> str:
-        return " + ".join(f"{REQ_KINDS[k]}:{SECTORS[a] if k == 0 else BLOCS[a]}"
-                          for k, a in self.requires)
+        return " + ".join(
+            f"{REQ_KINDS[k]}:{SECTORS[a] if k == 0 else BLOCS[a]}" for k, a in self.requires
+        )
 
 
 @dataclass(frozen=True)
 class Bill:
     name: str
     ideology: int
-    target: int           # -1 every corp, else a sector
+    target: int  # -1 every corp, else a sector
     own: tuple[int, int]  # (biggest, stakeholder) in the bill's bloc; < 0 is a loss
     other: tuple[int, int]
     mean: bool = False
@@ -113,7 +138,7 @@ class Bill:
 class Cards:
     goals: tuple[Goal, ...]
     bills: tuple[Bill, ...]
-    party_ideology: tuple[int, ...]   # per party seat, bloc-major
+    party_ideology: tuple[int, ...]  # per party seat, bloc-major
 
 
 def _where(where: str, kind: str, i: int, card: dict) -> str:
@@ -135,8 +160,11 @@ def _requirement(text, w: str) -> tuple[int, int]:
 
 
 def _pair(value, key: str, w: str) -> tuple[int, int]:
-    if (not isinstance(value, list) or len(value) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)):
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+    ):
         raise InputError(f"{w}: {key} must be [biggest, stakeholder] integers, got {value!r}")
     if not all(-9 <= x <= 9 for x in value):
         raise InputError(f"{w}: {key} values must lie in -9..9, got {value!r}")
@@ -164,9 +192,14 @@ def load_cards(path: Path | None = None) -> Cards:
     ideology = []
     for b, n in zip(BLOCS, PARTIES_PER_BLOC):
         ideos = parties[b]
-        if not isinstance(ideos, list) or len(ideos) != n or not all(x in IDEOLOGIES[:3] for x in ideos):
-            raise InputError(f"{where}: parties.{b} must list {n} ideologies out of L, C, R, "
-                             f"got {ideos!r}")
+        if (
+            not isinstance(ideos, list)
+            or len(ideos) != n
+            or not all(x in IDEOLOGIES[:3] for x in ideos)
+        ):
+            raise InputError(
+                f"{where}: parties.{b} must list {n} ideologies out of L, C, R, got {ideos!r}"
+            )
         ideology += [IDEOLOGIES.index(x) for x in ideos]
 
     goals = []
@@ -200,25 +233,33 @@ def load_cards(path: Path | None = None) -> Cards:
             raise InputError(f"{w}: ideology must be L, C, R or none, got {ideo!r}")
         target = card.get("target")
         if target != "all" and target not in SECTORS:
-            raise InputError(f"{w}: target must be 'all' or a sector ({', '.join(SECTORS)}), "
-                             f"got {target!r}")
-        bills.append(Bill(card["name"], IDEOLOGIES.index(ideo),
-                          -1 if target == "all" else SECTORS.index(target),
-                          _pair(card.get("own"), "own", w), _pair(card.get("other"), "other", w),
-                          card.get("mean", False)))
+            raise InputError(
+                f"{w}: target must be 'all' or a sector ({', '.join(SECTORS)}), got {target!r}"
+            )
+        bills.append(
+            Bill(
+                card["name"],
+                IDEOLOGIES.index(ideo),
+                -1 if target == "all" else SECTORS.index(target),
+                _pair(card.get("own"), "own", w),
+                _pair(card.get("other"), "other", w),
+                card.get("mean", False),
+            )
+        )
     return Cards(tuple(goals), tuple(bills), tuple(ideology))
 
 
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
+
     players: int
-    game: str                       # "base" or "mean"
+    game: str  # "base" or "mean"
     policies: tuple[str, ...]
-    goals: tuple[Goal, ...]         # the cards in play; goal id = index here
+    goals: tuple[Goal, ...]  # the cards in play; goal id = index here
     bills: tuple[Bill, ...]
     party_ideology: tuple[int, ...]
-    dissidents: bool                # placed at set-up and reset (<= 4 players)
+    dissidents: bool  # placed at set-up and reset (<= 4 players)
 
     @property
     def sectors(self) -> int:
@@ -229,16 +270,27 @@ class Settings:
         return tuple(sorted({g.category for g in self.goals}))
 
     def describe(self) -> dict:
-        return {"players": self.players, "game": self.game, "policies": list(self.policies),
-                "goals": len(self.goals), "bills": len(self.bills),
-                "parties": {b: [IDEOLOGIES[self.party_ideology[p]]
-                                for p in range(9) if PARTY_BLOC[p] == i]
-                            for i, b in enumerate(BLOCS)},
-                "dissidents": self.dissidents}
+        return {
+            "players": self.players,
+            "game": self.game,
+            "policies": list(self.policies),
+            "goals": len(self.goals),
+            "bills": len(self.bills),
+            "parties": {
+                b: [IDEOLOGIES[self.party_ideology[p]] for p in range(9) if PARTY_BLOC[p] == i]
+                for i, b in enumerate(BLOCS)
+            },
+            "dissidents": self.dissidents,
+        }
 
 
-def make_settings(players: int, game: str = "base", policies=None,
-                  cards_file: Path | None = None, cards: Cards | None = None) -> Settings:
+def make_settings(
+    players: int,
+    game: str = "base",
+    policies=None,
+    cards_file: Path | None = None,
+    cards: Cards | None = None,
+) -> Settings:
     """Validate user choices and build the frozen settings."""
     if players not in PLAYERS:
         raise InputError(f"Davos is for 2-5 players, not {players}")
@@ -252,25 +304,40 @@ def make_settings(players: int, game: str = "base", policies=None,
     for g in goals:
         for k, a in g.requires:
             if k == 0 and a >= sectors:
-                raise InputError(f"goal {g.name!r} needs sector {SECTORS[a]}, which is only in "
-                                 "the Mean Game: mark it mean = true")
+                raise InputError(
+                    f"goal {g.name!r} needs sector {SECTORS[a]}, which is only in "
+                    "the Mean Game: mark it mean = true"
+                )
     for b in bills:
         if b.target >= sectors:
-            raise InputError(f"bill {b.name!r} targets {SECTORS[b.target]}, which is only in "
-                             "the Mean Game: mark it mean = true")
+            raise InputError(
+                f"bill {b.name!r} targets {SECTORS[b.target]}, which is only in "
+                "the Mean Game: mark it mean = true"
+            )
         if b.ideology == NONE and not mean:
-            raise InputError(f"bill {b.name!r} has no ideology, which only the Mean Game has: "
-                             "mark it mean = true")
+            raise InputError(
+                f"bill {b.name!r} has no ideology, which only the Mean Game has: "
+                "mark it mean = true"
+            )
     if len(bills) < 4 * YEARS:
-        raise InputError(f"the {game} game needs at least {4 * YEARS} bills, the cards have "
-                         f"{len(bills)}")
+        raise InputError(
+            f"the {game} game needs at least {4 * YEARS} bills, the cards have {len(bills)}"
+        )
     if len(goals) < players + 2:
-        raise InputError(f"the {game} game needs at least {players + 2} goals for {players} "
-                         f"players, the cards have {len(goals)}")
+        raise InputError(
+            f"the {game} game needs at least {players + 2} goals for {players} "
+            f"players, the cards have {len(goals)}"
+        )
     policies = seat_policies(policies, players, POLICIES, "random")
-    return Settings(players=players, game=game, policies=policies, goals=goals, bills=bills,
-                    party_ideology=cards.party_ideology,
-                    dissidents=players <= DISSIDENTS_UP_TO)
+    return Settings(
+        players=players,
+        game=game,
+        policies=policies,
+        goals=goals,
+        bills=bills,
+        party_ideology=cards.party_ideology,
+        dissidents=players <= DISSIDENTS_UP_TO,
+    )
 
 
 def check(frame, settings: Settings) -> None:
@@ -287,13 +354,22 @@ def check(frame, settings: Settings) -> None:
     i = pl.Int64
     # conservation: every asset a seat owns came from income or bill gains and went to the
     # board, its supply, the bank (goal buys, extra turns) or off a corp (bill losses)
-    ensure((f["supply"].cast(i) + f["board"] == f["income"].cast(i) + f["gained"] - f["paid"]
-            - f["lost"]), "seat assets not conserved")
-    ensure(f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
-           "dissidents not conserved")
+    ensure(
+        (
+            f["supply"].cast(i) + f["board"]
+            == f["income"].cast(i) + f["gained"] - f["paid"] - f["lost"]
+        ),
+        "seat assets not conserved",
+    )
+    ensure(
+        f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
+        "dissidents not conserved",
+    )
     ensure(f["supply"] >= 0, "negative supply")
-    ensure(f["score"].cast(i) == f["achieved"].cast(i) + f["categories"] - f["failed"],
-           "score is not achieved + categories - failed")
+    ensure(
+        f["score"].cast(i) == f["achieved"].cast(i) + f["categories"] - f["failed"],
+        "score is not achieved + categories - failed",
+    )
     ensure(f["categories"] <= f["achieved"], "more categories than achieved goals")
     ensure(f["categories"] <= len(settings.categories), "more categories than exist")
     if not settings.dissidents:
@@ -303,15 +379,21 @@ def check(frame, settings: Settings) -> None:
         g = f"g{k}_"
         used = f[g + "goal"] >= 0
         ensure(used | (f[g + "acquired"] == 0), "empty goal slot with data")
-        ensure(~used | ((f[g + "goal"] < len(settings.goals)) & f[g + "acquired"].is_between(1, 3)),
-               "goal slot out of range")
-        ensure((f[g + "discarded"] == 0) | (f[g + "discarded"] >= f[g + "acquired"]),
-               "goal laid off before it was taken")
+        ensure(
+            ~used | ((f[g + "goal"] < len(settings.goals)) & f[g + "acquired"].is_between(1, 3)),
+            "goal slot out of range",
+        )
+        ensure(
+            (f[g + "discarded"] == 0) | (f[g + "discarded"] >= f[g + "acquired"]),
+            "goal laid off before it was taken",
+        )
         ensure((f[g + "revealed"] == 0) | (f[g + "discarded"] == 0), "revealed goal laid off")
         ensure((f[g + "revealed"] == 0) | (f[g + "revealed"] < 3), "goal revealed in year 3")
         held = held + (used & (f[g + "discarded"] == 0)).cast(i)
-    ensure(f.select(held == f["achieved"].cast(i) + f["failed"]).to_series(),
-           "achieved + failed is not the goals held")
+    ensure(
+        f.select(held == f["achieved"].cast(i) + f["failed"]).to_series(),
+        "achieved + failed is not the goals held",
+    )
     per_game = f.group_by("game").agg(pl.len().alias("n"), pl.col("won").sum().alias("w"))
     bad = per_game.filter((pl.col("n") != P) | (pl.col("w") != 1))
     assert bad.height == 0, f"not one winner and {P} seats: game {bad['game'][0]}"
@@ -326,10 +408,10 @@ def load_parliament(path: Path) -> dict:
         raise InputError(f"{path}: bill must be the bill's ideology L, C, R or none, got {bill!r}")
     wishes = data.get("wishes", {})
     if not isinstance(wishes, dict):
-        raise InputError(f"{path}: [wishes] must be a table like {{ red = \"for\" }}")
+        raise InputError(f'{path}: [wishes] must be a table like {{ red = "for" }}')
     for who, w in wishes.items():
         if w not in ("for", "against"):
-            raise InputError(f"{path}: wishes.{who} must be \"for\" or \"against\", got {w!r}")
+            raise InputError(f'{path}: wishes.{who} must be "for" or "against", got {w!r}')
     parties = data.get("parties")
     if not isinstance(parties, list) or not parties:
         raise InputError(f"{path}: needs at least one [[parties]] table")
@@ -359,6 +441,12 @@ def load_parliament(path: Path) -> dict:
                 raise InputError(f"{w}: give the white assets as dissidents = N, not in assets")
         if any(p["name"] == name for p in out):
             raise InputError(f"{w}: the party name {name!r} is listed twice")
-        out.append({"name": name, "ideology": party["ideology"], "dissidents": diss,
-                    "assets": {k: v for k, v in assets.items()}})
+        out.append(
+            {
+                "name": name,
+                "ideology": party["ideology"],
+                "dissidents": diss,
+                "assets": {k: v for k, v in assets.items()},
+            }
+        )
     return {"bill": bill, "wishes": wishes, "parties": out}

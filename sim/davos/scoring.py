@@ -8,6 +8,7 @@ Dissident variant: the dissident players take every failed goal of the others as
 achieved goals of their own (with categories), and those goals cost their owners
 nothing.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -56,8 +57,11 @@ def _counts(values, text: str) -> _Counts:
 
 
 # The seed: the game is for 2-5 players; teams of two for 4, 6 or 8; dissidents from 3 to 8.
-PLAYER_COUNTS = {"normal": _counts(range(2, 6), "2-5"), "team": _counts((4, 6, 8), "4, 6 or 8"),
-                 "dissident": _counts(range(3, 9), "3-8")}
+PLAYER_COUNTS = {
+    "normal": _counts(range(2, 6), "2-5"),
+    "team": _counts((4, 6, 8), "4, 6 or 8"),
+    "dissident": _counts(range(3, 9), "3-8"),
+}
 
 
 def load(path: Path) -> dict:
@@ -76,18 +80,24 @@ def load(path: Path) -> dict:
             raise InputError(f"{where} must be a table")
         name = need(p, "name", where, str)
         where = f"players.{name}"
-        unknown_keys(p, ("name", "assets_on_board", "victory_tokens", "goals", "team",
-                         "dissident"), where)
+        unknown_keys(
+            p, ("name", "assets_on_board", "victory_tokens", "goals", "team", "dissident"), where
+        )
         goals = []
         for j, g in enumerate(need(p, "goals", where, list, default=[]), start=1):
             gw = f"{where}.goals[{j}]"
             if not isinstance(g, dict):
-                raise InputError(f"{gw} must be a table like {{ name = ..., category = ..., "
-                                 "achieved = true }")
+                raise InputError(
+                    f"{gw} must be a table like {{ name = ..., category = ..., achieved = true }}"
+                )
             unknown_keys(g, ("name", "category", "achieved"), gw)
-            goals.append({"name": need(g, "name", gw, str, default=f"goal {j}"),
-                          "category": need(g, "category", gw, str),
-                          "achieved": need(g, "achieved", gw, bool)})
+            goals.append(
+                {
+                    "name": need(g, "name", gw, str, default=f"goal {j}"),
+                    "category": need(g, "category", gw, str),
+                    "achieved": need(g, "achieved", gw, bool),
+                }
+            )
         assets = need(p, "assets_on_board", where, int)
         tokens = need(p, "victory_tokens", where, int, default=0)
         if assets < 0 or tokens < 0:
@@ -95,8 +105,16 @@ def load(path: Path) -> dict:
         dissident = need(p, "dissident", where, bool, default=False)
         if dissident and goals:
             raise InputError(f"{where} is a dissident player: dissidents never hold goals")
-        players.append({"name": name, "goals": goals, "assets": assets, "tokens": tokens,
-                        "team": p.get("team"), "dissident": dissident})
+        players.append(
+            {
+                "name": name,
+                "goals": goals,
+                "assets": assets,
+                "tokens": tokens,
+                "team": p.get("team"),
+                "dissident": dissident,
+            }
+        )
     unique_names([p["name"] for p in players], "record.players")
     if mode == "team" and any(not isinstance(p["team"], str) for p in players):
         bad = next(p["name"] for p in players if not isinstance(p["team"], str))
@@ -104,11 +122,12 @@ def load(path: Path) -> dict:
     if mode == "dissident" and not any(p["dissident"] for p in players):
         raise InputError("dissident mode needs at least one player with dissident = true")
     if mode != "dissident" and any(p["dissident"] for p in players):
-        raise InputError("dissident = true needs mode = \"dissident\"")
+        raise InputError('dissident = true needs mode = "dissident"')
     counts = PLAYER_COUNTS[mode]
     if len(players) not in counts:
-        raise InputError(f"Davos ({mode} mode) is for {counts.text} players, the record lists "
-                         f"{len(players)}")
+        raise InputError(
+            f"Davos ({mode} mode) is for {counts.text} players, the record lists {len(players)}"
+        )
     return {"mode": mode, "players": players}
 
 
@@ -125,15 +144,21 @@ def score(record: dict) -> Scores:
     mode = record["mode"]
     sides: dict[str, dict] = {}
     for p in record["players"]:
-        side = sides.setdefault(_side(p, mode), {"members": [], "goals": [], "assets": 0,
-                                                 "tokens": 0})
+        side = sides.setdefault(
+            _side(p, mode), {"members": [], "goals": [], "assets": 0, "tokens": 0}
+        )
         side["members"].append(p["name"])
         side["goals"] += p["goals"]
         side["assets"] += p["assets"]
         side["tokens"] += p["tokens"]
     if mode == "dissident":
-        failed = [g for s, v in sides.items() if s != "dissidents" for g in v["goals"]
-                  if not g["achieved"]]
+        failed = [
+            g
+            for s, v in sides.items()
+            if s != "dissidents"
+            for g in v["goals"]
+            if not g["achieved"]
+        ]
         sides["dissidents"]["goals"] = [dict(g, achieved=True) for g in failed]
         for s, v in sides.items():
             if s != "dissidents":
@@ -141,8 +166,12 @@ def score(record: dict) -> Scores:
     rows = []
     for label, v in sides.items():
         won = [g for g in v["goals"] if g["achieved"]]
-        comps = {"goals": len(won), "categories": len({g["category"] for g in won}),
-                 "failed": -sum(not g["achieved"] for g in v["goals"]), "tokens": v["tokens"]}
+        comps = {
+            "goals": len(won),
+            "categories": len({g["category"] for g in won}),
+            "failed": -sum(not g["achieved"] for g in v["goals"]),
+            "tokens": v["tokens"],
+        }
         name = label if v["members"] == [label] else f"{label} ({', '.join(v['members'])})"
         rows.append(PlayerScore(name, comps, sum(comps.values()), (v["assets"],)))
     scores = Scores("davos", tuple(rows), tiebreak_names=("assets on the board",))
@@ -150,7 +179,8 @@ def score(record: dict) -> Scores:
     ranking = scores.ranking()
     places = [k for k, _ in ranking]
     if len(set(places)) < len(places):
-        notes.append("a tie remains after assets on the board: the tied players each draw a "
-                     "goal and reveal them together until one wins")
-    return Scores("davos", tuple(rows), tiebreak_names=("assets on the board",),
-                  notes=tuple(notes))
+        notes.append(
+            "a tie remains after assets on the board: the tied players each draw a "
+            "goal and reveal them together until one wins"
+        )
+    return Scores("davos", tuple(rows), tiebreak_names=("assets on the board",), notes=tuple(notes))

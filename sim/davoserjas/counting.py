@@ -28,6 +28,7 @@ Kabalen: the card that frees most own cards behind it (x4), plus 2 for each
 card it opens that the bot holds, minus 2 for each it opens for the others,
 plus 1 for not being a 7; ties to the lowest card id.
 """
+
 import numpy as np
 from numba import njit
 
@@ -54,8 +55,9 @@ def _danger(c, unseen):
 
 
 @njit(inline="never")
-def counting_trick(hand, legal, k, led, win, points, free, card_round, players, seat, unseen,
-                   voids, pen):
+def counting_trick(
+    hand, legal, k, led, win, points, free, card_round, players, seat, unseen, voids, pen
+):
     """One card for a trick round; ``k`` is the seat's place in the trick (0 leads),
     ``points`` what the trick carries so far (trick, first/last and card penalties),
     ``free`` whether this trick costs nothing whatever falls on it."""
@@ -139,8 +141,12 @@ def counting_kabalen(hand, legal, unseen, behind, opens):
         c = lowest_bit(x)
         x &= x - _ONE
         o = opens[c]
-        score = (4 * popcount(behind[c] & hand) + 2 * popcount(o & hand)
-                 - 2 * popcount(o & unseen) + (0 if c % 13 == 5 else 1))
+        score = (
+            4 * popcount(behind[c] & hand)
+            + 2 * popcount(o & hand)
+            - 2 * popcount(o & unseen)
+            + (0 if c % 13 == 5 else 1)
+        )
         if score > bs:
             best, bs = c, score
     return best

@@ -8,6 +8,7 @@ _ROUND_SEED``), so its deal is the first thing drawn from the game's stream
 and is the same whatever the policies draw later: a random or sampling bot
 cannot shift the cards of later rounds between replays.
 """
+
 from __future__ import annotations
 
 import math
@@ -20,10 +21,18 @@ from tableodds.sim.davoserjas.rules import make_settings
 _ROUND_SEED = 1_000_003
 
 
-def duel(a: str, b: str, players: int = 4, games: int = 100_000, seed: int = 1,
-         start: int = 0, rounds: list[int] | None = None,
-         variants: list[str] | tuple[str, ...] = (), samples: int | None = None,
-         exact: int | None = None) -> np.ndarray:
+def duel(
+    a: str,
+    b: str,
+    players: int = 4,
+    games: int = 100_000,
+    seed: int = 1,
+    start: int = 0,
+    rounds: list[int] | None = None,
+    variants: list[str] | tuple[str, ...] = (),
+    samples: int | None = None,
+    exact: int | None = None,
+) -> np.ndarray:
     """Per-game, per-round penalty differences of policy ``a`` against ``b``.
 
     Returns float64 ``[game, round]``: A's penalty minus the mean penalty of the
@@ -38,8 +47,9 @@ def duel(a: str, b: str, players: int = 4, games: int = 100_000, seed: int = 1,
             lineup = [b] * players
             lineup[q] = a
             s = make_settings(players, lineup, rounds=[rnd.number], variants=variants)
-            pen = penalties(s, seed + rnd.number * _ROUND_SEED, start, games,
-                            samples=samples, exact=exact)[:, 0, :]
+            pen = penalties(
+                s, seed + rnd.number * _ROUND_SEED, start, games, samples=samples, exact=exact
+            )[:, 0, :]
             pen = pen.astype(np.float64)
             out[:, i] += pen[:, q] - (pen.sum(axis=1) - pen[:, q]) / (players - 1)
     return out / players

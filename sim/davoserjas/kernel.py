@@ -8,6 +8,7 @@ only when the player can lay a card), and for a search-bot decision with more
 than one legal card its sampled deals (``search.py``).
 ``reference.py`` follows the same order, so both give identical games.
 """
+
 import functools
 
 import numpy as np
@@ -17,12 +18,21 @@ from numba.extending import intrinsic
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import _rotl, bounded, seed_stream
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
-from tableodds.sim.davoserjas.policies import (KABALEN_COUNTING, KABALEN_HOLD, KABALEN_RANDOM,
-                                               TRICK_COUNTING, TRICK_DUCK, TRICK_RANDOM,
-                                               TRICK_SEARCH, _behind, duck, hold,
-                                               policy_codes)
-from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
+from tableodds.sim.davoserjas.policies import (
+    KABALEN_COUNTING,
+    KABALEN_HOLD,
+    KABALEN_RANDOM,
+    TRICK_COUNTING,
+    TRICK_DUCK,
+    TRICK_RANDOM,
+    TRICK_SEARCH,
+    _behind,
+    duck,
+    hold,
+    policy_codes,
+)
 from tableodds.sim.davoserjas.rules import to_columns  # noqa: F401 (record layout, in rules)
+from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
@@ -31,6 +41,7 @@ _SUIT = np.uint64(0x1FFF)
 def _host_has_pdep():
     try:
         import llvmlite.binding as llvm
+
         return "+bmi2" in llvm.get_host_cpu_features().flatten().split(",")
     except Exception:  # no feature query on this platform: use the portable select
         return False
@@ -45,6 +56,7 @@ def _pdep64(typingctx, src, mask):
 
     def codegen(context, builder, signature, args):
         from llvmlite import ir
+
         fnty = ir.FunctionType(ir.IntType(64), [ir.IntType(64), ir.IntType(64)])
         fn = builder.module.declare_intrinsic("llvm.x86.bmi.pdep.64", fnty=fnty)
         return builder.call(fn, args)
@@ -102,15 +114,18 @@ _HS = 8  # stride of one game's hands in the flat hands array (players <= 7)
 
 def _make_pick():
     if _HAS_PDEP:
+
         @njit(inline="always")
         def fast_pick(s, legal, at):
             # the k-th set bit by pdep: the same card kth_bit gives, in fewer cycles
             k = bounded(s, popcount(legal), at)
             return lowest_bit(_pdep64(_ONE << np.uint64(k), legal))
     else:
+
         @njit(inline="always")
         def fast_pick(s, legal, at):
             return kth_bit(legal, bounded(s, popcount(legal), at))
+
     return fast_pick
 
 
@@ -161,9 +176,30 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
 
 
 @njit(inline="always")
-def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, trick_pol,
-                  out, g0, count, lead, pts, played, voids, deck_mask, sizes, samples, exact,
-                  bots):
+def _tricks_block(
+    s,
+    hands,
+    players,
+    size,
+    leader,
+    per_trick,
+    first,
+    last,
+    pen,
+    trick_pol,
+    out,
+    g0,
+    count,
+    lead,
+    pts,
+    played,
+    voids,
+    deck_mask,
+    sizes,
+    samples,
+    exact,
+    bots,
+):
     # ``bots`` is a literal at each call site: the all-random copy compiles without
     # the bots' code and their per-play branches (and keeps no record of the play).
     card_round = False
@@ -192,12 +228,48 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
             elif trick_pol[p] == TRICK_SEARCH:
                 for q in range(players):
                     sizes[q] = popcount(hands[h0 + q])
-                c = search_trick(s, 4 * g, hand, hand, sizes, p, 0, -1, -1, p, extra, t, size,
-                                 players, played[g], voids[h0:h0 + players], pen, per_trick,
-                                 first, last, card_round, deck_mask, samples, exact)
+                c = search_trick(
+                    s,
+                    4 * g,
+                    hand,
+                    hand,
+                    sizes,
+                    p,
+                    0,
+                    -1,
+                    -1,
+                    p,
+                    extra,
+                    t,
+                    size,
+                    players,
+                    played[g],
+                    voids[h0 : h0 + players],
+                    pen,
+                    per_trick,
+                    first,
+                    last,
+                    card_round,
+                    deck_mask,
+                    samples,
+                    exact,
+                )
             else:
-                c = counting_trick(hand, hand, 0, -1, -1, extra, free, card_round, players, p,
-                                   deck_mask & ~hand & ~played[g], voids[h0:h0 + players], pen)
+                c = counting_trick(
+                    hand,
+                    hand,
+                    0,
+                    -1,
+                    -1,
+                    extra,
+                    free,
+                    card_round,
+                    players,
+                    p,
+                    deck_mask & ~hand & ~played[g],
+                    voids[h0 : h0 + players],
+                    pen,
+                )
             hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
             if bots and track:
                 played[g] |= _ONE << np.uint64(c)
@@ -219,14 +291,48 @@ def _tricks_block(s, hands, players, size, leader, per_trick, first, last, pen, 
                 elif trick_pol[p] == TRICK_SEARCH:
                     for q in range(players):
                         sizes[q] = popcount(hands[h0 + q])
-                    c = search_trick(s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat,
-                                     points, t, size, players, played[g],
-                                     voids[h0:h0 + players], pen, per_trick, first, last,
-                                     card_round, deck_mask, samples, exact)
+                    c = search_trick(
+                        s,
+                        4 * g,
+                        hand,
+                        legal,
+                        sizes,
+                        p,
+                        k,
+                        led,
+                        win,
+                        win_seat,
+                        points,
+                        t,
+                        size,
+                        players,
+                        played[g],
+                        voids[h0 : h0 + players],
+                        pen,
+                        per_trick,
+                        first,
+                        last,
+                        card_round,
+                        deck_mask,
+                        samples,
+                        exact,
+                    )
                 else:
-                    c = counting_trick(hand, legal, k, led, win, points, free, card_round,
-                                       players, p, deck_mask & ~hand & ~played[g],
-                                       voids[h0:h0 + players], pen)
+                    c = counting_trick(
+                        hand,
+                        legal,
+                        k,
+                        led,
+                        win,
+                        points,
+                        free,
+                        card_round,
+                        players,
+                        p,
+                        deck_mask & ~hand & ~played[g],
+                        voids[h0 : h0 + players],
+                        pen,
+                    )
                 hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
                 if bots and track:
                     played[g] |= _ONE << np.uint64(c)
@@ -264,7 +370,7 @@ def _bounded_if(s, n, at, cond):
     return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tables(deck_mask, strict):
     """opens[c]: the cards that become playable once c is laid (opens[64] = 0: no
     card), and behind[c]: the cards of c's suit only playable after it.  Built once
@@ -281,9 +387,30 @@ def _tables(deck_mask, strict):
 
 
 @njit(inline="always")
-def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_second, kab_pol,
-                   out, g0, count, turn, passes, first_out, second_out, playable, live, played,
-                   deck_mask, behind, bots):
+def _kabalen_block(
+    s,
+    hands,
+    players,
+    leader,
+    opens,
+    pool_mode,
+    pool_win,
+    pool_second,
+    kab_pol,
+    out,
+    g0,
+    count,
+    turn,
+    passes,
+    first_out,
+    second_out,
+    playable,
+    live,
+    played,
+    deck_mask,
+    behind,
+    bots,
+):
     # Every turn is branch-free: a game that has ended, or a player who cannot lay
     # a card, goes through the same steps with an empty move (no draw, no card).
     sevens = np.uint64(0)
@@ -346,9 +473,32 @@ def _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win, pool_s
 
 
 @njit(cache=True, nogil=True)
-def simulate(seed, start, count, players, size, deck_mask, kind, number, per_trick, first,
-             last, card_pen, opens, behind, pool_mode, pool_win, pool_second, trick_pol, kab_pol,
-             fixed_seat, fixed_hand, samples, exact, out):
+def simulate(
+    seed,
+    start,
+    count,
+    players,
+    size,
+    deck_mask,
+    kind,
+    number,
+    per_trick,
+    first,
+    last,
+    card_pen,
+    opens,
+    behind,
+    pool_mode,
+    pool_win,
+    pool_second,
+    trick_pol,
+    kab_pol,
+    fixed_seat,
+    fixed_hand,
+    samples,
+    exact,
+    out,
+):
     """Play games start .. start+count-1; write penalties to out[game, round, seat]."""
     s = np.empty(4 * _G, np.uint64)
     base = np.empty(52, np.int8)
@@ -395,23 +545,105 @@ def simulate(seed, start, count, players, size, deck_mask, kind, number, per_tri
             _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck)
             leader = (number[r] - 1) % players
             if kind[r] == 0 and bots:
-                _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, sizes,
-                              samples, exact, True)
+                _tricks_block(
+                    s,
+                    hands,
+                    players,
+                    size,
+                    leader,
+                    per_trick[r],
+                    first[r],
+                    last[r],
+                    card_pen[r],
+                    trick_pol,
+                    out[:, r],
+                    g0,
+                    count,
+                    lead,
+                    pts,
+                    played,
+                    voids,
+                    deck_mask,
+                    sizes,
+                    samples,
+                    exact,
+                    True,
+                )
             elif kind[r] == 0:
-                _tricks_block(s, hands, players, size, leader, per_trick[r], first[r], last[r],
-                              card_pen[r], trick_pol, out[:, r], g0, count, lead, pts, played, voids, deck_mask, sizes,
-                              samples, exact, False)
+                _tricks_block(
+                    s,
+                    hands,
+                    players,
+                    size,
+                    leader,
+                    per_trick[r],
+                    first[r],
+                    last[r],
+                    card_pen[r],
+                    trick_pol,
+                    out[:, r],
+                    g0,
+                    count,
+                    lead,
+                    pts,
+                    played,
+                    voids,
+                    deck_mask,
+                    sizes,
+                    samples,
+                    exact,
+                    False,
+                )
             elif kab_bots:
-                _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
-                               pool_second, kab_pol, out[:, r], g0, count, turn, passes,
-                               first_out, second_out, playable, live, played, deck_mask,
-                               behind, True)
+                _kabalen_block(
+                    s,
+                    hands,
+                    players,
+                    leader,
+                    opens,
+                    pool_mode,
+                    pool_win,
+                    pool_second,
+                    kab_pol,
+                    out[:, r],
+                    g0,
+                    count,
+                    turn,
+                    passes,
+                    first_out,
+                    second_out,
+                    playable,
+                    live,
+                    played,
+                    deck_mask,
+                    behind,
+                    True,
+                )
             else:
-                _kabalen_block(s, hands, players, leader, opens, pool_mode, pool_win,
-                               pool_second, kab_pol, out[:, r], g0, count, turn, passes,
-                               first_out, second_out, playable, live, played, deck_mask,
-                               behind, False)
+                _kabalen_block(
+                    s,
+                    hands,
+                    players,
+                    leader,
+                    opens,
+                    pool_mode,
+                    pool_win,
+                    pool_second,
+                    kab_pol,
+                    out[:, r],
+                    g0,
+                    count,
+                    turn,
+                    passes,
+                    first_out,
+                    second_out,
+                    playable,
+                    live,
+                    played,
+                    deck_mask,
+                    behind,
+                    False,
+                )
 
 
 @njit(cache=True, nogil=True)
@@ -443,7 +675,8 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
     win, second = settings.pool_shares()
     opens, behind = _tables(settings.deck_mask, settings.gaps == "strict")
     return dict(
-        players=settings.players, size=settings.hand_size,
+        players=settings.players,
+        size=settings.hand_size,
         deck_mask=np.uint64(settings.deck_mask),
         kind=np.array([r.kind == "kabalen" for r in rounds], np.int8),
         number=np.array([r.number for r in rounds], np.int64),
@@ -451,26 +684,38 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
         first=np.array([r.first_trick for r in rounds], np.int16),
         last=np.array([r.last_trick for r in rounds], np.int16),
         card_pen=np.stack([r.card_penalties() for r in rounds]),
-        opens=opens, behind=behind, pool_mode=settings.kabalen_scoring == "pool",
-        pool_win=win, pool_second=second, trick_pol=trick_pol, kab_pol=kab_pol,
-        fixed_seat=fixed_seat, fixed_hand=np.uint64(fixed_hand),
+        opens=opens,
+        behind=behind,
+        pool_mode=settings.kabalen_scoring == "pool",
+        pool_win=win,
+        pool_second=second,
+        trick_pol=trick_pol,
+        kab_pol=kab_pol,
+        fixed_seat=fixed_seat,
+        fixed_hand=np.uint64(fixed_hand),
         samples=SEARCH_SAMPLES if samples is None else samples,
-        exact=SEARCH_EXACT if exact is None else exact)
+        exact=SEARCH_EXACT if exact is None else exact,
+    )
 
 
-def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0, samples=None,
-              exact=None):
+def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
     """Penalties of games start .. start+count-1 as an int16 array [game, round, seat].
 
     ``samples`` and ``exact`` set the search bot's budget (default SEARCH_SAMPLES,
     SEARCH_EXACT)."""
     out = np.empty((count, len(settings.rounds), settings.players), np.int16)
-    simulate(np.uint64(seed), start, count, out=out,
-             **pack(settings, fixed_seat, fixed_hand, samples, exact))
+    simulate(
+        np.uint64(seed),
+        start,
+        count,
+        out=out,
+        **pack(settings, fixed_seat, fixed_hand, samples, exact),
+    )
     return out
 
 
 def simulate_chunk(settings, seed, start, count, fixed_seat=-1, fixed_hand=0):
     """The game's chunk simulator: columns of one record per game and seat."""
-    return to_columns(penalties(settings, seed, start, count, fixed_seat, fixed_hand),
-                      settings, start)
+    return to_columns(
+        penalties(settings, seed, start, count, fixed_seat, fixed_hand), settings, start
+    )

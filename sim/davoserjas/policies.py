@@ -5,13 +5,21 @@ Names and one-line descriptions live in ``rules.POLICIES``, codes in
 Kabalen (random or hold).  ``reference.py`` has independent plain-Python
 twins; the tests require both to pick the same card on the same seeds.
 """
+
 import numpy as np
 from numba import njit
 
 from tableodds.sim.core.bits import highest_bit, lowest_bit
 from tableodds.sim.davoserjas.rules import (  # noqa: F401 (the codes, declared in rules)
-    KABALEN_COUNTING, KABALEN_HOLD, KABALEN_RANDOM, TRICK_COUNTING, TRICK_DUCK, TRICK_RANDOM,
-    TRICK_SEARCH, policy_codes)
+    KABALEN_COUNTING,
+    KABALEN_HOLD,
+    KABALEN_RANDOM,
+    TRICK_COUNTING,
+    TRICK_DUCK,
+    TRICK_RANDOM,
+    TRICK_SEARCH,
+    policy_codes,
+)
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)

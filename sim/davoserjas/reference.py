@@ -6,11 +6,20 @@ draw per random-policy play.  Everything else (following suit, trick winners,
 the Kabalen rows, the bots, scoring) is written again from the rules, so that
 agreement between the two is evidence that both are right.
 """
+
 from __future__ import annotations
 
 from tableodds.sim.core.rng import PyStream
-from tableodds.sim.davoserjas.rules import (KABALEN_HOLD, POLICY_PARTS, SEVEN, TRICK_DUCK, Settings,
-                                            deck_mask, hand_size, to_columns)
+from tableodds.sim.davoserjas.rules import (
+    KABALEN_HOLD,
+    POLICY_PARTS,
+    SEVEN,
+    TRICK_DUCK,
+    Settings,
+    deck_mask,
+    hand_size,
+    to_columns,
+)
 
 
 def suit(c: int) -> int:
@@ -32,7 +41,7 @@ def deal(stream: PyStream, settings: Settings, fixed_seat: int, fixed_hand: set[
         if p == fixed_seat:
             hands.append(set(fixed_hand))
         else:
-            hands.append(set(cards[k:k + size]))
+            hands.append(set(cards[k : k + size]))
             k += size
     return hands
 
@@ -73,6 +82,7 @@ def kabalen_row_after(c: int, strict: bool, mask: int) -> list[int]:
 
 def choose_hold(hand, legal) -> int:
     """Lay the card that frees most of one's own cards; prefer keeping 7s."""
+
     def freed(c):
         s, r = suit(c), rank(c)
         mine = [d for d in hand if suit(d) == s and d != c]
@@ -83,6 +93,7 @@ def choose_hold(hand, legal) -> int:
         if r == 12:
             return 0
         return sum(1 for d in mine if rank(d) < r or rank(d) == 12)
+
     return max(sorted(legal), key=lambda c: (2 * freed(c) + (rank(c) != SEVEN), -c))
 
 
@@ -114,8 +125,9 @@ def counting_view(history, seat, players):
     return played, voids
 
 
-def choose_counting(hand, legal, trick, played, voids, seat, players, penalty, extra,
-                    card_round, mask):
+def choose_counting(
+    hand, legal, trick, played, voids, seat, players, penalty, extra, card_round, mask
+):
     """The counting bot in a trick round (rules in ``counting.py``'s docstring).
 
     ``extra`` is the trick's own penalty (per trick, first/last); ``played`` every
@@ -129,10 +141,12 @@ def choose_counting(hand, legal, trick, played, voids, seat, players, penalty, e
     if extra == 0 and not card_round:  # a free trick: shed the most dangerous card
         return max(legal, key=lambda c: (danger(c), rank(c), c))
     if not trick:
+
         def lead_key(c):
             beaten = any(suit(d) == suit(c) and d > c for d in unseen)
             void_others = sum(1 for q in range(players) if q != seat and suit(c) in voids[q])
             return (not beaten, int(penalty[c]), void_others, rank(c), c)
+
         return min(legal, key=lead_key)
     last = len(trick) == players - 1
     led = suit(trick[0])
@@ -158,8 +172,13 @@ def choose_counting_kabalen(hand, legal, laid, strict, mask) -> int:
 
     def score(c):
         opened = set(kabalen_row_after(c, strict, mask))
-        return (4 * len(_behind_kabalen(c) & hand) + 2 * len(opened & hand)
-                - 2 * len(opened & unseen) + (rank(c) != SEVEN))
+        return (
+            4 * len(_behind_kabalen(c) & hand)
+            + 2 * len(opened & hand)
+            - 2 * len(opened & unseen)
+            + (rank(c) != SEVEN)
+        )
+
     return max(sorted(legal), key=lambda c: (score(c), -c))
 
 
@@ -167,17 +186,31 @@ def counting_move(hands, seat, history, settings, rnd, t):
     """The counting bot's card for ``seat`` given the full table (``hands``) and the
     deal's ``history``; it reads only the seat's own hand and the history."""
     players = settings.players
-    trick = [c for _, c in history[len(history) - len(history) % players:]]
+    trick = [c for _, c in history[len(history) - len(history) % players :]]
     hand = hands[seat]
     follow = [c for c in hand if trick and suit(c) == suit(trick[0])]
     legal = sorted(follow or hand)
     played, voids = counting_view(history, seat, players)
     penalty = rnd.card_penalties()
     size = hand_size(players)
-    extra = (rnd.per_trick + (rnd.first_trick if t == 0 else 0)
-             + (rnd.last_trick if t == size - 1 else 0))
-    return choose_counting(hand, legal, trick, played, voids, seat, players, penalty, extra,
-                           bool(penalty.any()), deck_mask(players))
+    extra = (
+        rnd.per_trick
+        + (rnd.first_trick if t == 0 else 0)
+        + (rnd.last_trick if t == size - 1 else 0)
+    )
+    return choose_counting(
+        hand,
+        legal,
+        trick,
+        played,
+        voids,
+        seat,
+        players,
+        penalty,
+        extra,
+        bool(penalty.any()),
+        deck_mask(players),
+    )
 
 
 class _Deal:
@@ -191,13 +224,17 @@ class _Deal:
         self.rnd = rnd
 
     def extra(self, t):
-        return (self.rnd.per_trick + (self.rnd.first_trick if t == 0 else 0)
-                + (self.rnd.last_trick if t == self.size - 1 else 0))
+        return (
+            self.rnd.per_trick
+            + (self.rnd.first_trick if t == 0 else 0)
+            + (self.rnd.last_trick if t == self.size - 1 else 0)
+        )
 
 
 def sample_world(stream, unseen, sizes, voids, me, players):
     """Hidden cards dealt to the other seats, as ``search.sample_world`` describes."""
     from tableodds.sim.davoserjas.search import ATTEMPTS
+
     for attempt in range(ATTEMPTS):
         world = [set() for _ in range(players)]
         room = list(sizes)
@@ -240,11 +277,23 @@ def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
         if seat == me and forced is not None:
             c, forced = forced, None
         elif seat == me and exact:
-            return mine + min(play_from(deal_, hands, voids, played, trick, t, seat, me, d, True)
-                              for d in legal)
+            return mine + min(
+                play_from(deal_, hands, voids, played, trick, t, seat, me, d, True) for d in legal
+            )
         else:
-            c = choose_counting(hand, legal, cards, played, voids, seat, deal_.players,
-                                deal_.penalty, deal_.extra(t), deal_.card_round, deal_.mask)
+            c = choose_counting(
+                hand,
+                legal,
+                cards,
+                played,
+                voids,
+                seat,
+                deal_.players,
+                deal_.penalty,
+                deal_.extra(t),
+                deal_.card_round,
+                deal_.mask,
+            )
         hand.remove(c)
         played.add(c)
         if cards and suit(c) != suit(cards[0]):
@@ -266,7 +315,7 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
     players = settings.players
     deal_ = _Deal(settings, rnd)
     n_trick = len(history) % players
-    trick = history[len(history) - n_trick:]
+    trick = history[len(history) - n_trick :]
     hand = hands[seat]
     follow = [c for c in hand if trick and suit(c) == suit(trick[0][1])]
     legal = sorted(follow or hand)
@@ -282,8 +331,7 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
         world = sample_world(stream, unseen, sizes, voids, seat, players)
         world[seat] = set(hand)
         for i, c in enumerate(legal):
-            total[i] += play_from(deal_, world, voids, played, trick, t, seat, seat, c,
-                                  is_exact)
+            total[i] += play_from(deal_, world, voids, played, trick, t, seat, seat, c, is_exact)
     best = min(total)
     if total[legal.index(default)] == best:
         return default
@@ -315,8 +363,9 @@ def play_tricks(stream, settings, rnd, hands, leader, policies, samples=None, ex
             seats.append(p)
             history.append((p, c))
         led = suit(trick[0])
-        winner = seats[max(range(len(trick)),
-                           key=lambda i: trick[i] if suit(trick[i]) == led else -1)]
+        winner = seats[
+            max(range(len(trick)), key=lambda i: trick[i] if suit(trick[i]) == led else -1)
+        ]
         taken = rnd.per_trick + sum(int(penalty[c]) for c in trick)
         if t == 0:
             taken += rnd.first_trick
@@ -365,11 +414,18 @@ def play_kabalen(stream, settings, hands, leader, policies):
     return [len(h) for h in hands]
 
 
-def play_game(settings: Settings, seed: int, game: int, fixed_seat: int = -1,
-              fixed_hand: set[int] = frozenset(), samples: int | None = None,
-              exact: int | None = None) -> list[list[int]]:
+def play_game(
+    settings: Settings,
+    seed: int,
+    game: int,
+    fixed_seat: int = -1,
+    fixed_hand: set[int] = frozenset(),
+    samples: int | None = None,
+    exact: int | None = None,
+) -> list[list[int]]:
     """Penalties of one game as [round][seat]; ``samples``/``exact``: the search budget."""
     from tableodds.sim.davoserjas.search import EXACT, SAMPLES
+
     samples = SAMPLES if samples is None else samples
     exact = EXACT if exact is None else exact
     stream = PyStream(seed, game)
@@ -378,8 +434,9 @@ def play_game(settings: Settings, seed: int, game: int, fixed_seat: int = -1,
         hands = deal(stream, settings, fixed_seat, set(fixed_hand))
         leader = (rnd.number - 1) % settings.players
         if rnd.kind == "tricks":
-            result.append(play_tricks(stream, settings, rnd, hands, leader, settings.policies,
-                                      samples, exact))
+            result.append(
+                play_tricks(stream, settings, rnd, hands, leader, settings.policies, samples, exact)
+            )
         else:
             result.append(play_kabalen(stream, settings, hands, leader, settings.policies))
     return result

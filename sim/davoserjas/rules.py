@@ -7,6 +7,7 @@ Cards are numbered ``suit * 13 + rank`` with suits C, D, H, S and ranks
 2 (0) … A (12), so a hand is a 52-bit mask and a higher id within a suit is a
 higher card in the trick rounds (ace high).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -23,8 +24,21 @@ SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-                "nines", "tens", "jacks", "queens", "kings", "aces")
+RANK_PLURALS = (
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 SEVEN = 5  # rank index of the 7, where every Kabalen row starts
 
 PLAYERS = range(3, 8)
@@ -34,26 +48,34 @@ REMOVED_TWOS = {3: "D", 4: "", 5: "DH", 6: "DHSC", 7: "DHS"}
 POLICIES = {
     "random": "every card uniformly from the legal ones (Kabalen: from the playable ones)",
     "duck": "trick rounds: the highest card that does not win, else the lowest (the highest "
-            "when last to play); void: the most penalised, then highest card; "
-            "lead: the lowest rank. Kabalen: random",
+    "when last to play); void: the most penalised, then highest card; "
+    "lead: the lowest rank. Kabalen: random",
     "hold": "trick rounds: random. Kabalen: the playable card that frees most of its own "
-            "cards behind it; on ties a card other than a 7, then the lowest card",
+    "cards behind it; on ties a card other than a 7, then the lowest card",
     "careful": "duck in trick rounds and hold in Kabalen",
 }
-POLICIES["counting"] = ("tracks cards played and voids; sheds danger and keeps low exits "
-                        "by the round's scoring; Kabalen: frees own cards, opens few for others")
-POLICIES["search"] = ("trick rounds: samples deals of the unseen cards consistent with what it "
-                      "saw, scores each card by counting rollouts or, near the end, exactly; "
-                      "Kabalen: counting")
+POLICIES["counting"] = (
+    "tracks cards played and voids; sheds danger and keeps low exits "
+    "by the round's scoring; Kabalen: frees own cards, opens few for others"
+)
+POLICIES["search"] = (
+    "trick rounds: samples deals of the unseen cards consistent with what it "
+    "saw, scores each card by counting rollouts or, near the end, exactly; "
+    "Kabalen: counting"
+)
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 # A policy is a pair of choices, one for trick rounds and one for Kabalen: the kernel
 # branches on each part separately, so the pair per policy is derived here, once.
 TRICK_RANDOM, TRICK_DUCK, TRICK_COUNTING, TRICK_SEARCH = 0, 1, 2, 3
 KABALEN_RANDOM, KABALEN_HOLD, KABALEN_COUNTING = 0, 1, 2
-POLICY_PARTS = {"random": (TRICK_RANDOM, KABALEN_RANDOM), "duck": (TRICK_DUCK, KABALEN_RANDOM),
-                "hold": (TRICK_RANDOM, KABALEN_HOLD), "careful": (TRICK_DUCK, KABALEN_HOLD),
-                "counting": (TRICK_COUNTING, KABALEN_COUNTING),
-                "search": (TRICK_SEARCH, KABALEN_COUNTING)}  # search plays Kabalen as counting
+POLICY_PARTS = {
+    "random": (TRICK_RANDOM, KABALEN_RANDOM),
+    "duck": (TRICK_DUCK, KABALEN_RANDOM),
+    "hold": (TRICK_RANDOM, KABALEN_HOLD),
+    "careful": (TRICK_DUCK, KABALEN_HOLD),
+    "counting": (TRICK_COUNTING, KABALEN_COUNTING),
+    "search": (TRICK_SEARCH, KABALEN_COUNTING),
+}  # search plays Kabalen as counting
 assert list(POLICY_PARTS) == list(POLICIES)
 
 
@@ -109,13 +131,16 @@ def select_cards(selector: str) -> list[int]:
     try:
         return [parse_card(key)]
     except InputError:
-        raise InputError(f"bad card selector {selector!r}: use a suit (clubs), "
-                         "a rank in plural (queens) or a card (KC)") from None
+        raise InputError(
+            f"bad card selector {selector!r}: use a suit (clubs), "
+            "a rank in plural (queens) or a card (KC)"
+        ) from None
 
 
 @dataclass(frozen=True)
 class Round:
     """One round of the game. ``number`` is its place in the full round list."""
+
     number: int
     name: str
     kind: str  # "tricks" or "kabalen"
@@ -135,21 +160,30 @@ class Round:
         if self.kind != "tricks":
             return max(hand_size(players), abs(pool))
         cards = sum(abs(v) * len(select_cards(s)) for s, v in self.cards)
-        return (hand_size(players) * abs(self.per_trick) + abs(self.first_trick)
-                + abs(self.last_trick) + cards)
+        return (
+            hand_size(players) * abs(self.per_trick)
+            + abs(self.first_trick)
+            + abs(self.last_trick)
+            + cards
+        )
 
     def deal_total(self, players: int) -> int | None:
         """Penalty points handed out per deal (trick rounds), the digest's invariant."""
         if self.kind != "tricks":
             return None
         dealt = np.array([bool(deck_mask(players) >> c & 1) for c in range(52)])
-        return (hand_size(players) * self.per_trick + self.first_trick + self.last_trick
-                + int(self.card_penalties()[dealt].sum()))
+        return (
+            hand_size(players) * self.per_trick
+            + self.first_trick
+            + self.last_trick
+            + int(self.card_penalties()[dealt].sum())
+        )
 
 
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
+
     players: int
     rounds: tuple[Round, ...]
     policies: tuple[str, ...]
@@ -207,10 +241,15 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
         for sel in cards:
             select_cards(sel)
             int_field(cards, sel, f"{w}: cards", 0)
-        rnd = Round(number=i, name=str(r.get("name", f"round {i}")), kind=kind,
-                    per_trick=int_field(r, "per_trick", w, 0),
-                    first_trick=int_field(r, "first_trick", w, 0),
-                    last_trick=int_field(r, "last_trick", w, 0), cards=tuple(cards.items()))
+        rnd = Round(
+            number=i,
+            name=str(r.get("name", f"round {i}")),
+            kind=kind,
+            per_trick=int_field(r, "per_trick", w, 0),
+            first_trick=int_field(r, "first_trick", w, 0),
+            last_trick=int_field(r, "last_trick", w, 0),
+            cards=tuple(cards.items()),
+        )
         if kind == "kabalen" and (rnd.per_trick or rnd.first_trick or rnd.last_trick or rnd.cards):
             raise InputError(f"{w}: a kabalen round takes no trick penalties")
         rounds.append(rnd)
@@ -249,9 +288,13 @@ def _variant_int(name: str, value: str | None) -> int:
 PENALTY_LIMIT = int(np.iinfo(np.int16).max)
 
 
-def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = None,
-                  rounds: list[int] | None = None, variants: list[str] | tuple[str, ...] = (),
-                  rules_file: Path | None = None) -> Settings:
+def make_settings(
+    players: int,
+    policies: list[str] | tuple[str, ...] | None = None,
+    rounds: list[int] | None = None,
+    variants: list[str] | tuple[str, ...] = (),
+    rules_file: Path | None = None,
+) -> Settings:
     """Validate user choices and build the frozen settings."""
     if players not in PLAYERS:
         raise InputError(f"Davoserjas is for 3-7 players, not {players}")
@@ -265,8 +308,10 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
         name, _, value = v.partition("=")
         value = value if "=" in v else None
         if name == "last-trick-only":
-            edited = [dataclasses.replace(r, first_trick=0) if r.first_trick and r.last_trick
-                      else r for r in edited]
+            edited = [
+                dataclasses.replace(r, first_trick=0) if r.first_trick and r.last_trick else r
+                for r in edited
+            ]
         elif name == "strict-gaps":
             gaps = "strict"
         elif name == "pool":
@@ -285,8 +330,10 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
         elif name in _PENALTY_CARDS:
             sel = _PENALTY_CARDS[name]
             n = _variant_int(name, value)
-            edited = [dataclasses.replace(r, cards=tuple((s, n if s == sel else p)
-                                                         for s, p in r.cards)) for r in edited]
+            edited = [
+                dataclasses.replace(r, cards=tuple((s, n if s == sel else p) for s, p in r.cards))
+                for r in edited
+            ]
         else:
             raise InputError(f"unknown variant {v!r}; choose from: {', '.join(VARIANTS)}")
     if gaps not in ("bridge", "strict"):
@@ -295,10 +342,16 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
         raise InputError(f"[kabalen] scoring must be 'cards' or 'pool', got {scoring!r}")
     if not isinstance(pool, int) or pool < 0:
         raise InputError(f"[kabalen] pool must be a non-negative integer, got {pool!r}")
-    if (len(split) != 2 or not all(isinstance(x, int) and x >= 0 for x in split)
-            or sum(split) == 0 or pool * split[0] % sum(split)):
-        raise InputError(f"pool split {split!r} must be two non-negative integers that "
-                         f"divide the pool of {pool} into whole points")
+    if (
+        len(split) != 2
+        or not all(isinstance(x, int) and x >= 0 for x in split)
+        or sum(split) == 0
+        or pool * split[0] % sum(split)
+    ):
+        raise InputError(
+            f"pool split {split!r} must be two non-negative integers that "
+            f"divide the pool of {pool} into whole points"
+        )
     if rounds:
         numbers = {r.number for r in edited}
         for n in rounds:
@@ -309,21 +362,31 @@ def make_settings(players: int, policies: list[str] | tuple[str, ...] | None = N
         edited = [r for r in edited if r.number in rounds]
     worst = sum(r.worst(players, pool) for r in edited)
     if worst > PENALTY_LIMIT:
-        raise InputError(f"these rules can give one player {worst:,} penalty points in a game; "
-                         f"a record holds at most {PENALTY_LIMIT:,} (lower the values)")
+        raise InputError(
+            f"these rules can give one player {worst:,} penalty points in a game; "
+            f"a record holds at most {PENALTY_LIMIT:,} (lower the values)"
+        )
     policies = seat_policies(policies, players, POLICIES, "random")
-    return Settings(players=players, rounds=tuple(edited), policies=policies, gaps=gaps,
-                    kabalen_scoring=scoring, pool=pool, pool_split=split,
-                    variants=tuple(variants))
+    return Settings(
+        players=players,
+        rounds=tuple(edited),
+        policies=policies,
+        gaps=gaps,
+        kabalen_scoring=scoring,
+        pool=pool,
+        pool_split=split,
+        variants=tuple(variants),
+    )
 
 
 # --- records: one row per game and seat ----------------------------------------------------
 def columns(settings: Settings) -> dict[str, np.dtype]:
     """The record columns and their dtypes: r<number> is the seat's penalty in that round."""
-    return ({"game": np.dtype(np.int64), "seat": np.dtype(np.int8)}
-            | {f"r{r.number}": np.dtype(np.int16) for r in settings.rounds}
-            | {"total": np.dtype(np.int16), "lowest": np.dtype(np.bool_),
-               "tied": np.dtype(np.int8)})
+    return (
+        {"game": np.dtype(np.int64), "seat": np.dtype(np.int8)}
+        | {f"r{r.number}": np.dtype(np.int16) for r in settings.rounds}
+        | {"total": np.dtype(np.int16), "lowest": np.dtype(np.bool_), "tied": np.dtype(np.int8)}
+    )
 
 
 def to_columns(pen, settings: Settings, start: int) -> dict:
@@ -360,7 +423,8 @@ def check(frame, settings: Settings) -> None:
         + [(pl.col(f"r{r.number}") == 0).sum().alias(f"zeros{r.number}") for r in settings.rounds]
         + [pl.col(f"r{r.number}").min().alias(f"min{r.number}") for r in settings.rounds]
         + [pl.col(f"r{r.number}").max().alias(f"max{r.number}") for r in settings.rounds]
-        + [pl.len().alias("seats")])
+        + [pl.len().alias("seats")]
+    )
     if isinstance(per_game, pl.LazyFrame):
         per_game = per_game.collect()
 
@@ -373,12 +437,16 @@ def check(frame, settings: Settings) -> None:
     for r in settings.rounds:
         n = r.number
         if r.kind == "tricks":
-            fail(pl.col(f"sum{n}") != r.deal_total(settings.players),
-                 f"round {n} penalties do not sum to {r.deal_total(settings.players)}")
+            fail(
+                pl.col(f"sum{n}") != r.deal_total(settings.players),
+                f"round {n} penalties do not sum to {r.deal_total(settings.players)}",
+            )
             fail(pl.col(f"min{n}") < 0, f"round {n} has a negative penalty")
         elif settings.kabalen_scoring == "cards":
-            fail((pl.col(f"min{n}") < 0) | (pl.col(f"max{n}") > size),
-                 f"round {n} has a penalty outside 0..{size}")
+            fail(
+                (pl.col(f"min{n}") < 0) | (pl.col(f"max{n}") > size),
+                f"round {n} has a penalty outside 0..{size}",
+            )
             if settings.gaps == "bridge":
                 fail(pl.col(f"zeros{n}") != 1, f"round {n} has not exactly one player out")
             else:
@@ -399,9 +467,12 @@ def parse_hand(cards, players: int, seat: int = 0) -> list[int]:
             raise InputError(f"card {text} is listed twice")
         seen.add(c)
         if not deck_mask(players) >> c & 1:
-            raise InputError(f"card {text} is not in the {players}-player deck "
-                             f"(the 2s removed for {players} players are out)")
+            raise InputError(
+                f"card {text} is not in the {players}-player deck "
+                f"(the 2s removed for {players} players are out)"
+            )
     if len(ids) != hand_size(players):
-        raise InputError(f"a {players}-player hand has {hand_size(players)} cards, "
-                         f"{len(ids)} given")
+        raise InputError(
+            f"a {players}-player hand has {hand_size(players)} cards, {len(ids)} given"
+        )
     return ids

@@ -6,17 +6,17 @@ player's penalty must be one a player can take (queens come in fives, K♣ is 15
 to exactly one player); Kabalen has exactly one player out with 0 (bridged gaps)
 and nobody above a hand.  Rounds not yet played may be left out at the end.
 """
+
 from __future__ import annotations
 
 import csv
 import io
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.data import read_text, unknown_keys
-from tableodds.sim.core.scoring import (PlayerScore, Scores, bounded, need, read_toml,
-                                        unique_names)
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.scoring import PlayerScore, Scores, bounded, need, read_toml, unique_names
 from tableodds.sim.davoserjas.rules import Round, Settings, deck_mask, make_settings
 
 TEMPLATE = """\
@@ -44,7 +44,7 @@ def load(path: Path) -> dict:
     pen = need(data, "penalties", "sheet", dict)
     if not pen:
         raise InputError("sheet.penalties lists no player")
-    variants = need(data, "variants", "sheet", list, default=[])
+    variants = need(data, "variants", "sheet", list, default=[], items=str)
     rules = data.get("rules")
     if rules is not None:
         rules = (path.parent / need(data, "rules", "sheet", str)).resolve()
@@ -53,14 +53,19 @@ def load(path: Path) -> dict:
         raise InputError(f"sheet.players says {players} but penalties has {len(pen)} players")
     rows = {}
     for name, values in pen.items():
-        if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool)
-                                                   for v in values):
+        if not isinstance(values, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values
+        ):
             raise InputError(f"penalties.{name} must be a list of integers, got {values!r}")
         for v in values:
             bounded(v, f"penalties.{name}")
         rows[name] = values
-    return {"players": players, "variants": [str(v) for v in variants], "rules": rules,
-            "penalties": rows}
+    return {
+        "players": players,
+        "variants": [str(v) for v in variants],
+        "rules": rules,
+        "penalties": rows,
+    }
 
 
 def _load_csv(path: Path) -> dict:
@@ -82,8 +87,9 @@ def _load_csv(path: Path) -> dict:
         try:
             number = int(row[0])
         except ValueError:
-            raise InputError(f"{path}, line {line}: the round {row[0].strip()!r} is not a "
-                             "round number") from None
+            raise InputError(
+                f"{path}, line {line}: the round {row[0].strip()!r} is not a round number"
+            ) from None
         if number in by_round:
             raise InputError(f"{path}, line {line}: round {number} is listed twice")
         values = []
@@ -93,18 +99,21 @@ def _load_csv(path: Path) -> dict:
             try:
                 values.append(bounded(int(cell), f"{path}, line {line}: {name}'s penalty"))
             except ValueError:
-                raise InputError(f"{path}, line {line}: {name}'s penalty {cell!r} is not an "
-                                 "integer") from None
+                raise InputError(
+                    f"{path}, line {line}: {name}'s penalty {cell!r} is not an integer"
+                ) from None
         by_round[number] = values
     missing = sorted(set(range(1, len(by_round) + 1)) - set(by_round))
     if missing:
-        raise InputError(f"{path}: round {missing[0]} is missing (rounds are numbered from 1 and "
-                         "played in order)")
+        raise InputError(
+            f"{path}: round {missing[0]} is missing (rounds are numbered from 1 and "
+            "played in order)"
+        )
     columns = {n: [by_round[r][i] for r in sorted(by_round)] for i, n in enumerate(names)}
     return {"players": len(names), "variants": [], "rules": None, "penalties": columns}
 
 
-@lru_cache(maxsize=None)
+@cache
 def possible_penalties(rnd: Round, players: int, size: int) -> frozenset[int]:
     """Every penalty one player can take in a trick round of this player count."""
     dealt = deck_mask(players)
@@ -142,19 +151,23 @@ def check_round(rnd: Round, settings: Settings, penalties: dict[str, int]) -> No
         ok = possible_penalties(rnd, players, size)
         for name, v in penalties.items():
             if v not in ok:
-                raise InputError(f"{where}: {name}'s {v} is not possible "
-                                 f"(a player can take {_describe(ok)})")
+                raise InputError(
+                    f"{where}: {name}'s {v} is not possible (a player can take {_describe(ok)})"
+                )
         total = sum(penalties.values())
         if total != rnd.deal_total(players):
-            raise InputError(f"{where}: penalties sum to {total}, but every deal hands out "
-                             f"{rnd.deal_total(players)}")
+            raise InputError(
+                f"{where}: penalties sum to {total}, but every deal hands out "
+                f"{rnd.deal_total(players)}"
+            )
         return
     if settings.kabalen_scoring == "pool":
         win, second = settings.pool_shares()
         for name, v in penalties.items():
             if v not in (0, -win, -second):
-                raise InputError(f"{where}: {name}'s {v} is not a pool share "
-                                 f"(0, -{win} or -{second})")
+                raise InputError(
+                    f"{where}: {name}'s {v} is not a pool share (0, -{win} or -{second})"
+                )
         firsts = sum(v == -win for v in penalties.values())
         if firsts != 1 and not (settings.gaps == "strict" and firsts == 0):
             raise InputError(f"{where}: exactly one player takes the winner's share -{win}")
@@ -169,13 +182,16 @@ def check_round(rnd: Round, settings: Settings, penalties: dict[str, int]) -> No
 
 def score(record: dict) -> Scores:
     names = list(record["penalties"])
-    settings = make_settings(record["players"], variants=record["variants"],
-                             rules_file=record["rules"])
+    settings = make_settings(
+        record["players"], variants=record["variants"], rules_file=record["rules"]
+    )
     lengths = {len(v) for v in record["penalties"].values()}
     if len(lengths) > 1:
         short = min(names, key=lambda n: len(record["penalties"][n]))
-        raise InputError(f"{short} has {len(record['penalties'][short])} rounds but others have "
-                         f"{max(lengths)}: fill every player's penalties for a round")
+        raise InputError(
+            f"{short} has {len(record['penalties'][short])} rounds but others have "
+            f"{max(lengths)}: fill every player's penalties for a round"
+        )
     played = lengths.pop()
     if played == 0:
         raise InputError("the sheet has no penalties yet")
@@ -185,9 +201,16 @@ def score(record: dict) -> Scores:
     for i in range(played):
         check_round(rounds[i], settings, {n: record["penalties"][n][i] for n in names})
     players = tuple(
-        PlayerScore(n, {f"r{rounds[i].number}": record["penalties"][n][i] for i in range(played)},
-                    sum(record["penalties"][n]))
-        for n in names)
-    notes = () if played == len(rounds) else (
-        f"partial game: rounds 1-{played} of {len(rounds)} played",)
+        PlayerScore(
+            n,
+            {f"r{rounds[i].number}": record["penalties"][n][i] for i in range(played)},
+            sum(record["penalties"][n]),
+        )
+        for n in names
+    )
+    notes = (
+        ()
+        if played == len(rounds)
+        else (f"partial game: rounds 1-{played} of {len(rounds)} played",)
+    )
     return Scores("davoserjas", players, lower_wins=True, notes=notes)

@@ -16,6 +16,7 @@ It plays the card with the lowest total over the samples; ties go to the card
 game's stream: per sample one ``bounded`` draw per hidden card.  Kabalen is
 played as ``counting``.
 """
+
 import numpy as np
 from numba import njit
 
@@ -73,8 +74,29 @@ def sample_world(s, at, unseen, sizes, voids, me, players, world):
 
 
 @njit(inline="never")
-def play_out(wh, wv, played, players, size, t, k, led, win, win_seat, points, seat, me, pen,
-             per_trick, first, last, card_round, deck_mask, plan, nplan):
+def play_out(
+    wh,
+    wv,
+    played,
+    players,
+    size,
+    t,
+    k,
+    led,
+    win,
+    win_seat,
+    points,
+    seat,
+    me,
+    pen,
+    per_trick,
+    first,
+    last,
+    card_round,
+    deck_mask,
+    plan,
+    nplan,
+):
     """Play the deal to its end from trick ``t`` with ``k`` cards in it and ``seat``
     to play; the seat ``me`` plays the ``plan[d]``-th legal card (lowest first) at its
     d-th decision while d < nplan, then like everyone else ``counting``.  Returns the
@@ -100,8 +122,21 @@ def play_out(wh, wv, played, players, size, t, k, led, win, win_seat, points, se
                     return INVALID
                 c = kth_bit(legal, idx)
             else:
-                c = counting_trick(hand, legal, k, led, win, points, free, card_round, players,
-                                   seat, deck_mask & ~hand & ~played, wv, pen)
+                c = counting_trick(
+                    hand,
+                    legal,
+                    k,
+                    led,
+                    win,
+                    points,
+                    free,
+                    card_round,
+                    players,
+                    seat,
+                    deck_mask & ~hand & ~played,
+                    wv,
+                    pen,
+                )
             bit = _ONE << np.uint64(c)
             wh[seat] = hand ^ bit
             played |= bit
@@ -125,8 +160,28 @@ def play_out(wh, wv, played, players, size, t, k, led, win, win_seat, points, se
 
 
 @njit(inline="never")
-def exact_values(world, voids, played, players, size, t, k, led, win, win_seat, points, me,
-                 pen, per_trick, first, last, card_round, deck_mask, legal, out):
+def exact_values(
+    world,
+    voids,
+    played,
+    players,
+    size,
+    t,
+    k,
+    led,
+    win,
+    win_seat,
+    points,
+    me,
+    pen,
+    per_trick,
+    first,
+    last,
+    card_round,
+    deck_mask,
+    legal,
+    out,
+):
     """out[i]: the least penalty ``me`` can take from here when it plays the i-th
     legal card now, over all its later cards (the others playing counting)."""
     hs = popcount(world[me])
@@ -141,8 +196,29 @@ def exact_values(world, voids, played, players, size, t, k, led, win, win_seat, 
         while True:
             wh[:] = world
             wv[:] = voids
-            v = play_out(wh, wv, played, players, size, t, k, led, win, win_seat, points, me,
-                         me, pen, per_trick, first, last, card_round, deck_mask, plan, hs)
+            v = play_out(
+                wh,
+                wv,
+                played,
+                players,
+                size,
+                t,
+                k,
+                led,
+                win,
+                win_seat,
+                points,
+                me,
+                me,
+                pen,
+                per_trick,
+                first,
+                last,
+                card_round,
+                deck_mask,
+                plan,
+                hs,
+            )
             if v < best:
                 best = v
             # next continuation: digit d (the d-th later decision) runs over 0 .. hs-d-1
@@ -159,16 +235,53 @@ def exact_values(world, voids, played, players, size, t, k, led, win, win_seat, 
 
 
 @njit(inline="never")
-def search_trick(s, at, hand, legal, sizes, me, k, led, win, win_seat, points, t, size,
-                 players, played, voids, pen, per_trick, first, last, card_round, deck_mask,
-                 samples, exact):
+def search_trick(
+    s,
+    at,
+    hand,
+    legal,
+    sizes,
+    me,
+    k,
+    led,
+    win,
+    win_seat,
+    points,
+    t,
+    size,
+    players,
+    played,
+    voids,
+    pen,
+    per_trick,
+    first,
+    last,
+    card_round,
+    deck_mask,
+    samples,
+    exact,
+):
     """The search bot's card.  ``sizes`` are the hand sizes of all seats (public);
     the bot sees no other seat's cards."""
     nl = popcount(legal)
-    free = (per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)) == 0 \
-        and not card_round
-    default = counting_trick(hand, legal, k, led, win, points, free, card_round, players, me,
-                             deck_mask & ~hand & ~played, voids, pen)
+    free = (
+        per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)
+    ) == 0 and not card_round
+    default = counting_trick(
+        hand,
+        legal,
+        k,
+        led,
+        win,
+        points,
+        free,
+        card_round,
+        players,
+        me,
+        deck_mask & ~hand & ~played,
+        voids,
+        pen,
+    )
     if nl == 1:
         return default
     unseen = deck_mask & ~hand & ~played
@@ -183,8 +296,28 @@ def search_trick(s, at, hand, legal, sizes, me, k, led, win, win_seat, points, t
         sample_world(s, at, unseen, sizes, voids, me, players, world)
         world[me] = hand
         if is_exact:
-            exact_values(world, voids, played, players, size, t, k, led, win, win_seat, points,
-                         me, pen, per_trick, first, last, card_round, deck_mask, legal, vals)
+            exact_values(
+                world,
+                voids,
+                played,
+                players,
+                size,
+                t,
+                k,
+                led,
+                win,
+                win_seat,
+                points,
+                me,
+                pen,
+                per_trick,
+                first,
+                last,
+                card_round,
+                deck_mask,
+                legal,
+                vals,
+            )
             for ci in range(nl):
                 tot[ci] += vals[ci]
         else:
@@ -192,9 +325,29 @@ def search_trick(s, at, hand, legal, sizes, me, k, led, win, win_seat, points, t
                 wh[:] = world
                 wv[:] = voids
                 plan[0] = ci
-                tot[ci] += play_out(wh, wv, played, players, size, t, k, led, win, win_seat,
-                                    points, me, me, pen, per_trick, first, last, card_round,
-                                    deck_mask, plan, 1)
+                tot[ci] += play_out(
+                    wh,
+                    wv,
+                    played,
+                    players,
+                    size,
+                    t,
+                    k,
+                    led,
+                    win,
+                    win_seat,
+                    points,
+                    me,
+                    me,
+                    pen,
+                    per_trick,
+                    first,
+                    last,
+                    card_round,
+                    deck_mask,
+                    plan,
+                    1,
+                )
     best = 0
     for ci in range(1, nl):
         if tot[ci] < tot[best]:

@@ -27,6 +27,7 @@ How the log is read:
   forms at the end of the OR in which the first 5 arrives (the log shows it when the
   SBB first appears).
 """
+
 from __future__ import annotations
 
 import json
@@ -40,8 +41,10 @@ SR_ONLY = {"par", "buy_shares", "bid"}
 IGNORED_PREFIX = ("program_",)
 # the engine's card numbers of the depot deck by type: of the six 5s, 5-1 and 5-2 are P7's
 # EVA and the SBB's own 5H (they never leave a depot)
-DECK_IDS = tuple(tuple(k for k in range(n + (2 if t == 3 else 0)) if t != 3 or k not in (1, 2))
-                 for t, n in enumerate(R.DEPOT_COUNT))
+DECK_IDS = tuple(
+    tuple(k for k in range(n + (2 if t == 3 else 0)) if t != 3 or k not in (1, 2))
+    for t, n in enumerate(R.DEPOT_COUNT)
+)
 TYPE_OF_NAME = {name: t for t, name in enumerate(R.TRAIN_NAMES)} | {"8": 5, "8H": 5}
 
 
@@ -54,22 +57,23 @@ class Timeline:
     the bank (the engine ends the game after the set in which the bank breaks, so the
     break lies within that set; the log alone does not say in which of its ORs).
     """
+
     game_id: object
     players: int
     player_ids: list
     end_reason: str
     events: dict
-    ors: list                  # (global OR, set, n) in order
-    revenue: list              # total route revenue per OR, same order as ``ors``
-    bought: dict               # train type name -> trains bought from the depot
-    bought_h: dict             # of them on the H side
-    exported: dict             # train type name -> trains exported
-    across: int                # trains bought across between corporations
+    ors: list  # (global OR, set, n) in order
+    revenue: list  # total route revenue per OR, same order as ``ors``
+    bought: dict  # train type name -> trains bought from the depot
+    bought_h: dict  # of them on the H side
+    exported: dict  # train type name -> trains exported
+    across: int  # trains bought across between corporations
     withholds: int
     withholds_by_phase: dict
     payouts: int
-    floated: list              # corporations in the order they first operated
-    scores: dict               # player id -> final value
+    floated: list  # corporations in the order they first operated
+    scores: dict  # player id -> final value
     notes: list = field(default_factory=list)
 
     def label(self, k: int) -> str:
@@ -77,19 +81,29 @@ class Timeline:
         return f"OR {s}.{n}"
 
     def as_dict(self) -> dict:
-        return {"game_id": self.game_id, "players": self.players,
-                "end_reason": self.end_reason,
-                "events": {e: (None if v is None else
-                               {"or": v[0], "label": f"OR {v[1]}.{v[2]}"})
-                           for e, v in self.events.items()},
-                "revenue_per_or": [{"or": g, "label": f"OR {s}.{n}", "revenue": r}
-                                   for (g, s, n), r in zip(self.ors, self.revenue)],
-                "bought": self.bought, "bought_h_side": self.bought_h,
-                "exported": self.exported, "bought_across": self.across,
-                "withholds": self.withholds, "withholds_by_phase": self.withholds_by_phase,
-                "payouts": self.payouts, "companies_operated": self.floated,
-                "final_scores": {str(k): v for k, v in self.scores.items()},
-                "notes": self.notes}
+        return {
+            "game_id": self.game_id,
+            "players": self.players,
+            "end_reason": self.end_reason,
+            "events": {
+                e: (None if v is None else {"or": v[0], "label": f"OR {v[1]}.{v[2]}"})
+                for e, v in self.events.items()
+            },
+            "revenue_per_or": [
+                {"or": g, "label": f"OR {s}.{n}", "revenue": r}
+                for (g, s, n), r in zip(self.ors, self.revenue)
+            ],
+            "bought": self.bought,
+            "bought_h_side": self.bought_h,
+            "exported": self.exported,
+            "bought_across": self.across,
+            "withholds": self.withholds,
+            "withholds_by_phase": self.withholds_by_phase,
+            "payouts": self.payouts,
+            "companies_operated": self.floated,
+            "final_scores": {str(k): v for k, v in self.scores.items()},
+            "notes": self.notes,
+        }
 
 
 def effective_actions(actions: list) -> list:
@@ -134,8 +148,10 @@ def load_export(path) -> dict:
     except FileNotFoundError:
         raise InputError(f"{p}: no such file") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
-        raise InputError(f"{p}: not an 18xx.games export ({type(e).__name__}: "
-                         f"{str(e).splitlines()[0] if str(e) else 'unreadable'})") from None
+        raise InputError(
+            f"{p}: not an 18xx.games export ({type(e).__name__}: "
+            f"{str(e).splitlines()[0] if str(e) else 'unreadable'})"
+        ) from None
     check_export(doc, str(p))
     return doc
 
@@ -184,8 +200,20 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
     withholds_by_phase: dict = {}
     floated: list = []
     notes: list = []
-    state = {"phase": 1, "sr": 0, "in_or": False, "n": 0, "g": 0, "corp": None,
-             "turned": set(), "sbb_seen": False, "pending_sr": False, "across": 0, "withholds": 0, "payouts": 0}
+    state = {
+        "phase": 1,
+        "sr": 0,
+        "in_or": False,
+        "n": 0,
+        "g": 0,
+        "corp": None,
+        "turned": set(),
+        "sbb_seen": False,
+        "pending_sr": False,
+        "across": 0,
+        "withholds": 0,
+        "payouts": 0,
+    }
 
     def event(name):
         if events[name] is None and state["g"] > 0:
@@ -210,7 +238,7 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
 
     def start_or():
         if not state["in_or"]:
-            if state["g"] > 0 and state["phase"] >= 2 and deck:   # the set just ended
+            if state["g"] > 0 and state["phase"] >= 2 and deck:  # the set just ended
                 card = deck[0]
                 exported[R.TRAIN_NAMES[card[0]]] += 1
                 take(card)
@@ -339,16 +367,28 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
                 scores[int(k) if str(k).lstrip("-").isdigit() else k] = int(v)
             except (TypeError, ValueError):
                 continue
-    return Timeline(game_id=doc.get("id"), players=len(players),
-                    player_ids=[p.get("id") for p in players if isinstance(p, dict)],
-                    end_reason=reason, events=events, ors=ors, revenue=revenue,
-                    bought=bought, bought_h=bought_h, exported=exported,
-                    across=state["across"], withholds=state["withholds"],
-                    withholds_by_phase=withholds_by_phase, payouts=state["payouts"],
-                    floated=floated, scores=scores, notes=notes)
+    return Timeline(
+        game_id=doc.get("id"),
+        players=len(players),
+        player_ids=[p.get("id") for p in players if isinstance(p, dict)],
+        end_reason=reason,
+        events=events,
+        ors=ors,
+        revenue=revenue,
+        bought=bought,
+        bought_h=bought_h,
+        exported=exported,
+        across=state["across"],
+        withholds=state["withholds"],
+        withholds_by_phase=withholds_by_phase,
+        payouts=state["payouts"],
+        floated=floated,
+        scores=scores,
+        notes=notes,
+    )
 
 
-RECORDED = Path(__file__).parent / "games"    # two real games shipped for calibration
+RECORDED = Path(__file__).parent / "games"  # two real games shipped for calibration
 
 
 def recorded_games() -> list[Path]:

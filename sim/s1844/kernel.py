@@ -18,34 +18,43 @@ arrays, which fold into the unrolled scans; picks and sorts avoid data-dependent
 is cached until its trains change; company indices read from the state are masked
 (``& 15``) so that numba can drop its negative-index check on every access.
 """
+
 import numpy as np
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.s1844 import rules as R
+from tableodds.sim.s1844.policies import (
+    CAREFUL,
+    RANDOM,
+    careful_par,
+    careful_pays,
+    careful_sells,
+    careful_side,
+    careful_tunnel,
+    careful_yield_pick,
+)
 from tableodds.sim.s1844.rules import to_columns  # noqa: F401 (record layout, in rules)
-from tableodds.sim.s1844.policies import (CAREFUL, RANDOM, careful_pays, careful_par,
-                                careful_sells, careful_side, careful_tunnel, careful_yield_pick)
 
 # globals: st[0:NG]
 G_PHASE, G_POS, G_BANK, G_EVA, G_SBBP, G_SBBF, G_FULL, G_BROKEN, G_ENDED = range(9)
 G_SR, G_SET, G_OR, G_NIN, G_NORS, G_RUSTED, G_DISC, G_LOANS, G_OVER, G_FLOATED = range(9, 19)
 G_SEEN, G_PLAYERS, G_P2USED, G_PRIVB, G_ACRS, G_ACRO = range(19, 25)
-G_RVOK = 25     # bit c: company c's run value in S_RVT/S_RVN is that of its current trains
-G_P4 = 26       # P4's Furka-Oberalp tiles are on the map
-G_WH = 27       # runs withheld
+G_RVOK = 25  # bit c: company c's run value in S_RVT/S_RVN is that of its current trains
+G_P4 = 26  # P4's Furka-Oberalp tiles are on the map
+G_WH = 27  # runs withheld
 NG = 28
 # company fields: st[O_CS + F_... * 15 + c] (one run of 15 per field, so that scans over
 # the companies read contiguous memory and compile to vector code)
 F_STATUS, F_PAR, F_ROW, F_COL, F_CASH, F_IPO, F_POOL, F_DIR, F_TTOT, F_TLAID = range(10)
 F_ORS, F_HASDEST, F_REACHED, F_OPER, F_LASTDIV, F_TUNNELS, F_CTYPE, F_UNITS = range(10, 18)
-F_EXTRA = 18    # laid P2's extra tile
-F_PRICE = 19    # PRICE[row, col], kept with the cell
-F_TILES = 20    # tiles laid from its list in map.toml
+F_EXTRA = 18  # laid P2's extra tile
+F_PRICE = 19  # PRICE[row, col], kept with the cell
+F_TILES = 20  # tiles laid from its list in map.toml
 NF = 21
 # parameters: st[O_PRM + P_...]
-P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE = 0, 6, 12, 19, 23   # list offsets
+P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE = 0, 6, 12, 19, 23  # list offsets
 P_MAT0, P_MATSTEP, P_MATTOK, P_DEST, P_NOISE, P_TUNBONUS = 27, 28, 29, 30, 31, 32
 P_MOUNTCH = 33
 P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW, P_MINYIELD = 34, 41, 42, 43, 44, 45
@@ -81,10 +90,10 @@ O_POL = O_PRM + NP
 S_CEIL = O_POL + 7
 S_ORDER = S_CEIL + 7
 S_OPS = S_ORDER + 7
-S_RUN = S_OPS + 15      # the 12 train slots (type * 2 + side), best base value first
-S_RVT = S_RUN + 12      # cached run_value per company (valid where G_RVOK says so)
+S_RUN = S_OPS + 15  # the 12 train slots (type * 2 + side), best base value first
+S_RVT = S_RUN + 12  # cached run_value per company (valid where G_RVOK says so)
 S_RVN = S_RVT + 15
-O_FREE = S_RVN + 15     # per player: the part of the debt without interest (SBB exchange)
+O_FREE = S_RVN + 15  # per player: the part of the debt without interest (SBB exchange)
 NSTATE = O_FREE + 7
 
 PRICE, LIMITED, LIMIT = R.PRICE, R.LIMITED, R.LIMIT
@@ -95,7 +104,6 @@ ORS_PER_SET = np.array(R.ORS_PER_SET, np.int64)
 TOKEN_COST = np.array(R.TOKEN_COST, np.int64)
 CERT_LIMIT = np.array([0, 0, 0] + [R.CERT_LIMIT[n] for n in range(3, 8)], np.int64)
 PARS = np.array(R.PARS, np.int64)
-
 
 
 def _by_par(table):
@@ -116,10 +124,10 @@ PRIVATE_FACE, PRIVATE_REV = R.PRIVATE_FACE, R.PRIVATE_REV
 NDEPOT = len(R.DEPOT)
 # per company (types never change): in the unrolled scans these fold into immediates
 # (16 entries, the last 0: the scans run over 16 lanes, see lanes)
-HALF_UNITS = np.append(UNITS[CTYPE] // 2, 0).astype(np.int64)      # pool limit: half the shares
+HALF_UNITS = np.append(UNITS[CTYPE] // 2, 0).astype(np.int64)  # pool limit: half the shares
 IPO_CAP = np.append(IPO_LIMIT[CTYPE], 0).astype(np.int64)
 ALL15 = (1 << 15) - 1
-REAL_LANE = np.array([-1] * 15 + [0], np.int64)     # masks sums over 16 lanes to the 15
+REAL_LANE = np.array([-1] * 15 + [0], np.int64)  # masks sums over 16 lanes to the 15
 U31 = (1 << 31) - 1
 # 20 // units: x // units == x * PER_20[c] // 20 exactly (units divide 20), a division by
 # a constant (a multiplication) without a branch on the units
@@ -127,28 +135,33 @@ PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
 # floor(2^32 / price) for each market price (padded to 512 so that [price & 511] is in
 # bounds): x // price == (x * RECIP32[price] >> 32) + at most one, for 0 <= x < 2^32
 RECIP32 = np.zeros(512, np.int64)
-RECIP32[1:PRICE.max() + 1] = (1 << 32) // np.arange(1, PRICE.max() + 1)
+RECIP32[1 : PRICE.max() + 1] = (1 << 32) // np.arange(1, PRICE.max() + 1)
 PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
-TERRAIN = R.TERRAIN.astype(np.int64)          # [company, k]: the k-th tile's terrain
+TERRAIN = R.TERRAIN.astype(np.int64)  # [company, k]: the k-th tile's terrain
 NTILES = R.NTILES.astype(np.int64)
-DEST_NEEDS = R.DEST_NEEDS.astype(np.int64)    # 1: a green tile (phase 3), 2: P4's tiles
+DEST_NEEDS = R.DEST_NEEDS.astype(np.int64)  # 1: a green tile (phase 3), 2: P4's tiles
 ORDER_EVA = np.array(list(range(5, 15)) + list(range(5)), np.int64)
 # each market cell's place in the operating order: price high to low, then further right,
 # then higher row (< 144, so that 16 x the place + the company fits in 12 bits); padded to
 # 8 x 32, so that [row & 7, col & 31] is in bounds for any company, branch-free
 CELL_ORDER = np.zeros((8, 32), np.uint64)
-CELL_ORDER[:, :PRICE.shape[1]].flat[sorted(
-    range(PRICE.size), key=lambda i: (-PRICE.flat[i], -(i % PRICE.shape[1]),
-                                      i // PRICE.shape[1]))] = np.arange(PRICE.size)
-LANE_TOP = np.uint64(0x8000_8000_8000_8000)     # bit 15 of each 16-bit lane
+CELL_ORDER[:, : PRICE.shape[1]].flat[
+    sorted(
+        range(PRICE.size),
+        key=lambda i: (-PRICE.flat[i], -(i % PRICE.shape[1]), i // PRICE.shape[1]),
+    )
+] = np.arange(PRICE.size)
+LANE_TOP = np.uint64(0x8000_8000_8000_8000)  # bit 15 of each 16-bit lane
 LANE_ONE = np.uint64(0x0001_0001_0001_0001)
 
 
 def _market_moves():
     """Target cell of a move right (normal company, regional) and left from each cell: the
     moves below look them up instead of testing neighbours (branches that mispredict)."""
+
     def ok(r, k):
         return 0 <= r < 8 and 0 <= k < 18 and PRICE[r, k] > 0
+
     rows = np.zeros((3, 8, 18), np.int64)
     cols = np.zeros((3, 8, 18), np.int64)
     for r in range(8):
@@ -168,37 +181,86 @@ def _market_moves():
 
 
 MOVE_ROW, MOVE_COL = _market_moves()
-EV_PHASE, EV_RUST, EV_SBB, EV_BANK, EV_END = (R.EV[e] for e in ("phase2", "rust2", "sbb", "bank", "end"))
+EV_PHASE, EV_RUST, EV_SBB, EV_BANK, EV_END = (
+    R.EV[e] for e in ("phase2", "rust2", "sbb", "bank", "end")
+)
 PRE, REGIONAL, HISTORICAL = R.PRE, R.REGIONAL, R.HISTORICAL
 SBB, FNM, MOB = R.SBB, R.FNM, R.MOB
 C_REV = R.COL["rev_1"]
 C_BANKCASH = R.COL["bankcash_1"]
 C_DEPOT = R.COL["depot_1"]
 # the record row's scalar columns (their places in rules.COLUMNS)
-(R_END_REASON, R_ORS, R_SETS, R_PHASE, R_FLOATED, R_LOANS, R_WITHHOLDS, R_OVER_LIMIT, R_BANK, R_PLAYER_CASH,
- R_CORP_CASH, R_DEBT, R_DEPOT_LEFT, R_OWNED, R_EXPORTED, R_RUSTED, R_DISCARDED, R_EVA_HELD,
- R_RESERVED, R_PRIVATES_BOUGHT, R_ACROSS_SISTER, R_ACROSS_OTHER, R_P2_TILE) = \
-    (R.COL[name] for name in R.SCALARS)
-R_EVENTS = R.COL[R.EVENTS[0] + "_or"]   # then events (OR, SR, n), trains, scores
+(
+    R_END_REASON,
+    R_ORS,
+    R_SETS,
+    R_PHASE,
+    R_FLOATED,
+    R_LOANS,
+    R_WITHHOLDS,
+    R_OVER_LIMIT,
+    R_BANK,
+    R_PLAYER_CASH,
+    R_CORP_CASH,
+    R_DEBT,
+    R_DEPOT_LEFT,
+    R_OWNED,
+    R_EXPORTED,
+    R_RUSTED,
+    R_DISCARDED,
+    R_EVA_HELD,
+    R_RESERVED,
+    R_PRIVATES_BOUGHT,
+    R_ACROSS_SISTER,
+    R_ACROSS_OTHER,
+    R_P2_TILE,
+) = (R.COL[name] for name in R.SCALARS)
+R_EVENTS = R.COL[R.EVENTS[0] + "_or"]  # then events (OR, SR, n), trains, scores
 
 
 def pack_params(p: R.Params) -> np.ndarray:
     """The parameters as the flat int64 vector the kernel reads (offsets above)."""
-    v = (list(p.base_normal) + list(p.base_h) + list(p.phase_pct) + list(p.type_pct)
-         + list(p.train_share_pct) + [p.maturity_start_pct, p.maturity_step_pct,
-                                      p.maturity_token_pct, p.destination_pct, p.noise_pct,
-                                      p.tunnel_bonus]
-         + [p.mountain_chance]
-         + list(p.auction_value_pct) + [p.auction_noise, p.fnm_par, p.max_directorships,
-                                        p.sell_below_pct, p.min_yield_permille,
-                                        p.mountain_max_phase, p.mountain_reserve,
-                                        p.payback_pct, p.ors_per_train_pct, p.horizon_ors,
-                                        p.value_low_pct, p.value_span_pct, p.max_or_sets,
-                                        p.max_sr_turns, int(p.bankruptcy == "allowed"),
-                                        p.p2_tile_pct, p.private_price_pct,
-                                        p.private_keep_pct, int(p.private_sellers == "any"),
-                                        p.across_price_pct, p.across_keep_trains,
-                                        p.withhold_for_train])
+    v = (
+        list(p.base_normal)
+        + list(p.base_h)
+        + list(p.phase_pct)
+        + list(p.type_pct)
+        + list(p.train_share_pct)
+        + [
+            p.maturity_start_pct,
+            p.maturity_step_pct,
+            p.maturity_token_pct,
+            p.destination_pct,
+            p.noise_pct,
+            p.tunnel_bonus,
+        ]
+        + [p.mountain_chance]
+        + list(p.auction_value_pct)
+        + [
+            p.auction_noise,
+            p.fnm_par,
+            p.max_directorships,
+            p.sell_below_pct,
+            p.min_yield_permille,
+            p.mountain_max_phase,
+            p.mountain_reserve,
+            p.payback_pct,
+            p.ors_per_train_pct,
+            p.horizon_ors,
+            p.value_low_pct,
+            p.value_span_pct,
+            p.max_or_sets,
+            p.max_sr_turns,
+            int(p.bankruptcy == "allowed"),
+            p.p2_tile_pct,
+            p.private_price_pct,
+            p.private_keep_pct,
+            int(p.private_sellers == "any"),
+            p.across_price_pct,
+            p.across_keep_trains,
+            p.withhold_for_train,
+        ]
+    )
     assert len(v) == NP
     return np.array(v, np.int64)
 
@@ -212,7 +274,7 @@ def price(st, rs, c):
 @njit(_nrt=False, error_model="numpy", inline="always")
 def field(st, f):
     """One field of all 15 companies, as a view (scans over it vectorise)."""
-    return st[O_CS + f * 15:O_CS + f * 15 + 15]
+    return st[O_CS + f * 15 : O_CS + f * 15 + 15]
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -220,7 +282,7 @@ def lanes(st, off):
     """A run of 15 (a field, a player's holdings) and the first value after it, as a view:
     scans over all 16 run as four full vectors (15 need masked loads for the last three);
     they mask off what the 16th lane yields."""
-    return st[off:off + 16]
+    return st[off : off + 16]
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -359,7 +421,7 @@ def sell(st, rs, p, c, k):
     v = price(st, rs, c)
     row, col = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
     if st[O_CS + F_OPER * 15 + c] == 0 and cell(row + 1, col):
-        v = np.int64(PRICE[row + 1, col])   # not yet operated: one row lower
+        v = np.int64(PRICE[row + 1, col])  # not yet operated: one row lower
     st[O_CASH + p] += k * v
     st[G_BANK] -= k * v
     st[O_HOLD + p * 15 + c] -= k
@@ -379,14 +441,22 @@ def free_slot(st, off, first):
 
 @njit(_nrt=False, error_model="numpy", inline="always")
 def mountain_ok(st, rs, p):
-    return (st[O_DEBT + p] == 0 and st[O_PL + p * 3 + 1] == 0 and st[O_CASH + p] >= R.MOUNTAIN_PRICE
-            and free_slot(st, O_MR, 0) >= 0)
+    return (
+        st[O_DEBT + p] == 0
+        and st[O_PL + p * 3 + 1] == 0
+        and st[O_CASH + p] >= R.MOUNTAIN_PRICE
+        and free_slot(st, O_MR, 0) >= 0
+    )
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
 def tunnel_ok(st, rs, p):
-    return (st[O_DEBT + p] == 0 and st[O_PL + p * 3 + 2] == 0 and st[O_CASH + p] >= R.TUNNEL_PRICE
-            and free_slot(st, O_TUN, 1) >= 0)
+    return (
+        st[O_DEBT + p] == 0
+        and st[O_PL + p * 3 + 2] == 0
+        and st[O_CASH + p] >= R.TUNNEL_PRICE
+        and free_slot(st, O_TUN, 1) >= 0
+    )
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -505,19 +575,25 @@ def random_turn(st, rs, p):
         # (a closed company (status 3) has no holdings and no director: it counts 0)
         ncert += (hold[c] - mine) & REAL_LANE[c]
         sells = s2 & (hold[c] - 2 * mine > 0) & (pool[c] < HALF_UNITS[c])
-        ipos = (((status[c] == 1) | s2) & (c != SBB) & (ipo[c] > 0) & (cash >= par[c])
-                & (hold[c] < IPO_CAP[c]))
+        ipos = (
+            ((status[c] == 1) | s2)
+            & (c != SBB)
+            & (ipo[c] > 0)
+            & (cash >= par[c])
+            & (hold[c] < IPO_CAP[c])
+        )
         pools = s2 & (pool[c] > 0) & (cash >= prices[c])
         pars = (status[c] == 0) & (c != FNM) & (c != SBB)
-        masks |= (np.int64(sells) | np.int64(ipos) << 16 | np.int64(pools) << 32
-                  | np.int64(pars) << 48) << c
+        masks |= (
+            np.int64(sells) | np.int64(ipos) << 16 | np.int64(pools) << 32 | np.int64(pars) << 48
+        ) << c
     sells, ipos = masks & ALL15, (masks >> 16) & ALL15
     pools, pars = (masks >> 32) & ALL15, (masks >> 48) & ALL15
     if st[G_SR] == 1:
         sells = 0
     # below the certificate limit? (fixed until this turn's one action)
     if st[O_DEBT + p] == 0 and ncert < CERT_LIMIT[st[G_PLAYERS]]:
-        fresh = ~st[O_PL + p * 3 + 0]      # not sold this stock round
+        fresh = ~st[O_PL + p * 3 + 0]  # not sold this stock round
         ipos &= fresh
         pools &= fresh
         if cash < 2 * 60:
@@ -580,18 +656,25 @@ def company_scan(st):
     cw = cw2 = np.int64(0)
     for c in range(16):
         s1, s2 = status[c] == 1, status[c] == 2
-        pc = par[c]     # (loaded unconditionally: a conditional load stops the vectoriser)
+        pc = par[c]  # (loaded unconditionally: a conditional load stops the vectoriser)
         ref = 100 if c == SBB else pc
         # (prices, pars and the percentage are < 2^31: masked, each product is one vpmuldq;
         # the director's own company is masked off per player, see careful_turn)
-        sale = (s2 & (pool[c] < HALF_UNITS[c])
-                & careful_sells(prices[c] & U31, ref & U31, sb))
+        sale = s2 & (pool[c] < HALF_UNITS[c]) & careful_sells(prices[c] & U31, ref & U31, sb)
         ipo_ok = (c != SBB) & (ipo[c] > 0)
         # (one shift by c per lane: shifts by c + 16 etc. stop the vectoriser)
-        cw |= (np.int64(sale) | np.int64(s1 & ipo_ok) << 16 | np.int64(s2 & ipo_ok) << 32
-               | np.int64(s2 & (pool[c] > 0)) << 48) << c
-        cw2 |= (np.int64(lastdiv[c] > 0) | np.int64(status[c] == 0) << 16
-                | np.int64(s1 | s2) << 32 | np.int64(s2) << 48) << c
+        cw |= (
+            np.int64(sale)
+            | np.int64(s1 & ipo_ok) << 16
+            | np.int64(s2 & ipo_ok) << 32
+            | np.int64(s2 & (pool[c] > 0)) << 48
+        ) << c
+        cw2 |= (
+            np.int64(lastdiv[c] > 0)
+            | np.int64(status[c] == 0) << 16
+            | np.int64(s1 | s2) << 32
+            | np.int64(s2) << 48
+        ) << c
     return cw, cw2
 
 
@@ -607,9 +690,12 @@ def player_scan(st, p):
     pw = ncert = np.int64(0)
     for c in range(16):
         mine = director[c] == p
-        pw |= (np.int64(mine) | np.int64(hold[c] > 0) << 16
-               | np.int64((hold[c] < IPO_CAP[c]) & (cash >= par[c])) << 32
-               | np.int64(cash >= prices[c]) << 48) << c
+        pw |= (
+            np.int64(mine)
+            | np.int64(hold[c] > 0) << 16
+            | np.int64((hold[c] < IPO_CAP[c]) & (cash >= par[c])) << 32
+            | np.int64(cash >= prices[c]) << 48
+        ) << c
         # (a closed company (status 3) has no holdings and no director: it counts 0)
         ncert += (hold[c] - mine) & REAL_LANE[c]
     return pw, ncert
@@ -622,24 +708,29 @@ def careful_turn(st, rs, p, cw, cw2):
     # company_scan, valid for the state at the start of this turn)
     acted = False
     pw, ncert = player_scan(st, p)
-    sells = cw & (pw >> 16) & ~pw & ALL15     # low enough, held, not directed
+    sells = cw & (pw >> 16) & ~pw & ALL15  # low enough, held, not directed
     if st[G_SR] > 1 and sells:
         # a sale changes only its own company: find them all first, then sell
         while sells:
             c = trailing_zeros(sells)
             sells &= sells - 1
-            sell(st, rs, p, c, min(st[O_HOLD + p * 15 + c],
-                                   HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]))
+            sell(
+                st,
+                rs,
+                p,
+                c,
+                min(st[O_HOLD + p * 15 + c], HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]),
+            )
         acted = True
         cw, cw2 = company_scan(st)
         pw, ncert = player_scan(st, p)
-    if st[O_DEBT + p] != 0:     # no purchases while in debt
+    if st[O_DEBT + p] != 0:  # no purchases while in debt
         return acted
     mine = pw & ALL15
     ndir, directs = ones(mine & (cw2 >> 32)), mine & (cw2 >> 48) != 0
     cash = st[O_CASH + p]
     if ncert < CERT_LIMIT[st[G_PLAYERS]]:
-        fresh = ~st[O_PL + p * 3 + 0]      # not sold this stock round
+        fresh = ~st[O_PL + p * 3 + 0]  # not sold this stock round
         parred = (cw >> 16) & mine & (pw >> 32) & fresh
         if parred:
             buy_ipo(st, rs, p, trailing_zeros(parred))
@@ -650,8 +741,9 @@ def careful_turn(st, rs, p, cw, cw2):
                 c = PREFER_PAR[j]
                 if (unparred >> c) & 1 == 0:
                     continue
-                need = careful_par(FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]],
-                                   st[O_HOLD + p * 15 + c])
+                need = careful_par(
+                    FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]], st[O_HOLD + p * 15 + c]
+                )
                 # the highest par (100, 90, ..., 60) at which it floats the company alone
                 for q in range(5):
                     if (2 + need) * PARS[q] <= cash:
@@ -674,24 +766,31 @@ def careful_turn(st, rs, p, cw, cw2):
                 y += np.int64((y + 1) * pr <= x)
                 if y > best_yield:
                     best, best_yield = c, y
-        elif eligible:      # all yield 0: the first one
+        elif eligible:  # all yield 0: the first one
             best, best_yield = trailing_zeros(eligible), np.int64(0)
         if best >= 0 and best_yield >= st[O_PRM + P_MINYIELD]:
             # (the masks hold pool_ok and ipo_ok for an eligible company)
-            if careful_yield_pick((pools >> best) & 1 != 0, (ipos >> best) & 1 != 0,
-                                  price(st, rs, best), st[O_CS + F_PAR * 15 + best]):
+            if careful_yield_pick(
+                (pools >> best) & 1 != 0,
+                (ipos >> best) & 1 != 0,
+                price(st, rs, best),
+                st[O_CS + F_PAR * 15 + best],
+            ):
                 buy_pool(st, rs, p, best)
             else:
                 buy_ipo(st, rs, p, best)
             return True
-    if (st[G_PHASE] <= st[O_PRM + P_MOUNTPH]
-            and cash - R.MOUNTAIN_PRICE >= st[O_PRM + P_MOUNTRES] and mountain_ok(st, rs, p)):
+    if (
+        st[G_PHASE] <= st[O_PRM + P_MOUNTPH]
+        and cash - R.MOUNTAIN_PRICE >= st[O_PRM + P_MOUNTRES]
+        and mountain_ok(st, rs, p)
+    ):
         buy_mountain(st, rs, p)
         return True
     if directs and tunnel_ok(st, rs, p):
         for k in range(R.NTUNNEL):
             if st[O_TUN + 0 * 5 + k] == p and st[O_TUN + 1 * 5 + k] < 0:
-                return acted     # it still holds an unused tunnel right
+                return acted  # it still holds an unused tunnel right
         buy_tunnel(st, rs, p)
         return True
     return acted
@@ -703,7 +802,7 @@ def stock_round(st, rs):
     st[G_SR] += 1
     for i in range(n):
         st[S_ORDER + i] = i
-    for i in range(1, n):   # stable insertion sort by cash (ascending in SR 1, else descending)
+    for i in range(1, n):  # stable insertion sort by cash (ascending in SR 1, else descending)
         j = i
         while j > 0:
             a, b = st[O_CASH + st[S_ORDER + j - 1]], st[O_CASH + st[S_ORDER + j]]
@@ -712,14 +811,14 @@ def stock_round(st, rs):
                 break
             st[S_ORDER + j - 1], st[S_ORDER + j] = st[S_ORDER + j], st[S_ORDER + j - 1]
             j -= 1
-    st[O_PL:O_PL + 21] = 0
+    st[O_PL : O_PL + 21] = 0
     passes = turns = seat = 0
     # company_scan's masks, valid until an action changes a company
     cw = cw2 = np.int64(0)
     valid = False
     while passes < n and turns < st[O_PRM + P_MAXTURNS]:
         p = st[S_ORDER + seat]
-        seat = seat + 1 if seat + 1 < n else 0     # (no division by n)
+        seat = seat + 1 if seat + 1 < n else 0  # (no division by n)
         turns += 1
         if st[O_DEBT + p] > 0:
             pay = min(st[O_CASH + p], st[O_DEBT + p])
@@ -743,8 +842,9 @@ def stock_round(st, rs):
     w = np.int64(0)
     for c in range(16):
         live = (status[c] == 1) | (status[c] == 2)
-        w |= (np.int64(live & (pool[c] > 0))
-              | np.int64(live & (pool[c] == 0) & (ipo[c] == 0)) << 16) << c
+        w |= (
+            np.int64(live & (pool[c] > 0)) | np.int64(live & (pool[c] == 0) & (ipo[c] == 0)) << 16
+        ) << c
     left, up = w & ALL15, (w >> 16) & ALL15
     while left:
         move_left(st, rs, trailing_zeros(left))
@@ -752,7 +852,7 @@ def stock_round(st, rs):
     while up:
         move_vertical(st, rs, trailing_zeros(up), -1)
         up &= up - 1
-    for p in range(n):      # 50% interest on the emergency loans only
+    for p in range(n):  # 50% interest on the emergency loans only
         free = st[O_FREE + p]
         st[O_DEBT + p] = free + (3 * (st[O_DEBT + p] - free) + 1) // 2
     st[G_NORS] = ORS_PER_SET[st[G_PHASE]]
@@ -801,7 +901,7 @@ def new_type(st, rs, t):
     st[G_SEEN] |= np.int64(1) << t
     st[G_PHASE] = PHASE_OF[t]
     event(st, rs, EV_PHASE + PHASE_OF[t] - 2)
-    st[G_RVOK] = 0      # downgrades and rust below
+    st[G_RVOK] = 0  # downgrades and rust below
     d = DOWNGRADES[t]
     if d >= 0:
         for c in range(15):
@@ -853,9 +953,13 @@ def buy_depot(st, rs, c, side):
 @njit(_nrt=False, error_model="numpy", inline="always")
 def maturity(st, rs, c):
     """Network maturity in percent: grows with ORs operated and tokens laid."""
-    return min(100, st[O_PRM + P_MAT0] + st[O_PRM + P_MATSTEP] * st[O_CS + F_ORS * 15 + c]
-               + st[O_PRM + P_MATTOK] * (st[O_CS + F_TLAID * 15 + c] - 1)
-               + st[O_PRM + P_P2TILE] * st[O_CS + F_EXTRA * 15 + c])
+    return min(
+        100,
+        st[O_PRM + P_MAT0]
+        + st[O_PRM + P_MATSTEP] * st[O_CS + F_ORS * 15 + c]
+        + st[O_PRM + P_MATTOK] * (st[O_CS + F_TLAID * 15 + c] - 1)
+        + st[O_PRM + P_P2TILE] * st[O_CS + F_EXTRA * 15 + c],
+    )
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
@@ -871,7 +975,7 @@ def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
     ct = st[O_CS + F_CTYPE * 15 + c]
     while st[G_POS] < NDEPOT:
-        owned = ntrains(st, rs, c)    # (a purchase may rust or discard trains: recount)
+        owned = ntrains(st, rs, c)  # (a purchase may rust or discard trains: recount)
         if owned >= limit(st, rs, c):
             break
         t = next_type(st, rs)
@@ -890,14 +994,19 @@ def company_trains(st, rs, c, rnd):
                 k -= 1
             side = 0 if (can_n and k == 0) else 1
         else:
-            if not (can_n or can_h):    # (careful_side's answer too, without the rate)
+            if not (can_n or can_h):  # (careful_side's answer too, without the rate)
                 break
-            rate = (st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c)
-                    * horizon(st, rs, t))
+            rate = st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c) * horizon(st, rs, t)
             pay = st[O_PRM + P_PAYBACK] * 100
-            side = careful_side(must, can_n, can_h, st[O_PRM + P_BASE_N + t] * rate,
-                                PRICE_N[t] * pay, st[O_PRM + P_BASE_H + t] * rate,
-                                PRICE_H[t] * pay)
+            side = careful_side(
+                must,
+                can_n,
+                can_h,
+                st[O_PRM + P_BASE_N + t] * rate,
+                PRICE_N[t] * pay,
+                st[O_PRM + P_BASE_H + t] * rate,
+                PRICE_H[t] * pay,
+            )
             if side < 0:
                 break
         buy_depot(st, rs, c, side)
@@ -920,12 +1029,16 @@ def cheapest_train(st, c, s):
 @njit(_nrt=False, error_model="numpy")
 def buy_across(st, rs, c):
     """Careful rescue: the cheapest spare train of a company with the same director."""
-    c &= 15     # (see forced_train)
+    c &= 15  # (see forced_train)
     if c == SBB or st[O_CS + F_CASH * 15 + c] < 1:
         return False
     for s in range(15):
-        if (s == c or s == SBB or st[O_CS + F_STATUS * 15 + s] != 2
-                or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]):
+        if (
+            s == c
+            or s == SBB
+            or st[O_CS + F_STATUS * 15 + s] != 2
+            or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]
+        ):
             continue
         if ntrains(st, rs, s) < 2:
             continue
@@ -947,10 +1060,14 @@ def buy_across(st, rs, c):
 def across_offer(st, rs, c, s):
     """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
     its price; (-1, 0) when none (see ``across_offers`` in the reference)."""
-    if (s == c or s == SBB or st[O_CS + F_STATUS * 15 + s] != 2
-            or st[O_CS + F_DIR * 15 + s] < 0
-            or st[O_CS + F_DIR * 15 + s] == st[O_CS + F_DIR * 15 + c]
-            or ntrains(st, rs, s) <= st[O_PRM + P_ACRKEEP]):
+    if (
+        s == c
+        or s == SBB
+        or st[O_CS + F_STATUS * 15 + s] != 2
+        or st[O_CS + F_DIR * 15 + s] < 0
+        or st[O_CS + F_DIR * 15 + s] == st[O_CS + F_DIR * 15 + c]
+        or ntrains(st, rs, s) <= st[O_PRM + P_ACRKEEP]
+    ):
         return -1, np.int64(0)
     bt, bs, bv = cheapest_train(st, c, s)
     if bt < 0:
@@ -964,7 +1081,7 @@ def across_offer(st, rs, c, s):
 @njit(_nrt=False, error_model="numpy")
 def buy_across_other(st, rs, c):
     """Forced train from another director's company (from phase 3); True if bought."""
-    c &= 15     # (see forced_train)
+    c &= 15  # (see forced_train)
     if st[G_PHASE] < 3 or c == SBB:
         return False
     d = st[O_CS + F_DIR * 15 + c]
@@ -974,12 +1091,12 @@ def buy_across_other(st, rs, c):
         ts, v = across_offer(st, rs, c, s)
         if ts >= 0:
             n += 1
-            if v < pv:     # careful: the cheapest offer, the first on ties
+            if v < pv:  # careful: the cheapest offer, the first on ties
                 pick, pv = s, v
     if n == 0 or d < 0:
         return False
     if st[O_POL + d] == RANDOM:
-        k = bounded(rs, n + 1)      # 0: the depot (with emergency money)
+        k = bounded(rs, n + 1)  # 0: the depot (with emergency money)
         if k == 0:
             return False
         for s in range(15):
@@ -1047,8 +1164,11 @@ def assign_eva(st, rs):
     owner = st[O_PRIV + 0 * 7 + R.P7]
     for j in range(ORDER_EVA.shape[0]):
         c = ORDER_EVA[j]
-        if (st[O_CS + F_STATUS * 15 + c] == 2 and st[O_CS + F_DIR * 15 + c] == owner
-                and ntrains(st, rs, c) < limit(st, rs, c)):
+        if (
+            st[O_CS + F_STATUS * 15 + c] == 2
+            and st[O_CS + F_DIR * 15 + c] == owner
+            and ntrains(st, rs, c) < limit(st, rs, c)
+        ):
             st[O_TR + c * 12 + 3 * 2 + 1] += 1
             st[G_RVOK] &= ~(np.int64(1) << c)
             st[G_EVA] = 2
@@ -1065,7 +1185,7 @@ def run_value(st, rs, c):
         n = 0
         total = np.int64(0)
         for j in range(12):
-            slot = st[S_RUN + j] & 15       # (>= 0: no negative-index wraparound)
+            slot = st[S_RUN + j] & 15  # (>= 0: no negative-index wraparound)
             k = st[O_TR + c * 12 + slot]
             if k > 0:
                 v = st[O_PRM + (P_BASE_H if slot & 1 else P_BASE_N) + (slot >> 1)]
@@ -1134,8 +1254,9 @@ def operate(st, rs, c, sellers):
                     if rnd:
                         build = bounded(rs, 2) == 1
                     else:
-                        build = careful_tunnel(st[O_CS + F_CASH * 15 + c], R.TUNNEL_BUILD,
-                                               next_h(st, rs))
+                        build = careful_tunnel(
+                            st[O_CS + F_CASH * 15 + c], R.TUNNEL_BUILD, next_h(st, rs)
+                        )
                     if build:
                         st[O_CS + F_CASH * 15 + c] -= R.TUNNEL_BUILD
                         st[G_BANK] += R.TUNNEL_BUILD
@@ -1144,8 +1265,11 @@ def operate(st, rs, c, sellers):
                 break
     if st[O_CS + F_HASDEST * 15 + c] and not st[O_CS + F_REACHED * 15 + c]:
         need = DEST_NEEDS[c]
-        if (st[O_CS + F_TILES * 15 + c] >= NTILES[c] and (need != 1 or st[G_PHASE] >= 3)
-                and (need != 2 or st[G_P4] != 0)):
+        if (
+            st[O_CS + F_TILES * 15 + c] >= NTILES[c]
+            and (need != 1 or st[G_PHASE] >= 3)
+            and (need != 2 or st[G_P4] != 0)
+        ):
             st[O_CS + F_REACHED * 15 + c] = 1
             bonus = (2 if ct == PRE else 5) * st[O_CS + F_PAR * 15 + c]
             st[O_CS + F_CASH * 15 + c] += bonus
@@ -1157,8 +1281,14 @@ def operate(st, rs, c, sellers):
         noise = st[O_PRM + P_NOISE]
         luck = 100 - noise + bounded(rs, 2 * noise + 1)
         dest = 100 + (st[O_PRM + P_DEST] if st[O_CS + F_REACHED * 15 + c] else 0)
-        x = (total * st[O_PRM + P_PHASE + st[G_PHASE] - 1] * st[O_PRM + P_TYPE + ct]
-             * mat * dest * luck)
+        x = (
+            total
+            * st[O_PRM + P_PHASE + st[G_PHASE] - 1]
+            * st[O_PRM + P_TYPE + ct]
+            * mat
+            * dest
+            * luck
+        )
         rev = x // 1_000_000_000_000 // 10 * 10
         rev += st[O_PRM + P_TUNBONUS] * n * st[O_CS + F_TUNNELS * 15 + c]
         for k in range(R.NTUNNEL):
@@ -1184,13 +1314,16 @@ def operate(st, rs, c, sellers):
                 # withhold when that completes the next train it has room for and that
                 # pays back (the H side, as company_trains tests it)
                 v = PRICE_H[nt]
-                if (ntrains(st, rs, c) < limit(st, rs, c) and cash < v <= cash + rev
-                        and pays_back(st, rs, c, nt)):
+                if (
+                    ntrains(st, rs, c) < limit(st, rs, c)
+                    and cash < v <= cash + rev
+                    and pays_back(st, rs, c, nt)
+                ):
                     payout = False
     if rev > 0 and not payout:
         st[G_WH] += 1
     if payout:
-        rev20 = rev * PER_20[c]     # the revenue in 20ths of a share
+        rev20 = rev * PER_20[c]  # the revenue in 20ths of a share
         paid = np.int64(0)
         for p in range(st[G_PLAYERS]):
             # rounded up; 0 for a player without shares (no branch needed)
@@ -1209,12 +1342,16 @@ def operate(st, rs, c, sellers):
         st[O_CS + F_LASTDIV * 15 + c] = 0
         move_left(st, rs, c)
     company_trains(st, rs, c, rnd)
-    if ct != PRE and ntrains(st, rs, c) == 0:     # (saves a call in most ORs)
+    if ct != PRE and ntrains(st, rs, c) == 0:  # (saves a call in most ORs)
         forced_train(st, rs, c)
     # (the call only where a private can be for sale: most turns have none)
-    if (st[G_ENDED] == 0 and (st[G_PHASE] == 3 or st[G_PHASE] == 4)
-            and (ct == REGIONAL or ct == HISTORICAL) and d >= 0
-            and ((sellers >> d) & 1 or (rnd and st[O_PRM + P_PRIVANY] != 0 and sellers != 0))):
+    if (
+        st[G_ENDED] == 0
+        and (st[G_PHASE] == 3 or st[G_PHASE] == 4)
+        and (ct == REGIONAL or ct == HISTORICAL)
+        and d >= 0
+        and ((sellers >> d) & 1 or (rnd and st[O_PRM + P_PRIVANY] != 0 and sellers != 0))
+    ):
         buy_private(st, rs, c, rnd)
     return rev
 
@@ -1243,18 +1380,23 @@ def p4_helps(st, rs, c):
     destination now (GB's Gotthard hex, RhB's line; its own track laid)."""
     d = st[O_CS + F_DIR * 15 + c]
     for x in range(15):
-        if (st[O_CS + F_STATUS * 15 + x] == 2 and st[O_CS + F_DIR * 15 + x] == d
-                and DEST_NEEDS[x] == 2 and st[O_CS + F_HASDEST * 15 + x] != 0
-                and st[O_CS + F_REACHED * 15 + x] == 0
-                and st[O_CS + F_TILES * 15 + x] >= NTILES[x]):
+        if (
+            st[O_CS + F_STATUS * 15 + x] == 2
+            and st[O_CS + F_DIR * 15 + x] == d
+            and DEST_NEEDS[x] == 2
+            and st[O_CS + F_HASDEST * 15 + x] != 0
+            and st[O_CS + F_REACHED * 15 + x] == 0
+            and st[O_CS + F_TILES * 15 + x] >= NTILES[x]
+        ):
             return True
     return False
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
 def pays_back(st, rs, c, t):
-    rate = (st[O_PRM + P_SHARE + min(ntrains(st, rs, c), 3)] * maturity(st, rs, c)
-            * horizon(st, rs, t))
+    rate = (
+        st[O_PRM + P_SHARE + min(ntrains(st, rs, c), 3)] * maturity(st, rs, c) * horizon(st, rs, t)
+    )
     return st[O_PRM + P_BASE_H + t] * rate >= PRICE_H[t] * st[O_PRM + P_PAYBACK] * 100
 
 
@@ -1273,15 +1415,18 @@ def p2_usable(st, rs, c):
 def private_for_sale(st, rs, c, i):
     """Private i (P1-P5) is for sale to c in phases 3-4 (see ``private_offers``)."""
     owner = st[O_PRIV + 0 * 7 + i]
-    return (st[O_PRIV + 1 * 7 + i] != 0 and owner >= 0
-            and (st[O_PRM + P_PRIVANY] != 0 or owner == st[O_CS + F_DIR * 15 + c]))
+    return (
+        st[O_PRIV + 1 * 7 + i] != 0
+        and owner >= 0
+        and (st[O_PRM + P_PRIVANY] != 0 or owner == st[O_CS + F_DIR * 15 + c])
+    )
 
 
 @njit(_nrt=False, error_model="numpy")
 def buy_private(st, rs, c, rnd):
     """At the end of its turn a company may buy one private for 1 .. 2 x face (operate
     checks the phase, the company type and the director)."""
-    c &= 15     # (see forced_train)
+    c &= 15  # (see forced_train)
     d = st[O_CS + F_DIR * 15 + c]
     cash = st[O_CS + F_CASH * 15 + c]
     n = 0
@@ -1356,7 +1501,7 @@ def form_sbb(st, rs):
                 pay = min(st[O_CASH + p], -diff)
                 st[O_CASH + p] -= pay
                 st[G_BANK] += pay
-                st[O_DEBT + p] += -diff - pay     # a 0% loan
+                st[O_DEBT + p] += -diff - pay  # a 0% loan
                 st[O_FREE + p] += -diff - pay
             st[O_HOLD + p * 15 + SBB] += u
             held += u
@@ -1383,7 +1528,7 @@ def form_sbb(st, rs):
         st[O_CS + F_IPO * 15 + c] = 0
         st[O_CS + F_POOL * 15 + c] = 0
         st[O_CS + F_DIR * 15 + c] = -1
-        st[O_TR + c * 12:O_TR + c * 12 + 12] = 0
+        st[O_TR + c * 12 : O_TR + c * 12 + 12] = 0
     st[G_RVOK] = 0
     st[G_SBBP] = 0
     st[G_SBBF] = 1
@@ -1424,11 +1569,11 @@ def operating_order(st):
     # compares four (bit 15 of (key | 0x8000) - k: set where key >= k, no borrow)
     status, cols, rows = field(st, F_STATUS), field(st, F_COL), field(st, F_ROW)
     k0 = k1 = k2 = np.uint64(0)
-    k3 = np.uint64(0x7fff) << np.uint64(48)
+    k3 = np.uint64(0x7FFF) << np.uint64(48)
     m = 0
     for c in range(15):
-        key = order_key(rows, cols, c)      # (loaded unconditionally: no branch)
-        key = (key if status[c] == 2 else np.uint64(0x7fff)) << np.uint64(16 * (c & 3))
+        key = order_key(rows, cols, c)  # (loaded unconditionally: no branch)
+        key = (key if status[c] == 2 else np.uint64(0x7FFF)) << np.uint64(16 * (c & 3))
         m += status[c] == 2
         if c < 4:
             k0 |= key
@@ -1440,10 +1585,10 @@ def operating_order(st):
             k3 |= key
     k0, k1, k2, k3 = k0 | LANE_TOP, k1 | LANE_TOP, k2 | LANE_TOP, k3 | LANE_TOP
     for c in range(15):
-        if status[c] != 2:      # (ranks after the m that operate)
+        if status[c] != 2:  # (ranks after the m that operate)
             continue
         k = order_key(rows, cols, c) * LANE_ONE
-        ge = np.uint64(0)     # per lane: how many of its four keys are >= k
+        ge = np.uint64(0)  # per lane: how many of its four keys are >= k
         for w in (k0, k1, k2, k3):
             ge += ((w - k) & LANE_TOP) >> np.uint64(15)
         st[S_OPS + 16 - np.int64((ge * LANE_ONE) >> np.uint64(48))] = c
@@ -1527,7 +1672,7 @@ def score(st, rs, p):
 @njit(_nrt=False, error_model="numpy")
 def reset(st, players, start_cash):
     st[:O_PRM] = 0
-    st[O_FREE:O_FREE + 7] = 0
+    st[O_FREE : O_FREE + 7] = 0
     st[G_PLAYERS] = players
     st[G_PHASE] = 1
     st[G_NORS] = 1
@@ -1549,8 +1694,8 @@ def reset(st, players, start_cash):
         st[O_MR + k] = -1
         st[O_TUN + k] = -1
         st[O_TUN + 5 + k] = -1
-    st[O_EV:O_EV + 36] = -1
-    st[O_ROW:O_ROW + R.NCOL] = -1
+    st[O_EV : O_EV + 36] = -1
+    st[O_ROW : O_ROW + R.NCOL] = -1
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -1558,8 +1703,8 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
     """Play games start .. start+count-1; one record row per game into out[g, :]."""
     st = np.zeros(NSTATE, np.int64)
     rs = np.empty(4, np.uint64)
-    st[O_PRM:O_PRM + NP] = prm
-    st[O_POL:O_POL + players] = pol
+    st[O_PRM : O_PRM + NP] = prm
+    st[O_POL : O_POL + players] = pol
     order_slots(st)
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
@@ -1579,15 +1724,15 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
         st[row + R_WITHHOLDS] = st[G_WH]
         st[row + R_OVER_LIMIT] = st[G_OVER]
         st[row + R_BANK] = st[G_BANK]
-        st[row + R_PLAYER_CASH] = st[O_CASH:O_CASH + players].sum()
+        st[row + R_PLAYER_CASH] = st[O_CASH : O_CASH + players].sum()
         corp_cash = 0
         for c in range(15):
             corp_cash += st[O_CS + F_CASH * 15 + c]
         st[row + R_CORP_CASH] = corp_cash
-        st[row + R_DEBT] = st[O_DEBT:O_DEBT + players].sum()
+        st[row + R_DEBT] = st[O_DEBT : O_DEBT + players].sum()
         st[row + R_DEPOT_LEFT] = NDEPOT - st[G_POS]
-        st[row + R_OWNED] = st[O_TR:O_TR + 15 * 12].sum()
-        st[row + R_EXPORTED] = st[O_CNT + 6:O_CNT + 12].sum()
+        st[row + R_OWNED] = st[O_TR : O_TR + 15 * 12].sum()
+        st[row + R_EXPORTED] = st[O_CNT + 6 : O_CNT + 12].sum()
         st[row + R_RUSTED] = st[G_RUSTED]
         st[row + R_DISCARDED] = st[G_DISC]
         st[row + R_EVA_HELD] = 1 if st[G_EVA] == 1 else 0
@@ -1618,9 +1763,16 @@ def policy_codes(settings) -> np.ndarray:
 def records(settings, seed, start, count) -> np.ndarray:
     """Raw records int32[count, NCOL] of games start .. start+count-1."""
     out = np.empty((count, R.NCOL), np.int32)
-    simulate(np.uint64(seed), start, count, settings.players,
-             R.START_CASH[settings.players], policy_codes(settings),
-             pack_params(settings.params), out)
+    simulate(
+        np.uint64(seed),
+        start,
+        count,
+        settings.players,
+        R.START_CASH[settings.players],
+        policy_codes(settings),
+        pack_params(settings.params),
+        out,
+    )
     return out
 
 

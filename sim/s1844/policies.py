@@ -5,6 +5,7 @@ function of its own: wherever it decides, the kernel lists the legal choices in 
 order and draws one uniformly (see the draw order in ``reference.py``).  The reference
 writes every decision again in plain Python; the tests require both to agree game by game.
 """
+
 from numba import njit
 
 from tableodds.sim.s1844.rules import CAREFUL, RANDOM

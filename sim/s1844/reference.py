@@ -16,6 +16,7 @@ Draw order (both implementations):
     when a private is for sale: which one or none, then the price); after all
     companies, one draw per owned, inactive mountain railway.
 """
+
 from __future__ import annotations
 
 from tableodds.sim.core.rng import PyStream
@@ -23,7 +24,7 @@ from tableodds.sim.s1844 import rules as R
 
 PRE, REGIONAL, HISTORICAL = R.PRE, R.REGIONAL, R.HISTORICAL
 ORDER_EVA = list(range(5, 15)) + list(range(5))
-FIRST_OF_TYPE = [sum(R.DEPOT_COUNT[:t]) for t in range(6)]   # depot index of each type
+FIRST_OF_TYPE = [sum(R.DEPOT_COUNT[:t]) for t in range(6)]  # depot index of each type
 
 
 class Corp:
@@ -31,14 +32,14 @@ class Corp:
         self.i = i
         self.ctype = int(R.CTYPE[i])
         self.units = int(R.UNITS[self.ctype])
-        self.status = 0            # 0 unparred, 1 parred, 2 floated, 3 closed
+        self.status = 0  # 0 unparred, 1 parred, 2 floated, 3 closed
         self.par = 0
         self.row = self.col = 0
         self.cash = 0
         self.ipo = self.units if i != R.SBB else 0
         self.pool = 0
         self.director = -1
-        self.trains: list[tuple[int, int]] = []   # (type, side)
+        self.trains: list[tuple[int, int]] = []  # (type, side)
         self.tokens_total = 0
         self.tokens_laid = 0
         self.ors_run = 0
@@ -47,8 +48,8 @@ class Corp:
         self.operated = False
         self.last_div = 0
         self.tunnels = 0
-        self.extra_tile = False    # laid P2's extra tile
-        self.tiles = 0             # tiles laid from its list in map.toml
+        self.extra_tile = False  # laid P2's extra tile
+        self.tiles = 0  # tiles laid from its list in map.toml
 
 
 class Game:
@@ -62,13 +63,13 @@ class Game:
         self.cash = [R.START_CASH[n]] * n
         self.bank = R.BANK - R.START_CASH[n] * n
         self.debt = [0] * n
-        self.free_debt = [0] * n       # the part of the debt without interest (SBB exchange)
-        self.p4_laid = False           # P4's Furka-Oberalp tiles are on the map
+        self.free_debt = [0] * n  # the part of the debt without interest (SBB exchange)
+        self.p4_laid = False  # P4's Furka-Oberalp tiles are on the map
         self.withholds = 0
         self.hold = [[0] * R.NCORP for _ in range(n)]
         self.corps = [Corp(i) for i in range(R.NCORP)]
-        self.priv_owner = [-1] * 7     # the player who owns it, or -1
-        self.priv_corp = [-1] * 7      # the company that bought it (phases 3-4), or -1
+        self.priv_owner = [-1] * 7  # the player who owns it, or -1
+        self.priv_corp = [-1] * 7  # the company that bought it (phases 3-4), or -1
         self.priv_open = [True] * 7
         self.p2_used = False
         self.mr_owner = [-1] * R.NMOUNTAIN
@@ -79,7 +80,7 @@ class Game:
         self.phase = 1
         self.pos = 0
         self.seen = [False] * 6
-        self.eva = 0                 # 0 in the box, 1 held by P7's owner, 2 given
+        self.eva = 0  # 0 in the box, 1 held by P7's owner, 2 given
         self.sbb_pending = False
         self.sbb_formed = False
         self.full_cap = False
@@ -124,8 +125,9 @@ class Game:
         self.bank += amount
 
     def certs(self, p: int) -> int:
-        return sum(self.hold[p][c.i] - (1 if c.director == p else 0)
-                   for c in self.corps if c.status != 3)
+        return sum(
+            self.hold[p][c.i] - (1 if c.director == p else 0) for c in self.corps if c.status != 3
+        )
 
     def directorships(self, p: int) -> int:
         return sum(1 for c in self.corps if c.director == p and c.status in (1, 2))
@@ -158,7 +160,7 @@ class Game:
     # ---- shares -----------------------------------------------------------------------
     def recheck_director(self, c: Corp) -> None:
         best = c.director
-        most = self.hold[best][c.i] if best >= 0 else 1   # a director needs 2 units
+        most = self.hold[best][c.i] if best >= 0 else 1  # a director needs 2 units
         for p in range(self.n):
             if self.hold[p][c.i] > most:
                 best, most = p, self.hold[p][c.i]
@@ -222,26 +224,51 @@ class Game:
         return max(0, min(mine, c.units // 2 - c.pool))
 
     def ipo_ok(self, p: int, c: Corp) -> bool:
-        return (self.debt[p] == 0 and c.status in (1, 2) and c.i != R.SBB and c.ipo > 0
-                and c.i not in self.sold[p] and self.cash[p] >= c.par
-                and self.hold[p][c.i] + 1 <= R.IPO_LIMIT[c.ctype]
-                and self.certs(p) < R.CERT_LIMIT[self.n])
+        return (
+            self.debt[p] == 0
+            and c.status in (1, 2)
+            and c.i != R.SBB
+            and c.ipo > 0
+            and c.i not in self.sold[p]
+            and self.cash[p] >= c.par
+            and self.hold[p][c.i] + 1 <= R.IPO_LIMIT[c.ctype]
+            and self.certs(p) < R.CERT_LIMIT[self.n]
+        )
 
     def pool_ok(self, p: int, c: Corp) -> bool:
-        return (self.debt[p] == 0 and c.status == 2 and c.pool > 0 and c.i not in self.sold[p]
-                and self.cash[p] >= self.price(c) and self.certs(p) < R.CERT_LIMIT[self.n])
+        return (
+            self.debt[p] == 0
+            and c.status == 2
+            and c.pool > 0
+            and c.i not in self.sold[p]
+            and self.cash[p] >= self.price(c)
+            and self.certs(p) < R.CERT_LIMIT[self.n]
+        )
 
     def par_ok(self, p: int, c: Corp, v: int) -> bool:
-        return (self.debt[p] == 0 and c.status == 0 and c.i not in (R.FNM, R.SBB)
-                and self.cash[p] >= 2 * v and self.certs(p) < R.CERT_LIMIT[self.n])
+        return (
+            self.debt[p] == 0
+            and c.status == 0
+            and c.i not in (R.FNM, R.SBB)
+            and self.cash[p] >= 2 * v
+            and self.certs(p) < R.CERT_LIMIT[self.n]
+        )
 
     def mountain_ok(self, p: int) -> bool:
-        return (self.debt[p] == 0 and not self.bought_mr[p] and self.cash[p] >= R.MOUNTAIN_PRICE
-                and -1 in self.mr_owner)
+        return (
+            self.debt[p] == 0
+            and not self.bought_mr[p]
+            and self.cash[p] >= R.MOUNTAIN_PRICE
+            and -1 in self.mr_owner
+        )
 
     def tunnel_ok(self, p: int) -> bool:
-        return (self.debt[p] == 0 and not self.bought_tun[p] and self.cash[p] >= R.TUNNEL_PRICE
-                and -1 in self.tun_owner[1:])
+        return (
+            self.debt[p] == 0
+            and not self.bought_tun[p]
+            and self.cash[p] >= R.TUNNEL_PRICE
+            and -1 in self.tun_owner[1:]
+        )
 
     def buy_mountain(self, p: int) -> None:
         self.mr_owner[self.mr_owner.index(-1)] = p
@@ -330,7 +357,7 @@ class Game:
                     self.move_left(c)
                 elif c.ipo == 0:
                     self.move_up(c)
-        for p in range(self.n):    # 50% interest on the emergency loans only
+        for p in range(self.n):  # 50% interest on the emergency loans only
             free = self.free_debt[p]
             self.debt[p] = free + (3 * (self.debt[p] - free) + 1) // 2
         self.n_ors = R.ORS_PER_SET[self.phase]
@@ -375,7 +402,7 @@ class Game:
             if k > 0 and c.director != p and self.price(c) * 100 < ref * pr.sell_below_pct:
                 self.sell(p, c, k)
                 acted = True
-        for c in self.corps:   # bring a company it directs up to floating
+        for c in self.corps:  # bring a company it directs up to floating
             if c.director == p and c.status == 1 and self.ipo_ok(p, c):
                 self.buy_ipo(p, c)
                 return True
@@ -402,13 +429,18 @@ class Game:
             else:
                 self.buy_ipo(p, best)
             return True
-        if (self.mountain_ok(p) and self.phase <= pr.mountain_max_phase
-                and self.cash[p] - R.MOUNTAIN_PRICE >= pr.mountain_reserve):
+        if (
+            self.mountain_ok(p)
+            and self.phase <= pr.mountain_max_phase
+            and self.cash[p] - R.MOUNTAIN_PRICE >= pr.mountain_reserve
+        ):
             self.buy_mountain(p)
             return True
-        if (self.tunnel_ok(p) and any(c.director == p and c.status == 2 for c in self.corps)
-                and not any(self.tun_owner[k] == p and self.tun_corp[k] < 0
-                            for k in range(R.NTUNNEL))):
+        if (
+            self.tunnel_ok(p)
+            and any(c.director == p and c.status == 2 for c in self.corps)
+            and not any(self.tun_owner[k] == p and self.tun_corp[k] < 0 for k in range(R.NTUNNEL))
+        ):
             self.buy_tunnel(p)
             return True
         return acted
@@ -550,9 +582,14 @@ class Game:
         if self.phase < 3 or c.i == R.SBB:
             return offers
         for s in self.corps:
-            if (s is c or s.i == R.SBB or s.status != 2 or s.director < 0
-                    or s.director == c.director
-                    or len(s.trains) <= self.p.across_keep_trains):
+            if (
+                s is c
+                or s.i == R.SBB
+                or s.status != 2
+                or s.director < 0
+                or s.director == c.director
+                or len(s.trains) <= self.p.across_keep_trains
+            ):
                 continue
             cands = [tr for tr in s.trains if c.ctype != REGIONAL or tr[1] == 1]
             if not cands:
@@ -580,9 +617,9 @@ class Game:
         offers = self.across_offers(c)
         if offers and d >= 0:
             if self.pol[d] == R.RANDOM:
-                k = self.draw(len(offers) + 1)      # 0: the depot (with emergency money)
+                k = self.draw(len(offers) + 1)  # 0: the depot (with emergency money)
                 pick = offers[k - 1] if k else None
-            else:   # the cheapest offer: the company cannot afford the depot's train
+            else:  # the cheapest offer: the company cannot afford the depot's train
                 pick = min(offers, key=lambda o: o[2])
             if pick is not None:
                 self.buy_across_other(c, pick)
@@ -595,9 +632,15 @@ class Game:
         if d < 0:
             return
         if self.p.bankruptcy == "allowed":
-            power = c.cash + self.cash[d] + sum(
-                (self.hold[d][x.i] - (2 if x.director == d else 0)) * self.price(x)
-                for x in self.corps if x.status == 2)
+            power = (
+                c.cash
+                + self.cash[d]
+                + sum(
+                    (self.hold[d][x.i] - (2 if x.director == d else 0)) * self.price(x)
+                    for x in self.corps
+                    if x.status == 2
+                )
+            )
             if power < v:
                 self.ended = 2
                 return
@@ -628,9 +671,13 @@ class Game:
 
     def maturity(self, c: Corp) -> int:
         pr = self.p
-        return min(100, pr.maturity_start_pct + pr.maturity_step_pct * c.ors_run
-                   + pr.maturity_token_pct * (c.tokens_laid - 1)
-                   + (pr.p2_tile_pct if c.extra_tile else 0))
+        return min(
+            100,
+            pr.maturity_start_pct
+            + pr.maturity_step_pct * c.ors_run
+            + pr.maturity_token_pct * (c.tokens_laid - 1)
+            + (pr.p2_tile_pct if c.extra_tile else 0),
+        )
 
     def revenue(self, c: Corp) -> int:
         pr = self.p
@@ -677,8 +724,11 @@ class Game:
         for k in range(R.NTUNNEL):
             if d >= 0 and self.tun_owner[k] == d and self.tun_corp[k] < 0:
                 if c.cash >= R.TUNNEL_BUILD:
-                    build = (self.draw(2) == 1) if rnd else \
-                        c.cash >= R.TUNNEL_BUILD + self.next_h_price()
+                    build = (
+                        (self.draw(2) == 1)
+                        if rnd
+                        else c.cash >= R.TUNNEL_BUILD + self.next_h_price()
+                    )
                     if build:
                         c.cash -= R.TUNNEL_BUILD
                         self.pay_bank(R.TUNNEL_BUILD)
@@ -687,8 +737,11 @@ class Game:
                 break
         if c.has_dest and not c.reached:
             need = int(R.DEST_NEEDS[c.i])
-            if (c.tiles >= R.NTILES[c.i] and (need != 1 or self.phase >= 3)
-                    and (need != 2 or self.p4_laid)):
+            if (
+                c.tiles >= R.NTILES[c.i]
+                and (need != 1 or self.phase >= 3)
+                and (need != 2 or self.p4_laid)
+            ):
                 c.reached = True
                 bonus = (2 if c.ctype == PRE else 5) * c.par
                 c.cash += bonus
@@ -711,15 +764,21 @@ class Game:
                 payout = True
             else:
                 nt = self.next_type()
-                safe = sum(1 for t, _ in c.trains
-                           if R.RUSTED_BY[t] < 0 or nt < 0 or R.RUSTED_BY[t] > nt + 1)
+                safe = sum(
+                    1
+                    for t, _ in c.trains
+                    if R.RUSTED_BY[t] < 0 or nt < 0 or R.RUSTED_BY[t] > nt + 1
+                )
                 payout = not (safe == 0 and nt >= 0 and c.cash < R.PRICE_H[nt])
                 if payout and pr.withhold_for_train and nt >= 0:
                     # withhold when that completes the next train it has room for and
                     # that pays back (the H side, as careful_trains tests it)
                     v = int(R.PRICE_H[nt])
-                    if (len(c.trains) < self.limit(c) and c.cash < v <= c.cash + rev
-                            and self.pays_back(c, nt)):
+                    if (
+                        len(c.trains) < self.limit(c)
+                        and c.cash < v <= c.cash + rev
+                        and self.pays_back(c, nt)
+                    ):
                         payout = False
         if rev > 0 and not payout:
             self.withholds += 1
@@ -767,8 +826,14 @@ class Game:
         """Careful: use P4 once its tiles give one of the director's companies its
         destination now (GB's Gotthard hex, RhB's line; its own track laid)."""
         for x in self.corps:
-            if (x.status == 2 and x.director == c.director and R.DEST_NEEDS[x.i] == 2
-                    and x.has_dest and not x.reached and x.tiles >= R.NTILES[x.i]):
+            if (
+                x.status == 2
+                and x.director == c.director
+                and R.DEST_NEEDS[x.i] == 2
+                and x.has_dest
+                and not x.reached
+                and x.tiles >= R.NTILES[x.i]
+            ):
                 return True
         return False
 
@@ -791,8 +856,13 @@ class Game:
         if self.phase not in (3, 4) or c.ctype not in (REGIONAL, HISTORICAL) or c.director < 0:
             return []
         anyone = self.p.private_sellers == "any"
-        return [i for i in range(R.P6) if self.priv_open[i] and self.priv_owner[i] >= 0
-                and (anyone or self.priv_owner[i] == c.director)]
+        return [
+            i
+            for i in range(R.P6)
+            if self.priv_open[i]
+            and self.priv_owner[i] >= 0
+            and (anyone or self.priv_owner[i] == c.director)
+        ]
 
     def buy_private(self, c: Corp, rnd: bool) -> None:
         """At the end of its turn a company may buy one private for 1 .. 2 x face."""
@@ -853,7 +923,7 @@ class Game:
                     pay = min(self.cash[p], -diff)
                     self.cash[p] -= pay
                     self.pay_bank(pay)
-                    self.debt[p] += -diff - pay     # a 0% loan
+                    self.debt[p] += -diff - pay  # a 0% loan
                     self.free_debt[p] += -diff - pay
                 self.hold[p][R.SBB] += u
                 held += u
@@ -907,8 +977,10 @@ class Game:
                     self.cash[self.tun_owner[k]] += R.TUNNEL_REV
                     self.bank -= R.TUNNEL_REV
             self.check_bank()
-            order = sorted((c for c in self.corps if c.status == 2),
-                           key=lambda c: (-self.price(c), -c.col, c.row, c.i))
+            order = sorted(
+                (c for c in self.corps if c.status == 2),
+                key=lambda c: (-self.price(c), -c.col, c.row, c.i),
+            )
             total = 0
             for c in order:
                 total += self.operate(c)
@@ -959,25 +1031,44 @@ class Game:
         for c in self.corps:
             if c.status in (1, 2):
                 v += self.hold[p][c.i] * self.price(c)
-        v += sum(R.MOUNTAIN_VALUE for k in range(R.NMOUNTAIN)
-                 if self.mr_owner[k] == p and self.mr_active[k])
-        v += sum(R.TUNNEL_VALUE for k in range(R.NTUNNEL)
-                 if self.tun_owner[k] == p and self.tun_active[k])
+        v += sum(
+            R.MOUNTAIN_VALUE
+            for k in range(R.NMOUNTAIN)
+            if self.mr_owner[k] == p and self.mr_active[k]
+        )
+        v += sum(
+            R.TUNNEL_VALUE
+            for k in range(R.NTUNNEL)
+            if self.tun_owner[k] == p and self.tun_active[k]
+        )
         return v
 
     def record(self) -> list[int]:
-        row = dict(end_reason=self.ended, ors=self.or_no, sets=self.set, phase=self.phase,
-                   floated=self.floated, loans=self.loans, withholds=self.withholds,
-                   over_limit=self.over_limit,
-                   bank=self.bank, player_cash=sum(self.cash),
-                   corp_cash=sum(c.cash for c in self.corps), debt=sum(self.debt),
-                   depot_left=len(R.DEPOT) - self.pos,
-                   owned=sum(len(c.trains) for c in self.corps),
-                   exported=sum(self.exported), rusted=self.rusted, discarded=self.discarded,
-                   eva_held=int(self.eva == 1),
-                   reserved=int(self.eva == 0) + int(not self.sbb_formed),
-                   privates_bought=self.privates_bought, across_sister=self.across_sister,
-                   across_other=self.across_other, p2_tile=int(self.p2_used))
+        row = dict(
+            end_reason=self.ended,
+            ors=self.or_no,
+            sets=self.set,
+            phase=self.phase,
+            floated=self.floated,
+            loans=self.loans,
+            withholds=self.withholds,
+            over_limit=self.over_limit,
+            bank=self.bank,
+            player_cash=sum(self.cash),
+            corp_cash=sum(c.cash for c in self.corps),
+            debt=sum(self.debt),
+            depot_left=len(R.DEPOT) - self.pos,
+            owned=sum(len(c.trains) for c in self.corps),
+            exported=sum(self.exported),
+            rusted=self.rusted,
+            discarded=self.discarded,
+            eva_held=int(self.eva == 1),
+            reserved=int(self.eva == 0) + int(not self.sbb_formed),
+            privates_bought=self.privates_bought,
+            across_sister=self.across_sister,
+            across_other=self.across_other,
+            p2_tile=int(self.p2_used),
+        )
         for e, (o, s, n) in self.events.items():
             row[f"{e}_or"], row[f"{e}_sr"], row[f"{e}_n"] = o, s, n
         for t, name in enumerate(R.TRAIN_NAMES):
@@ -1001,6 +1092,8 @@ def play_game(settings: R.Settings, seed: int, game: int) -> Game:
 def reference_chunk(settings: R.Settings, seed: int, start: int, count: int):
     """The contract's reference simulator: the same columns as the kernel's."""
     import numpy as np
-    rows = np.array([Game(settings, seed, start + i).play() for i in range(count)],
-                    np.int32).reshape(count, R.NCOL)
+
+    rows = np.array(
+        [Game(settings, seed, start + i).play() for i in range(count)], np.int32
+    ).reshape(count, R.NCOL)
     return R.to_columns(rows, settings, start)

@@ -10,6 +10,7 @@ corporations 0-4 pre-SBB (NOB SCB VSB JS GB), 5-7 regional (JN ChA VZ), 8-13 his
 Shares are counted in units: 4 per pre-SBB (25%), 5 per regional (20%), 10 per historical
 (10%), 20 per SBB (5%); every director certificate is 2 units and one certificate.
 """
+
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -37,47 +38,62 @@ _GRID = [
     "30 40 48 54 58 60",
 ]
 ROWS, COLS = 8, 18
-PRICE = np.zeros((ROWS, COLS), np.int32)    # 0 = no cell
-LIMITED = np.zeros((ROWS, COLS), np.int8)   # 1 = regionals may not enter
+PRICE = np.zeros((ROWS, COLS), np.int32)  # 0 = no cell
+LIMITED = np.zeros((ROWS, COLS), np.int8)  # 1 = regionals may not enter
 for _r, _line in enumerate(_GRID):
     for _c, _cell in enumerate(_line.split()):
         if _cell != "-":
             LIMITED[_r, _c] = _cell.endswith("t")
             PRICE[_r, _c] = int(_cell.rstrip("t"))
-PARS = (100, 90, 80, 70, 60)                 # par cells in column 4, rows 1..5
+PARS = (100, 90, 80, 70, 60)  # par cells in column 4, rows 1..5
 PAR_ROW = {100: 1, 90: 2, 80: 3, 70: 4, 60: 5}
 PAR_COL = 4
-SBB_ROW, SBB_COL = 5, 8                      # the "x" cell, 100
+SBB_ROW, SBB_COL = 5, 8  # the "x" cell, 100
 
 # --- corporations (digest §7) ------------------------------------------------------------
 PRE, REGIONAL, HISTORICAL, SBB_TYPE = 0, 1, 2, 3
 TYPE_NAMES = ("pre-SBB", "regional", "historical", "SBB")
-CORPS = ("NOB", "SCB", "VSB", "JS", "GB", "JN", "ChA", "VZ",
-         "FNM", "RhB", "BLS", "STB", "AB", "MOB", "SBB")
+CORPS = (
+    "NOB",
+    "SCB",
+    "VSB",
+    "JS",
+    "GB",
+    "JN",
+    "ChA",
+    "VZ",
+    "FNM",
+    "RhB",
+    "BLS",
+    "STB",
+    "AB",
+    "MOB",
+    "SBB",
+)
 NCORP = len(CORPS)
 SBB = 14
 FNM, MOB = 8, 13
 CTYPE = np.array([PRE] * 5 + [REGIONAL] * 3 + [HISTORICAL] * 6 + [SBB_TYPE], np.int8)
-UNITS = np.array([4, 5, 10, 20], np.int32)          # share units by type
-FLOAT_UNITS = np.array([2, 3, 5, 0], np.int32)      # 50%, 60%, 50% sold
-IPO_LIMIT = np.array([3, 3, 6, 12], np.int32)       # 75%, 60%, 60%, 60% in units
-TOKEN_COST = (0, 40, 100, 100, 100)                 # home token, then 40, then 100 each
-TYPE_TOKENS = np.array([2, 3, 0, 0], np.int32)      # historicals: by par (below)
+UNITS = np.array([4, 5, 10, 20], np.int32)  # share units by type
+FLOAT_UNITS = np.array([2, 3, 5, 0], np.int32)  # 50%, 60%, 50% sold
+IPO_LIMIT = np.array([3, 3, 6, 12], np.int32)  # 75%, 60%, 60%, 60% in units
+TOKEN_COST = (0, 40, 100, 100, 100)  # home token, then 40, then 100 each
+TYPE_TOKENS = np.array([2, 3, 0, 0], np.int32)  # historicals: by par (below)
 HIST_TOKENS = {100: 5, 90: 4, 80: 3, 70: 2, 60: 1}
 
 # --- trains and phases (digest §3-4) ------------------------------------------------------
 TRAIN_NAMES = ("2", "3", "4", "5", "6", "8E")
 TRAIN_H_NAMES = ("2H", "3H", "4H", "5H", "6H", "8H")
 NTYPE = 6
-DEPOT_COUNT = (13, 9, 6, 4, 4, 20)        # 5s: 6 cards, one is P7's EVA, one the SBB's
-TOTAL_TRAINS = sum(DEPOT_COUNT) + 2       # + EVA + the SBB's reserved 5H
+DEPOT_COUNT = (13, 9, 6, 4, 4, 20)  # 5s: 6 cards, one is P7's EVA, one the SBB's
+TOTAL_TRAINS = sum(DEPOT_COUNT) + 2  # + EVA + the SBB's reserved 5H
 DEPOT = np.repeat(np.arange(NTYPE, dtype=np.int8), DEPOT_COUNT)
 PRICE_N = np.array([90, 180, 300, 450, 630, 960], np.int32)
 PRICE_H = np.array([70, 150, 260, 400, 550, 700], np.int32)
-RUSTED_BY = np.array([2, 4, 5, -1, -1, -1], np.int8)   # type whose first copy rusts this one
-DOWNGRADES = np.array([-1, 0, 1, -1, 2, 3], np.int8)   # type flipped to H when this one comes
+RUSTED_BY = np.array([2, 4, 5, -1, -1, -1], np.int8)  # type whose first copy rusts this one
+DOWNGRADES = np.array([-1, 0, 1, -1, 2, 3], np.int8)  # type flipped to H when this one comes
 PHASE_OF = np.array([2, 3, 4, 5, 6, 7], np.int8)
-ORS_PER_SET = (0, 1, 1, 2, 2, 3, 3, 3)                 # by phase 1..7
+ORS_PER_SET = (0, 1, 1, 2, 2, 3, 3, 3)  # by phase 1..7
 
 
 def train_limit(phase: int, ctype: int) -> int:
@@ -110,38 +126,40 @@ NEEDS = {"": 0, "green": 1, "p4": 2}
 def _load_map():
     import tomllib
     from importlib import resources
-    doc = tomllib.loads(resources.files("tableodds.sim.s1844").joinpath("map.toml")
-                        .read_text(encoding="utf-8"))
+
+    doc = tomllib.loads(
+        resources.files("tableodds.sim.s1844").joinpath("map.toml").read_text(encoding="utf-8")
+    )
     terrain = np.zeros((NCORP, MAX_TILES), np.int32)
     ntiles = np.zeros(NCORP, np.int32)
     needs = np.zeros(NCORP, np.int32)
     for c, name in enumerate(CORPS[:SBB]):
         tiles = doc[name]["tiles"]
         assert len(tiles) <= MAX_TILES
-        terrain[c, :len(tiles)] = tiles
+        terrain[c, : len(tiles)] = tiles
         ntiles[c] = len(tiles)
         needs[c] = NEEDS[doc[name].get("needs", "")]
     return terrain, ntiles, needs
 
 
-TERRAIN, NTILES, DEST_NEEDS = _load_map()   # SBB: no tiles of its own (it keeps its track)
+TERRAIN, NTILES, DEST_NEEDS = _load_map()  # SBB: no tiles of its own (it keeps its track)
 
 # --- bots ---------------------------------------------------------------------------------
 POLICIES = {
     "random": "a uniform choice among the legal moves at every decision (a category of "
-              "stock-round action, then one of its moves; payout or withhold; how many "
-              "trains and which side; P2's tile; P4's tiles; a train across or the depot; a private "
-              "and its price or none); bids up to a random value in the auction",
+    "stock-round action, then one of its moves; payout or withhold; how many "
+    "trains and which side; P2's tile; P4's tiles; a train across or the depot; a private "
+    "and its price or none); bids up to a random value in the auction",
     "careful": "bids by value; floats at most two companies at the highest par it can "
-               "float alone; buys the best-yielding share; sells shares of a company "
-               "trading well below par; buys a train only when it pays back before it "
-               "rusts; withholds when its company would be left without a train it can "
-               "afford or when withholding completes the next train it has room for; "
-               "uses P4 when its tiles give one of its companies its destination; "
-               "rescues a company by buying across from a sister company, else "
-               "from another director's company; sells its privates to its companies "
-               "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
-               "extra tile at once",
+    "float alone; buys the best-yielding share; sells shares of a company "
+    "trading well below par; buys a train only when it pays back before it "
+    "rusts; withholds when its company would be left without a train it can "
+    "afford or when withholding completes the next train it has room for; "
+    "uses P4 when its tiles give one of its companies its destination; "
+    "rescues a company by buying across from a sister company, else "
+    "from another director's company; sells its privates to its companies "
+    "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
+    "extra tile at once",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 RANDOM, CAREFUL = POLICY_CODES["random"], POLICY_CODES["careful"]
@@ -150,23 +168,61 @@ POLICY_CODE = POLICY_CODES  # the former name
 END_REASONS = {1: "bank", 2: "bankruptcy", 3: "cap"}
 
 # --- records: one row per game; kernel and reference fill the same columns ---------------
-EVENTS = ("phase2", "phase3", "phase4", "phase5", "phase6", "phase7",
-          "rust2", "rust3", "rust4", "sbb", "bank", "end")
+EVENTS = (
+    "phase2",
+    "phase3",
+    "phase4",
+    "phase5",
+    "phase6",
+    "phase7",
+    "rust2",
+    "rust3",
+    "rust4",
+    "sbb",
+    "bank",
+    "end",
+)
 EV = {name: i for i, name in enumerate(EVENTS)}
-MAX_OR_RECORD = 40     # per-OR series are kept for the first 40 ORs
-SCALARS = ("end_reason", "ors", "sets", "phase", "floated", "loans", "withholds", "over_limit",
-           "bank", "player_cash", "corp_cash", "debt",
-           "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved",
-           "privates_bought", "across_sister", "across_other", "p2_tile")
+MAX_OR_RECORD = 40  # per-OR series are kept for the first 40 ORs
+SCALARS = (
+    "end_reason",
+    "ors",
+    "sets",
+    "phase",
+    "floated",
+    "loans",
+    "withholds",
+    "over_limit",
+    "bank",
+    "player_cash",
+    "corp_cash",
+    "debt",
+    "depot_left",
+    "owned",
+    "exported",
+    "rusted",
+    "discarded",
+    "eva_held",
+    "reserved",
+    "privates_bought",
+    "across_sister",
+    "across_other",
+    "p2_tile",
+)
 # the raw record row the kernel fills (int32, in this order); score_<p> for every seat of 7
-COLUMNS = {name: np.dtype(np.int32) for name in (
-    list(SCALARS)
-    + [f"{e}_{k}" for e in EVENTS for k in ("or", "sr", "n")]
-    + [f"bought_{t}" for t in TRAIN_NAMES] + [f"exported_{t}" for t in TRAIN_NAMES]
-    + [f"score_{p}" for p in range(7)]
-    + [f"rev_{k}" for k in range(1, MAX_OR_RECORD + 1)]
-    + [f"bankcash_{k}" for k in range(1, MAX_OR_RECORD + 1)]
-    + [f"depot_{k}" for k in range(1, MAX_OR_RECORD + 1)])}
+COLUMNS = {
+    name: np.dtype(np.int32)
+    for name in (
+        list(SCALARS)
+        + [f"{e}_{k}" for e in EVENTS for k in ("or", "sr", "n")]
+        + [f"bought_{t}" for t in TRAIN_NAMES]
+        + [f"exported_{t}" for t in TRAIN_NAMES]
+        + [f"score_{p}" for p in range(7)]
+        + [f"rev_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+        + [f"bankcash_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+        + [f"depot_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+    )
+}
 COL = {name: i for i, name in enumerate(COLUMNS)}
 NCOL = len(COLUMNS)
 
@@ -178,7 +234,8 @@ def _seated(name: str, players: int) -> bool:
 def columns(settings) -> dict[str, np.dtype]:
     """The record columns and their dtypes: ``game``, then the raw row less absent seats."""
     return {"game": np.dtype(np.int64)} | {
-        name: dtype for name, dtype in COLUMNS.items() if _seated(name, settings.players)}
+        name: dtype for name, dtype in COLUMNS.items() if _seated(name, settings.players)
+    }
 
 
 def to_columns(rows: np.ndarray, settings, start: int) -> dict:
@@ -194,6 +251,7 @@ def to_columns(rows: np.ndarray, settings, start: int) -> dict:
 @dataclass(frozen=True)
 class Params:
     """The model parameters of ``params.toml`` (see its comments)."""
+
     base_normal: tuple
     base_h: tuple
     phase_pct: tuple
@@ -232,28 +290,73 @@ class Params:
 
 
 _SECTIONS = {
-    "revenue": ("base_normal", "base_h", "phase_pct", "type_pct", "maturity_start_pct",
-                "maturity_step_pct", "maturity_token_pct", "train_share_pct",
-                "destination_pct", "noise_pct", "tunnel_bonus", "p2_tile_pct"),
+    "revenue": (
+        "base_normal",
+        "base_h",
+        "phase_pct",
+        "type_pct",
+        "maturity_start_pct",
+        "maturity_step_pct",
+        "maturity_token_pct",
+        "train_share_pct",
+        "destination_pct",
+        "noise_pct",
+        "tunnel_bonus",
+        "p2_tile_pct",
+    ),
     "network": ("mountain_chance",),
-    "careful": ("auction_value_pct", "auction_noise", "fnm_par", "max_directorships",
-                "sell_below_pct", "min_yield_permille", "mountain_max_phase",
-                "mountain_reserve", "payback_pct", "ors_per_train_pct", "horizon_ors",
-                "private_price_pct", "private_keep_pct", "withhold_for_train"),
+    "careful": (
+        "auction_value_pct",
+        "auction_noise",
+        "fnm_par",
+        "max_directorships",
+        "sell_below_pct",
+        "min_yield_permille",
+        "mountain_max_phase",
+        "mountain_reserve",
+        "payback_pct",
+        "ors_per_train_pct",
+        "horizon_ors",
+        "private_price_pct",
+        "private_keep_pct",
+        "withhold_for_train",
+    ),
     "random": ("value_low_pct", "value_span_pct"),
-    "game": ("max_or_sets", "max_sr_turns", "bankruptcy", "private_sellers",
-             "across_price_pct", "across_keep_trains"),
+    "game": (
+        "max_or_sets",
+        "max_sr_turns",
+        "bankruptcy",
+        "private_sellers",
+        "across_price_pct",
+        "across_keep_trains",
+    ),
 }
 # list lengths and (low, high) bounds of every integer (keeps the kernel's int64 safe)
-_LISTS = {"base_normal": 6, "base_h": 6, "phase_pct": 7, "type_pct": 4, "train_share_pct": 4,
-          "auction_value_pct": 7}
-_BOUNDS = {"withhold_for_train": (0, 1), "mountain_chance": (0, 100),
-           "noise_pct": (0, 99), "fnm_par": (60, 100), "max_or_sets": (1, 60),
-           "max_sr_turns": (10, 10_000), "auction_noise": (0, 100),
-           "mountain_max_phase": (1, 7), "max_directorships": (0, 14),
-           "value_low_pct": (0, 1000), "value_span_pct": (0, 1000),
-           "p2_tile_pct": (0, 100), "private_price_pct": (1, 200),
-           "across_price_pct": (1, 100), "across_keep_trains": (1, 3)}
+_LISTS = {
+    "base_normal": 6,
+    "base_h": 6,
+    "phase_pct": 7,
+    "type_pct": 4,
+    "train_share_pct": 4,
+    "auction_value_pct": 7,
+}
+_BOUNDS = {
+    "withhold_for_train": (0, 1),
+    "mountain_chance": (0, 100),
+    "noise_pct": (0, 99),
+    "fnm_par": (60, 100),
+    "max_or_sets": (1, 60),
+    "max_sr_turns": (10, 10_000),
+    "auction_noise": (0, 100),
+    "mountain_max_phase": (1, 7),
+    "max_directorships": (0, 14),
+    "value_low_pct": (0, 1000),
+    "value_span_pct": (0, 1000),
+    "p2_tile_pct": (0, 100),
+    "private_price_pct": (1, 200),
+    "across_price_pct": (1, 100),
+    "across_keep_trains": (1, 3),
+}
 _CHOICES = {"bankruptcy": ("never", "allowed"), "private_sellers": ("director", "any")}
 
 
@@ -271,8 +374,9 @@ def load_params(path: Path | None = None) -> Params:
         user, where = load_toml(path)
         for section, table in user.items():
             if section not in _SECTIONS:
-                raise InputError(f"{where}: unknown section [{section}]; "
-                                 f"choose from {', '.join(_SECTIONS)}")
+                raise InputError(
+                    f"{where}: unknown section [{section}]; choose from {', '.join(_SECTIONS)}"
+                )
             if not isinstance(table, dict):
                 raise InputError(f"{where}: [{section}] must be a table")
             for key, value in table.items():
@@ -290,29 +394,36 @@ def load_params(path: Path | None = None) -> Params:
                     raise InputError(f"{where}: {name} must be '{a}' or '{b}', got {value!r}")
             elif key in _LISTS:
                 if not isinstance(value, list) or len(value) != _LISTS[key]:
-                    raise InputError(f"{where}: {name} must be a list of {_LISTS[key]} "
-                                     f"integers, got {value!r}")
+                    raise InputError(
+                        f"{where}: {name} must be a list of {_LISTS[key]} integers, got {value!r}"
+                    )
                 value = tuple(_check_int(v, where, f"{key}[{i}]") for i, v in enumerate(value))
             else:
                 value = _check_int(value, where, key)
             values[key] = value
     if values["fnm_par"] not in PARS:
-        raise InputError(f"{where}: [careful] fnm_par must be one of {PARS}, "
-                         f"got {values['fnm_par']}")
+        raise InputError(
+            f"{where}: [careful] fnm_par must be one of {PARS}, got {values['fnm_par']}"
+        )
     return Params(**values)
 
 
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
+
     players: int
     policies: tuple[str, ...]
     params: Params
 
     def describe(self) -> dict:
-        return {"players": self.players, "policies": list(self.policies),
-                "params": {k: list(v) if isinstance(v, tuple) else v
-                           for k, v in asdict(self.params).items()}}
+        return {
+            "players": self.players,
+            "policies": list(self.policies),
+            "params": {
+                k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self.params).items()
+            },
+        }
 
 
 def make_settings(players: int, policies=None, params_file: Path | None = None) -> Settings:
@@ -330,16 +441,24 @@ def param_names() -> list[str]:
 def check(frame, settings: Settings) -> None:
     """Assert the model's invariants on game records (one row per game)."""
     import polars as pl
+
     df = frame if isinstance(frame, pl.DataFrame) else frame.collect()
 
     def bad(expr, what):
         rows = df.filter(~expr)
         assert rows.height == 0, f"{what}: game {rows['game'][0]}"
 
-    bad(pl.col("bank") + pl.col("player_cash") + pl.col("corp_cash") == BANK,
-        "money is not conserved")
-    bad(pl.sum_horizontal("depot_left", "owned", "exported", "rusted", "discarded",
-                          "eva_held", "reserved") == TOTAL_TRAINS, "trains are not conserved")
+    bad(
+        pl.col("bank") + pl.col("player_cash") + pl.col("corp_cash") == BANK,
+        "money is not conserved",
+    )
+    bad(
+        pl.sum_horizontal(
+            "depot_left", "owned", "exported", "rusted", "discarded", "eva_held", "reserved"
+        )
+        == TOTAL_TRAINS,
+        "trains are not conserved",
+    )
     bad(pl.col("over_limit") == 0, "a company kept more trains than its limit")
     bad(pl.col("end_or") == pl.col("ors"), "end OR differs from the ORs played")
     bad(pl.col("end_reason").is_in(list(END_REASONS)), "unknown end reason")
@@ -351,27 +470,48 @@ def check(frame, settings: Settings) -> None:
             # phases only move forward: a later phase never starts before an earlier one
             bad((col < 0) | ((prev >= 0) & (prev <= col)), f"phase {k} before phase {k - 1}")
         prev = col
-    bad(pl.col("phase") == pl.max_horizontal(
-        [pl.lit(1)] + [pl.when(pl.col(f"phase{k}_or") >= 0).then(k).otherwise(1)
-                       for k in range(2, 8)]), "final phase differs from the phase events")
+    bad(
+        pl.col("phase")
+        == pl.max_horizontal(
+            [pl.lit(1)]
+            + [pl.when(pl.col(f"phase{k}_or") >= 0).then(k).otherwise(1) for k in range(2, 8)]
+        ),
+        "final phase differs from the phase events",
+    )
     for rust, phase in (("rust2", "phase4"), ("rust3", "phase6"), ("rust4", "phase7")):
         bad(pl.col(f"{rust}_or") == pl.col(f"{phase}_or"), f"{rust} not on its phase")
     # one export at the end of every OR set from the one phase 2 started in, but not after
     # the last set (no depot runs dry before the game ends in practice: checked too)
-    expected = pl.when(pl.col("phase2_sr") > 0).then(
-        pl.col("sets") - pl.col("phase2_sr")).otherwise(0)
+    expected = (
+        pl.when(pl.col("phase2_sr") > 0).then(pl.col("sets") - pl.col("phase2_sr")).otherwise(0)
+    )
     bad((pl.col("exported") == expected) | (pl.col("depot_left") == 0), "export count is wrong")
-    bad(pl.col("exported") == pl.sum_horizontal([f"exported_{t}" for t in TRAIN_NAMES]),
-        "exports by type do not add up")
-    bad(pl.sum_horizontal([f"bought_{t}" for t in TRAIN_NAMES]) + pl.col("exported")
-        + pl.col("depot_left") == len(DEPOT), "depot trains do not add up")
+    bad(
+        pl.col("exported") == pl.sum_horizontal([f"exported_{t}" for t in TRAIN_NAMES]),
+        "exports by type do not add up",
+    )
+    bad(
+        pl.sum_horizontal([f"bought_{t}" for t in TRAIN_NAMES])
+        + pl.col("exported")
+        + pl.col("depot_left")
+        == len(DEPOT),
+        "depot trains do not add up",
+    )
     # companies buy privates (P1-P5) only in phases 3-4, and trains across only from 3
-    bad((pl.col("privates_bought") <= 5)
+    bad(
+        (pl.col("privates_bought") <= 5)
         & ((pl.col("privates_bought") == 0) | (pl.col("phase3_or") >= 0)),
-        "a private was bought outside phases 3-4")
-    bad((pl.col("across_sister") + pl.col("across_other") == 0) | (pl.col("phase3_or") >= 0),
-        "a train was bought across before phase 3")
+        "a private was bought outside phases 3-4",
+    )
+    bad(
+        (pl.col("across_sister") + pl.col("across_other") == 0) | (pl.col("phase3_or") >= 0),
+        "a train was bought across before phase 3",
+    )
     bad((pl.col("p2_tile") == 0) | (pl.col("phase3_or") >= 0), "P2's tile before phase 3")
-    bad((pl.col("sbb_or") >= pl.col("phase5_or")) & (pl.col("sbb_or") <= pl.col("ors"))
+    bad(
+        (pl.col("sbb_or") >= pl.col("phase5_or"))
+        & (pl.col("sbb_or") <= pl.col("ors"))
         & ((pl.col("sbb_or") >= 0) == (pl.col("phase5_or") >= 0))
-        | (pl.col("end_reason") == 2), "the SBB formed without a 5 (or not after one)")
+        | (pl.col("end_reason") == 2),
+        "the SBB formed without a 5 (or not after one)",
+    )

@@ -9,6 +9,7 @@ pre-SBB shares beside SBB shares (the merger closed them), prices on the market
 grid, and the certificate limit for the player count (privates, mountain
 railways and tunnel companies do not count toward it).
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -16,8 +17,20 @@ from pathlib import Path
 from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
-from tableodds.sim.s1844.rules import (CERT_LIMIT, CORPS, CTYPE, MOUNTAIN_VALUE, NMOUNTAIN, NTUNNEL,
-                             PLAYERS, PRE, PRICE, SBB_TYPE, TUNNEL_VALUE, UNITS)
+from tableodds.sim.s1844.rules import (
+    CERT_LIMIT,
+    CORPS,
+    CTYPE,
+    MOUNTAIN_VALUE,
+    NMOUNTAIN,
+    NTUNNEL,
+    PLAYERS,
+    PRE,
+    PRICE,
+    SBB_TYPE,
+    TUNNEL_VALUE,
+    UNITS,
+)
 
 PRIVATES = ("P1", "P2", "P3", "P4", "P5", "P6", "P7")
 GRID_PRICES = frozenset(int(p) for p in PRICE.flat if p)
@@ -80,8 +93,7 @@ def _holdings(table, where: str) -> dict[int, int]:
         c = CORPS.index(sym)
         pct = need(table, sym, where, int)
         if pct <= 0 or pct % _unit_pct(c):
-            raise InputError(f"{where}.{sym} = {pct}%: {sym} shares come in "
-                             f"{_unit_pct(c)}% units")
+            raise InputError(f"{where}.{sym} = {pct}%: {sym} shares come in {_unit_pct(c)}% units")
         out[c] = pct
     return out
 
@@ -108,19 +120,45 @@ def load(path: Path) -> dict:
             raise InputError(f"players[{i}] must be a table")
         name = need(p, "name", f"players[{i}]", str)
         w = f"players.{name}"
-        unknown_keys(p, ("name", "cash", "debt", "shares", "mountain_railways",
-                         "tunnel_companies", "inactive_mountain_railways",
-                         "inactive_tunnel_companies", "privates"), w)
-        row = {"name": name, "cash": need(p, "cash", w, int), "debt": need(p, "debt", w, int, 0),
-               "shares": _holdings(p.get("shares", {}), f"{w}.shares")}
-        for key in ("mountain_railways", "tunnel_companies", "inactive_mountain_railways",
-                    "inactive_tunnel_companies"):
+        unknown_keys(
+            p,
+            (
+                "name",
+                "cash",
+                "debt",
+                "shares",
+                "mountain_railways",
+                "tunnel_companies",
+                "inactive_mountain_railways",
+                "inactive_tunnel_companies",
+                "privates",
+            ),
+            w,
+        )
+        row = {
+            "name": name,
+            "cash": need(p, "cash", w, int),
+            "debt": need(p, "debt", w, int, 0),
+            "shares": _holdings(p.get("shares", {}), f"{w}.shares"),
+        }
+        for key in (
+            "mountain_railways",
+            "tunnel_companies",
+            "inactive_mountain_railways",
+            "inactive_tunnel_companies",
+        ):
             row[key] = need(p, key, w, int, 0)
-        for key in ("cash", "debt", "mountain_railways", "tunnel_companies",
-                    "inactive_mountain_railways", "inactive_tunnel_companies"):
+        for key in (
+            "cash",
+            "debt",
+            "mountain_railways",
+            "tunnel_companies",
+            "inactive_mountain_railways",
+            "inactive_tunnel_companies",
+        ):
             if row[key] < 0:
                 raise InputError(f"{w}.{key} cannot be negative")
-        row["privates"] = need(p, "privates", w, list, [])
+        row["privates"] = need(p, "privates", w, list, [], items=str)
         players.append(row)
     unique_names([p["name"] for p in players], "record.players")
     _validate(players, pool, prices)
@@ -137,15 +175,21 @@ def _validate(players, pool, prices) -> None:
         if pct > 100:
             raise InputError(f"{CORPS[c]}: players and pool hold {pct}%, more than 100%")
         if c not in prices:
-            raise InputError(f"{CORPS[c]} shares are held but prices.{CORPS[c]} is missing "
-                             "(only corporations that have IPO'd count)")
+            raise InputError(
+                f"{CORPS[c]} shares are held but prices.{CORPS[c]} is missing "
+                "(only corporations that have IPO'd count)"
+            )
     sbb = [c for c in held if CTYPE[c] == SBB_TYPE]
     pre = [c for c in held if CTYPE[c] == PRE]
     if sbb and pre:
-        raise InputError(f"{CORPS[pre[0]]} shares beside SBB shares: the SBB merger closed "
-                         "every pre-SBB corporation")
-    for key, limit, label in (("mountain_railways", NMOUNTAIN, "mountain railways"),
-                              ("tunnel_companies", NTUNNEL, "tunnel companies")):
+        raise InputError(
+            f"{CORPS[pre[0]]} shares beside SBB shares: the SBB merger closed "
+            "every pre-SBB corporation"
+        )
+    for key, limit, label in (
+        ("mountain_railways", NMOUNTAIN, "mountain railways"),
+        ("tunnel_companies", NTUNNEL, "tunnel companies"),
+    ):
         total = sum(p[key] + p["inactive_" + key] for p in players)
         if total > limit:
             raise InputError(f"the players hold {total} {label}; the game has {limit}")
@@ -153,8 +197,10 @@ def _validate(players, pool, prices) -> None:
     for p in players:
         for priv in p["privates"]:
             if priv not in PRIVATES:
-                raise InputError(f"players.{p['name']}.privates: no private {priv!r}; "
-                                 f"choose from {', '.join(PRIVATES)}")
+                raise InputError(
+                    f"players.{p['name']}.privates: no private {priv!r}; "
+                    f"choose from {', '.join(PRIVATES)}"
+                )
             if priv in seen:
                 raise InputError(f"private {priv} is held by {seen[priv]} and {p['name']}")
             seen[priv] = p["name"]
@@ -175,8 +221,9 @@ def _validate(players, pool, prices) -> None:
                 units -= min(4, units // 2)
             certs += units
         if certs > CERT_LIMIT[n]:
-            raise InputError(f"{p['name']} holds {certs} certificates; the {n}-player limit is "
-                             f"{CERT_LIMIT[n]}")
+            raise InputError(
+                f"{p['name']} holds {certs} certificates; the {n}-player limit is {CERT_LIMIT[n]}"
+            )
 
 
 def score(record: dict) -> Scores:
@@ -184,9 +231,13 @@ def score(record: dict) -> Scores:
     rows = []
     for p in record["players"]:
         shares = sum(pct // _unit_pct(c) * prices[c] for c, pct in p["shares"].items())
-        comps = {"cash": p["cash"], "shares": shares,
-                 "mountains": MOUNTAIN_VALUE * p["mountain_railways"],
-                 "tunnels": TUNNEL_VALUE * p["tunnel_companies"],
-                 "privates": 0, "debt": -p["debt"]}
+        comps = {
+            "cash": p["cash"],
+            "shares": shares,
+            "mountains": MOUNTAIN_VALUE * p["mountain_railways"],
+            "tunnels": TUNNEL_VALUE * p["tunnel_companies"],
+            "privates": 0,
+            "debt": -p["debt"],
+        }
         rows.append(PlayerScore(p["name"], comps, sum(comps.values())))
     return Scores("1844", tuple(rows))
