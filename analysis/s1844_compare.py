@@ -23,21 +23,10 @@ from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk
 from tableodds.sim.s1844.rules import END_REASONS, TRAIN_NAMES, make_settings
+from tableodds.sim.s1844.rules import EVENTS as R_EVENTS
 
 NEVER = 999  # an event that does not happen sorts after every OR
-TIMELINE_EVENTS = (
-    "phase3",
-    "phase4",
-    "phase5",
-    "phase6",
-    "phase7",
-    "rust2",
-    "rust3",
-    "rust4",
-    "sbb",
-    "bank",
-    "end",
-)
+TIMELINE_EVENTS = R_EVENTS[1:]  # every event after the first 2 (which is always OR 1)
 REAL_REASONS = {"bank": "bank", "bankrupt": "bankruptcy", "bankruptcy": "bankruptcy"}
 
 

@@ -11,19 +11,7 @@ from tableodds.sim.s1844 import rules as R
 
 TYPES = ("pre-SBB", "regional", "historical", "SBB")
 GAMES = 1_000  # simulated games per player count behind the train-rush table
-RUSH_EVENTS = (
-    "phase3",
-    "phase4",
-    "phase5",
-    "phase6",
-    "phase7",
-    "rust2",
-    "rust3",
-    "rust4",
-    "sbb",
-    "bank",
-    "end",
-)
+RUSH_EVENTS = R.EVENTS[1:]  # every event after the first 2 (which is always OR 1)
 
 
 def _when(e) -> str:
