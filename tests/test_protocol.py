@@ -25,6 +25,7 @@ FAST = ["-n", "300", "-w", "1"]
 COMMANDS = {
     "davoserjas simulate": ["davoserjas", "simulate", *FAST],
     "davoserjas hand": ["davoserjas", "hand", *FAST, *HAND],
+    "davoserjas duel": ["davoserjas", "duel", *FAST, "--policies", "counting,careful"],
     "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
     "davos vote": ["davos", "vote", PARLIAMENT],
     "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
