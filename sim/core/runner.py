@@ -195,12 +195,12 @@ def run(
         bar = progress(games, label) if callable(progress) else _NoBar()
         while True:
             # Keep two chunks per worker in flight: enough to stay busy, little to cancel.
-            for start, count in todo:
+            # (Checked before each submit: a wait that finished nothing must not add more.)
+            while len(pending) < 2 * slots and (item := next(todo, None)) is not None:
+                start, count = item
                 f = backend.submit(encode_chunk, chunk_fn, seed, start, count)
                 chunks[f] = (start, count)
                 pending.add(f)
-                if len(pending) >= 2 * slots:
-                    break
             if not pending:
                 break
             finished, pending = backend.wait(pending, 0.2)
