@@ -9,8 +9,7 @@ import re
 from importlib import resources
 
 import pytest
-
-from tableodds.reports.cli import main
+from cli_helpers import run_cli
 
 BIG = str(10**20)
 FAST = ["-n", "50", "-w", "1"]
@@ -19,16 +18,6 @@ BORGIA_CARDS = resources.files("tableodds.sim.borgia").joinpath("cards.toml").re
 PARLIAMENT = (
     resources.files("tableodds.sim.davos").joinpath("example_parliament.toml").read_text("utf-8")
 )
-
-
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def refused(args, capsys, tmp_path, match: str = ""):

@@ -6,8 +6,8 @@ from math import comb
 import numpy as np
 import polars as pl
 import pytest
+from cli_helpers import run_cli as cli
 
-from tableodds.reports.cli import main
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.kernel import deal_hands, penalties
@@ -186,13 +186,6 @@ def test_custom_round_list(tmp_path):
     s = make_settings(4, rules_file=f)
     assert s.rounds[0].deal_total(4) == 39
     GAME.check(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 2000)), s)
-
-
-def cli(args, capsys):
-    with pytest.raises(SystemExit) as e:
-        main(args)
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import polars as pl
 import pytest
+from cli_helpers import run_cli
 
 import tableodds
-from tableodds.reports.cli import main
 
 VOTES = str(resources.files("tableodds.sim.borgia").joinpath("votes_example.toml"))
 PARLIAMENT = str(resources.files("tableodds.sim.davos").joinpath("example_parliament.toml"))
@@ -60,16 +60,6 @@ COMMANDS = {
 }
 TOP = {"schema_version", "command", "settings", "interrupted", "results"}
 VOTE_ONLY = {"davos vote"}  # commands without --out
-
-
-def run_cli(args, capsys):
-    try:
-        main(args)
-        code = 0
-    except SystemExit as e:
-        code = e.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("name", COMMANDS)

@@ -3,19 +3,12 @@
 import json
 
 import pytest
+from cli_helpers import run_cli
 
-from tableodds.reports.cli import main
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores
 from tableodds.sim.davoserjas import scoring as dj
 from tableodds.sim.davoserjas.rules import make_settings
-
-
-def run_cli(args, capsys):
-    with pytest.raises(SystemExit) as e:
-        main(args)
-    out, err = capsys.readouterr()
-    return e.value.code, out, err
 
 
 def test_ranking_shares_places_and_uses_tiebreaks():

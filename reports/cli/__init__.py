@@ -19,7 +19,7 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import Interrupted
-from tableodds.reports.cli.options import backend_options
+from tableodds.reports.cli.options import backend_options, force_option
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
 
@@ -76,11 +76,7 @@ for _group in _groups():
     help="Folder for index.html, its plots and the data behind "
     "them; replaced whole when the report is done.",
 )
-@click.option(
-    "--force",
-    is_flag=True,
-    help="Let --out replace a folder that holds files tableodds did not write.",
-)
+@force_option
 @click.option(
     "--scale",
     type=float,

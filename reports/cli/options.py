@@ -163,6 +163,13 @@ def backend_options(f):
     )(wrapper)
 
 
+force_option = click.option(
+    "--force",
+    is_flag=True,
+    help="Let --out replace a folder that holds files tableodds did not write.",
+)
+
+
 def output_options(command):
     """--json, --out and --force, passed to the command as one ``output`` dict."""
 
@@ -170,11 +177,7 @@ def output_options(command):
     def wrapper(*args, as_json, out, force, **kwargs):
         return command(*args, output={"as_json": as_json, "out": out, "force": force}, **kwargs)
 
-    f = click.option(
-        "--force",
-        is_flag=True,
-        help="Let --out replace a folder that holds files tableodds did not write.",
-    )(wrapper)
+    f = force_option(wrapper)
     f = click.option(
         "--out",
         "-o",

@@ -8,6 +8,7 @@ import click
 
 from tableodds.analysis.scores import score, scoring_module
 from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.options import force_option
 
 
 def score_command(game: str) -> click.Command:
@@ -29,11 +30,7 @@ def score_command(game: str) -> click.Command:
         default=None,
         help="Write run.json and the score table (Parquet + CSV).",
     )
-    @click.option(
-        "--force",
-        is_flag=True,
-        help="Let --out replace a folder that holds files tableodds did not write.",
-    )
+    @force_option
     def command(file, template, as_json, out, force):
         if template:
             click.echo(module.TEMPLATE.rstrip("\n"))
