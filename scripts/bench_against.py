@@ -1,0 +1,102 @@
+"""Benchmarks of this tree and of an earlier commit, side by side in one run.
+
+Each tree's ``scripts/bench_<game>.py`` runs in its own process, the two trees
+taking turns ``--rounds`` times so that load on the machine falls on both alike;
+rows are matched by case name and the table shows each tree's best kernel rate
+and their ratio (this tree / the commit). Rates are per CPU second on one thread.
+
+Usage: python scripts/bench_against.py REV [--only GAME] [--seconds S] [--rounds R]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where each part of the tableodds package lives in a checkout (pyproject's package-dir).
+PARTS = {"sim": "sim", "analysis": "analysis", "reports": "reports"}
+RUN_ONE = """
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("b", sys.argv[1])
+m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
+print(json.dumps(m.bench(float(sys.argv[2]))))
+"""
+
+
+def is_game_bench(script: Path) -> bool:
+    """The per-game scripts define ``bench(seconds)``; the other bench_* scripts do not."""
+    return "\ndef bench(" in script.read_text()
+
+
+def import_root(tree: Path, into: Path) -> Path:
+    """A folder that makes ``import tableodds`` load ``tree``'s sources, with no install."""
+    package = into / "tableodds"
+    package.mkdir(parents=True)
+    for f in (tree / "reports" / "api").iterdir():
+        (package / f.name).symlink_to(f)
+    for name, folder in PARTS.items():
+        (package / name).symlink_to(tree / folder)
+    return into
+
+
+def run_tree(root: Path, script: Path, seconds: float) -> list[dict]:
+    env = dict(os.environ, PYTHONPATH=str(root), NUMBA_NUM_THREADS="1")
+    out = subprocess.run(
+        [sys.executable, "-c", RUN_ONE, str(script), str(seconds)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if out.returncode:
+        sys.exit(f"bench_against: {script} failed:\n{out.stderr.strip().splitlines()[-1]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("rev", help="the earlier commit, e.g. HEAD~1 or a hash")
+    ap.add_argument("--only", default=None, help="one game's benchmarks, e.g. boss")
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU time per measurement")
+    ap.add_argument("--rounds", type=int, default=2, help="turns each tree takes")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        old = tmp / "old"
+        old.mkdir()
+        subprocess.run(
+            f"git -C {ROOT} archive {args.rev} | tar -x -C {old}",
+            shell=True,
+            check=True,
+            executable="/bin/bash",
+        )
+        trees = {"this": ROOT, args.rev: old}
+        roots = {k: import_root(t, tmp / f"root-{i}") for i, (k, t) in enumerate(trees.items())}
+        best: dict[str, dict[str, float]] = {k: {} for k in trees}
+        for _ in range(args.rounds):
+            for key, tree in trees.items():
+                for script in sorted((tree / "scripts").glob("bench_*.py")):
+                    game = script.stem.removeprefix("bench_")
+                    if not is_game_bench(script) or (args.only and game != args.only):
+                        continue
+                    for row in run_tree(roots[key], script, args.seconds):
+                        b = best[key]
+                        b[row["case"]] = max(b.get(row["case"], 0.0), row["kernel_per_s"])
+    new, base = best["this"], best[args.rev]
+    print(f"{'case':<52} {'this/s':>12} {args.rev[:10] + '/s':>12} {'ratio':>7}")
+    for name in list(new) + [n for n in base if n not in new]:
+        a, b = new.get(name), base.get(name)
+        ratio = f"{a / b:.2f}" if a and b else "-"
+        a = f"{a:,.0f}" if a else "-"
+        b = f"{b:,.0f}" if b else "-"
+        print(f"{name:<52} {a:>12} {b:>12} {ratio:>7}")
+
+
+if __name__ == "__main__":
+    main()
