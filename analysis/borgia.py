@@ -473,6 +473,7 @@ def _value_table(settings) -> pl.DataFrame:
                             c.cost,
                             settings.deck.turns - t,
                             settings.deck.city_vp,
+                            settings.deck.patronage == "each_turn",
                         )
                     ),
                 }
@@ -859,10 +860,17 @@ def _records(plan: RunPlan, chunk_fn, settings, label: str):
 
 
 def simulate(
-    plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None, unsold=None
+    plan: RunPlan,
+    players: int = 4,
+    policies=None,
+    cards=None,
+    city_vp=None,
+    unsold=None,
+    cardinal_deal=None,
+    patronage=None,
 ) -> Result:
     """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat."""
-    settings = make_settings(players, policies, cards, city_vp, unsold)
+    settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
     res = _records(plan, simulate_chunk, settings, "borgia")
     return Result(
         "borgia simulate",
@@ -874,10 +882,17 @@ def simulate(
 
 
 def auction(
-    plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None, unsold=None
+    plan: RunPlan,
+    players: int = 4,
+    policies=None,
+    cards=None,
+    city_vp=None,
+    unsold=None,
+    cardinal_deal=None,
+    patronage=None,
 ) -> Result:
     """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding."""
-    settings = make_settings(players, policies, cards, city_vp, unsold)
+    settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
     res = _records(plan, auction_chunk, settings, "auctions")
     return Result(
         "borgia auction",
@@ -895,13 +910,15 @@ def election(
     cards=None,
     city_vp=None,
     unsold=None,
+    cardinal_deal=None,
+    patronage=None,
     votes=None,
 ) -> Result:
     """P(pope) by seat and strategy, and the VP a pope gains and gives away; or, with
     ``votes`` (a vote table in TOML), count that one election instead of simulating."""
     if votes is not None:
         return Result("borgia election", {"votes": str(votes)}, vote_table(*load_vote_table(votes)))
-    settings = make_settings(players, policies, cards, city_vp, unsold)
+    settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
     res = _records(plan, simulate_chunk, settings, "borgia")
     return Result(
         "borgia election",
@@ -913,10 +930,17 @@ def election(
 
 
 def attacks(
-    plan: RunPlan, players: int = 4, policies=None, cards=None, city_vp=None, unsold=None
+    plan: RunPlan,
+    players: int = 4,
+    policies=None,
+    cards=None,
+    city_vp=None,
+    unsold=None,
+    cardinal_deal=None,
+    patronage=None,
 ) -> Result:
     """Attacks in whole games: success by target type."""
-    settings = make_settings(players, policies, cards, city_vp, unsold)
+    settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
     res = _records(plan, attack_chunk, settings, "attacks")
     return Result(
         "borgia attacks",

@@ -42,6 +42,7 @@ CONFIGS = [
     (4, ["random"], {}),
     (3, ["random", "value", "random"], {}),
     (5, ["value", "random", "value", "random", "random"], {"unsold": "opener", "city_vp": True}),
+    (3, ["value", "random", "value"], {"cardinal_deal": "redeal", "patronage": "once"}),
 ]
 
 
@@ -54,14 +55,14 @@ def test_packaged_deck_has_the_article_counts():
         "office": 9,
         "artist": 10,
         "family": 6,
-        "condottiere": 8,
+        "condottiere": 9,
         "spy": 6,
         "poison": 2,
         "assassin": 2,
         "medicine": 1,
         "marriage": 1,
         "savonarola": 1,
-        "simony": 2,
+        "simony": 1,
     }
     assert deck.deal[4] == (4, 12)  # the one review's numbers for 4 players
     assert [c.id for c in deck.cards] == list(range(60))
@@ -114,7 +115,9 @@ def test_kernel_equals_reference_move_by_move(players, policies, kw):
         assert np.array_equal(k[name], r[name]), name
 
 
-@pytest.fixture(scope="module", params=CONFIGS, ids=["value4", "random4", "mixed3", "mixed5"])
+@pytest.fixture(
+    scope="module", params=CONFIGS, ids=["value4", "random4", "mixed3", "mixed5", "literal3"]
+)
 def games(request):
     players, policies, kw = request.param
     s = make_settings(players, policies, **kw)
@@ -181,7 +184,11 @@ def test_sold_card_has_exactly_one_owner():
             places = [i for i, s in enumerate(self.hand + self.table) if c in s]
             places += ["aside"] if c in self.aside else []
             assert len(places) == 1, f"card {c} in {places}"
-            if self.auctions and self.auctions[-1][1] == c:
+            k = len(self.auctions)  # the receive that ends auction k (not a later deal)
+            if k and self.auctions[-1][1] == c and self.auctions[-1][2] != reference.UNSOLD:
+                if k in done:
+                    return
+                done.add(k)
                 assert places[0] in (p, p + self.P) or (
                     places == ["aside"] and self.kind(c) == ARTIST
                 )
@@ -190,6 +197,7 @@ def test_sold_card_has_exactly_one_owner():
     s = make_settings(4, ["random", "value", "random", "value"])
     taken = 0
     for g in range(20):
+        done = set()
         game = Watched(s, 5, g)
         game.play()
         everywhere = [

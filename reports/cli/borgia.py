@@ -14,7 +14,9 @@ from tableodds.reports.cli.options import (
 )
 from tableodds.sim.borgia import GAME
 from tableodds.sim.borgia.rules import (
+    CARDINAL_DEALS,
     CONQUEST_STRATEGIES,
+    PATRONAGE,
     POLICIES,
     UNSOLD,
     parse_defence,
@@ -43,6 +45,21 @@ options = game_options(
         default=None,
         help="A card nobody bids on is set aside, or the opener takes it free "
         "[default: from the cards file, 'aside'].",
+    ),
+    click.option(
+        "--cardinal-deal",
+        type=click.Choice(CARDINAL_DEALS),
+        default=None,
+        help="After the election the pope hands out new cardinals from the box (hand_out), "
+        "or takes all back and deals them again (redeal) [default: from the cards file, "
+        "'hand_out'].",
+    ),
+    click.option(
+        "--patronage",
+        type=click.Choice(PATRONAGE),
+        default=None,
+        help="An artist's patronage is due every turn, or only when he is played "
+        "[default: from the cards file, 'each_turn'].",
     ),
 )
 

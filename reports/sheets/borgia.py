@@ -127,8 +127,9 @@ def build(variants=(), seed: int = 1) -> Sheet:
     )
     votes = (
         f"Each cardinal is {VOTES_PER_CARDINAL} votes; each office adds its printed votes. "
-        f"The new pope scores {POPE_VP} VP, loses his offices to the redistribution and "
-        "may hand out cardinals (himself at most one more than anyone else)."
+        f"The new pope scores {POPE_VP} VP, may redistribute all offices (his own go to "
+        "the others) and may hand out cardinals (himself at most one more than anyone "
+        "else); any player may then accuse him of simony."
     )
     conquest = table(
         ["attack", "defence", "falls?"],
@@ -176,9 +177,10 @@ def build(variants=(), seed: int = 1) -> Sheet:
         f"{', '.join(variants) or 'none'} · seed {seed}",
         assumptions=(
             f"Card values (VP, votes, income, power), the deck's make-up "
-            f"and the hand and auction sizes for 3 and 5 players come from "
-            f"{where}; the rules print none of them. Load the real deck "
-            f"with --cards.",
+            f"(of the 60 cards: 1 Savonarola, 1 simony, 9 condottieri), the cardinal "
+            f"supply and the hand and auction sizes for 3 and 5 players come from "
+            f"{where}; the rules print none of them. Patronage is paid every turn; "
+            f"the pope hands out new cardinals. Load the real deck with --cards.",
         ),
         size=8.5,
     )

@@ -14,16 +14,7 @@ identical games.
 import numpy as np
 from numba import njit
 
-from tableodds.sim.borgia.policies import (
-    CONDOTTIERE_WORTH,
-    FAMILY_WORTH,
-    HAND_WORTH,
-    POWER_WORTH,
-    RANDOM,
-    VOTE_WORTH,
-    VP_WORTH,
-    policy_codes,
-)
+from tableodds.sim.borgia.policies import RANDOM, card_value, keeps_artist, policy_codes
 
 # the record layouts live in rules (kept importable from here)
 from tableodds.sim.borgia.rules import (  # noqa: F401
@@ -57,8 +48,10 @@ BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))  # auction records' met
 # columns of cd (card data), cs (card state), pl (player state), st (scalars), cfg
 TY, PW, INC, VP, VO, CO = range(6)
 LOC, OWN, HOST = range(3)
-MONEY, CARDS, TOTAL, V_CASH, V_POPE, V_OFFICE, V_ARTIST, V_CITY, GIVEN_VP, GIVEN, GOT = range(11)
-N_PL = 11
+(MONEY, CARDS, TOTAL, V_CASH, V_POPE, V_OFFICE, V_ARTIST, V_CITY, GIVEN_VP, GIVEN, GOT, TALLY) = (
+    range(12)
+)
+N_PL = 12
 POPE, SAVO, MAR_C, MAR_A, MAR_B, SKIP, TURN, BANK, PILE_POS, PILE_N, N_AUC, N_ATT = range(12)
 N_ST = 12
 (
@@ -72,14 +65,16 @@ N_ST = 12
     C_HOME_OFF,
     C_HOME_ART,
     C_MAXATT,
-    C_REDIST,
+    C_REDEAL,
     C_MONEY,
     C_CARDINALS,
     C_FAMINC,
     C_BANK,
-    C_NCOND,
-    C_SUMCOND,
+    C_TOKENS,
+    C_EACH,
 ) = range(17)
+_card_value = njit(card_value)
+_keeps_artist = njit(keeps_artist)
 
 
 @njit
@@ -106,22 +101,17 @@ def turns_left(cfg, st):
 
 @njit
 def value(cfg, cd, st, c):
-    t = cd[c, TY]
-    tl = turns_left(cfg, st)
-    if t == CITY:
-        v = cd[c, INC] * tl + POWER_WORTH * cd[c, PW]
-        if cfg[C_CITYVP]:
-            v += VP_WORTH * cd[c, VP] * tl
-        return v
-    if t == OFFICE:
-        return (cd[c, INC] + VP_WORTH * cd[c, VP]) * tl + VOTE_WORTH * cd[c, VO]
-    if t == ARTIST:
-        return max(0, VP_WORTH * cd[c, VP] * tl + POWER_WORTH * cd[c, PW] - cd[c, CO])
-    if t == FAMILY:
-        return FAMILY_WORTH * cd[c, PW]
-    if t == CONDOTTIERE:
-        return max(0, CONDOTTIERE_WORTH * cd[c, PW] - cd[c, CO])
-    return HAND_WORTH[t]
+    return _card_value(
+        cd[c, TY],
+        cd[c, PW],
+        cd[c, INC],
+        cd[c, VP],
+        cd[c, VO],
+        cd[c, CO],
+        turns_left(cfg, st),
+        cfg[C_CITYVP],
+        cfg[C_EACH],
+    )
 
 
 @njit
@@ -255,20 +245,39 @@ def rehouse(cfg, cd, cs, mk, p):
 
 
 @njit
+def patron(s, cfg, cd, pol, st, pl, p, c):
+    """p pays artist c's patronage (True) or refuses it."""
+    cost = cd[c, CO]
+    if pl[p, MONEY] < cost:
+        return False
+    if pol[p] == RANDOM:
+        keep = coin(s)
+    else:
+        keep = _keeps_artist(cd[c, VP], cost, turns_left(cfg, st), cfg[C_EACH])
+    if keep:
+        pay(st, pl, p, cost)
+    return keep
+
+
+@njit
+def upkeep(s, cfg, cd, pol, st, cs, mk, pl, kept):
+    """Patronage at the start of a later turn for the artists kept from the last one."""
+    for p in range(cfg[C_P]):
+        m = kept[p]
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.uint64(1)
+            if cs[c, LOC] == PLAY and cs[c, OWN] == p and not patron(s, cfg, cd, pol, st, pl, p, c):
+                put(cs, mk, c, ASIDE, -1, -1)
+                rehouse(cfg, cd, cs, mk, p)
+
+
+@njit
 def receive(s, cfg, cd, pol, st, cs, mk, pl, p, c):
     t = cd[c, TY]
-    if t == ARTIST:
-        cost = cd[c, CO]
-        keep = False
-        if pl[p, MONEY] >= cost:
-            if pol[p] == RANDOM:
-                keep = coin(s)
-            else:
-                keep = VP_WORTH * cd[c, VP] * turns_left(cfg, st) >= cost
-        if not keep:
-            put(cs, mk, c, ASIDE, -1, -1)
-            return
-        pay(st, pl, p, cost)
+    if t == ARTIST and not patron(s, cfg, cd, pol, st, pl, p, c):
+        put(cs, mk, c, ASIDE, -1, -1)
+        return
     if t == CITY or t == OFFICE or t == ARTIST or t == FAMILY:
         put(cs, mk, c, PLAY, p, -1)
         rehouse(cfg, cd, cs, mk, p)
@@ -576,7 +585,7 @@ def strength(cd, use):
 @njit
 def conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p):
     P = cfg[C_P]
-    n_cond, bonus, vbonus = scr[0], scr[1], scr[2]
+    n_hand, bonus, vbonus = scr[0], scr[1], scr[2]
     kinds = mk[2, CITY] | mk[2, OFFICE] | mk[2, ARTIST] | mk[2, FAMILY]
     for _ in range(cfg[C_MAXATT]):
         # a rival's cities, and its offices, artists and families outside any shelter
@@ -594,16 +603,19 @@ def conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p):
         if n == 0:
             return
         armed = not blocked(st, p)
-        n_mine = count_in_hand(cd, cs, mk, p, CONDOTTIERE) if armed else 0
         if pol[p] == RANDOM:
             if not coin(s):
                 return
             t = kth_bit(targets, bounded(s, n))
             att = random_force(s, cd, cs, mk, pl, p, armed)
         else:
-            # hidden condottieri per seat and sheltered power and worth per city
+            # p cannot see a rival's hand: each of its cards counts as a condottiere of the
+            # average strength among the cards hidden from p (stack, pile, other hands)
+            n_hidden, s_hidden = hidden_from(cfg, cd, cs, mk, p)
+            n_hidden = max(n_hidden, 1)
+            # hand size per seat (public) and sheltered power and worth per city
             for q in range(P):
-                n_cond[q] = 0 if blocked(st, q) else count_in_hand(cd, cs, mk, q, CONDOTTIERE)
+                n_hand[q] = 0 if blocked(st, q) else hand_count(cs, mk, q)
                 m = mk[1, q]
                 while m:
                     x = lowest_bit(m)
@@ -619,31 +631,45 @@ def conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p):
                         vbonus[cs[x, HOST]] += value(cfg, cd, st, x)
             att = force(cd, cs, mk, pl, p, armed)
             power = strength(cd, att)
-            nc = max(cfg[C_NCOND], 1)
             t, best_value = -1, -1
             m = targets
             while m:
                 x = lowest_bit(m)
                 m &= m - np.uint64(1)
-                expected = (cd[x, PW] + bonus[x]) * nc + n_cond[cs[x, OWN]] * cfg[C_SUMCOND]
-                if expected == 0 or power * nc > expected:
+                expected = (cd[x, PW] + bonus[x]) * n_hidden + n_hand[cs[x, OWN]] * s_hidden
+                if expected == 0 or power * n_hidden > expected:
                     v = value(cfg, cd, st, x) + vbonus[x]
                     if v > best_value:
                         t, best_value = x, v
             if t < 0:
                 return
-        resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att, n_mine > 0)
+        resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att)
 
 
 @njit
-def resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att, armed):
+def hidden_from(cfg, cd, cs, mk, p):
+    """How many cards p cannot see (stack, face-down pile, other hands) and the total
+    strength of the condottieri among them."""
+    n, total = 0, 0
+    for c in range(cfg[C_N]):
+        loc = cs[c, LOC]
+        if loc == STACK or loc == PILE or (loc == HAND and cs[c, OWN] != p):
+            n += 1
+            if cd[c, TY] == CONDOTTIERE:
+                total += cd[c, PW]
+    return n, total
+
+
+@njit
+def resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att):
     q = cs[t, OWN]
     base = defence(cd, cs, mk, t)
     d_armed = not blocked(st, q)
     if pol[q] == RANDOM:
         dfd_use = random_force(s, cd, cs, mk, pl, q, d_armed)
     else:
-        dfd_use = force(cd, cs, mk, pl, q, d_armed and (armed or base == 0))
+        # the attacker's condottieri are secret: defend whenever his hand might hold one
+        dfd_use = force(cd, cs, mk, pl, q, d_armed and (hand_count(cs, mk, p) > 0 or base == 0))
     attack = strength(cd, att)
     dfd = base + strength(cd, dfd_use)
     for who, use in ((p, att), (q, dfd_use)):
@@ -766,42 +792,61 @@ def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope):
 
 
 @njit
+def deal_office(cfg, cd, cs, mk, pl, c, r):
+    if cs[c, OWN] != r:
+        transfer(cfg, cd, cs, mk, c, r)
+    pl[r, GOT] = 1
+
+
+@njit
 def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
+    """All offices (the pope's own to others), then cardinals, then simony (see reference)."""
     P = cfg[C_P]
     pope = st[POPE]
     last = st[TURN] >= cfg[C_TURNS] - 1
+    offices = np.uint64(0)
     for q in range(P):
         pl[q, GOT] = 0
-    m = mk[1, pope] & mk[2, OFFICE]  # the pope's offices, in id order
-    while m:
-        c = lowest_bit(m)
-        m &= m - np.uint64(1)
-        if pol[pope] == RANDOM:
-            r = other(P, pope, bounded(s, P - 1))
-        else:
-            r = weakest(pl, P, pope, -1)
-        if not last:
+        offices |= mk[1, q] & mk[2, OFFICE]
+    if not last:
+        m = mk[1, pope] & mk[2, OFFICE]
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.uint64(1)
             pl[pope, GIVEN_VP] += cd[c, VP]
             pl[pope, GIVEN] += 1
-        transfer(cfg, cd, cs, mk, c, r)
-        pl[r, GOT] = 1
-    if cfg[C_REDIST] and pol[pope] != RANDOM:
-        total = 0
+    if pol[pope] == RANDOM:
+        m = offices  # in id order
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.uint64(1)
+            deal_office(cfg, cd, cs, mk, pl, c, other(P, pope, bounded(s, P - 1)))
+    else:
         for q in range(P):
-            total += pl[q, CARDS]
-        cap = (total - 1 + P - 1) // P if total else 0
-        mine = min(cap + 1, total)
-        rest = total - mine
-        pl[pope, CARDS] = mine
-        # the others by (VP, seat): a selection pass per rank
-        done = 1 << pope
-        for _ in range(P - 1):
-            q = weakest_open(pl, P, done)
-            done |= 1 << q
-            pl[q, CARDS] = min(cap, rest)
-            rest -= pl[q, CARDS]
-            if pl[q, CARDS] > 0:
-                pl[q, GOT] = 1
+            pl[q, TALLY] = VOTES_PER_CARDINAL * pl[q, CARDS]
+        m = offices
+        while m:  # most votes first (then lowest id), each to the rival with fewest votes
+            best = -1
+            x = m
+            while x:
+                c = lowest_bit(x)
+                x &= x - np.uint64(1)
+                if best < 0 or cd[c, VO] > cd[best, VO]:
+                    best = c
+            m &= ~(np.uint64(1) << np.uint64(best))
+            r = -1
+            for q in range(P):
+                if q == pope:
+                    continue
+                if (
+                    r < 0
+                    or pl[q, TALLY] < pl[r, TALLY]
+                    or (pl[q, TALLY] == pl[r, TALLY] and pl[q, TOTAL] < pl[r, TOTAL])
+                ):
+                    r = q
+            pl[r, TALLY] += cd[best, VO]
+            deal_office(cfg, cd, cs, mk, pl, best, r)
+    hand_out_cardinals(s, cfg, pol, pl, pope)
     if last:
         return
     for k in range(1, P):
@@ -812,7 +857,7 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
         if pol[q] == RANDOM:
             play = coin(s)
         else:
-            play = pl[q, GOT] == 0
+            play = pl[q, GOT] == 0 and st[SKIP] != pope
         if not play:
             continue
         put(cs, mk, card, DISCARD, -1, -1)
@@ -831,7 +876,48 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
                 no += pl[r, CARDS]
         if yes > no:
             st[SKIP] = pope
-        break
+
+
+@njit
+def hand_out_cardinals(s, cfg, pol, pl, pope):
+    P = cfg[C_P]
+    if cfg[C_REDEAL]:
+        if pol[pope] == RANDOM:
+            return
+        total = 0
+        for q in range(P):
+            total += pl[q, CARDS]
+        cap = (total - 1 + P - 1) // P if total else 0
+        mine = min(cap + 1, total)
+        rest = total - mine
+        pl[pope, CARDS] = mine
+        # the others by (VP, seat): a selection pass per rank
+        done = 1 << pope
+        for _ in range(P - 1):
+            q = weakest_open(pl, P, done)
+            done |= 1 << q
+            pl[q, CARDS] = min(cap, rest)
+            rest -= pl[q, CARDS]
+            if pl[q, CARDS] > 0:
+                pl[q, GOT] = 1
+        return
+    supply = cfg[C_TOKENS]
+    for q in range(P):
+        supply -= pl[q, CARDS]
+    if pol[pope] == RANDOM:
+        top = 0
+        for q in range(P):
+            if q == pope:
+                continue
+            g = min(bounded(s, 3), supply)
+            pl[q, CARDS] += g
+            supply -= g
+            top = max(top, g)
+            if g > 0:
+                pl[q, GOT] = 1
+        pl[pope, CARDS] += min(bounded(s, top + 2), supply)
+    elif supply > 0:
+        pl[pope, CARDS] += 1
 
 
 @njit
@@ -884,6 +970,7 @@ def simulate(
     buf = np.empty(max(N, P), np.int64)
     snap = np.empty(N, np.int64)
     active = np.zeros(P, np.int64)
+    kept = np.zeros(P, np.uint64)
     scr = np.zeros((3, max(N, P)), np.int64)
     # masks over card ids: row 0 hand of each seat, row 1 table of each seat, row 2 each type
     mk = np.zeros((3, max(P, 12)), np.uint64)
@@ -919,6 +1006,8 @@ def simulate(
         for turn in range(cfg[C_TURNS]):
             st[TURN] = turn
             if turn > 0:
+                for p in range(P):
+                    kept[p] = mk[1, p] & mk[2, ARTIST]
                 n = 0
                 for c in range(N):
                     if cs[c, LOC] == STACK or cs[c, LOC] == ASIDE:
@@ -932,6 +1021,8 @@ def simulate(
                     receive(s, cfg, cd, pol, st, cs, mk, pl, p, deck[p])
                 for p in range(P):
                     earn(st, pl, p, cfg[C_FAMINC])
+                if cfg[C_EACH]:
+                    upkeep(s, cfg, cd, pol, st, cs, mk, pl, kept)
                 n_pile = 0
                 for k in range(P, min(P + A, n)):
                     pile[n_pile] = deck[k]
@@ -971,7 +1062,6 @@ def pack(settings):
     d = settings.deck
     a = settings.card_arrays()
     cd = np.stack([a["ctype"], a["power"], a["income"], a["vp"], a["votes"], a["cost"]], axis=1)
-    cond = a["ctype"] == 4
     cfg = np.array(
         [
             settings.players,
@@ -984,13 +1074,13 @@ def pack(settings):
             d.home_offices,
             d.home_artists,
             d.max_attacks,
-            int(d.cardinals_redistribute),
+            int(d.cardinal_deal == "redeal"),
             d.money,
             d.cardinals,
             d.family_income,
             d.bank,
-            int(cond.sum()),
-            int(a["power"][cond].sum()),
+            d.cardinal_tokens,
+            int(d.patronage == "each_turn"),
         ],
         np.int64,
     )

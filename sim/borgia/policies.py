@@ -55,8 +55,15 @@ HAND_WORTH[SAVONAROLA] = 6
 HAND_WORTH[SIMONY] = 4
 
 
-def card_value(t, power, income, vp, votes, cost, turns_left, city_vp):
-    """D the value bot will pay for one card with ``turns_left`` scorings to come.
+def keeps_artist(vp, cost, turns_left, each_turn):
+    """Whether the value bot pays an artist's patronage: when his VP (10 D each) earn it
+    back, over the scorings it pays for (this turn's alone when it is due every turn)."""
+    return VP_WORTH * vp * (1 if each_turn else turns_left) >= cost
+
+
+def card_value(t, power, income, vp, votes, cost, turns_left, city_vp, each_turn):
+    """D the value bot will pay for one card with ``turns_left`` scorings to come
+    (``each_turn``: an artist's patronage is due every turn, else once).
 
     Written with plain integer operations so numba compiles the same function
     for the kernel (see ``kernel.py``); the reference calls it as Python.
@@ -69,6 +76,8 @@ def card_value(t, power, income, vp, votes, cost, turns_left, city_vp):
     if t == OFFICE:
         return (income + VP_WORTH * vp) * turns_left + VOTE_WORTH * votes
     if t == ARTIST:
+        if each_turn:
+            return max(0, (VP_WORTH * vp - cost) * turns_left + POWER_WORTH * power)
         return max(0, VP_WORTH * vp * turns_left + POWER_WORTH * power - cost)
     if t == FAMILY:
         return FAMILY_WORTH * power

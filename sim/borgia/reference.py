@@ -14,7 +14,7 @@ option that belongs to a coin flip or a uniform pick still draws.
 
 from __future__ import annotations
 
-from tableodds.sim.borgia.policies import RANDOM, card_value
+from tableodds.sim.borgia.policies import RANDOM, card_value, keeps_artist
 from tableodds.sim.borgia.rules import (
     ARTIST,
     ASSASSIN,
@@ -59,8 +59,7 @@ class Game:
         self.P = P = settings.players
         self.card = settings.cards
         self.pol = [int(x) for x in policy_codes(settings.policies)]
-        self.n_cond = sum(1 for c in self.card if c.code == CONDOTTIERE)
-        self.sum_cond = sum(c.power for c in self.card if c.code == CONDOTTIERE)
+        self.each_turn = d.patronage == "each_turn"
         self.money = [0] * P
         self.bank = d.bank
         self.cardinals = [d.cardinals] * P
@@ -119,7 +118,15 @@ class Game:
         k = self.card[c]
         return int(
             card_value(
-                k.code, k.power, k.income, k.vp, k.votes, k.cost, self.turns_left(), self.d.city_vp
+                k.code,
+                k.power,
+                k.income,
+                k.vp,
+                k.votes,
+                k.cost,
+                self.turns_left(),
+                self.d.city_vp,
+                self.each_turn,
             )
         )
 
@@ -141,21 +148,34 @@ class Game:
         return sorted(c for c in cards if self.kind(c) == t)
 
     # --- cards entering and leaving play ------------------------------------
+    def patron(self, p: int, c: int) -> bool:
+        """p pays artist c's patronage (True) or refuses it (False)."""
+        cost = self.card[c].cost
+        if self.money[p] < cost:
+            return False
+        if self.pol[p] == RANDOM:
+            keep = self.coin()
+        else:
+            keep = keeps_artist(self.card[c].vp, cost, self.turns_left(), self.each_turn)
+        if keep:
+            self.pay(p, cost)
+        return keep
+
+    def upkeep(self, artists: list[list[int]]) -> None:
+        """Start of a later turn: patronage for the artists kept from the last one; an
+        artist not paid for is set aside (seed: "niet wil onderhouden")."""
+        for p in range(self.P):
+            for c in artists[p]:
+                if c in self.table[p] and not self.patron(p, c):
+                    self.rehouse(self.remove(c))
+                    self.aside.add(c)
+
     def receive(self, p: int, c: int) -> None:
         """A card reaches player p: the mandatory types go face up at once."""
         t = self.kind(c)
-        if t == ARTIST:
-            cost = self.card[c].cost
-            keep = False
-            if self.money[p] >= cost:
-                if self.pol[p] == RANDOM:
-                    keep = self.coin()
-                else:
-                    keep = 10 * self.card[c].vp * self.turns_left() >= cost
-            if not keep:
-                self.aside.add(c)  # seed: an artist whose patronage is refused is set aside
-                return
-            self.pay(p, cost)
+        if t == ARTIST and not self.patron(p, c):
+            self.aside.add(c)  # seed: an artist whose patronage is refused is set aside
+            return
         if t in (CITY, OFFICE, ARTIST, FAMILY):
             self.table[p].add(c)
             self.host[c] = None
@@ -391,48 +411,70 @@ class Game:
 
     def conquer(self, p: int) -> None:
         for _ in range(self.d.max_attacks):
-            rivals = [q for q in self.others(p) if not self.married(p, q)]
-            targets = sorted(
-                x
-                for q in rivals
-                for x in self.table[q]
-                if self.kind(x) == CITY
-                or (self.kind(x) in (OFFICE, ARTIST, FAMILY) and self.host[x] is None)
-            )
-            if not targets:
+            choice = self.attack_choice(p)
+            if choice is None:
                 return
-            mine = [] if self.blocked(p) else self.of_type(self.hand[p], CONDOTTIERE)
-            if self.pol[p] == RANDOM:
-                if not self.coin():
-                    return
-                t = targets[self.draw(len(targets))]
-                att = self.random_force(p, mine)
-            else:
-                att = self.force(p, mine)
-                strength = sum(self.card[c].power for c in att)
-                best, best_value = -1, -1
-                for x in targets:
-                    q = self.owner(x)
-                    k = 0 if self.blocked(q) else len(self.of_type(self.hand[q], CONDOTTIERE))
-                    nc = max(self.n_cond, 1)
-                    expected = self.defence(x) * nc + k * self.sum_cond
-                    if expected == 0 or strength * nc > expected:
-                        v = self.value(x) + sum(self.value(h) for h in self.hosted(x))
-                        if v > best_value:
-                            best, best_value = x, v
-                if best < 0:
-                    return
-                t = best
-            self.resolve(p, t, att, len(mine) > 0)
+            self.resolve(p, *choice)
 
-    def resolve(self, p: int, t: int, att: list[int], armed: bool) -> None:
-        q = self.owner(t)
-        base = self.defence(t)
+    def attack_choice(self, p: int) -> tuple[int, list[int]] | None:
+        """p's next attack, (target, condottieri committed), or None to stop."""
+        rivals = [q for q in self.others(p) if not self.married(p, q)]
+        targets = sorted(
+            x
+            for q in rivals
+            for x in self.table[q]
+            if self.kind(x) == CITY
+            or (self.kind(x) in (OFFICE, ARTIST, FAMILY) and self.host[x] is None)
+        )
+        if not targets:
+            return None
+        mine = [] if self.blocked(p) else self.of_type(self.hand[p], CONDOTTIERE)
+        if self.pol[p] == RANDOM:
+            if not self.coin():
+                return None
+            t = targets[self.draw(len(targets))]
+            att = self.random_force(p, mine)
+        else:
+            att = self.force(p, mine)
+            strength = sum(self.card[c].power for c in att)
+            # p cannot see a rival's hand: each of its cards is a condottiere of the
+            # average strength among the cards hidden from p (stack, pile, other hands)
+            hidden = self.hidden_from(p)
+            n_hidden = max(len(hidden), 1)
+            s_hidden = sum(self.card[c].power for c in hidden if self.kind(c) == CONDOTTIERE)
+            best, best_value = -1, -1
+            for x in targets:
+                q = self.owner(x)
+                k = 0 if self.blocked(q) else len(self.hand[q])
+                expected = self.defence(x) * n_hidden + k * s_hidden
+                if expected == 0 or strength * n_hidden > expected:
+                    v = self.value(x) + sum(self.value(h) for h in self.hosted(x))
+                    if v > best_value:
+                        best, best_value = x, v
+            if best < 0:
+                return None
+            t = best
+        return t, att
+
+    def hidden_from(self, p: int) -> list[int]:
+        """The cards p cannot see: the stack, the face-down pile and the other hands."""
+        cards = set(self.stack) | set(self.pile)
+        for q in self.others(p):
+            cards |= self.hand[q]
+        return sorted(cards)
+
+    def defence_choice(self, q: int, p: int, base: int) -> list[int]:
+        """The condottieri q commits in secret against p's attack on a target of defence base."""
         mine = [] if self.blocked(q) else self.of_type(self.hand[q], CONDOTTIERE)
         if self.pol[q] == RANDOM:
-            dfd = self.random_force(q, mine)
-        else:
-            dfd = self.force(q, mine) if armed or base == 0 else []
+            return self.random_force(q, mine)
+        # the attacker's condottieri are secret: defend whenever his hand might hold one
+        return self.force(q, mine) if self.hand[p] or base == 0 else []
+
+    def resolve(self, p: int, t: int, att: list[int]) -> None:
+        q = self.owner(t)
+        base = self.defence(t)
+        dfd = self.defence_choice(q, p, base)
         attack = sum(self.card[c].power for c in att)
         defence = base + sum(self.card[c].power for c in dfd)
         for who, used in ((p, att), (q, dfd)):
@@ -452,6 +494,15 @@ class Game:
                 p, sum(self.card[c].income for c in self.table[p] if self.kind(c) in (CITY, OFFICE))
             )
 
+    def vote(self, p: int, own: list[int]) -> int:
+        """The candidate p votes for (own: every player's votes, all face up)."""
+        if self.pol[p] == RANDOM:
+            return self.draw(self.P)
+        if own[p] == max(own):
+            return p
+        behind = [q for q in self.others(p) if self.total[q] <= self.total[p]]
+        return max(behind, key=lambda q: (own[q], -q)) if behind else p
+
     def election(self) -> int:
         own = [
             VOTES_PER_CARDINAL * self.cardinals[p]
@@ -460,14 +511,7 @@ class Game:
         ]
         received = [0] * self.P
         for p in range(self.P):
-            if self.pol[p] == RANDOM:
-                choice = self.draw(self.P)
-            elif own[p] == max(own):
-                choice = p
-            else:
-                behind = [q for q in self.others(p) if self.total[q] <= self.total[p]]
-                choice = max(behind, key=lambda q: (own[q], -q)) if behind else p
-            received[choice] += own[p]
+            received[self.vote(p, own)] += own[p]
         for p in range(self.P):
             self.own_votes[p][self.turn] = own[p]
             self.received[p][self.turn] = received[p]
@@ -490,46 +534,49 @@ class Game:
                 self.total[p] += v
 
     def redistribute(self) -> None:
-        pope = self.pope
-        got = [False] * self.P
-        for c in self.of_type(self.table[pope], OFFICE):
-            if self.pol[pope] == RANDOM:
-                r = self.others(pope)[self.draw(self.P - 1)]
-            else:
-                r = self.weakest(self.others(pope))
-            if self.turn < self.d.turns - 1:
+        """Seed: the pope may redistribute all offices, his own to the other players; then he
+        may hand out cardinals; then simony may be played against him."""
+        pope, P = self.pope, self.P
+        got = [False] * P
+        offices = sorted(c for q in range(P) for c in self.table[q] if self.kind(c) == OFFICE)
+        if self.turn < self.d.turns - 1:
+            for c in self.of_type(self.table[pope], OFFICE):
                 self.given_vp[pope] += self.card[c].vp
                 self.given[pope] += 1
-            self.transfer(c, r)
+        if self.pol[pope] == RANDOM:
+            deal = [(c, self.others(pope)[self.draw(P - 1)]) for c in offices]
+        else:
+            # most votes first, each to the rival with the fewest votes so far (then fewest
+            # VP, lowest seat): spreading the votes keeps any rival from outvoting him
+            tally = [VOTES_PER_CARDINAL * self.cardinals[q] for q in range(P)]
+            deal = []
+            for c in sorted(offices, key=lambda c: (-self.card[c].votes, c)):
+                r = min(self.others(pope), key=lambda q: (tally[q], self.total[q], q))
+                tally[r] += self.card[c].votes
+                deal.append((c, r))
+        for c, r in deal:
+            if self.owner(c) != r:
+                self.transfer(c, r)
             got[r] = True
-        if self.d.cardinals_redistribute and self.pol[pope] != RANDOM:
-            total = sum(self.cardinals)
-            m = (total - 1 + self.P - 1) // self.P if total else 0
-            mine = min(m + 1, total)
-            rest = total - mine
-            new = [0] * self.P
-            new[pope] = mine
-            for q in sorted(self.others(pope), key=lambda q: (self.total[q], q)):
-                new[q] = min(m, rest)
-                rest -= new[q]
-            self.cardinals = new
-            for q in self.others(pope):
-                got[q] = got[q] or new[q] > 0
+        self.hand_out_cardinals(got)
         if self.turn >= self.d.turns - 1:
             return  # no player phase follows: simony would change nothing
-        for k in range(1, self.P):
-            q = (pope + k) % self.P
+        for k in range(1, P):  # seed: no limit on accusations; each accuser plays one card
+            q = (pope + k) % P
             cards = self.of_type(self.hand[q], SIMONY)
             if not cards or self.married(q, pope):
                 continue
-            play = self.coin() if self.pol[q] == RANDOM else not got[q]
+            if self.pol[q] == RANDOM:
+                play = self.coin()
+            else:  # the seed's grievance, and only while the pope is not yet convicted
+                play = not got[q] and self.skip != pope
             if not play:
                 continue
             self.hand[q].remove(cards[0])
             self.discard.add(cards[0])
             yes = self.cardinals[q]
             no = self.cardinals[pope]
-            for r in range(self.P):
+            for r in range(P):
                 if r in (q, pope):
                     continue
                 agree = self.coin() if self.pol[r] == RANDOM else not got[r]
@@ -539,7 +586,40 @@ class Game:
                     no += self.cardinals[r]
             if yes > no:
                 self.skip = pope  # seed: the pope sits out one turn of the next player phase
-            break
+
+    def hand_out_cardinals(self, got: list[bool]) -> None:
+        pope, P = self.pope, self.P
+        if self.d.cardinal_deal == "redeal":
+            # literal reading: all cardinals come back and are dealt again
+            if self.pol[pope] == RANDOM:
+                return
+            total = sum(self.cardinals)
+            m = (total - 1 + P - 1) // P if total else 0
+            mine = min(m + 1, total)
+            rest = total - mine
+            new = [0] * P
+            new[pope] = mine
+            for q in sorted(self.others(pope), key=lambda q: (self.total[q], q)):
+                new[q] = min(m, rest)
+                rest -= new[q]
+            self.cardinals = new
+            for q in self.others(pope):
+                got[q] = got[q] or new[q] > 0
+            return
+        # natural reading: new tokens from the box, the pope himself at most one more than
+        # anyone he gives most; players keep the cardinals they have
+        supply = self.d.cardinal_tokens - sum(self.cardinals)
+        if self.pol[pope] == RANDOM:
+            top = 0
+            for q in self.others(pope):
+                g = min(self.draw(3), supply)
+                self.cardinals[q] += g
+                supply -= g
+                top = max(top, g)
+                got[q] = got[q] or g > 0
+            self.cardinals[pope] += min(self.draw(top + 2), supply)
+        elif supply > 0:
+            self.cardinals[pope] += 1  # a lead of one over everyone, no rival strengthened
 
     def end_turn(self) -> None:
         self.income()
@@ -575,12 +655,15 @@ class Game:
         self.pile, self.stack = deck[k : k + s.auction], deck[k + s.auction :]
         for self.turn in range(self.d.turns):  # noqa: B020 (the methods read self.turn)
             if self.turn > 0:
+                kept = [self.of_type(self.table[p], ARTIST) for p in range(P)]
                 deck = self.shuffle(sorted(self.stack + sorted(self.aside)))
                 self.aside = set()
                 for p in range(min(P, len(deck))):
                     self.receive(p, deck[p])
                 for p in range(P):
                     self.earn(p, self.d.family_income)
+                if self.each_turn:
+                    self.upkeep(kept)
                 self.pile, self.stack = deck[P : P + s.auction], deck[P + s.auction :]
             skip, self.skip = self.skip, -1
             cur = self.pope

@@ -117,7 +117,9 @@ class Deck:
     home_offices: int = 1
     home_artists: int = 1
     max_attacks: int = 3
-    cardinals_redistribute: bool = True
+    cardinal_deal: str = "hand_out"
+    cardinal_tokens: int = 40
+    patronage: str = "each_turn"
     source: str = "cards.toml"
 
 
@@ -127,6 +129,17 @@ def _bool(table: dict, key: str, where: str, default: bool) -> bool:
         raise InputError(f"{where}: {key} must be true or false, got {value!r}")
     return value
 
+
+def _choice(table: dict, key: str, where: str, default: str, allowed: tuple) -> str:
+    value = table.get(key, default)
+    if value not in allowed:
+        raise InputError(f"{where}: {key} must be {' or '.join(map(repr, allowed))}, got {value!r}")
+    return value
+
+
+# Readings of the seed that are settings (README, Borgia): the first of each is the default.
+CARDINAL_DEALS = ("hand_out", "redeal")  # new tokens from the box / take all back and re-deal
+PATRONAGE = ("each_turn", "once")  # an artist's patronage every turn / only when played
 
 # The seed plays three turns; a deck file may ask for more, but a record holds per-turn columns.
 MAX_TURNS = 12
@@ -138,7 +151,9 @@ def load_deck(path: Path | None = None) -> Deck:
     unknown_keys(data, ("setup", "deal", "rules", "card"), where)
     setup = data.get("setup", {})
     unknown_keys(
-        setup, ("money", "cardinals", "family_income", "turns", "bank"), f"{where}: [setup]"
+        setup,
+        ("money", "cardinals", "cardinal_tokens", "family_income", "turns", "bank"),
+        f"{where}: [setup]",
     )
     rules = data.get("rules", {})
     unknown_keys(
@@ -149,7 +164,8 @@ def load_deck(path: Path | None = None) -> Deck:
             "home_offices",
             "home_artists",
             "max_attacks",
-            "cardinals_redistribute",
+            "cardinal_deal",
+            "patronage",
         ),
         f"{where}: [rules]",
     )
@@ -199,7 +215,9 @@ def load_deck(path: Path | None = None) -> Deck:
         home_offices=int_field(rules, "home_offices", r, 1, 0),
         home_artists=int_field(rules, "home_artists", r, 1, 0),
         max_attacks=int_field(rules, "max_attacks", r, 3, 0),
-        cardinals_redistribute=_bool(rules, "cardinals_redistribute", r, True),
+        cardinal_deal=_choice(rules, "cardinal_deal", r, "hand_out", CARDINAL_DEALS),
+        cardinal_tokens=int_field(setup, "cardinal_tokens", s, 40, 0, 1000),
+        patronage=_choice(rules, "patronage", r, "each_turn", PATRONAGE),
         source=where,
     )
 
@@ -253,7 +271,9 @@ class Settings:
             "home_offices": d.home_offices,
             "home_artists": d.home_artists,
             "max_attacks": d.max_attacks,
-            "cardinals_redistribute": d.cardinals_redistribute,
+            "cardinal_deal": d.cardinal_deal,
+            "cardinal_tokens": d.cardinal_tokens,
+            "patronage": d.patronage,
         }
 
 
@@ -263,6 +283,8 @@ def make_settings(
     cards_file: Path | None = None,
     city_vp: bool | None = None,
     unsold: str | None = None,
+    cardinal_deal: str | None = None,
+    patronage: str | None = None,
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if players not in PLAYERS:
@@ -282,6 +304,21 @@ def make_settings(
         if unsold not in UNSOLD:
             raise InputError(f"--unsold must be 'aside' or 'opener', not {unsold!r}")
         deck = _replace(deck, unsold=unsold)
+    if cardinal_deal is not None:
+        if cardinal_deal not in CARDINAL_DEALS:
+            raise InputError(
+                f"--cardinal-deal must be 'hand_out' or 'redeal', not {cardinal_deal!r}"
+            )
+        deck = _replace(deck, cardinal_deal=cardinal_deal)
+    if patronage is not None:
+        if patronage not in PATRONAGE:
+            raise InputError(f"--patronage must be 'each_turn' or 'once', not {patronage!r}")
+        deck = _replace(deck, patronage=patronage)
+    if deck.cardinal_tokens < players * deck.cardinals:
+        raise InputError(
+            f"{deck.source}: [setup] cardinal_tokens = {deck.cardinal_tokens} is fewer than the "
+            f"{players * deck.cardinals} cardinals dealt at the start"
+        )
     policies = seat_policies(policies, players, POLICIES, "value")
     return Settings(players=players, policies=policies, deck=deck)
 
@@ -590,8 +627,14 @@ def check(frame, settings: Settings) -> None:
     # money is conserved: every payment goes between a player and the bank
     bad = g.filter(pl.col("money") + pl.col("bank") != d.bank)
     assert bad.is_empty(), f"game {bad['game'][0]}: money not conserved"
-    bad = g.filter(pl.col("cardinals") != P * d.cardinals)
-    assert bad.is_empty(), f"game {bad['game'][0]}: cardinals not conserved"
+    if d.cardinal_deal == "redeal":
+        bad = g.filter(pl.col("cardinals") != P * d.cardinals)
+        assert bad.is_empty(), f"game {bad['game'][0]}: cardinals not conserved"
+    else:  # handed out from the box: never fewer than dealt, never more than the box holds
+        bad = g.filter(
+            (pl.col("cardinals") < P * d.cardinals) | (pl.col("cardinals") > d.cardinal_tokens)
+        )
+        assert bad.is_empty(), f"game {bad['game'][0]}: cardinals outside the box's supply"
     for t in range(d.turns):
         bad = g.filter(pl.col(turns[t]) != 1)
         assert bad.is_empty(), f"game {bad['game'][0]}: not exactly one pope in turn {t + 1}"
