@@ -9,6 +9,7 @@ The exact conquest odds enumerate both sides' secret choices with fractions.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
@@ -65,6 +66,8 @@ class GameSummary:
     policies: tuple[str, ...]
     seats: tuple[SeatSummary, ...]
     distribution: pl.DataFrame = field(repr=False)  # seat, vp, count, p
+    reelected: Proportion | None = None  # the turn-1 pope re-elected in turn 2
+    unanimous: Proportion | None = None  # every turn-1 vote for one player
 
     def tables(self) -> dict[str, pl.DataFrame]:
         rows = []
@@ -116,6 +119,8 @@ class GameSummary:
         lines.append(
             f"{'share of the win':<22}" + "".join(f"{str(s.win_share):>{w}}" for s in self.seats)
         )
+        if self.reelected is not None:
+            lines += ["", *_facts_lines(self.reelected, self.unanimous)]
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
@@ -136,6 +141,8 @@ class GameSummary:
                 for s in self.seats
             ],
             "vp_distribution": self.distribution.to_dicts(),
+            "reelected": None if self.reelected is None else self.reelected.as_dict(),
+            "unanimous_t1": None if self.unanimous is None else self.unanimous.as_dict(),
         }
 
 
@@ -170,10 +177,103 @@ def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
         .collect(engine="streaming")
     )
     dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("seat")).alias("p"))
-    return GameSummary(settings.players, rows[0]["n"], settings.policies, seats, dist)
+    reelected, unanimous = election_facts(lf, settings)
+    return GameSummary(
+        settings.players, rows[0]["n"], settings.policies, seats, dist, reelected, unanimous
+    )
 
 
 # --- elections --------------------------------------------------------------------
+def _per_game(lf: pl.LazyFrame, settings) -> pl.LazyFrame:
+    """One row per game: the turn-1 pope re-elected in turn 2, a unanimous turn-1 election
+    (every vote for one player), and who became pope in turn 1 (``pope<seat>``)."""
+    again = (
+        (pl.col("pope_t1").cast(pl.Int64) * pl.col("pope_t2").cast(pl.Int64)).sum()
+        if settings.deck.turns > 1
+        else pl.lit(0, pl.Int64)
+    )
+    return lf.group_by("game").agg(
+        again.alias("reelected"),
+        (pl.col("received_t1").max() == pl.col("votes_t1").sum()).cast(pl.Int64).alias("unanimous"),
+        *[
+            pl.col("pope_t1").filter(pl.col("seat") == s).first().cast(pl.Int64).alias(f"pope{s}")
+            for s in range(settings.players)
+        ],
+    )
+
+
+def election_facts(lf: pl.LazyFrame, settings) -> tuple[Proportion, Proportion]:
+    """P(the turn-1 pope is re-elected in turn 2) and P(the turn-1 election is unanimous)."""
+    r = (
+        _per_game(lf, settings)
+        .select(pl.len().alias("n"), pl.col("reelected").sum(), pl.col("unanimous").sum())
+        .collect(engine="streaming")
+        .row(0, named=True)
+    )
+    return wilson(int(r["reelected"]), int(r["n"])), wilson(int(r["unanimous"]), int(r["n"]))
+
+
+@dataclass(frozen=True)
+class MarketComparison:
+    """The same games (same seeds) with the vote market switched: value <-> market bots."""
+
+    policies: tuple[str, ...]  # the other run's policies
+    pope_t1: tuple[Proportion, ...]  # per seat, in the other run
+    reelected: Proportion
+    unanimous: Proportion
+    # other run minus this one, per game on the same seed (paired), with standard errors
+    d_pope_t1: tuple[Mean, ...]
+    d_reelected: Mean
+    d_unanimous: Mean
+
+    def as_dict(self) -> dict:
+        return {
+            "policies": list(self.policies),
+            "p_pope_t1": [p.as_dict() for p in self.pope_t1],
+            "reelected": self.reelected.as_dict(),
+            "unanimous_t1": self.unanimous.as_dict(),
+            "difference": {
+                "p_pope_t1": [d.as_dict() for d in self.d_pope_t1],
+                "reelected": self.d_reelected.as_dict(),
+                "unanimous_t1": self.d_unanimous.as_dict(),
+            },
+        }
+
+
+def compare_market(lf: pl.LazyFrame, other: pl.LazyFrame, settings, other_settings):
+    a, b = _per_game(lf, settings), _per_game(other, other_settings)
+    cols = ["reelected", "unanimous", *(f"pope{s}" for s in range(settings.players))]
+    j = a.join(b, on="game", suffix="_b").select(
+        pl.len().alias("n"),
+        *[pl.col(f"{c}_b").sum().alias(f"{c}_k") for c in cols],
+        *[(pl.col(f"{c}_b") - pl.col(c)).sum().alias(f"{c}_s") for c in cols],
+        *[((pl.col(f"{c}_b") - pl.col(c)) ** 2).sum().alias(f"{c}_q") for c in cols],
+    )
+    r = j.collect(engine="streaming").row(0, named=True)
+    n = int(r["n"])
+
+    def diff(c):
+        return mean_from_moments(n, r[f"{c}_s"], r[f"{c}_q"])
+
+    P = settings.players
+    return MarketComparison(
+        other_settings.policies,
+        tuple(wilson(int(r[f"pope{s}_k"]), n) for s in range(P)),
+        wilson(int(r["reelected_k"]), n),
+        wilson(int(r["unanimous_k"]), n),
+        tuple(diff(f"pope{s}") for s in range(P)),
+        diff("reelected"),
+        diff("unanimous"),
+    )
+
+
+def _facts_lines(reelected: Proportion, unanimous: Proportion) -> list[str]:
+    return [
+        f"{'turn-1 pope re-elected in turn 2':<36}{reelected}",
+        f"{'turn-1 election unanimous':<36}{unanimous}",
+    ]
+
+
 @dataclass(frozen=True)
 class ElectionSummary:
     """P(pope) by seat and turn; what a pope gains (10 VP) and gives away (offices)."""
@@ -185,6 +285,9 @@ class ElectionSummary:
     gain_vp: int
     given_vp: tuple[Mean | None, ...]  # per seat: office VP given up per election
     given_offices: tuple[Mean | None, ...]  # per seat: offices given up per election
+    reelected: Proportion | None = None  # the turn-1 pope re-elected in turn 2
+    unanimous: Proportion | None = None  # every turn-1 vote for one player
+    market: MarketComparison | None = None
 
     def tables(self) -> dict[str, pl.DataFrame]:
         rows = []
@@ -213,7 +316,33 @@ class ElectionSummary:
             }
             for s, (v, o) in enumerate(zip(self.given_vp, self.given_offices))
         ]
-        return {"p_pope": pl.DataFrame(rows), "pope_gain_loss": pl.DataFrame(loss)}
+        out = {"p_pope": pl.DataFrame(rows), "pope_gain_loss": pl.DataFrame(loss)}
+        if self.market is not None:
+            m = self.market
+            facts = [
+                ("reelected", self.reelected, m.reelected, m.d_reelected),
+                ("unanimous_t1", self.unanimous, m.unanimous, m.d_unanimous),
+            ] + [
+                (f"p_pope_t1_seat{s}", self.pope[s][0], m.pope_t1[s], m.d_pope_t1[s])
+                for s in range(self.players)
+            ]
+            out["market_comparison"] = pl.DataFrame(
+                [
+                    {
+                        "measure": name,
+                        "this": a.estimate,
+                        "this_low": a.low,
+                        "this_high": a.high,
+                        "other": b.estimate,
+                        "other_low": b.low,
+                        "other_high": b.high,
+                        "difference": d.estimate,
+                        "difference_se": d.se,
+                    }
+                    for name, a, b, d in facts
+                ]
+            )
+        return out
 
     def plots(self) -> dict:
         return {"p_pope": plot_pope(self)}
@@ -246,6 +375,33 @@ class ElectionSummary:
         lines.append(
             "(office VP: the printed VP scored at each later scoring the office would have stayed)"
         )
+        if self.reelected is not None:
+            lines += ["", *_facts_lines(self.reelected, self.unanimous)]
+        if self.market is not None:
+            m = self.market
+            w = 24
+            lines += [
+                "",
+                "The same games with the vote market switched (value <-> market bots); "
+                "difference = switched - this run, game by game on the same seeds "
+                "(± standard error):",
+                f"  this run: {','.join(self.policies)}; switched: {','.join(m.policies)}",
+                f"{'':<34}{'this run':>{w}}{'switched':>{w}}{'difference':>18}",
+            ]
+            rows = [
+                ("turn-1 pope re-elected in turn 2", self.reelected, m.reelected, m.d_reelected)
+            ]
+            rows.append(("turn-1 election unanimous", self.unanimous, m.unanimous, m.d_unanimous))
+            rows += [
+                (f"P(pope, turn 1) seat {s}", self.pope[s][0], m.pope_t1[s], m.d_pope_t1[s])
+                for s in range(self.players)
+            ]
+            for name, a, b, d in rows:
+                lines.append(
+                    f"{name:<34}{f'{a.estimate:.4f} [{a.low:.3f},{a.high:.3f}]':>{w}}"
+                    f"{f'{b.estimate:.4f} [{b.low:.3f},{b.high:.3f}]':>{w}}"
+                    f"{f'{d.estimate:+.4f} ± {d.se:.4f}':>18}"
+                )
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
@@ -261,6 +417,9 @@ class ElectionSummary:
             "offices_given_per_election": [
                 None if v is None else v.as_dict() for v in self.given_offices
             ],
+            "reelected": None if self.reelected is None else self.reelected.as_dict(),
+            "unanimous_t1": None if self.unanimous is None else self.unanimous.as_dict(),
+            "market_comparison": None if self.market is None else self.market.as_dict(),
         }
 
 
@@ -308,8 +467,17 @@ def summarise_elections(lf: pl.LazyFrame, settings) -> ElectionSummary:
         mean_from_moments(by[s]["n"], by[s]["o_s"], by[s]["o_q"]) if s in by else None
         for s in range(settings.players)
     )
+    reelected, unanimous = election_facts(lf, settings)
     return ElectionSummary(
-        settings.players, int(df["n"][0]), settings.policies, pope, POPE_VP, vp, off
+        settings.players,
+        int(df["n"][0]),
+        settings.policies,
+        pope,
+        POPE_VP,
+        vp,
+        off,
+        reelected,
+        unanimous,
     )
 
 
@@ -855,8 +1023,8 @@ def title(settings) -> str:
     )
 
 
-def _records(plan: RunPlan, chunk_fn, settings, label: str):
-    return plan.run(partial(chunk_fn, settings), default_chunk=GAME.chunk_size, label=label)
+def _records(plan: RunPlan, chunk_fn, settings, label: str, name: str = ""):
+    return plan.run(partial(chunk_fn, settings), name, default_chunk=GAME.chunk_size, label=label)
 
 
 def simulate(
@@ -913,17 +1081,30 @@ def election(
     cardinal_deal=None,
     patronage=None,
     votes=None,
+    market_compare: bool = True,
 ) -> Result:
-    """P(pope) by seat and strategy, and the VP a pope gains and gives away; or, with
-    ``votes`` (a vote table in TOML), count that one election instead of simulating."""
+    """P(pope) by seat and strategy, re-election and unanimity, and the VP a pope gains and
+    gives away; with ``market_compare`` also the same games with every value bot a market
+    bot and back. With ``votes`` (a vote table in TOML), count that one election instead."""
     if votes is not None:
         return Result("borgia election", {"votes": str(votes)}, vote_table(*load_vote_table(votes)))
     settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
     res = _records(plan, simulate_chunk, settings, "borgia")
+    summary = summarise_elections(res.scan(), settings)
+    swap = {"value": "market", "market": "value"}
+    other = tuple(swap.get(p, p) for p in settings.policies)
+    if market_compare and other != settings.policies:
+        other_settings = make_settings(
+            players, list(other), cards, city_vp, unsold, cardinal_deal, patronage
+        )
+        o = _records(plan, simulate_chunk, other_settings, "market switched", "switched")
+        summary = dataclasses.replace(
+            summary, market=compare_market(res.scan(), o.scan(), settings, other_settings)
+        )
     return Result(
         "borgia election",
         settings.describe(),
-        summarise_elections(res.scan(), settings),
+        summary,
         plan,
         titles={"": title(settings)},
     )

@@ -43,6 +43,8 @@ CONFIGS = [
     (3, ["random", "value", "random"], {}),
     (5, ["value", "random", "value", "random", "random"], {"unsold": "opener", "city_vp": True}),
     (3, ["value", "random", "value"], {"cardinal_deal": "redeal", "patronage": "once"}),
+    (4, ["market"], {}),
+    (5, ["market", "value", "market", "random", "market"], {"cardinal_deal": "redeal"}),
 ]
 
 
@@ -116,7 +118,9 @@ def test_kernel_equals_reference_move_by_move(players, policies, kw):
 
 
 @pytest.fixture(
-    scope="module", params=CONFIGS, ids=["value4", "random4", "mixed3", "mixed5", "literal3"]
+    scope="module",
+    params=CONFIGS,
+    ids=["value4", "random4", "mixed3", "mixed5", "literal3", "market4", "market5"],
 )
 def games(request):
     players, policies, kw = request.param

@@ -45,6 +45,7 @@ def decisions(game, seat):
         for p in range(game.P)
     ]
     out = {"attack": game.attack_choice(seat), "vote": game.vote(seat, own)}
+    out["market"] = game.market(own)  # the same for every seat: all inputs are face up
     for p in range(game.P):
         if p != seat:
             for t in sorted(game.table[seat]):
@@ -80,7 +81,13 @@ def probe(game_class, settings, games=4):
 
 @pytest.mark.parametrize(
     "players,policies",
-    [(4, ["value"]), (4, ["random"]), (3, ["value", "random", "value"]), (5, ["value"])],
+    [
+        (4, ["value"]),
+        (4, ["random"]),
+        (3, ["value", "random", "value"]),
+        (5, ["value"]),
+        (4, ["market", "market", "value", "market"]),
+    ],
 )
 def test_decisions_ignore_the_cards_hidden_from_the_seat(players, policies):
     seen = probe(reference.Game, make_settings(players, policies))

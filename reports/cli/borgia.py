@@ -93,7 +93,14 @@ simulation_command(
             "--votes",
             "Count one election from a vote table (TOML) instead of "
             "simulating; see the Borgia chapter of the README.",
-        )
+        ),
+        click.option(
+            "--market-compare/--no-market-compare",
+            default=True,
+            show_default=True,
+            help="Also play the same games with the vote market switched (every value bot "
+            "a market bot and back) and show what it changes.",
+        ),
     ],
     example="tableodds borgia election --policies value,random,random,random",
 )

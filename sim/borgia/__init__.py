@@ -25,8 +25,8 @@ __all__ = ["GAME", "check"]
 
 
 def _settings(players: int) -> Settings:
-    # a mixed table, so that the shared suite exercises both bots
-    return make_settings(players, (["value", "random"] * 3)[:players])
+    # a mixed table, so that the shared suite exercises every bot (two market bots trade)
+    return make_settings(players, ["market", "random", "market", "value", "value"][:players])
 
 
 def _lazy(module: str, name: str):

@@ -14,7 +14,18 @@ identical games.
 import numpy as np
 from numba import njit
 
-from tableodds.sim.borgia.policies import RANDOM, card_value, keeps_artist, policy_codes
+from tableodds.sim.borgia.policies import (
+    CARDINAL_WORTH,
+    MARKET,
+    PRIZE,
+    RANDOM,
+    card_value,
+    factorial,
+    keeps_artist,
+    office_worth,
+    pivot_counts,
+    policy_codes,
+)
 
 # the record layouts live in rules (kept importable from here)
 from tableodds.sim.borgia.rules import (  # noqa: F401
@@ -48,10 +59,22 @@ BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))  # auction records' met
 # columns of cd (card data), cs (card state), pl (player state), st (scalars), cfg
 TY, PW, INC, VP, VO, CO = range(6)
 LOC, OWN, HOST = range(3)
-(MONEY, CARDS, TOTAL, V_CASH, V_POPE, V_OFFICE, V_ARTIST, V_CITY, GIVEN_VP, GIVEN, GOT, TALLY) = (
-    range(12)
-)
-N_PL = 12
+(
+    MONEY,
+    CARDS,
+    TOTAL,
+    V_CASH,
+    V_POPE,
+    V_OFFICE,
+    V_ARTIST,
+    V_CITY,
+    GIVEN_VP,
+    GIVEN,
+    GOT,
+    TALLY,
+    OWED,
+) = range(13)
+N_PL = 13
 POPE, SAVO, MAR_C, MAR_A, MAR_B, SKIP, TURN, BANK, PILE_POS, PILE_N, N_AUC, N_ATT = range(12)
 N_ST = 12
 (
@@ -75,6 +98,9 @@ N_ST = 12
 ) = range(17)
 _card_value = njit(card_value)
 _keeps_artist = njit(keeps_artist)
+_factorial = njit(factorial)
+_pivot_counts = njit(pivot_counts)
+_office_worth = njit(office_worth)
 
 
 @njit
@@ -714,7 +740,73 @@ def player_turn(
 
 
 @njit
-def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope):
+def budget(cfg, cd, mk, pl, later):
+    """D a new pope can pay: every office in play and, when he hands out cardinals and an
+    election follows, every token left in the box."""
+    total = 0
+    for q in range(cfg[C_P]):
+        m = mk[1, q] & mk[2, OFFICE]
+        while m:
+            c = lowest_bit(m)
+            m &= m - np.uint64(1)
+            total += _office_worth(cd[c, INC], cd[c, VP], cd[c, VO], later)
+    if not cfg[C_REDEAL] and later > 0:
+        left = cfg[C_TOKENS]
+        for q in range(cfg[C_P]):
+            left -= pl[q, CARDS]
+        total += CARDINAL_WORTH * left
+    return total
+
+
+@njit
+def market(cfg, cd, pol, st, mk, pl, own, vm):
+    """The vote market (see reference.Game.market): the buyer, or -1; vm[2] gets the prices
+    and the sellers' seat mask is returned as the second value."""
+    P = cfg[C_P]
+    total, top, traders = 0, 0, 0
+    for p in range(P):
+        total += own[p]
+        top = max(top, own[p])
+        if pol[p] == MARKET:
+            traders |= 1 << p
+    quota = total // 2 + 1
+    n_traders = 0
+    for p in range(P):
+        n_traders += (traders >> p) & 1
+    if n_traders < 2 or top >= quota:
+        return -1, 0
+    _pivot_counts(own, quota, vm[1])
+    f = _factorial(P)
+    for p in range(P):
+        vm[2, p] = (vm[1, p] * PRIZE + f - 1) // f
+    cash = budget(cfg, cd, mk, pl, cfg[C_TURNS] - st[TURN] - 1)
+    best_cost, best_own, best_k, best_m, buyer = -1, 0, 0, 0, -1
+    for k in range(P):
+        c = (st[POPE] + k) % P
+        if not (traders >> c) & 1:
+            continue
+        for m in range(1, 1 << P):
+            if (m >> c) & 1 or m & ~traders:
+                continue
+            votes, cost = own[c], 0
+            for q in range(P):
+                if (m >> q) & 1:
+                    votes += own[q]
+                    cost += vm[2, q]
+            if votes < quota or cost > cash:
+                continue
+            better = buyer < 0 or cost < best_cost
+            if not better and cost == best_cost:
+                better = own[c] > best_own or (
+                    own[c] == best_own and (k < best_k or (k == best_k and m < best_m))
+                )
+            if better:
+                best_cost, best_own, best_k, best_m, buyer = cost, own[c], k, m, c
+    return buyer, best_m
+
+
+@njit
+def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope, vm):
     P = cfg[C_P]
     turn = st[TURN]
     # income
@@ -739,7 +831,15 @@ def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope):
         recv[p, turn] = 0
         top = max(top, v)
     for p in range(P):
-        if pol[p] == RANDOM:
+        vm[0, p] = own_v[p, turn]
+        pl[p, OWED] = 0
+    buyer, sellers = market(cfg, cd, pol, st, mk, pl, vm[0], vm)
+    for p in range(P):
+        if buyer >= 0 and (p == buyer or (sellers >> p) & 1):
+            choice = buyer
+            if p != buyer:
+                pl[p, OWED] = vm[2, p]
+        elif pol[p] == RANDOM:
             choice = bounded(s, P)
         elif own_v[p, turn] == top:
             choice = p
@@ -824,6 +924,7 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
     else:
         for q in range(P):
             pl[q, TALLY] = VOTES_PER_CARDINAL * pl[q, CARDS]
+        later = cfg[C_TURNS] - st[TURN] - 1
         m = offices
         while m:  # most votes first (then lowest id), each to the rival with fewest votes
             best = -1
@@ -834,19 +935,25 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
                 if best < 0 or cd[c, VO] > cd[best, VO]:
                     best = c
             m &= ~(np.uint64(1) << np.uint64(best))
-            r = -1
+            r = -1  # promises first: the seller still owed most (ties: lower seat)
             for q in range(P):
-                if q == pope:
-                    continue
-                if (
-                    r < 0
-                    or pl[q, TALLY] < pl[r, TALLY]
-                    or (pl[q, TALLY] == pl[r, TALLY] and pl[q, TOTAL] < pl[r, TOTAL])
-                ):
+                if q != pope and pl[q, OWED] > 0 and (r < 0 or pl[q, OWED] > pl[r, OWED]):
                     r = q
+            if r >= 0:
+                pl[r, OWED] -= _office_worth(cd[best, INC], cd[best, VP], cd[best, VO], later)
+            else:
+                for q in range(P):
+                    if q == pope:
+                        continue
+                    if (
+                        r < 0
+                        or pl[q, TALLY] < pl[r, TALLY]
+                        or (pl[q, TALLY] == pl[r, TALLY] and pl[q, TOTAL] < pl[r, TOTAL])
+                    ):
+                        r = q
             pl[r, TALLY] += cd[best, VO]
             deal_office(cfg, cd, cs, mk, pl, best, r)
-    hand_out_cardinals(s, cfg, pol, pl, pope)
+    hand_out_cardinals(s, cfg, pol, st, pl, pope)
     if last:
         return
     for k in range(1, P):
@@ -879,7 +986,7 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
 
 
 @njit
-def hand_out_cardinals(s, cfg, pol, pl, pope):
+def hand_out_cardinals(s, cfg, pol, st, pl, pope):
     P = cfg[C_P]
     if cfg[C_REDEAL]:
         if pol[pope] == RANDOM:
@@ -916,8 +1023,19 @@ def hand_out_cardinals(s, cfg, pol, pl, pope):
             if g > 0:
                 pl[q, GOT] = 1
         pl[pope, CARDS] += min(bounded(s, top + 2), supply)
-    elif supply > 0:
-        pl[pope, CARDS] += 1
+    else:  # what is still owed for votes, in cardinals; himself one more than the most given
+        later = cfg[C_TURNS] - st[TURN] - 1
+        top = 0
+        for q in range(P):
+            if q != pope and pl[q, OWED] > 0 and later > 0:
+                g = min((pl[q, OWED] + CARDINAL_WORTH - 1) // CARDINAL_WORTH, supply)
+                pl[q, CARDS] += g
+                pl[q, OWED] -= g * CARDINAL_WORTH
+                supply -= g
+                top = max(top, g)
+                if g > 0:
+                    pl[q, GOT] = 1
+        pl[pope, CARDS] += min(top + 1, supply)
 
 
 @njit
@@ -971,6 +1089,7 @@ def simulate(
     snap = np.empty(N, np.int64)
     active = np.zeros(P, np.int64)
     kept = np.zeros(P, np.uint64)
+    vm = np.zeros((3, P), np.int64)  # the vote market: votes, pivot counts, prices
     scr = np.zeros((3, max(N, P)), np.int64)
     # masks over card ids: row 0 hand of each seat, row 1 table of each seat, row 2 each type
     mk = np.zeros((3, max(P, 12)), np.uint64)
@@ -1040,7 +1159,7 @@ def simulate(
                         s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, ga, gt, pile, cur
                     )
                 cur = (cur + 1) % P
-            end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v[g], recv[g], is_pope[g])
+            end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v[g], recv[g], is_pope[g], vm)
         for p in range(P):
             parts[g, p, 0] = pl[p, V_CASH]
             parts[g, p, 1] = pl[p, V_POPE]

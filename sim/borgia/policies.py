@@ -31,14 +31,16 @@ from tableodds.sim.borgia.rules import (
     OFFICE,
     POISON,
     POLICY_CODES,
+    POPE_VP,
     SAVONAROLA,
     SIMONY,
     SPY,
     TYPES,
+    VOTES_PER_CARDINAL,
     policy_codes,  # noqa: F401 (the former home)
 )
 
-RANDOM, VALUE = POLICY_CODES["random"], POLICY_CODES["value"]
+RANDOM, VALUE, MARKET = POLICY_CODES["random"], POLICY_CODES["value"], POLICY_CODES["market"]
 VP_WORTH = 10  # D per VP
 POWER_WORTH = 3  # D per defence point of a city or Da Vinci
 FAMILY_WORTH = 4  # D per power point of an independent family
@@ -84,3 +86,57 @@ def card_value(t, power, income, vp, votes, cost, turns_left, city_vp, each_turn
     if t == CONDOTTIERE:
         return max(0, CONDOTTIERE_WORTH * power - cost)
     return HAND_WORTH[t]
+
+
+# --- the vote market (policy ``market``) ---------------------------------------------------
+PRIZE = POPE_VP * VP_WORTH  # D: what the papacy is worth to whoever wins this election
+CARDINAL_WORTH = VOTES_PER_CARDINAL * VOTE_WORTH  # D: a cardinal as currency (3 votes)
+
+
+def factorial(n):
+    f = 1
+    for k in range(2, n + 1):
+        f *= k
+    return f
+
+
+def pivot_counts(weights, quota, out):
+    """Shapley-Shubik index of the weighted vote [quota; weights], exactly: ``out[i]`` is
+    the number of the n! orders of the players in which player i is pivotal (the votes
+    before him fall short of the quota, with his they reach it); the index is out[i] / n!.
+    Counted over the coalitions S without i that i turns into winners: |S|! (n-1-|S|)!
+    orders each.  Plain loops, so numba compiles the same function for the kernel."""
+    n = len(weights)
+    for i in range(n):
+        out[i] = 0
+        for mask in range(1 << n):
+            if (mask >> i) & 1:
+                continue
+            w, size = 0, 0
+            for j in range(n):
+                if (mask >> j) & 1:
+                    w += weights[j]
+                    size += 1
+            if w < quota <= w + weights[i]:
+                orders = 1  # size! * (n - 1 - size)!, inline so numba needs no other function
+                for k in range(2, size + 1):
+                    orders *= k
+                for k in range(2, n - size):
+                    orders *= k
+                out[i] += orders
+
+
+def shapley_shubik(weights, quota):
+    """The Shapley-Shubik index of [quota; weights] as exact fractions."""
+    from fractions import Fraction
+
+    out = [0] * len(weights)
+    pivot_counts(list(weights), quota, out)
+    n = factorial(len(weights))
+    return tuple(Fraction(k, n) for k in out)
+
+
+def office_worth(income, vp, votes, later):
+    """An office as payment, in D, to a player who holds it for the ``later`` scorings
+    after this election: its income and VP then, and its votes if an election follows."""
+    return (income + VP_WORTH * vp) * later + (VOTE_WORTH * votes if later > 0 else 0)

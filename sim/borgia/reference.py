@@ -14,7 +14,17 @@ option that belongs to a coin flip or a uniform pick still draws.
 
 from __future__ import annotations
 
-from tableodds.sim.borgia.policies import RANDOM, card_value, keeps_artist
+from tableodds.sim.borgia.policies import (
+    CARDINAL_WORTH,
+    MARKET,
+    PRIZE,
+    RANDOM,
+    card_value,
+    factorial,
+    keeps_artist,
+    office_worth,
+    pivot_counts,
+)
 from tableodds.sim.borgia.rules import (
     ARTIST,
     ASSASSIN,
@@ -60,6 +70,7 @@ class Game:
         self.card = settings.cards
         self.pol = [int(x) for x in policy_codes(settings.policies)]
         self.each_turn = d.patronage == "each_turn"
+        self.owed = [0] * P  # D the new pope promised each seller of votes
         self.money = [0] * P
         self.bank = d.bank
         self.cardinals = [d.cardinals] * P
@@ -503,6 +514,61 @@ class Game:
         behind = [q for q in self.others(p) if self.total[q] <= self.total[p]]
         return max(behind, key=lambda q: (own[q], -q)) if behind else p
 
+    def later(self) -> int:
+        """Scorings after this turn's: what an office or cardinal paid now is worth for."""
+        return self.turns_left() - 1
+
+    def budget(self) -> int:
+        """D a new pope can pay: every office in play (he redistributes them all) and, if
+        he hands out cardinals and an election follows, every token left in the box."""
+        later = self.later()
+        total = sum(
+            office_worth(self.card[c].income, self.card[c].vp, self.card[c].votes, later)
+            for p in range(self.P)
+            for c in self.table[p]
+            if self.kind(c) == OFFICE
+        )
+        if self.d.cardinal_deal == "hand_out" and later > 0:
+            total += CARDINAL_WORTH * (self.d.cardinal_tokens - sum(self.cardinals))
+        return total
+
+    def market(self, own: list[int]) -> tuple[int, dict[int, int]]:
+        """The vote market among the market bots: (buyer, {seller: price in D}) or (-1, {}).
+
+        Each seat's price is its Shapley-Shubik index in the majority vote [quota; own
+        votes] times the prize (10 VP = 100 D), rounded up. Every market bot without a
+        majority of its own looks for the cheapest set of other market bots whose votes
+        with its own reach a majority and that the new pope's budget pays; the cheapest
+        such deal over all buyers is struck (ties: more own votes, then clockwise from
+        the pope, then the lower set of seats). Its sellers vote for the buyer; the buyer,
+        once pope, pays them at the redistribution."""
+        P = self.P
+        quota = sum(own) // 2 + 1
+        traders = [p for p in range(P) if self.pol[p] == MARKET]
+        if len(traders) < 2 or max(own) >= quota:
+            return -1, {}
+        counts = [0] * P
+        pivot_counts(own, quota, counts)
+        f = factorial(P)
+        price = [(counts[p] * PRIZE + f - 1) // f for p in range(P)]
+        budget = self.budget()
+        best = None
+        for k in range(P):
+            c = (self.pope + k) % P
+            if c not in traders:
+                continue
+            for m in range(1, 1 << P):
+                seats = [q for q in range(P) if (m >> q) & 1]
+                if any(q == c or q not in traders for q in seats):
+                    continue
+                if own[c] + sum(own[q] for q in seats) < quota:
+                    continue
+                cost = sum(price[q] for q in seats)
+                key = (cost, -own[c], k, m)
+                if cost <= budget and (best is None or key < best[0]):
+                    best = (key, c, {q: price[q] for q in seats})
+        return (-1, {}) if best is None else (best[1], best[2])
+
     def election(self) -> int:
         own = [
             VOTES_PER_CARDINAL * self.cardinals[p]
@@ -510,8 +576,14 @@ class Game:
             for p in range(self.P)
         ]
         received = [0] * self.P
+        buyer, sellers = self.market(own)
+        self.owed = [0] * self.P
         for p in range(self.P):
-            received[self.vote(p, own)] += own[p]
+            if p == buyer or p in sellers:
+                received[buyer] += own[p]
+                self.owed[p] = sellers.get(p, 0)
+            else:
+                received[self.vote(p, own)] += own[p]
         for p in range(self.P):
             self.own_votes[p][self.turn] = own[p]
             self.received[p][self.turn] = received[p]
@@ -548,10 +620,18 @@ class Game:
         else:
             # most votes first, each to the rival with the fewest votes so far (then fewest
             # VP, lowest seat): spreading the votes keeps any rival from outvoting him
+            # promises first: each office to the seller still owed most (ties: lower seat)
             tally = [VOTES_PER_CARDINAL * self.cardinals[q] for q in range(P)]
             deal = []
+            later = self.later()
             for c in sorted(offices, key=lambda c: (-self.card[c].votes, c)):
-                r = min(self.others(pope), key=lambda q: (tally[q], self.total[q], q))
+                owed = [q for q in self.others(pope) if self.owed[q] > 0]
+                if owed:
+                    r = max(owed, key=lambda q: (self.owed[q], -q))
+                    k = self.card[c]
+                    self.owed[r] -= office_worth(k.income, k.vp, k.votes, later)
+                else:
+                    r = min(self.others(pope), key=lambda q: (tally[q], self.total[q], q))
                 tally[r] += self.card[c].votes
                 deal.append((c, r))
         for c, r in deal:
@@ -618,8 +698,19 @@ class Game:
                 top = max(top, g)
                 got[q] = got[q] or g > 0
             self.cardinals[pope] += min(self.draw(top + 2), supply)
-        elif supply > 0:
-            self.cardinals[pope] += 1  # a lead of one over everyone, no rival strengthened
+        else:
+            # what is still owed for votes, in cardinals (rounded up) while an election
+            # follows; himself one more than the most he gave (one when he gave none)
+            top = 0
+            for q in self.others(pope):
+                if self.owed[q] > 0 and self.later() > 0:
+                    g = min(-(-self.owed[q] // CARDINAL_WORTH), supply)
+                    self.cardinals[q] += g
+                    self.owed[q] -= g * CARDINAL_WORTH
+                    supply -= g
+                    top = max(top, g)
+                    got[q] = got[q] or g > 0
+            self.cardinals[pope] += min(top + 1, supply)
 
     def end_turn(self) -> None:
         self.income()

@@ -72,6 +72,9 @@ POLICIES = {
     "earns it back, votes for itself when it can win and otherwise for the "
     "strongest rival who is not ahead of it, attacks when its affordable "
     "condottieri beat the defence plus the defender's expected condottieri",
+    "market": "the value bot, and in the election it buys and sells votes with the other "
+    "market bots: the cheapest majority at Shapley-Shubik prices, paid by the new pope "
+    "in offices and cardinals (README, Borgia)",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
