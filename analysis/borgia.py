@@ -1170,3 +1170,174 @@ def conquest(
         plan,
         titles={"": "Borgia conquest"},
     )
+
+
+# --- what a card is worth in wins -----------------------------------------------------------
+@dataclass(frozen=True)
+class CardWorth:
+    type: str
+    card: str  # the copy given (the type's middle card in deck order)
+    formula: int  # the value bot's worth of it in D at the start (turn 1)
+    base: Proportion  # P(most VP) of the receiving seat without the card
+    extra: Proportion  # ... with it
+    change: Mean  # extra - base, game by game on the same seeds
+
+
+@dataclass(frozen=True)
+class CardWorthSummary:
+    """P(most VP) of a seat given one more card of each type at the start, against the same
+    games without it, beside the value bot's formula worth of that card."""
+
+    players: int
+    games: int
+    policies: tuple[str, ...]
+    rows: tuple[CardWorth, ...]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {
+            "card_worth": pl.DataFrame(
+                [
+                    {
+                        "type": r.type,
+                        "card": r.card,
+                        "formula_d": r.formula,
+                        "p_win_base": r.base.estimate,
+                        "p_win_extra": r.extra.estimate,
+                        "change": r.change.estimate,
+                        "change_se": r.change.se,
+                        "change_low": r.change.low,
+                        "change_high": r.change.high,
+                        "games": r.change.n,
+                    }
+                    for r in self.rows
+                ]
+            )
+        }
+
+    def plots(self) -> dict:
+        return {}
+
+    def text(self) -> str:
+        lines = [
+            "One more card at the start, in P(most VP): game g gives it to seat g mod "
+            f"{self.players}; change = with - without, game by game on the same seeds",
+            f"{'type':<13}{'card':<16}{'formula D':>10}{'P(win) without':>16}"
+            f"{'P(win) with':>13}{'change ± se':>20}{'95% CI':>20}",
+        ]
+        for r in self.rows:
+            lines.append(
+                f"{r.type:<13}{r.card:<16}{r.formula:>10}{r.base.estimate:>16.4f}"
+                f"{r.extra.estimate:>13.4f}"
+                f"{f'{r.change.estimate:+.4f} ± {r.change.se:.4f}':>20}"
+                f"{f'[{r.change.low:+.4f},{r.change.high:+.4f}]':>20}"
+            )
+        lines.append(
+            "(formula D: the value bot's worth of the card with every scoring to come, "
+            "policies.card_value)"
+        )
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict:
+        return {
+            "players": self.players,
+            "games": self.games,
+            "policies": list(self.policies),
+            "cards": [
+                {
+                    "type": r.type,
+                    "card": r.card,
+                    "formula_d": r.formula,
+                    "p_win_without": r.base.as_dict(),
+                    "p_win_with": r.extra.as_dict(),
+                    "change": r.change.as_dict(),
+                }
+                for r in self.rows
+            ],
+        }
+
+
+def _receiver(lf: pl.LazyFrame, players: int) -> pl.LazyFrame:
+    """Game and win of the seat that gets the extra card (seat = game mod players)."""
+    return lf.filter(pl.col("seat").cast(pl.Int64) == pl.col("game") % players).select(
+        "game", pl.col("won").cast(pl.Int64)
+    )
+
+
+def summarise_card_worth(base_lf, extra_lfs: dict, settings, extra_settings: dict):
+    P = settings.players
+    base = _receiver(base_lf, P)
+    rows = []
+    for kind, lf in extra_lfs.items():
+        r = (
+            base.join(_receiver(lf, P), on="game", suffix="_x")
+            .select(
+                pl.len().alias("n"),
+                pl.col("won").sum().alias("k0"),
+                pl.col("won_x").sum().alias("k1"),
+                (pl.col("won_x") - pl.col("won")).sum().alias("s"),
+                ((pl.col("won_x") - pl.col("won")) ** 2).sum().alias("q"),
+            )
+            .collect(engine="streaming")
+            .row(0, named=True)
+        )
+        n = int(r["n"])
+        c = extra_settings[kind].cards[-1]
+        d = settings.deck
+        formula = int(
+            card_value(
+                c.code,
+                c.power,
+                c.income,
+                c.vp,
+                c.votes,
+                c.cost,
+                d.turns,
+                d.city_vp,
+                d.patronage == "each_turn",
+            )
+        )
+        rows.append(
+            CardWorth(
+                kind,
+                c.name,
+                formula,
+                wilson(int(r["k0"]), n),
+                wilson(int(r["k1"]), n),
+                mean_from_moments(n, r["s"], r["q"]),
+            )
+        )
+    return CardWorthSummary(P, rows[0].change.n if rows else 0, settings.policies, tuple(rows))
+
+
+def card_worth(
+    plan: RunPlan,
+    players: int = 4,
+    policies=None,
+    cards=None,
+    city_vp=None,
+    unsold=None,
+    cardinal_deal=None,
+    patronage=None,
+) -> Result:
+    """What one more card of each type at the start is worth in wins: P(most VP) of the
+    seat that gets it against the same games (same seeds) without it, with the value
+    bot's formula worth of the card beside it. One run per card type plus the base."""
+    args = (players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
+    settings = make_settings(*args)
+    base = _records(plan, simulate_chunk, settings, "base")
+    extra_settings, lfs = {}, {}
+    for kind in TYPES:
+        if not any(c.type == kind for c in settings.cards):
+            continue
+        extra_settings[kind] = make_settings(*args, extra=kind)
+        res = _records(plan, simulate_chunk, extra_settings[kind], f"+1 {kind}", f"extra-{kind}")
+        if res.interrupted:
+            break
+        lfs[kind] = res.scan()
+    return Result(
+        "borgia card-worth",
+        settings.describe(),
+        summarise_card_worth(base.scan(), lfs, settings, extra_settings),
+        plan,
+        titles={"": title(settings)},
+    )

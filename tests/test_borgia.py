@@ -45,6 +45,7 @@ CONFIGS = [
     (3, ["value", "random", "value"], {"cardinal_deal": "redeal", "patronage": "once"}),
     (4, ["market"], {}),
     (5, ["market", "value", "market", "random", "market"], {"cardinal_deal": "redeal"}),
+    (4, ["value", "random", "market", "market"], {"extra": "artist"}),
 ]
 
 
@@ -120,7 +121,7 @@ def test_kernel_equals_reference_move_by_move(players, policies, kw):
 @pytest.fixture(
     scope="module",
     params=CONFIGS,
-    ids=["value4", "random4", "mixed3", "mixed5", "literal3", "market4", "market5"],
+    ids=["value4", "random4", "mixed3", "mixed5", "literal3", "market4", "market5", "extra4"],
 )
 def games(request):
     players, policies, kw = request.param

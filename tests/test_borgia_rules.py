@@ -147,3 +147,36 @@ def test_bad_readings_are_refused(tmp_path):
     deck.write_text(text.replace('patronage = "each_turn"', 'patronage = "yearly"'))
     with pytest.raises(InputError, match="patronage must be 'each_turn' or 'once'"):
         make_settings(4, cards_file=deck)
+
+
+@pytest.mark.parametrize("kind", ["city", "spy", "condottiere"])
+def test_one_more_card_for_one_seat_leaves_the_deal_alone(kind):
+    """The extra card goes to seat g mod players after the deal; the deal is the same seed's."""
+    base = make_settings(4, ["value"])
+    more = make_settings(4, ["value"], extra=kind)
+    assert len(more.cards) == 61 and more.cards[-1].type == kind and more.dealt == 60
+    first = {}
+
+    class First(reference.Game):
+        def receive(self, p, c):
+            if c == 60:
+                first.setdefault(self.game, p)
+            super().receive(p, c)
+
+    for g in range(6):
+        a, b = reference.Game(base, 3, g), reference.Game(more, 3, g)
+        assert a.shuffle(range(60)) == b.shuffle(range(more.dealt))
+        First(more, 3, g).play()
+        assert first[g] == g % 4  # the first to hold it
+
+
+def test_card_worth_table(tmp_path):
+    from tableodds.analysis.borgia import card_worth
+    from tableodds.sim.core.runner import RunPlan
+
+    res = card_worth(RunPlan(300, workers=1, progress=False, records=tmp_path), 4)
+    rows = res.summary.rows
+    assert [r.type for r in rows][:3] == ["city", "office", "artist"] and len(rows) == 12
+    assert len({r.base.estimate for r in rows}) == 1  # one base run for all
+    assert all(r.change.n == 300 and r.change.se > 0 for r in rows)
+    assert "One more card at the start" in res.summary.text()

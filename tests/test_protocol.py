@@ -42,6 +42,7 @@ COMMANDS = {
     "borgia auction": ["borgia", "auction", *FAST],
     "borgia election": ["borgia", "election", *FAST],
     "borgia election --votes": ["borgia", "election", "--votes", VOTES],
+    "borgia card-worth": ["borgia", "card-worth", *FAST],
     "borgia conquest": [
         "borgia",
         "conquest",

@@ -106,6 +106,16 @@ simulation_command(
 )
 
 
+simulation_command(
+    group,
+    analysis.card_worth,
+    GAME,
+    games=20_000,
+    options=options,
+    example="tableodds borgia card-worth --games 20000",
+)
+
+
 @group.command()
 @click.option(
     "--attack",

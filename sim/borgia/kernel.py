@@ -95,7 +95,8 @@ N_ST = 12
     C_BANK,
     C_TOKENS,
     C_EACH,
-) = range(17)
+    C_DEALT,
+) = range(18)
 _card_value = njit(card_value)
 _keeps_artist = njit(keeps_artist)
 _factorial = njit(factorial)
@@ -1110,16 +1111,19 @@ def simulate(
             earn(st, pl, p, cfg[C_MONEY])
         for c in range(N):
             deck[c] = c
-        shuffle(s, deck, N)
+        D = cfg[C_DEALT]  # all cards but an extra one (card-worth analysis)
+        shuffle(s, deck, D)
         H, A = cfg[C_HAND], cfg[C_AUC]
         for p in range(P):
             for k in range(p * H, (p + 1) * H):
                 receive(s, cfg, cd, pol, st, cs, mk, pl, p, deck[k])
         n_pile = 0
-        for k in range(P * H, min(P * H + A, N)):
+        for k in range(P * H, min(P * H + A, D)):
             pile[n_pile] = deck[k]
             cs[deck[k], LOC] = PILE
             n_pile += 1
+        if D < N:
+            receive(s, cfg, cd, pol, st, cs, mk, pl, (start + g) % P, D)
         ga = auctions[g]
         gt = attacks[g]
         for turn in range(cfg[C_TURNS]):
@@ -1200,6 +1204,7 @@ def pack(settings):
             d.bank,
             d.cardinal_tokens,
             int(d.patronage == "each_turn"),
+            settings.dealt,
         ],
         np.int64,
     )

@@ -66,6 +66,7 @@ class Game:
         d = settings.deck
         self.d = d
         self.rng = PyStream(seed, game)
+        self.game = game
         self.P = P = settings.players
         self.card = settings.cards
         self.pol = [int(x) for x in policy_codes(settings.policies)]
@@ -738,12 +739,14 @@ class Game:
         s, P = self.s, self.P
         for p in range(P):
             self.earn(p, self.d.money)
-        deck = self.shuffle(range(len(self.card)))
+        deck = self.shuffle(range(s.dealt))
         for p in range(P):
             for c in deck[p * s.hand : (p + 1) * s.hand]:
                 self.receive(p, c)
         k = P * s.hand
         self.pile, self.stack = deck[k : k + s.auction], deck[k + s.auction :]
+        if s.extra is not None:  # the card-worth analysis: one card more for one seat
+            self.receive(self.game % P, s.dealt)
         for self.turn in range(self.d.turns):  # noqa: B020 (the methods read self.turn)
             if self.turn > 0:
                 kept = [self.of_type(self.table[p], ARTIST) for p in range(P)]

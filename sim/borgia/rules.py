@@ -232,6 +232,12 @@ class Settings:
     players: int
     policies: tuple[str, ...]
     deck: Deck
+    extra: str | None = None  # a card type: one more such card for one seat (see extra_card)
+
+    @property
+    def dealt(self) -> int:
+        """The cards shuffled and dealt at the start (all but the extra card)."""
+        return len(self.deck.cards) - (self.extra is not None)
 
     @property
     def hand(self) -> int:
@@ -277,7 +283,7 @@ class Settings:
             "cardinal_deal": d.cardinal_deal,
             "cardinal_tokens": d.cardinal_tokens,
             "patronage": d.patronage,
-        }
+        } | ({} if self.extra is None else {"extra": self.extra, "extra_card": self.cards[-1].name})
 
 
 def make_settings(
@@ -288,6 +294,7 @@ def make_settings(
     unsold: str | None = None,
     cardinal_deal: str | None = None,
     patronage: str | None = None,
+    extra: str | None = None,
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if players not in PLAYERS:
@@ -323,7 +330,23 @@ def make_settings(
             f"{players * deck.cardinals} cardinals dealt at the start"
         )
     policies = seat_policies(policies, players, POLICIES, "value")
-    return Settings(players=players, policies=policies, deck=deck)
+    if extra is not None:
+        deck = _replace(deck, cards=deck.cards + (extra_card(deck, extra),))
+    return Settings(players=players, policies=policies, deck=deck, extra=extra)
+
+
+def extra_card(deck: Deck, kind: str) -> Card:
+    """A copy of the middle card of type ``kind`` in deck order, as one card more (the last
+    id). Game g gives it to seat g mod players right after the deal (the card-worth
+    analysis); the shuffle and deal of the other cards stay those of the same seed."""
+    same = [c for c in deck.cards if c.type == kind]
+    if kind not in TYPES or not same:
+        raise InputError(f"{deck.source}: no {kind!r} card to add one more of")
+    if len(deck.cards) >= 64:
+        raise InputError(f"{deck.source}: at most 63 cards leave room for one more")
+    import dataclasses
+
+    return dataclasses.replace(same[len(same) // 2], id=len(deck.cards))
 
 
 def _replace(deck: Deck, **kw) -> Deck:
