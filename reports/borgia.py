@@ -1,4 +1,5 @@
-"""The Borgia part of the main report: auction prices, conquest odds, attacks, VP sources."""
+"""The Borgia part of the main report: auction prices, conquest odds, attacks, VP sources,
+the vote market and what a card is worth in wins."""
 
 from __future__ import annotations
 
@@ -158,4 +159,41 @@ def section(book) -> str:
         )
     )
     parts.append(img("borgia/vp/vp", "VP distribution and sources"))
+    # 5. the vote market: the same games with and without it
+    r = book.analyse("borgia/election", analysis.election, book.size(20_000, 500), 4096, players=4)
+    e, m = r.summary, r.summary.market
+    rows = [
+        [
+            "turn-1 pope re-elected in turn 2",
+            str(e.reelected),
+            str(m.reelected),
+            str(m.d_reelected),
+        ],
+        ["turn-1 election unanimous", str(e.unanimous), str(m.unanimous), str(m.d_unanimous)],
+    ] + [
+        [f"P(pope, turn 1) seat {s}", str(e.pope[s][0]), str(m.pope_t1[s]), str(m.d_pope_t1[s])]
+        for s in range(e.players)
+    ]
+    parts.append(
+        table(
+            ["", "four value bots", "four market bots", "difference (paired)"],
+            rows,
+            f"the vote market (Shapley-Shubik prices, paid in offices and cardinals), {facts(r)}",
+        )
+    )
+    # 6. what one more card at the start is worth in wins
+    r = book.analyse(
+        "borgia/card-worth", analysis.card_worth, book.size(10_000, 300), 4096, players=4
+    )
+    rows = [
+        [x.type, x.card, str(x.formula), str(x.base), str(x.extra), str(x.change)]
+        for x in r.summary.rows
+    ]
+    parts.append(
+        table(
+            ["type", "card", "formula D", "P(win) without", "P(win) with", "change"],
+            rows,
+            f"one more card at the start for seat g mod 4, four value bots, {facts(r)}",
+        )
+    )
     return "".join(parts)

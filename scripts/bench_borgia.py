@@ -14,6 +14,7 @@ def bench(seconds: float) -> list[dict]:
     for label, settings in [
         ("borgia: 4 random players, whole game", make_settings(4, ["random"])),
         ("borgia: 4 value bots, whole game", make_settings(4, ["value"])),
+        ("borgia: 4 market bots, whole game", make_settings(4, ["market"])),
         (
             "borgia: 5 players, value + random",
             make_settings(5, ["value", "random", "value", "random", "random"]),
