@@ -13,7 +13,7 @@ import polars as pl
 
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, exact_moments, mean_of, wilson
-from tableodds.sim.boss import GAME
+from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
 from tableodds.sim.core.errors import InputError
@@ -722,3 +722,181 @@ def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=No
         titles={name: title(s) for name, s in configs.items()},
         run_settings={name: s.describe() for name, s in configs.items()},
     )
+
+
+# ---- one deal as a cooperative game (exact; nothing simulated) ------------------------
+
+
+def _money(x) -> float:
+    return float(x)
+
+
+def _fmt(x) -> str:
+    return f"{float(x):g}" if float(x) == round(float(x), 2) else f"{float(x):.2f}"
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """Coalitions, each player's threats and the shares under every model of one deal."""
+
+    solution: bargain.Solution
+
+    def _shares(self) -> list[dict]:
+        s, d = self.solution, self.solution.deal
+        rows = []
+        for i, p in enumerate(d.players):
+            rows.append(
+                {
+                    "player": p.name,
+                    "boss": i == d.boss,
+                    "veto": i in s.veto,
+                    "alone": s.v[1 << i],
+                    "shapley": _money(s.shapley[i]),
+                    "core_low": None if s.core is None else s.core[i][0],
+                    "core_high": None if s.core is None else s.core[i][1],
+                    "nash": _money(s.nash[i]),
+                    "outside_option": _money(s.outside[i]),
+                    "investors": None if s.investors is None else _money(s.investors[i]),
+                    "weights": None if s.weights is None else _money(s.weights[i]),
+                }
+            )
+        return rows
+
+    def _coalitions(self) -> list[dict]:
+        s, d = self.solution, self.solution.deal
+        minimal = set(bargain.minimal_winning(list(s.v), d.n))
+        return [
+            {
+                "coalition": " + ".join(d.names(c)),
+                "size": bin(c).count("1"),
+                "completes": s.completes[c] > 0,
+                "guaranteed": s.v[c] > 0,
+                "value": s.v[c],
+                "minimal": c in minimal,
+            }
+            for c in sorted(range(1, 1 << d.n), key=lambda c: (bin(c).count("1"), c))
+        ]
+
+    def _prices(self) -> list[dict]:
+        d, s = self.solution.deal, self.solution
+        return [
+            {
+                "family": FAMILIES[f],
+                "role": "required" if d.required >> f & 1 else f"{d.pick} of optional",
+                "price": _money(s.prices[f] * d.payout),
+            }
+            for f in range(len(FAMILIES))
+            if d.needed >> f & 1
+        ]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {
+            "shares": pl.DataFrame(self._shares()),
+            "coalitions": pl.DataFrame(self._coalitions()),
+            "prices": pl.DataFrame(self._prices()),
+        }
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        s, d = self.solution, self.solution.deal
+        return {
+            "payout": d.payout,
+            "threats": s.threats,
+            "can_complete": s.v[-1] > 0,
+            "core_empty": s.core is None,
+            "veto": [d.players[i].name for i in s.veto],
+            "nash_coalition": d.names(s.nash_coalition),
+            "shares": self._shares(),
+            "coalitions": self._coalitions(),
+            "prices": self._prices(),
+        }
+
+    def text(self) -> str:
+        s, d = self.solution, self.solution.deal
+        fam = [FAMILIES[f] for f in range(len(FAMILIES)) if d.required >> f & 1]
+        opt = [FAMILIES[f] for f in range(len(FAMILIES)) if d.optional >> f & 1]
+        need = " + ".join(fam) + (f" + {d.pick} of {'/'.join(opt)}" if d.pick else "")
+        lines = [
+            f"deal: {need}; payout {d.payout} M; boss {d.players[d.boss].name}",
+            "v(S) = what a coalition can "
+            + (
+                "guarantee against the others' travel, stop, recruitment and boss cards"
+                if s.threats
+                else "complete with its own cards (--no-threats: the others do not interfere)"
+            ),
+        ]
+        if not s.v[-1]:
+            lines.append("no coalition can complete this deal: every model pays nobody")
+        rows = self._coalitions()
+        winning = [r for r in rows if r["guaranteed"]]
+        shown = rows if len(rows) <= 15 else winning
+        lines += [
+            "",
+            "coalitions" + ("" if shown is rows else f" (the {len(winning)} that win)"),
+            f"  {'coalition':<34} {'completes':>9} {'guaranteed':>10} {'value':>6}",
+        ]
+        for r in shown:
+            mark = " minimal" if r["minimal"] else ""
+            lines.append(
+                f"  {r['coalition'][:34]:<34} {'yes' if r['completes'] else '-':>9} "
+                f"{'yes' if r['guaranteed'] else '-':>10} {r['value']:>6}{mark}"
+            )
+        veto = ", ".join(d.players[i].name for i in s.veto) or "none"
+        core = (
+            "empty: two coalitions without a common member can each complete the deal"
+            if s.core is None
+            else "every split among the veto players"
+            if s.veto
+            else "not empty"
+        )
+        lines += [
+            "",
+            f"veto players (in every winning coalition): {veto}; core: {core}",
+            f"Nash bargaining inside {' + '.join(d.names(s.nash_coalition)) or 'nobody'} "
+            "(outside options as floors)",
+            "",
+            "shares (M)",
+            f"  {'player':<12} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
+            f"{'outside':>7} {'investors':>9} {'weights':>7}",
+        ]
+        for r in self._shares():
+            name = r["player"] + (" *" if r["boss"] else "")
+            core_cell = (
+                "-" if r["core_low"] is None else f"{_fmt(r['core_low'])}-{_fmt(r['core_high'])}"
+            )
+            lines.append(
+                f"  {name[:12]:<12} {r['alone']:>5} {_fmt(r['shapley']):>8} {core_cell:>11} "
+                f"{_fmt(r['nash']):>6} {_fmt(r['outside_option']):>7} "
+                f"{'-' if r['investors'] is None else _fmt(r['investors']):>9} "
+                f"{'-' if r['weights'] is None else _fmt(r['weights']):>7}"
+            )
+        lines += [
+            "  * the boss. alone: what the player guarantees alone; shapley: the Shapley value",
+            "  of v; core: lowest-highest share in the core; nash: the Nash split, outside: its",
+            "  floor; investors: each family at its Shapley price in the space's requirement",
+            "  game, the boss keeps the rest; weights: the original boss_weight rule",
+            "",
+            "family prices (investors model): "
+            + ", ".join(f"{r['family']} {_fmt(r['price'])}" for r in self._prices()),
+        ]
+        return "\n".join(lines)
+
+
+def deal(path=None, boss=None, threats: bool = True, cards=None, example: str | None = None):
+    """Fair shares of one deal under each model, from a deal file (see --template)."""
+    if example is not None:
+        if example not in bargain.EXAMPLES:
+            raise InputError(
+                f"unknown example {example!r}; choose from: {', '.join(bargain.EXAMPLES)}"
+            )
+        path = bargain.example_path(example)
+    d = bargain.load_deal(path, cards, boss)
+    settings = {
+        "file": str(path),
+        "boss": d.players[d.boss].name,
+        "threats": threats,
+        "cards": str(cards) if cards else "deals.toml",
+    }
+    return Result("boss deal", settings, DealSummary(bargain.solve(d, threats)))
