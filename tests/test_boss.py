@@ -1,9 +1,11 @@
 """I'm the Boss!: board data, exact game length, the deal and bargaining, invariants, CLI."""
 
 import dataclasses
+import hashlib
 import json
 from fractions import Fraction
 
+import numpy as np
 import polars as pl
 import pytest
 from scipy import stats
@@ -84,8 +86,37 @@ def blank(players=4, variants=(), policies=("shrewd",)):
     return g
 
 
-def test_bargaining_shares_follow_leverage():
+def test_default_bargaining_pays_each_family_its_shapley_price():
     g = blank()
+    g.owner = [1, 2, 3, 1, 2, 3]  # boss 0 owns nothing
+    # space 3: R+B+Y + 2 of P/O/G; a required family is worth 4/15, an optional one 1/15
+    o = g.offer(0, 2, 60)
+    assert o.ok is False  # partners would take 14/15: under the boss's 20% minimum
+    g.owner = [0, 2, 3, 0, 0, 3]  # the boss owns red, pink and orange
+    o = g.offer(0, 2, 30)  # the seed's final deal: blue and yellow at 8 of 30 each
+    assert o.ok and o.share == [0, 0, 8, 8] and o.take == 14
+    g.owner = [1, 0, 0, 0, 2, 3]  # the seed's first deal: only red is bought
+    g.hands[0][GREEN] = 1
+    o = g.offer(0, 2, 30)
+    assert o.ok and o.share == [0, 8, 0, 0] and o.take == 22
+    g.hands[2][RED] = 1  # a competitor does not lower the price (the weight rule halves it)
+    assert g.offer(0, 2, 30).share == [0, 8, 0, 0]
+
+
+def test_weight_bargain_keeps_the_original_records():
+    # the golden digest of the default settings before the Shapley prices became the default
+    s = make_settings(GAME.players[0], variants=["weight-bargain"])
+    cols = GAME.simulate_chunk(s, 2024, 0, 200)
+    h = hashlib.sha256()
+    for name, a in cols.items():
+        a = np.ascontiguousarray(a)
+        h.update(f"{name}:{a.dtype.str}:{a.shape[0]}\n".encode())
+        h.update(a.tobytes())
+    assert h.hexdigest() == "8dc35f3d7519b9519b893dbf8ef02844524db0a8654c161a01ff4a8aaf360bc5"
+
+
+def test_bargaining_shares_follow_leverage():
+    g = blank(variants=["weight-bargain"])
     g.owner[RED], g.owner[BLUE] = 0, 1  # space 1 needs red + blue
     o = g.offer(0, 0, 12)
     # blue has one seller (weight 60), the boss weighs 2 x 60: blue gets 12 * 60 // 180
@@ -101,13 +132,13 @@ def test_bargaining_shares_follow_leverage():
 
 
 def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
-    g = blank()
+    g = blank(variants=["weight-bargain"])
     g.owner = [1, 2, 3, 1, 2, 3]  # boss 0 owns nothing
     # space 3: R+B+Y + 2 of P/O/G: five sellers of weight 60 against the boss's 120
     o = g.offer(0, 2, 60)
     # seats 1 and 2 bring two families each (weight 120), seat 3 one (60)
     assert o.ok and o.take == 60 - 2 * (60 * 120 // 420) - 60 * 60 // 420 == 18
-    g2 = blank()
+    g2 = blank(variants=["weight-bargain"])
     g2.cards = dataclasses.replace(g2.cards, boss_weight=0)
     g2.owner = [1, 2, 3, 1, 2, 3]
     assert not g2.offer(0, 2, 60).ok  # boss weight 0: the boss keeps nothing

@@ -40,7 +40,15 @@ from itertools import combinations
 from math import factorial
 from pathlib import Path
 
-from tableodds.sim.boss.rules import FAMILIES, N_FAMILIES, RECRUIT_SET, SCALE, Cards, load_cards
+from tableodds.sim.boss.rules import (
+    FAMILIES,
+    N_FAMILIES,
+    RECRUIT_SET,
+    SCALE,
+    Cards,
+    load_cards,
+    shapley_prices,
+)
 from tableodds.sim.core.data import int_field, load_toml, unknown_keys
 from tableodds.sim.core.errors import InputError
 
@@ -308,17 +316,7 @@ def nash(deal: Deal, v: list[int]) -> tuple[int, list[Fraction], list[Fraction]]
 
 def family_prices(deal: Deal) -> list[Fraction]:
     """Each family's Shapley value (a share of 1) in the space's requirement game."""
-    fams = _bits(deal.needed)
-    m = len(fams)
-    price = [Fraction(0)] * N_FAMILIES
-    for f in fams:
-        for k in range(m):
-            for others in combinations([g for g in fams if g != f], k):
-                s = sum(1 << g for g in others)
-                gain = _covers(deal, s | 1 << f) and not _covers(deal, s)
-                if gain:
-                    price[f] += Fraction(factorial(k) * factorial(m - k - 1), factorial(m))
-    return price
+    return list(shapley_prices(deal.required, deal.optional, deal.pick))
 
 
 def suppliers(deal: Deal, boss: int) -> dict[int, int] | None:

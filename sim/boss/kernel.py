@@ -42,6 +42,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     PATIENT,
     PATIENT_HAND,
     POLICY_CODES,
+    PRICE_DEN,
     RANDOM,
     RECRUIT,
     RECRUIT_SET,
@@ -115,6 +116,8 @@ def _offer(
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    price,
     sup,
     bycard,
     share,
@@ -122,8 +125,10 @@ def _offer(
     weights,
     cand,
 ):
-    """The bargaining rule (see deals.toml). Fills sup/bycard/share/consent;
-    returns the boss's take, or -1 when the deal cannot be made or is refused.
+    """The bargaining rule: each bought family at its Shapley price (``price``, in units of
+    1/PRICE_DEN; rule 1) or by the weight rule (see deals.toml; rule 0).  Fills
+    sup/bycard/share/consent; returns the boss's take, or -1 when the deal cannot be made
+    or is refused.
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
     need = req | opt
     for f in range(N_FAMILIES):
@@ -197,7 +202,7 @@ def _offer(
                 share[o] += payout // N_FAMILIES
                 fixed_total += payout // N_FAMILIES
             else:
-                weights[o] += _WEIGHT[m]
+                weights[o] += price[f] if rule == 1 else _WEIGHT[m]
                 consent[o] = 1
         else:
             for k in range(1, P):
@@ -206,12 +211,14 @@ def _offer(
                     sup[f] = p
                     break
             bycard[f] = 1
-            weights[sup[f]] += _WEIGHT[m]
+            weights[sup[f]] += price[f] if rule == 1 else _WEIGHT[m]
             consent[sup[f]] = 1
     rest = payout - fixed_total
-    total_w = boss_weight * SCALE
-    for p in range(P):
-        total_w += weights[p]
+    total_w = PRICE_DEN
+    if rule == 0:
+        total_w = boss_weight * SCALE
+        for p in range(P):
+            total_w += weights[p]
     paid = 0
     for p in range(P):
         if weights[p] > 0:  # divisions are the costliest step here: skip the zero ones
@@ -270,6 +277,8 @@ def _deal(
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    prices,
     sup,
     bycard,
     share,
@@ -284,6 +293,7 @@ def _deal(
     seat_out,
 ):
     """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure."""
+    price = prices[space]
     for f in range(N_FAMILIES):
         trav[f] = 0
     for p in range(P):
@@ -313,6 +323,8 @@ def _deal(
                     to_earn,
                     boss_weight,
                     min_pct,
+                    rule,
+                    price,
                     sup2,
                     bycard2,
                     share2,
@@ -337,6 +349,8 @@ def _deal(
                         to_earn,
                         boss_weight,
                         min_pct,
+                        rule,
+                        price,
                         sup,
                         bycard,
                         share,
@@ -389,6 +403,8 @@ def _deal(
         to_earn,
         boss_weight,
         min_pct,
+        rule,
+        price,
         sup,
         bycard,
         share,
@@ -436,6 +452,8 @@ def _deal(
                 to_earn,
                 boss_weight,
                 min_pct,
+                rule,
+                price,
                 sup,
                 bycard,
                 share,
@@ -485,6 +503,8 @@ def _would_deal(
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    prices,
     sup,
     bycard,
     share,
@@ -494,6 +514,7 @@ def _would_deal(
     owner2,
 ):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
+    price = prices[space]
     for f in range(N_FAMILIES):
         trav[f] = 0
     for q in range(P):
@@ -515,6 +536,8 @@ def _would_deal(
             to_earn,
             boss_weight,
             min_pct,
+            rule,
+            price,
             sup,
             bycard,
             share,
@@ -549,6 +572,8 @@ def _would_deal(
             to_earn,
             boss_weight,
             min_pct,
+            rule,
+            price,
             sup,
             bycard,
             share,
@@ -595,6 +620,8 @@ def simulate(
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    price,
     extra,
     fixed_turn,
     forced,
@@ -709,6 +736,8 @@ def simulate(
                         to_earn,
                         boss_weight,
                         min_pct,
+                        rule,
+                        price,
                         sup,
                         bycard,
                         share,
@@ -747,6 +776,8 @@ def simulate(
                             to_earn,
                             boss_weight,
                             min_pct,
+                            rule,
+                            price,
                             sup,
                             bycard,
                             share,
@@ -780,6 +811,8 @@ def simulate(
                     to_earn,
                     boss_weight,
                     min_pct,
+                    rule,
+                    price,
                     sup,
                     bycard,
                     share,
@@ -873,6 +906,8 @@ def pack(settings):
         to_earn=settings.has("card-to-earn"),
         boss_weight=c.boss_weight,
         min_pct=c.min_boss_percent,
+        rule=0 if settings.has("weight-bargain") else 1,
+        price=settings.prices,
         extra=settings.extra,
         fixed_turn=settings.has("fixed-turn"),
         forced=settings.has("forced-deal"),

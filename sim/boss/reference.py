@@ -28,6 +28,7 @@ from tableodds.sim.boss.rules import (
     PATIENT,
     PATIENT_HAND,
     POLICY_CODES,
+    PRICE_DEN,
     RANDOM,
     RECRUIT,
     RECRUIT_SET,
@@ -37,6 +38,7 @@ from tableodds.sim.boss.rules import (
     TRAVEL,
     WILD,
     Settings,
+    shapley_prices,
 )
 
 # The shrewd bot discards the first type it holds in this order.
@@ -168,6 +170,13 @@ class Game:
         def weight(f):
             return 0 if free(f) else SCALE // len(sellers(f))
 
+        by_price = not st.has("weight-bargain")
+        prices = shapley_prices(sp.required, sp.optional, sp.pick)
+
+        def bought(f):
+            """What a bought family weighs: its Shapley price, or the old rule's 1/m."""
+            return int(prices[f] * PRICE_DEN) if by_price else weight(f)
+
         need = []
         for f in range(N_FAMILIES):
             if sp.required >> f & 1:
@@ -190,15 +199,16 @@ class Game:
                 if fixed:
                     fixed_paid[p] += payout // N_FAMILIES
                 else:
-                    weights[p] += weight(f)
+                    weights[p] += bought(f)
                     o.consent.add(p)
             else:
                 p = next(q for q in sellers(f) if self.hands[q][f] > 0)
                 o.supplier[f], o.by_card[f] = p, True
-                weights[p] += weight(f)
+                weights[p] += bought(f)
                 o.consent.add(p)
         rest = payout - sum(fixed_paid)
-        total_weight = self.cards.boss_weight * SCALE + sum(weights)
+        # prices are shares of the payout; weights are against the boss's own weight
+        total_weight = PRICE_DEN if by_price else self.cards.boss_weight * SCALE + sum(weights)
         for p in range(P):
             o.share[p] = fixed_paid[p] + (rest * weights[p] // total_weight if total_weight else 0)
         o.take = payout - sum(o.share)

@@ -11,8 +11,10 @@ travel card, recruitment, boss and stop.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import factorial
 from pathlib import Path
 
 import numpy as np
@@ -83,6 +85,8 @@ VARIANTS = {
     "places a card with faces on its back (cards 10-14)",
     "short-late-roll": "as short, but the die is rolled only from the tenth completed deal "
     "(the other reading of 'the end conditions stay the same')",
+    "weight-bargain": "a model switch, not a seed rule: partners are paid by the original "
+    "weight rule (boss_weight in deals.toml) instead of each family's Shapley price",
     "two-player-rules": "the seed's 2-player rules at any player count (always on for 2): "
     "the boss uses others' investors without consent, paying payout / 6 "
     "each; owners may travel their own investors; a deal that can be "
@@ -109,6 +113,30 @@ class Cards:
     boss_weight: int = 2
     min_boss_percent: int = 20
     source: str = "deals.toml"
+
+
+PRICE_DEN = 720  # 6!: every family's Shapley price on any space is a whole number of 1/720
+
+
+@functools.cache
+def shapley_prices(required: int, optional: int, pick: int) -> tuple[Fraction, ...]:
+    """Each family's Shapley value in a space's requirement game (families as players; a
+    set of families wins when it holds every required one and ``pick`` optional ones)."""
+
+    def wins(s):
+        return s & required == required and bin(s & optional).count("1") >= pick
+
+    fams = [f for f in range(N_FAMILIES) if (required | optional) >> f & 1]
+    m = len(fams)
+    price = [Fraction(0)] * N_FAMILIES
+    for f in fams:
+        rest = [g for g in fams if g != f]
+        for s in range(1 << len(rest)):
+            members = sum(1 << g for i, g in enumerate(rest) if s >> i & 1)
+            if wins(members | 1 << f) and not wins(members):
+                k = bin(s).count("1")
+                price[f] += Fraction(factorial(k) * factorial(m - k - 1), factorial(m))
+    return tuple(price)
 
 
 def _families(table: dict, key: str, where: str) -> int:
@@ -210,6 +238,17 @@ class Settings:
         return self.players == 2 or self.has("two-player-rules")
 
     @property
+    def prices(self) -> np.ndarray:
+        """Each space's family prices in units of 1 / PRICE_DEN (int64[space, family])."""
+        return np.array(
+            [
+                [int(x * PRICE_DEN) for x in shapley_prices(sp.required, sp.optional, sp.pick)]
+                for sp in self.cards.spaces
+            ],
+            np.int64,
+        )
+
+    @property
     def stack(self) -> tuple[int, ...]:
         """Deal-card numbers (1-based) from the top of the stack down."""
         short = self.has("short") or self.has("short-late-roll")
@@ -232,6 +271,7 @@ class Settings:
             "investors_each": self.cards.investors[self.players],
             "deal_values": list(self.cards.values),
             "bargain": {
+                "rule": "weights" if self.has("weight-bargain") else "investors",
                 "boss_weight": self.cards.boss_weight,
                 "min_boss_percent": self.cards.min_boss_percent,
             },
