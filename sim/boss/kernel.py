@@ -124,11 +124,13 @@ def _offer(
     consent,
     weights,
     cand,
+    viewer,
 ):
     """The bargaining rule: each bought family at its Shapley price (``price``, in units of
     1/PRICE_DEN; rule 1) or by the weight rule (see deals.toml; rule 0).  Fills
     sup/bycard/share/consent; returns the boss's take, or -1 when the deal cannot be made
-    or is refused.
+    or is refused.  ``viewer`` >= 0: the terms as that seat can foresee them, counting no
+    family card in another seat's hidden hand (-1: the table's, every laid card counted).
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
     need = req | opt
     for f in range(N_FAMILIES):
@@ -140,7 +142,7 @@ def _offer(
         for p in range(P):
             if p == boss:
                 continue
-            if hands[p, f] > 0:
+            if hands[p, f] > 0 and (viewer < 0 or p == viewer):
                 m += 1
             elif (
                 owner[f] == p
@@ -149,7 +151,9 @@ def _offer(
             ):
                 m += 1
         cand[6 + f] = m
-        cand[12 + f] = (owner[f] == boss and trav[f] == 0) or hands[boss, f] > 0
+        cand[12 + f] = (owner[f] == boss and trav[f] == 0) or (
+            hands[boss, f] > 0 and (viewer < 0 or boss == viewer)
+        )
     for p in range(P):
         share[p] = 0
         consent[p] = 0
@@ -207,7 +211,7 @@ def _offer(
         else:
             for k in range(1, P):
                 p = (boss + k) % P
-                if hands[p, f] > 0:
+                if hands[p, f] > 0 and (viewer < 0 or p == viewer):
                     sup[f] = p
                     break
             bycard[f] = 1
@@ -331,6 +335,7 @@ def _deal(
                     consent2,
                     weights,
                     cand,
+                    q,
                 )
                 want = False
                 if mine >= 0:
@@ -357,6 +362,7 @@ def _deal(
                         consent,
                         weights,
                         cand,
+                        q,
                     )
                     want = mine > (share[q] if now >= 0 else 0)
             if want:
@@ -411,6 +417,7 @@ def _deal(
         consent,
         weights,
         cand,
+        -1,
     )
     if take < 0:
         return -(boss + 1)
@@ -460,6 +467,7 @@ def _deal(
                 consent,
                 weights,
                 cand,
+                -1,
             )
             if take < 0:
                 return -(boss + 1)
@@ -544,6 +552,7 @@ def _would_deal(
             consent,
             weights,
             cand,
+            p,
         )
         >= 0
     ):
@@ -580,6 +589,7 @@ def _would_deal(
             consent,
             weights,
             cand,
+            p,
         )
         >= 0
     )

@@ -1,9 +1,10 @@
 """I'm the Boss! bots, as numba functions the kernel calls; names and descriptions in
 ``rules.POLICIES``, codes in ``rules.POLICY_CODES``.
 
-The shrewd and patient bots judge a deal by running the bargaining rule ahead
-(``kernel._would_deal``, which needs the kernel's deal machinery and so stays there);
-their other decisions are here.  ``reference.py`` has independent plain-Python twins.
+The shrewd and patient bots judge a deal by running the bargaining rule ahead as their
+seat can foresee it (``kernel._would_deal`` with the seat as ``viewer``: no family card in
+another hidden hand is counted; it needs the kernel's deal machinery and so stays there);
+their other decisions are here and read only the seat's own hand and the board.  ``reference.py`` has independent plain-Python twins.
 """
 
 import numpy as np

@@ -146,7 +146,9 @@ class Game:
         return self.rng.bounded(2) == 0 if POLICY_CODES[self.st.policies[p]] == RANDOM else True
 
     # --- the bargaining rule -----------------------------------------------
-    def offer(self, boss: int, space: int, payout: int) -> Offer:
+    def offer(self, boss: int, space: int, payout: int, viewer: int | None = None) -> Offer:
+        """The terms at the table, or (``viewer``) as that seat can foresee them: a family
+        card in another seat's hidden hand is not counted."""
         st, P = self.st, self.P
         sp = self.cards.spaces[space]
         fixed = st.two_player_rules
@@ -155,8 +157,11 @@ class Game:
         def own(f):
             return self.owner[f] == boss and not self.travelled[f]
 
+        def card(p, f):
+            return self.hands[p][f] > 0 and (viewer is None or p == viewer)
+
         def free(f):
-            return own(f) or self.hands[boss][f] > 0
+            return own(f) or card(boss, f)
 
         def investor_of(f, p):
             if p < 0 or self.owner[f] != p or p == boss or self.travelled[f]:
@@ -165,7 +170,7 @@ class Game:
 
         def sellers(f):
             seats = [(boss + k) % P for k in range(1, P)]
-            return [p for p in seats if investor_of(f, p) or self.hands[p][f] > 0]
+            return [p for p in seats if investor_of(f, p) or card(p, f)]
 
         def weight(f):
             return 0 if free(f) else SCALE // len(sellers(f))
@@ -202,7 +207,7 @@ class Game:
                     weights[p] += bought(f)
                     o.consent.add(p)
             else:
-                p = next(q for q in sellers(f) if self.hands[q][f] > 0)
+                p = next(q for q in sellers(f) if card(q, f))
                 o.supplier[f], o.by_card[f] = p, True
                 weights[p] += bought(f)
                 o.consent.add(p)
@@ -228,7 +233,7 @@ class Game:
     def would_deal(self, p: int, space: int) -> bool:
         """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
         self.fresh_table()
-        if self.offer(p, space, self.payout(space)).ok:
+        if self.offer(p, space, self.payout(space), viewer=p).ok:
             return True
         saved = list(self.owner)
         for _ in range(self.hands[p][RECRUIT] // RECRUIT_SET):
@@ -236,7 +241,7 @@ class Game:
             if f < 0:
                 break
             self.owner[f] = p
-        ok = self.offer(p, space, self.payout(space)).ok
+        ok = self.offer(p, space, self.payout(space), viewer=p).ok
         self.owner = saved
         return ok
 
@@ -331,10 +336,10 @@ class Game:
     def wants_boss(self, q: int, boss: int, space: int, value: int) -> bool:
         if POLICY_CODES[self.st.policies[q]] == RANDOM:
             return self.rng.bounded(2) == 0
-        mine = self.offer(q, space, value)
+        mine = self.offer(q, space, value, viewer=q)
         if not mine.ok:
             return False
-        now = self.offer(boss, space, value)
+        now = self.offer(boss, space, value, viewer=q)
         return mine.take > (now.share[q] if now.ok else 0)
 
     def recruit_target(self, boss: int, space: int) -> int:

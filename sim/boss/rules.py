@@ -59,7 +59,8 @@ PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in ha
 POLICIES = {
     "random": "every choice uniformly among the legal ones: deal or roll, deal or draw, "
     "play a boss, stop, travel or recruitment set or not, which card to discard",
-    "shrewd": "deals where the bargaining rule leaves it a deal it accepts, else rolls and "
+    "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
+    "card in another hidden hand counted), leaves it a deal it accepts, else rolls and "
     "draws; takes over with a boss card when it would take more as boss; "
     "recruits a needed investor; travels any deal it has no share in; always stops "
     "a card played against it; discards coloured travel, family, recruitment, wild "
