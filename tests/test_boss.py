@@ -104,8 +104,9 @@ def test_default_bargaining_pays_each_family_its_shapley_price():
 
 
 def test_weight_bargain_keeps_the_original_records():
-    # the golden digest of the default settings before the Shapley prices became the default
-    s = make_settings(GAME.players[0], variants=["weight-bargain"])
+    # the golden digest (2 players) of the default settings before the Shapley prices and
+    # the 2-player price over the investors the deal needs became the defaults
+    s = make_settings(GAME.players[0], variants=["weight-bargain", "two-player-sixth"])
     cols = GAME.simulate_chunk(s, 2024, 0, 200)
     h = hashlib.sha256()
     for name, a in cols.items():
@@ -151,8 +152,14 @@ def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
 def test_two_player_rules_pay_a_fixed_price():
     g = blank(players=2)
     g.owner = [0, 1, 1, 0, 0, 1]
-    o = g.offer(0, 0, 12)  # red (own) + blue (opponent's)
-    assert o.ok and o.share == [0, 12 // 6] and o.take == 10 and 1 not in o.consent
+    o = g.offer(0, 0, 12)  # red (own) + blue (opponent's): the deal needs 2 investors
+    assert o.ok and o.share == [0, 12 // 2] and o.take == 6 and 1 not in o.consent
+    o = g.offer(0, 2, 30)  # the seed's space needs 5: blue and yellow cost 30 / 5 each
+    assert o.ok and o.share == [0, 2 * 6] and o.take == 18
+    g = blank(players=2, variants=["two-player-sixth"])  # the other reading: payout / 6
+    g.owner = [0, 1, 1, 0, 0, 1]
+    o = g.offer(0, 0, 12)
+    assert o.ok and o.share == [0, 12 // 6] and o.take == 10
 
 
 def test_deal_pays_the_rule_and_travel_is_stopped_or_not():

@@ -113,6 +113,7 @@ def _offer(
     trav,
     played,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
@@ -133,6 +134,10 @@ def _offer(
     family card in another seat's hidden hand (-1: the table's, every laid card counted).
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
     need = req | opt
+    # the 2-player price: payout / the investors the deal needs, or / 6 (``sixth``)
+    per = N_FAMILIES if sixth else pick
+    for f in range(N_FAMILIES):
+        per += 0 if sixth else (req >> f) & 1
     for f in range(N_FAMILIES):
         sup[f] = -1
         if not (need >> f) & 1:
@@ -203,8 +208,8 @@ def _offer(
             sup[f] = o
             bycard[f] = 0
             if fixed:
-                share[o] += payout // N_FAMILIES
-                fixed_total += payout // N_FAMILIES
+                share[o] += payout // per
+                fixed_total += payout // per
             else:
                 weights[o] += price[f] if rule == 1 else _WEIGHT[m]
                 consent[o] = 1
@@ -278,6 +283,7 @@ def _deal(
     opt,
     pick,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
@@ -324,6 +330,7 @@ def _deal(
                     trav,
                     played,
                     fixed,
+                    sixth,
                     to_earn,
                     boss_weight,
                     min_pct,
@@ -351,6 +358,7 @@ def _deal(
                         trav,
                         played,
                         fixed,
+                        sixth,
                         to_earn,
                         boss_weight,
                         min_pct,
@@ -406,6 +414,7 @@ def _deal(
         trav,
         played,
         fixed,
+        sixth,
         to_earn,
         boss_weight,
         min_pct,
@@ -456,6 +465,7 @@ def _deal(
                 trav,
                 played,
                 fixed,
+                sixth,
                 to_earn,
                 boss_weight,
                 min_pct,
@@ -508,6 +518,7 @@ def _would_deal(
     opt,
     pick,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
@@ -541,6 +552,7 @@ def _would_deal(
             trav,
             played,
             fixed,
+            sixth,
             to_earn,
             boss_weight,
             min_pct,
@@ -578,6 +590,7 @@ def _would_deal(
             trav,
             played,
             fixed,
+            sixth,
             to_earn,
             boss_weight,
             min_pct,
@@ -627,6 +640,7 @@ def simulate(
     values,
     rolls,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
@@ -743,6 +757,7 @@ def simulate(
                         opt,
                         pick,
                         fixed,
+                        sixth,
                         to_earn,
                         boss_weight,
                         min_pct,
@@ -783,6 +798,7 @@ def simulate(
                             opt,
                             pick,
                             fixed,
+                            sixth,
                             to_earn,
                             boss_weight,
                             min_pct,
@@ -818,6 +834,7 @@ def simulate(
                     opt,
                     pick,
                     fixed,
+                    sixth,
                     to_earn,
                     boss_weight,
                     min_pct,
@@ -913,6 +930,7 @@ def pack(settings):
         values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
         rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
         fixed=settings.two_player_rules,
+        sixth=settings.has("two-player-sixth"),
         to_earn=settings.has("card-to-earn"),
         boss_weight=c.boss_weight,
         min_pct=c.min_boss_percent,

@@ -182,6 +182,8 @@ class Game:
             """What a bought family weighs: its Shapley price, or the old rule's 1/m."""
             return int(prices[f] * PRICE_DEN) if by_price else weight(f)
 
+        # the 2-player price: the payout over the investors the deal needs, or over all six
+        per = N_FAMILIES if st.has("two-player-sixth") else bin(sp.required).count("1") + sp.pick
         need = []
         for f in range(N_FAMILIES):
             if sp.required >> f & 1:
@@ -202,7 +204,7 @@ class Game:
                 p = self.owner[f]
                 o.supplier[f], o.by_card[f] = p, False
                 if fixed:
-                    fixed_paid[p] += payout // N_FAMILIES
+                    fixed_paid[p] += payout // per
                 else:
                     weights[p] += bought(f)
                     o.consent.add(p)

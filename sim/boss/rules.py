@@ -89,9 +89,11 @@ VARIANTS = {
     "weight-bargain": "a model switch, not a seed rule: partners are paid by the original "
     "weight rule (boss_weight in deals.toml) instead of each family's Shapley price",
     "two-player-rules": "the seed's 2-player rules at any player count (always on for 2): "
-    "the boss uses others' investors without consent, paying payout / 6 "
-    "each; owners may travel their own investors; a deal that can be "
-    "completed always is",
+    "the boss uses others' investors without consent, paying each the payout divided by "
+    "the investors the deal needs; owners may travel their own investors; a deal that can "
+    "be completed always is",
+    "two-player-sixth": "with the 2-player rules, the other reading of 'the total dividends "
+    "divided by the number of investor cards': the payout / 6 (all investor cards) each",
 }
 
 
