@@ -470,3 +470,16 @@ def test_invariants_over_many_games(players):
     for policies in MIXES[players]:
         s = make_settings(players, policies)
         GAME.check(frame(s, 40_000, seed=2025), s)
+
+
+def test_the_player_right_of_the_start_player_places_the_marker():
+    s = make_settings(4, ["shrewd", "random", "patient", "random"])
+    low = min(range(16), key=lambda k: (s.cards.spaces[k].dividends, k))
+    seen = set()
+    for i in range(200):
+        g = Game(s, PyStream(7, i), i)
+        chooser = (g.start - 1) % 4
+        if s.policies[chooser] != "random":
+            assert g.marker == low
+        seen.add((s.policies[chooser] == "random", g.marker == low))
+    assert (True, False) in seen  # a random chooser puts it anywhere

@@ -24,6 +24,7 @@ from numba import njit
 
 from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
+from tableodds.sim.boss.policies import first_space as _first_space
 from tableodds.sim.boss.policies import hand_count as _count
 from tableodds.sim.boss.policies import recruit_target as _recruit_target
 from tableodds.sim.boss.policies import says_yes as _yes
@@ -720,7 +721,12 @@ def simulate(
                 _draw(s, hands, p, pile, discard, meta)
         first = bounded(s, P)
         go[_G_START] = first
-        meta[_M_MARKER] = bounded(s, SPACES)
+        # the player to the right of the start player places the marker
+        chooser = (first + P - 1) % P
+        if pol[chooser] == RANDOM:
+            meta[_M_MARKER] = bounded(s, SPACES)
+        else:
+            meta[_M_MARKER] = _first_space(div)
         meta[_M_LIMIT] = HAND_LIMIT
         covered[:] = 0
         money[:] = 0

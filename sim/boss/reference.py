@@ -83,7 +83,14 @@ class Game:
             for _ in range(HAND_START):
                 self.draw(p)
         self.start = self.rng.bounded(P)
-        self.marker = self.rng.bounded(SPACES)
+        # the player to the right of the start player places the marker: a random bot
+        # anywhere, the others on the lowest-paying space (the first of those)
+        chooser = (self.start - 1) % P
+        if POLICY_CODES[settings.policies[chooser]] == RANDOM:
+            self.marker = self.rng.bounded(SPACES)
+        else:
+            dividends = [sp.dividends for sp in self.cards.spaces]
+            self.marker = dividends.index(min(dividends))
         self.covered = [False] * SPACES
         self.limit = HAND_LIMIT
         self.money = [0] * P

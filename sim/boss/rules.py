@@ -57,14 +57,16 @@ MAX_TURNS = 2000  # a safety stop; games never reach it (records say so)
 PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in hand
 
 POLICIES = {
-    "random": "every choice uniformly among the legal ones: deal or roll, deal or draw, "
+    "random": "every choice uniformly among the legal ones: the marker's first space, deal or "
+    "roll, deal or draw, "
     "play a boss, stop, travel or recruitment set or not, which card to discard",
     "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
     "card in another hidden hand counted), leaves it a deal it accepts, else rolls and "
     "draws; takes over with a boss card when it would take more as boss; "
     "recruits a needed investor; travels any deal it has no share in; always stops "
     "a card played against it; discards coloured travel, family, recruitment, wild "
-    "travel, stop and boss cards in that order",
+    "travel, stop and boss cards in that order; seated right of the start player, it "
+    "places the marker on the lowest-paying space",
     "patient": "shrewd, but starts a deal only when holding 7 or more cards (the seed's tip: "
     "gather influence cards first); until then it rolls and draws",
 }
