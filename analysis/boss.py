@@ -440,6 +440,10 @@ class CardValue:
     gain: Mean  # holder minus the baseline mean per seat (independent runs)
     win_share: Mean
     win_gain: Mean
+    # counterfactual: the holder against the same seat of the same game (same seed and game
+    # number) in the run without the extra card; paired, so the seed's luck cancels
+    paired_gain: Mean = None
+    paired_win: Mean = None
 
     def as_dict(self) -> dict:
         return {
@@ -448,6 +452,8 @@ class CardValue:
             "gain": self.gain.as_dict(),
             "win_share": self.win_share.as_dict(),
             "win_gain": self.win_gain.as_dict(),
+            "paired_gain": self.paired_gain.as_dict(),
+            "paired_win": self.paired_win.as_dict(),
         }
 
 
@@ -457,8 +463,25 @@ def _difference(a: Mean, b: Mean) -> Mean:
     return Mean(d, se, min(a.n, b.n), d - 1.959963984540054 * se, d + 1.959963984540054 * se)
 
 
-def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValue:
+def _paired(base_lf: pl.LazyFrame, lf: pl.LazyFrame) -> tuple[Mean, Mean]:
+    """Money and P(win) of the extra card's holder minus the same seat in the same game
+    without it."""
+    cols = ["game", "seat", "money", "share"]
+    a = _with_wins(lf).filter(pl.col("extra") == 1).select(cols)
+    b = _with_wins(base_lf).select(cols)
+    d = a.join(b, on=["game", "seat"], suffix="_0").select(
+        (pl.col("money") - pl.col("money_0")).alias("dm"),
+        (pl.col("share") - pl.col("share_0")).alias("ds"),
+    )
+    row = exact_moments(d, ["dm", "ds"])[0]
+    return mean_of(row, "dm"), mean_of(row, "ds", _SHARE)
+
+
+def card_value(
+    base: SimulationSummary, lf: pl.LazyFrame, card: str, base_lf: pl.LazyFrame
+) -> CardValue:
     """``lf``: a run in which seat (game mod players) started with one extra ``card``."""
+    paired_gain, paired_win = _paired(base_lf, lf)
     lf = _with_wins(lf).filter(pl.col("extra") == 1)
     row = exact_moments(lf, ["money", "share"])[0]
     base_rows = [(m.estimate, m.se) for m in base.money]
@@ -471,7 +494,15 @@ def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValu
     bmean = Mean(bm, bse, n, bm - 1.96 * bse, bm + 1.96 * bse)
     bwin = Mean(bw, bwse, n, bw - 1.96 * bwse, bw + 1.96 * bwse)
     money, share = mean_of(row, "money"), mean_of(row, "share", _SHARE)
-    return CardValue(card, money, _difference(money, bmean), share, _difference(share, bwin))
+    return CardValue(
+        card,
+        money,
+        _difference(money, bmean),
+        share,
+        _difference(share, bwin),
+        paired_gain,
+        paired_win,
+    )
 
 
 # ---- house rules side by side ------------------------------------------------------------
@@ -555,6 +586,11 @@ class SimulationWithCards:
                         "win_share": v.win_share.estimate,
                         "win_gain": v.win_gain.estimate,
                         "win_gain_se": v.win_gain.se,
+                        "paired_gain": v.paired_gain.estimate,
+                        "paired_gain_se": v.paired_gain.se,
+                        "paired_win": v.paired_win.estimate,
+                        "paired_win_low": v.paired_win.low,
+                        "paired_win_high": v.paired_win.high,
                         "games": v.money.n,
                     }
                     for v in self.values
@@ -573,13 +609,18 @@ class SimulationWithCards:
         if self.values:
             lines += [
                 "",
-                "one extra starting card (the holder against the average seat; ± se)",
-                f"{'card':<10} {'money':>16} {'gain':>16} {'win share':>16} {'win gain':>16}",
+                "one extra starting card: the holder against the average seat (gain, win gain;",
+                "± se), and against the same seat of the same game without it (paired, same",
+                "seed: ΔP(win) with its 95% interval)",
+                f"{'card':<8} {'money':>15} {'gain':>15} {'win gain':>15} "
+                f"{'paired gain':>15} {'ΔP(win) [95% CI]':>25}",
             ]
             for v in self.values:
+                w = v.paired_win
                 lines.append(
-                    f"{v.card:<10} {str(v.money):>16} {str(v.gain):>16} "
-                    f"{str(v.win_share):>16} {str(v.win_gain):>16}"
+                    f"{v.card:<8} {str(v.money):>15} {str(v.gain):>15} {str(v.win_gain):>15} "
+                    f"{str(v.paired_gain):>15} "
+                    f"{f'{w.estimate:+.4f} [{w.low:+.4f}, {w.high:+.4f}]':>25}"
                 )
         return "\n".join(lines)
 
@@ -687,7 +728,9 @@ def simulate(
         ]
     runs = plan.run_all(jobs)
     base = summarise(runs[""].scan(), settings)
-    values = tuple(card_value(base, runs[c].scan(), c) for c in CARD_TYPES if c in runs)
+    values = tuple(
+        card_value(base, runs[c].scan(), c, runs[""].scan()) for c in CARD_TYPES if c in runs
+    )
     return Result(
         "boss simulate",
         settings.describe(),

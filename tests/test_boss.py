@@ -483,3 +483,22 @@ def test_the_player_right_of_the_start_player_places_the_marker():
             assert g.marker == low
         seen.add((s.policies[chooser] == "random", g.marker == low))
     assert (True, False) in seen  # a random chooser puts it anywhere
+
+
+def test_paired_card_value_is_the_same_seat_in_the_same_game():
+    from tableodds.analysis.boss import _paired
+
+    # two games of two seats; the extra card goes to seat (game mod 2)
+    base = pl.LazyFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "money": [5, 3, 2, 4]})
+    extra = pl.LazyFrame(
+        {
+            "game": [0, 0, 1, 1],
+            "seat": [0, 1, 0, 1],
+            "money": [6, 3, 2, 1],
+            "extra": [1, 0, 0, 1],
+        }
+    )
+    gain, win = _paired(base, extra)
+    # game 0 seat 0: 6 - 5 money, wins both times; game 1 seat 1: 1 - 4, won, then lost
+    assert gain.estimate == pytest.approx((1 - 3) / 2) and gain.n == 2
+    assert win.estimate == pytest.approx((0 - 1) / 2)
