@@ -13,7 +13,7 @@ import polars as pl
 
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, exact_moments, mean_of, wilson
-from tableodds.sim.boss import GAME
+from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
 from tableodds.sim.core.errors import InputError
@@ -440,6 +440,10 @@ class CardValue:
     gain: Mean  # holder minus the baseline mean per seat (independent runs)
     win_share: Mean
     win_gain: Mean
+    # counterfactual: the holder against the same seat of the same game (same seed and game
+    # number) in the run without the extra card; paired, so the seed's luck cancels
+    paired_gain: Mean = None
+    paired_win: Mean = None
 
     def as_dict(self) -> dict:
         return {
@@ -448,6 +452,8 @@ class CardValue:
             "gain": self.gain.as_dict(),
             "win_share": self.win_share.as_dict(),
             "win_gain": self.win_gain.as_dict(),
+            "paired_gain": self.paired_gain.as_dict(),
+            "paired_win": self.paired_win.as_dict(),
         }
 
 
@@ -457,8 +463,25 @@ def _difference(a: Mean, b: Mean) -> Mean:
     return Mean(d, se, min(a.n, b.n), d - 1.959963984540054 * se, d + 1.959963984540054 * se)
 
 
-def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValue:
+def _paired(base_lf: pl.LazyFrame, lf: pl.LazyFrame) -> tuple[Mean, Mean]:
+    """Money and P(win) of the extra card's holder minus the same seat in the same game
+    without it."""
+    cols = ["game", "seat", "money", "share"]
+    a = _with_wins(lf).filter(pl.col("extra") == 1).select(cols)
+    b = _with_wins(base_lf).select(cols)
+    d = a.join(b, on=["game", "seat"], suffix="_0").select(
+        (pl.col("money") - pl.col("money_0")).alias("dm"),
+        (pl.col("share") - pl.col("share_0")).alias("ds"),
+    )
+    row = exact_moments(d, ["dm", "ds"])[0]
+    return mean_of(row, "dm"), mean_of(row, "ds", _SHARE)
+
+
+def card_value(
+    base: SimulationSummary, lf: pl.LazyFrame, card: str, base_lf: pl.LazyFrame
+) -> CardValue:
     """``lf``: a run in which seat (game mod players) started with one extra ``card``."""
+    paired_gain, paired_win = _paired(base_lf, lf)
     lf = _with_wins(lf).filter(pl.col("extra") == 1)
     row = exact_moments(lf, ["money", "share"])[0]
     base_rows = [(m.estimate, m.se) for m in base.money]
@@ -471,7 +494,15 @@ def card_value(base: SimulationSummary, lf: pl.LazyFrame, card: str) -> CardValu
     bmean = Mean(bm, bse, n, bm - 1.96 * bse, bm + 1.96 * bse)
     bwin = Mean(bw, bwse, n, bw - 1.96 * bwse, bw + 1.96 * bwse)
     money, share = mean_of(row, "money"), mean_of(row, "share", _SHARE)
-    return CardValue(card, money, _difference(money, bmean), share, _difference(share, bwin))
+    return CardValue(
+        card,
+        money,
+        _difference(money, bmean),
+        share,
+        _difference(share, bwin),
+        paired_gain,
+        paired_win,
+    )
 
 
 # ---- house rules side by side ------------------------------------------------------------
@@ -555,6 +586,11 @@ class SimulationWithCards:
                         "win_share": v.win_share.estimate,
                         "win_gain": v.win_gain.estimate,
                         "win_gain_se": v.win_gain.se,
+                        "paired_gain": v.paired_gain.estimate,
+                        "paired_gain_se": v.paired_gain.se,
+                        "paired_win": v.paired_win.estimate,
+                        "paired_win_low": v.paired_win.low,
+                        "paired_win_high": v.paired_win.high,
                         "games": v.money.n,
                     }
                     for v in self.values
@@ -573,13 +609,18 @@ class SimulationWithCards:
         if self.values:
             lines += [
                 "",
-                "one extra starting card (the holder against the average seat; ± se)",
-                f"{'card':<10} {'money':>16} {'gain':>16} {'win share':>16} {'win gain':>16}",
+                "one extra starting card: the holder against the average seat (gain, win gain;",
+                "± se), and against the same seat of the same game without it (paired, same",
+                "seed: ΔP(win) with its 95% interval)",
+                f"{'card':<8} {'money':>15} {'gain':>15} {'win gain':>15} "
+                f"{'paired gain':>15} {'ΔP(win) [95% CI]':>25}",
             ]
             for v in self.values:
+                w = v.paired_win
                 lines.append(
-                    f"{v.card:<10} {str(v.money):>16} {str(v.gain):>16} "
-                    f"{str(v.win_share):>16} {str(v.win_gain):>16}"
+                    f"{v.card:<8} {str(v.money):>15} {str(v.gain):>15} {str(v.win_gain):>15} "
+                    f"{str(v.paired_gain):>15} "
+                    f"{f'{w.estimate:+.4f} [{w.low:+.4f}, {w.high:+.4f}]':>25}"
                 )
         return "\n".join(lines)
 
@@ -687,7 +728,9 @@ def simulate(
         ]
     runs = plan.run_all(jobs)
     base = summarise(runs[""].scan(), settings)
-    values = tuple(card_value(base, runs[c].scan(), c) for c in CARD_TYPES if c in runs)
+    values = tuple(
+        card_value(base, runs[c].scan(), c, runs[""].scan()) for c in CARD_TYPES if c in runs
+    )
     return Result(
         "boss simulate",
         settings.describe(),
@@ -722,3 +765,181 @@ def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=No
         titles={name: title(s) for name, s in configs.items()},
         run_settings={name: s.describe() for name, s in configs.items()},
     )
+
+
+# ---- one deal as a cooperative game (exact; nothing simulated) ------------------------
+
+
+def _money(x) -> float:
+    return float(x)
+
+
+def _fmt(x) -> str:
+    return f"{float(x):g}" if float(x) == round(float(x), 2) else f"{float(x):.2f}"
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """Coalitions, each player's threats and the shares under every model of one deal."""
+
+    solution: bargain.Solution
+
+    def _shares(self) -> list[dict]:
+        s, d = self.solution, self.solution.deal
+        rows = []
+        for i, p in enumerate(d.players):
+            rows.append(
+                {
+                    "player": p.name,
+                    "boss": i == d.boss,
+                    "veto": i in s.veto,
+                    "alone": s.v[1 << i],
+                    "shapley": _money(s.shapley[i]),
+                    "core_low": None if s.core is None else s.core[i][0],
+                    "core_high": None if s.core is None else s.core[i][1],
+                    "nash": _money(s.nash[i]),
+                    "outside_option": _money(s.outside[i]),
+                    "investors": None if s.investors is None else _money(s.investors[i]),
+                    "weights": None if s.weights is None else _money(s.weights[i]),
+                }
+            )
+        return rows
+
+    def _coalitions(self) -> list[dict]:
+        s, d = self.solution, self.solution.deal
+        minimal = set(bargain.minimal_winning(list(s.v), d.n))
+        return [
+            {
+                "coalition": " + ".join(d.names(c)),
+                "size": bin(c).count("1"),
+                "completes": s.completes[c] > 0,
+                "guaranteed": s.v[c] > 0,
+                "value": s.v[c],
+                "minimal": c in minimal,
+            }
+            for c in sorted(range(1, 1 << d.n), key=lambda c: (bin(c).count("1"), c))
+        ]
+
+    def _prices(self) -> list[dict]:
+        d, s = self.solution.deal, self.solution
+        return [
+            {
+                "family": FAMILIES[f],
+                "role": "required" if d.required >> f & 1 else f"{d.pick} of optional",
+                "price": _money(s.prices[f] * d.payout),
+            }
+            for f in range(len(FAMILIES))
+            if d.needed >> f & 1
+        ]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {
+            "shares": pl.DataFrame(self._shares()),
+            "coalitions": pl.DataFrame(self._coalitions()),
+            "prices": pl.DataFrame(self._prices()),
+        }
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        s, d = self.solution, self.solution.deal
+        return {
+            "payout": d.payout,
+            "threats": s.threats,
+            "can_complete": s.v[-1] > 0,
+            "core_empty": s.core is None,
+            "veto": [d.players[i].name for i in s.veto],
+            "nash_coalition": d.names(s.nash_coalition),
+            "shares": self._shares(),
+            "coalitions": self._coalitions(),
+            "prices": self._prices(),
+        }
+
+    def text(self) -> str:
+        s, d = self.solution, self.solution.deal
+        fam = [FAMILIES[f] for f in range(len(FAMILIES)) if d.required >> f & 1]
+        opt = [FAMILIES[f] for f in range(len(FAMILIES)) if d.optional >> f & 1]
+        need = " + ".join(fam) + (f" + {d.pick} of {'/'.join(opt)}" if d.pick else "")
+        lines = [
+            f"deal: {need}; payout {d.payout} M; boss {d.players[d.boss].name}",
+            "v(S) = what a coalition can "
+            + (
+                "guarantee against the others' travel, stop, recruitment and boss cards"
+                if s.threats
+                else "complete with its own cards (--no-threats: the others do not interfere)"
+            ),
+        ]
+        if not s.v[-1]:
+            lines.append("no coalition can complete this deal: every model pays nobody")
+        rows = self._coalitions()
+        winning = [r for r in rows if r["guaranteed"]]
+        shown = rows if len(rows) <= 15 else winning
+        lines += [
+            "",
+            "coalitions" + ("" if shown is rows else f" (the {len(winning)} that win)"),
+            f"  {'coalition':<34} {'completes':>9} {'guaranteed':>10} {'value':>6}",
+        ]
+        for r in shown:
+            mark = " minimal" if r["minimal"] else ""
+            lines.append(
+                f"  {r['coalition'][:34]:<34} {'yes' if r['completes'] else '-':>9} "
+                f"{'yes' if r['guaranteed'] else '-':>10} {r['value']:>6}{mark}"
+            )
+        veto = ", ".join(d.players[i].name for i in s.veto) or "none"
+        core = (
+            "empty: two coalitions without a common member can each complete the deal"
+            if s.core is None
+            else "every split among the veto players"
+            if s.veto
+            else "not empty"
+        )
+        lines += [
+            "",
+            f"veto players (in every winning coalition): {veto}; core: {core}",
+            f"Nash bargaining inside {' + '.join(d.names(s.nash_coalition)) or 'nobody'} "
+            "(outside options as floors)",
+            "",
+            "shares (M)",
+            f"  {'player':<12} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
+            f"{'outside':>7} {'investors':>9} {'weights':>7}",
+        ]
+        for r in self._shares():
+            name = r["player"] + (" *" if r["boss"] else "")
+            core_cell = (
+                "-" if r["core_low"] is None else f"{_fmt(r['core_low'])}-{_fmt(r['core_high'])}"
+            )
+            lines.append(
+                f"  {name[:12]:<12} {r['alone']:>5} {_fmt(r['shapley']):>8} {core_cell:>11} "
+                f"{_fmt(r['nash']):>6} {_fmt(r['outside_option']):>7} "
+                f"{'-' if r['investors'] is None else _fmt(r['investors']):>9} "
+                f"{'-' if r['weights'] is None else _fmt(r['weights']):>7}"
+            )
+        lines += [
+            "  * the boss. alone: what the player guarantees alone; shapley: the Shapley value",
+            "  of v; core: lowest-highest share in the core; nash: the Nash split, outside: its",
+            "  floor; investors: each family at its Shapley price in the space's requirement",
+            "  game, the boss keeps the rest; weights: the original boss_weight rule",
+            "",
+            "family prices (investors model): "
+            + ", ".join(f"{r['family']} {_fmt(r['price'])}" for r in self._prices()),
+        ]
+        return "\n".join(lines)
+
+
+def deal(path=None, boss=None, threats: bool = True, cards=None, example: str | None = None):
+    """Fair shares of one deal under each model, from a deal file (see --template)."""
+    if example is not None:
+        if example not in bargain.EXAMPLES:
+            raise InputError(
+                f"unknown example {example!r}; choose from: {', '.join(bargain.EXAMPLES)}"
+            )
+        path = bargain.example_path(example)
+    d = bargain.load_deal(path, cards, boss)
+    settings = {
+        "file": str(path),
+        "boss": d.players[d.boss].name,
+        "threats": threats,
+        "cards": str(cards) if cards else "deals.toml",
+    }
+    return Result("boss deal", settings, DealSummary(bargain.solve(d, threats)))

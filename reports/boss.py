@@ -101,4 +101,35 @@ def section(book) -> str:
             "The start player's edge is its win share (ties split) minus 1/4."
         )
     )
+    # 3. the seed's worked example under every bargaining model (exact, no simulation)
+    for name, moment in (
+        ("first", "Daan leads, Lotte holds the one red investor"),
+        ("final", "Lotte leads, Sofie brings blue and Daan yellow"),
+    ):
+        sol = analysis.deal(example=name).summary
+        body = [
+            [
+                r["player"] + (" (boss)" if r["boss"] else ""),
+                f"{r['shapley']:g}",
+                "-" if r["core_low"] is None else f"{r['core_low']:g}-{r['core_high']:g}",
+                f"{r['nash']:g}",
+                "-" if r["investors"] is None else f"{r['investors']:g}",
+                "-" if r["weights"] is None else f"{r['weights']:g}",
+            ]
+            for r in sol.as_dict()["shares"]
+        ]
+        parts.append(
+            table(
+                ["player", "Shapley", "core", "Nash", "investor prices", "weight rule"],
+                body,
+                f"the seed's worked example, {name} moment ({moment}); 30 M, in M",
+            )
+        )
+    parts.append(
+        p(
+            "The seed settles the first moment at 8 M for Lotte (the investor prices) and the "
+            "final one at 10/10/10 (the Shapley value and the Nash split). The simulator's bots "
+            "bargain by the investor prices; the weight rule is --variant weight-bargain."
+        )
+    )
     return "".join(parts)

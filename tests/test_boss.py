@@ -1,9 +1,11 @@
 """I'm the Boss!: board data, exact game length, the deal and bargaining, invariants, CLI."""
 
 import dataclasses
+import hashlib
 import json
 from fractions import Fraction
 
+import numpy as np
 import polars as pl
 import pytest
 from scipy import stats
@@ -84,8 +86,38 @@ def blank(players=4, variants=(), policies=("shrewd",)):
     return g
 
 
-def test_bargaining_shares_follow_leverage():
+def test_default_bargaining_pays_each_family_its_shapley_price():
     g = blank()
+    g.owner = [1, 2, 3, 1, 2, 3]  # boss 0 owns nothing
+    # space 3: R+B+Y + 2 of P/O/G; a required family is worth 4/15, an optional one 1/15
+    o = g.offer(0, 2, 60)
+    assert o.ok is False  # partners would take 14/15: under the boss's 20% minimum
+    g.owner = [0, 2, 3, 0, 0, 3]  # the boss owns red, pink and orange
+    o = g.offer(0, 2, 30)  # the seed's final deal: blue and yellow at 8 of 30 each
+    assert o.ok and o.share == [0, 0, 8, 8] and o.take == 14
+    g.owner = [1, 0, 0, 0, 2, 3]  # the seed's first deal: only red is bought
+    g.hands[0][GREEN] = 1
+    o = g.offer(0, 2, 30)
+    assert o.ok and o.share == [0, 8, 0, 0] and o.take == 22
+    g.hands[2][RED] = 1  # a competitor does not lower the price (the weight rule halves it)
+    assert g.offer(0, 2, 30).share == [0, 8, 0, 0]
+
+
+def test_weight_bargain_keeps_the_original_records():
+    # the golden digest (2 players) of the default settings before the Shapley prices and
+    # the 2-player price over the investors the deal needs became the defaults
+    s = make_settings(GAME.players[0], variants=["weight-bargain", "two-player-sixth"])
+    cols = GAME.simulate_chunk(s, 2024, 0, 200)
+    h = hashlib.sha256()
+    for name, a in cols.items():
+        a = np.ascontiguousarray(a)
+        h.update(f"{name}:{a.dtype.str}:{a.shape[0]}\n".encode())
+        h.update(a.tobytes())
+    assert h.hexdigest() == "8dc35f3d7519b9519b893dbf8ef02844524db0a8654c161a01ff4a8aaf360bc5"
+
+
+def test_bargaining_shares_follow_leverage():
+    g = blank(variants=["weight-bargain"])
     g.owner[RED], g.owner[BLUE] = 0, 1  # space 1 needs red + blue
     o = g.offer(0, 0, 12)
     # blue has one seller (weight 60), the boss weighs 2 x 60: blue gets 12 * 60 // 180
@@ -101,13 +133,13 @@ def test_bargaining_shares_follow_leverage():
 
 
 def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
-    g = blank()
+    g = blank(variants=["weight-bargain"])
     g.owner = [1, 2, 3, 1, 2, 3]  # boss 0 owns nothing
     # space 3: R+B+Y + 2 of P/O/G: five sellers of weight 60 against the boss's 120
     o = g.offer(0, 2, 60)
     # seats 1 and 2 bring two families each (weight 120), seat 3 one (60)
     assert o.ok and o.take == 60 - 2 * (60 * 120 // 420) - 60 * 60 // 420 == 18
-    g2 = blank()
+    g2 = blank(variants=["weight-bargain"])
     g2.cards = dataclasses.replace(g2.cards, boss_weight=0)
     g2.owner = [1, 2, 3, 1, 2, 3]
     assert not g2.offer(0, 2, 60).ok  # boss weight 0: the boss keeps nothing
@@ -120,8 +152,14 @@ def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
 def test_two_player_rules_pay_a_fixed_price():
     g = blank(players=2)
     g.owner = [0, 1, 1, 0, 0, 1]
-    o = g.offer(0, 0, 12)  # red (own) + blue (opponent's)
-    assert o.ok and o.share == [0, 12 // 6] and o.take == 10 and 1 not in o.consent
+    o = g.offer(0, 0, 12)  # red (own) + blue (opponent's): the deal needs 2 investors
+    assert o.ok and o.share == [0, 12 // 2] and o.take == 6 and 1 not in o.consent
+    o = g.offer(0, 2, 30)  # the seed's space needs 5: blue and yellow cost 30 / 5 each
+    assert o.ok and o.share == [0, 2 * 6] and o.take == 18
+    g = blank(players=2, variants=["two-player-sixth"])  # the other reading: payout / 6
+    g.owner = [0, 1, 1, 0, 0, 1]
+    o = g.offer(0, 0, 12)
+    assert o.ok and o.share == [0, 12 // 6] and o.take == 10
 
 
 def test_deal_pays_the_rule_and_travel_is_stopped_or_not():
@@ -432,3 +470,35 @@ def test_invariants_over_many_games(players):
     for policies in MIXES[players]:
         s = make_settings(players, policies)
         GAME.check(frame(s, 40_000, seed=2025), s)
+
+
+def test_the_player_right_of_the_start_player_places_the_marker():
+    s = make_settings(4, ["shrewd", "random", "patient", "random"])
+    low = min(range(16), key=lambda k: (s.cards.spaces[k].dividends, k))
+    seen = set()
+    for i in range(200):
+        g = Game(s, PyStream(7, i), i)
+        chooser = (g.start - 1) % 4
+        if s.policies[chooser] != "random":
+            assert g.marker == low
+        seen.add((s.policies[chooser] == "random", g.marker == low))
+    assert (True, False) in seen  # a random chooser puts it anywhere
+
+
+def test_paired_card_value_is_the_same_seat_in_the_same_game():
+    from tableodds.analysis.boss import _paired
+
+    # two games of two seats; the extra card goes to seat (game mod 2)
+    base = pl.LazyFrame({"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "money": [5, 3, 2, 4]})
+    extra = pl.LazyFrame(
+        {
+            "game": [0, 0, 1, 1],
+            "seat": [0, 1, 0, 1],
+            "money": [6, 3, 2, 1],
+            "extra": [1, 0, 0, 1],
+        }
+    )
+    gain, win = _paired(base, extra)
+    # game 0 seat 0: 6 - 5 money, wins both times; game 1 seat 1: 1 - 4, won, then lost
+    assert gain.estimate == pytest.approx((1 - 3) / 2) and gain.n == 2
+    assert win.estimate == pytest.approx((0 - 1) / 2)

@@ -58,6 +58,7 @@ COMMANDS = {
     "boss length": ["boss", "length", *FAST],
     "boss simulate": ["boss", "simulate", *FAST, "--card-values"],
     "boss variants": ["boss", "variants", *FAST, "--variant", "short"],
+    "boss deal": ["boss", "deal", "--example", "final"],
 }
 TOP = {"schema_version", "command", "settings", "interrupted", "results"}
 VOTE_ONLY = {"davos vote"}  # commands without --out

@@ -69,3 +69,28 @@ def test_sheet_follows_the_variant():
     assert "| 12 | #15 |" in short and "| 12 | #15 |" not in plain
     with pytest.raises(InputError):
         sheet_markdown("boss", ["turbo"])
+
+
+@pytest.mark.parametrize(
+    "deals,msg",
+    [
+        ([(1, 1), (2, 1)], r"deals\[2\].space = 1: deals\[1\] already covered that space"),
+        ([(2, 1)], r"deals\[1\].deal = 2: .* deal 1 uses card #1"),
+        ([(1, 1), (3, 2)], r"deals\[2\].deal = 3: .* deal 2 uses card #2"),
+        ([(1, 1), (2, 2), (4, 3), (6, 4)], r"deals\[4\].deal = 6: .* uses card #5"),
+    ],
+)
+def test_boss_impossible_deal_logs_are_refused(tmp_path, deals, msg):
+    text = 'players = ["A", "B"]\n' + "".join(
+        f'[[deals]]\ndeal = {d}\nspace = {s}\nboss = "A"\n' for d, s in deals
+    )
+    with pytest.raises(InputError, match=msg):
+        load(boss, tmp_path, text)
+
+
+def test_boss_short_game_log_skips_3_6_9(tmp_path):
+    deals = [(1, 1), (2, 2), (4, 3), (5, 4), (7, 5)]
+    text = 'players = ["A", "B"]\n' + "".join(
+        f'[[deals]]\ndeal = {d}\nspace = {s}\nboss = "A"\n' for d, s in deals
+    )
+    assert len(load(boss, tmp_path, text)["deals"]) == 5

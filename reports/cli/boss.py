@@ -1,17 +1,24 @@
-"""``tableodds boss ...``: game length, money and deals, and the house rules side by side."""
+"""``tableodds boss ...``: game length, money and deals, the house rules side by side, and the
+fair shares of one deal."""
 
 from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
 
 import click
 
 from tableodds.analysis import boss as analysis
+from tableodds.reports.cli.driver import drive
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
+    output_options,
     simulation_command,
     variant_option,
 )
 from tableodds.sim.boss import GAME
+from tableodds.sim.boss.bargain import EXAMPLES
 from tableodds.sim.boss.rules import POLICIES, VARIANTS
 
 group = click.Group(name="boss", help="I'm the Boss!: deals, dividends and the dice-driven end.")
@@ -66,3 +73,49 @@ simulation_command(
     ),
     example="tableodds boss variants --players 4 --policy shrewd",
 )
+
+
+@group.command(name="deal")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
+@click.option(
+    "--example",
+    type=click.Choice(list(EXAMPLES)),
+    default=None,
+    help="Use the seed's worked example instead of a FILE: 'first' (Lotte's red investor, "
+    "8 of 30) or 'final' (Lotte, Sofie and Daan, 10/10/10).",
+)
+@click.option("--template", is_flag=True, help="Print the example deal file and exit.")
+@click.option(
+    "--boss", default=None, metavar="NAME", help="Who leads the deal [default: the file's boss]."
+)
+@click.option(
+    "--threats/--no-threats",
+    default=True,
+    show_default=True,
+    help="Whether a coalition's value counts what the others can do against it (travel, stop, "
+    "recruitment and boss cards) or only what its own cards complete.",
+)
+@data_option(
+    "--cards",
+    "Board spaces and deal-card values in TOML instead of the packaged defaults "
+    "(for a deal file that names a board space or a deal card).",
+)
+@output_options
+def deal(file, example, template, boss, threats, cards, output):
+    """Fair shares of one deal: which coalitions can complete it, what each player can
+    guarantee alone, and the split under each model (Shapley value, core, Nash bargaining
+    with outside options, investor prices, the original weight rule).
+
+    Example: tableodds boss deal --example first
+    """
+    if template:
+        click.echo(
+            resources.files("tableodds.sim.boss").joinpath(EXAMPLES["final"]).read_text("utf-8")
+        )
+        return
+    if (file is None) == (example is None):
+        raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
+    drive(
+        lambda _plan: analysis.deal(file, boss, threats, cards, example),
+        **output,
+    )

@@ -24,6 +24,7 @@ from numba import njit
 
 from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
+from tableodds.sim.boss.policies import first_space as _first_space
 from tableodds.sim.boss.policies import hand_count as _count
 from tableodds.sim.boss.policies import recruit_target as _recruit_target
 from tableodds.sim.boss.policies import says_yes as _yes
@@ -42,6 +43,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     PATIENT,
     PATIENT_HAND,
     POLICY_CODES,
+    PRICE_DEN,
     RANDOM,
     RECRUIT,
     RECRUIT_SET,
@@ -112,20 +114,31 @@ def _offer(
     trav,
     played,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    price,
     sup,
     bycard,
     share,
     consent,
     weights,
     cand,
+    viewer,
 ):
-    """The bargaining rule (see deals.toml). Fills sup/bycard/share/consent;
-    returns the boss's take, or -1 when the deal cannot be made or is refused.
+    """The bargaining rule: each bought family at its Shapley price (``price``, in units of
+    1/PRICE_DEN; rule 1) or by the weight rule (see deals.toml; rule 0).  Fills
+    sup/bycard/share/consent; returns the boss's take, or -1 when the deal cannot be made
+    or is refused.  ``viewer`` >= 0: the terms as that seat can foresee them, counting no
+    family card in another seat's hidden hand (-1: the table's, every laid card counted).
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
     need = req | opt
+    # the 2-player price: payout / the investors the deal needs, or / 6 (``sixth``)
+    per = N_FAMILIES if sixth else pick
+    for f in range(N_FAMILIES):
+        per += 0 if sixth else (req >> f) & 1
     for f in range(N_FAMILIES):
         sup[f] = -1
         if not (need >> f) & 1:
@@ -135,7 +148,7 @@ def _offer(
         for p in range(P):
             if p == boss:
                 continue
-            if hands[p, f] > 0:
+            if hands[p, f] > 0 and (viewer < 0 or p == viewer):
                 m += 1
             elif (
                 owner[f] == p
@@ -144,7 +157,9 @@ def _offer(
             ):
                 m += 1
         cand[6 + f] = m
-        cand[12 + f] = (owner[f] == boss and trav[f] == 0) or hands[boss, f] > 0
+        cand[12 + f] = (owner[f] == boss and trav[f] == 0) or (
+            hands[boss, f] > 0 and (viewer < 0 or boss == viewer)
+        )
     for p in range(P):
         share[p] = 0
         consent[p] = 0
@@ -194,24 +209,26 @@ def _offer(
             sup[f] = o
             bycard[f] = 0
             if fixed:
-                share[o] += payout // N_FAMILIES
-                fixed_total += payout // N_FAMILIES
+                share[o] += payout // per
+                fixed_total += payout // per
             else:
-                weights[o] += _WEIGHT[m]
+                weights[o] += price[f] if rule == 1 else _WEIGHT[m]
                 consent[o] = 1
         else:
             for k in range(1, P):
                 p = (boss + k) % P
-                if hands[p, f] > 0:
+                if hands[p, f] > 0 and (viewer < 0 or p == viewer):
                     sup[f] = p
                     break
             bycard[f] = 1
-            weights[sup[f]] += _WEIGHT[m]
+            weights[sup[f]] += price[f] if rule == 1 else _WEIGHT[m]
             consent[sup[f]] = 1
     rest = payout - fixed_total
-    total_w = boss_weight * SCALE
-    for p in range(P):
-        total_w += weights[p]
+    total_w = PRICE_DEN
+    if rule == 0:
+        total_w = boss_weight * SCALE
+        for p in range(P):
+            total_w += weights[p]
     paid = 0
     for p in range(P):
         if weights[p] > 0:  # divisions are the costliest step here: skip the zero ones
@@ -267,9 +284,12 @@ def _deal(
     opt,
     pick,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    prices,
     sup,
     bycard,
     share,
@@ -284,6 +304,7 @@ def _deal(
     seat_out,
 ):
     """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure."""
+    price = prices[space]
     for f in range(N_FAMILIES):
         trav[f] = 0
     for p in range(P):
@@ -310,15 +331,19 @@ def _deal(
                     trav,
                     played,
                     fixed,
+                    sixth,
                     to_earn,
                     boss_weight,
                     min_pct,
+                    rule,
+                    price,
                     sup2,
                     bycard2,
                     share2,
                     consent2,
                     weights,
                     cand,
+                    q,
                 )
                 want = False
                 if mine >= 0:
@@ -334,15 +359,19 @@ def _deal(
                         trav,
                         played,
                         fixed,
+                        sixth,
                         to_earn,
                         boss_weight,
                         min_pct,
+                        rule,
+                        price,
                         sup,
                         bycard,
                         share,
                         consent,
                         weights,
                         cand,
+                        q,
                     )
                     want = mine > (share[q] if now >= 0 else 0)
             if want:
@@ -386,15 +415,19 @@ def _deal(
         trav,
         played,
         fixed,
+        sixth,
         to_earn,
         boss_weight,
         min_pct,
+        rule,
+        price,
         sup,
         bycard,
         share,
         consent,
         weights,
         cand,
+        -1,
     )
     if take < 0:
         return -(boss + 1)
@@ -433,15 +466,19 @@ def _deal(
                 trav,
                 played,
                 fixed,
+                sixth,
                 to_earn,
                 boss_weight,
                 min_pct,
+                rule,
+                price,
                 sup,
                 bycard,
                 share,
                 consent,
                 weights,
                 cand,
+                -1,
             )
             if take < 0:
                 return -(boss + 1)
@@ -482,9 +519,12 @@ def _would_deal(
     opt,
     pick,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    prices,
     sup,
     bycard,
     share,
@@ -494,6 +534,7 @@ def _would_deal(
     owner2,
 ):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
+    price = prices[space]
     for f in range(N_FAMILIES):
         trav[f] = 0
     for q in range(P):
@@ -512,15 +553,19 @@ def _would_deal(
             trav,
             played,
             fixed,
+            sixth,
             to_earn,
             boss_weight,
             min_pct,
+            rule,
+            price,
             sup,
             bycard,
             share,
             consent,
             weights,
             cand,
+            p,
         )
         >= 0
     ):
@@ -546,15 +591,19 @@ def _would_deal(
             trav,
             played,
             fixed,
+            sixth,
             to_earn,
             boss_weight,
             min_pct,
+            rule,
+            price,
             sup,
             bycard,
             share,
             consent,
             weights,
             cand,
+            p,
         )
         >= 0
     )
@@ -592,9 +641,12 @@ def simulate(
     values,
     rolls,
     fixed,
+    sixth,
     to_earn,
     boss_weight,
     min_pct,
+    rule,
+    price,
     extra,
     fixed_turn,
     forced,
@@ -669,7 +721,12 @@ def simulate(
                 _draw(s, hands, p, pile, discard, meta)
         first = bounded(s, P)
         go[_G_START] = first
-        meta[_M_MARKER] = bounded(s, SPACES)
+        # the player to the right of the start player places the marker
+        chooser = (first + P - 1) % P
+        if pol[chooser] == RANDOM:
+            meta[_M_MARKER] = bounded(s, SPACES)
+        else:
+            meta[_M_MARKER] = _first_space(div)
         meta[_M_LIMIT] = HAND_LIMIT
         covered[:] = 0
         money[:] = 0
@@ -706,9 +763,12 @@ def simulate(
                         opt,
                         pick,
                         fixed,
+                        sixth,
                         to_earn,
                         boss_weight,
                         min_pct,
+                        rule,
+                        price,
                         sup,
                         bycard,
                         share,
@@ -744,9 +804,12 @@ def simulate(
                             opt,
                             pick,
                             fixed,
+                            sixth,
                             to_earn,
                             boss_weight,
                             min_pct,
+                            rule,
+                            price,
                             sup,
                             bycard,
                             share,
@@ -777,9 +840,12 @@ def simulate(
                     opt,
                     pick,
                     fixed,
+                    sixth,
                     to_earn,
                     boss_weight,
                     min_pct,
+                    rule,
+                    price,
                     sup,
                     bycard,
                     share,
@@ -870,9 +936,12 @@ def pack(settings):
         values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
         rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
         fixed=settings.two_player_rules,
+        sixth=settings.has("two-player-sixth"),
         to_earn=settings.has("card-to-earn"),
         boss_weight=c.boss_weight,
         min_pct=c.min_boss_percent,
+        rule=0 if settings.has("weight-bargain") else 1,
+        price=settings.prices,
         extra=settings.extra,
         fixed_turn=settings.has("fixed-turn"),
         forced=settings.has("forced-deal"),

@@ -1,9 +1,10 @@
 """I'm the Boss! bots, as numba functions the kernel calls; names and descriptions in
 ``rules.POLICIES``, codes in ``rules.POLICY_CODES``.
 
-The shrewd and patient bots judge a deal by running the bargaining rule ahead
-(``kernel._would_deal``, which needs the kernel's deal machinery and so stays there);
-their other decisions are here.  ``reference.py`` has independent plain-Python twins.
+The shrewd and patient bots judge a deal by running the bargaining rule ahead as their
+seat can foresee it (``kernel._would_deal`` with the seat as ``viewer``: no family card in
+another hidden hand is counted; it needs the kernel's deal machinery and so stays there);
+their other decisions are here and read only the seat's own hand and the board.  ``reference.py`` has independent plain-Python twins.
 """
 
 import numpy as np
@@ -12,7 +13,14 @@ from numba import njit
 from tableodds.sim.boss.rules import BOSS, N_FAMILIES, N_TYPES, RANDOM, RECRUIT, STOP, TRAVEL, WILD
 from tableodds.sim.core.rng import bounded
 
-__all__ = ["DISCARD_ORDER", "discard_one", "hand_count", "recruit_target", "says_yes"]
+__all__ = [
+    "DISCARD_ORDER",
+    "discard_one",
+    "first_space",
+    "hand_count",
+    "recruit_target",
+    "says_yes",
+]
 
 # The shrewd bot discards the first type it holds in this order.
 DISCARD_ORDER = np.array(
@@ -75,3 +83,15 @@ def recruit_target(boss, req, opt, pick, owner, hands):
                 if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
                     return f
     return -1
+
+
+@njit(cache=True, nogil=True)
+def first_space(div):
+    """Where the shrewd and patient bots place the marker before the game (the seed lets the
+    player to the right of the start player choose): the lowest-paying space, the first of
+    those, so the start player, who moves first, gains least by dealing there at once."""
+    best = 0
+    for sp in range(len(div)):
+        if div[sp] < div[best]:
+            best = sp
+    return best

@@ -28,6 +28,7 @@ from tableodds.sim.boss.rules import (
     PATIENT,
     PATIENT_HAND,
     POLICY_CODES,
+    PRICE_DEN,
     RANDOM,
     RECRUIT,
     RECRUIT_SET,
@@ -37,6 +38,7 @@ from tableodds.sim.boss.rules import (
     TRAVEL,
     WILD,
     Settings,
+    shapley_prices,
 )
 
 # The shrewd bot discards the first type it holds in this order.
@@ -81,7 +83,14 @@ class Game:
             for _ in range(HAND_START):
                 self.draw(p)
         self.start = self.rng.bounded(P)
-        self.marker = self.rng.bounded(SPACES)
+        # the player to the right of the start player places the marker: a random bot
+        # anywhere, the others on the lowest-paying space (the first of those)
+        chooser = (self.start - 1) % P
+        if POLICY_CODES[settings.policies[chooser]] == RANDOM:
+            self.marker = self.rng.bounded(SPACES)
+        else:
+            dividends = [sp.dividends for sp in self.cards.spaces]
+            self.marker = dividends.index(min(dividends))
         self.covered = [False] * SPACES
         self.limit = HAND_LIMIT
         self.money = [0] * P
@@ -144,7 +153,9 @@ class Game:
         return self.rng.bounded(2) == 0 if POLICY_CODES[self.st.policies[p]] == RANDOM else True
 
     # --- the bargaining rule -----------------------------------------------
-    def offer(self, boss: int, space: int, payout: int) -> Offer:
+    def offer(self, boss: int, space: int, payout: int, viewer: int | None = None) -> Offer:
+        """The terms at the table, or (``viewer``) as that seat can foresee them: a family
+        card in another seat's hidden hand is not counted."""
         st, P = self.st, self.P
         sp = self.cards.spaces[space]
         fixed = st.two_player_rules
@@ -153,8 +164,11 @@ class Game:
         def own(f):
             return self.owner[f] == boss and not self.travelled[f]
 
+        def card(p, f):
+            return self.hands[p][f] > 0 and (viewer is None or p == viewer)
+
         def free(f):
-            return own(f) or self.hands[boss][f] > 0
+            return own(f) or card(boss, f)
 
         def investor_of(f, p):
             if p < 0 or self.owner[f] != p or p == boss or self.travelled[f]:
@@ -163,11 +177,20 @@ class Game:
 
         def sellers(f):
             seats = [(boss + k) % P for k in range(1, P)]
-            return [p for p in seats if investor_of(f, p) or self.hands[p][f] > 0]
+            return [p for p in seats if investor_of(f, p) or card(p, f)]
 
         def weight(f):
             return 0 if free(f) else SCALE // len(sellers(f))
 
+        by_price = not st.has("weight-bargain")
+        prices = shapley_prices(sp.required, sp.optional, sp.pick)
+
+        def bought(f):
+            """What a bought family weighs: its Shapley price, or the old rule's 1/m."""
+            return int(prices[f] * PRICE_DEN) if by_price else weight(f)
+
+        # the 2-player price: the payout over the investors the deal needs, or over all six
+        per = N_FAMILIES if st.has("two-player-sixth") else bin(sp.required).count("1") + sp.pick
         need = []
         for f in range(N_FAMILIES):
             if sp.required >> f & 1:
@@ -188,17 +211,18 @@ class Game:
                 p = self.owner[f]
                 o.supplier[f], o.by_card[f] = p, False
                 if fixed:
-                    fixed_paid[p] += payout // N_FAMILIES
+                    fixed_paid[p] += payout // per
                 else:
-                    weights[p] += weight(f)
+                    weights[p] += bought(f)
                     o.consent.add(p)
             else:
-                p = next(q for q in sellers(f) if self.hands[q][f] > 0)
+                p = next(q for q in sellers(f) if card(q, f))
                 o.supplier[f], o.by_card[f] = p, True
-                weights[p] += weight(f)
+                weights[p] += bought(f)
                 o.consent.add(p)
         rest = payout - sum(fixed_paid)
-        total_weight = self.cards.boss_weight * SCALE + sum(weights)
+        # prices are shares of the payout; weights are against the boss's own weight
+        total_weight = PRICE_DEN if by_price else self.cards.boss_weight * SCALE + sum(weights)
         for p in range(P):
             o.share[p] = fixed_paid[p] + (rest * weights[p] // total_weight if total_weight else 0)
         o.take = payout - sum(o.share)
@@ -218,7 +242,7 @@ class Game:
     def would_deal(self, p: int, space: int) -> bool:
         """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
         self.fresh_table()
-        if self.offer(p, space, self.payout(space)).ok:
+        if self.offer(p, space, self.payout(space), viewer=p).ok:
             return True
         saved = list(self.owner)
         for _ in range(self.hands[p][RECRUIT] // RECRUIT_SET):
@@ -226,7 +250,7 @@ class Game:
             if f < 0:
                 break
             self.owner[f] = p
-        ok = self.offer(p, space, self.payout(space)).ok
+        ok = self.offer(p, space, self.payout(space), viewer=p).ok
         self.owner = saved
         return ok
 
@@ -321,10 +345,10 @@ class Game:
     def wants_boss(self, q: int, boss: int, space: int, value: int) -> bool:
         if POLICY_CODES[self.st.policies[q]] == RANDOM:
             return self.rng.bounded(2) == 0
-        mine = self.offer(q, space, value)
+        mine = self.offer(q, space, value, viewer=q)
         if not mine.ok:
             return False
-        now = self.offer(boss, space, value)
+        now = self.offer(boss, space, value, viewer=q)
         return mine.take > (now.share[q] if now.ok else 0)
 
     def recruit_target(self, boss: int, space: int) -> int:

@@ -11,8 +11,10 @@ travel card, recruitment, boss and stop.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from math import factorial
 from pathlib import Path
 
 import numpy as np
@@ -55,13 +57,16 @@ MAX_TURNS = 2000  # a safety stop; games never reach it (records say so)
 PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in hand
 
 POLICIES = {
-    "random": "every choice uniformly among the legal ones: deal or roll, deal or draw, "
+    "random": "every choice uniformly among the legal ones: the marker's first space, deal or "
+    "roll, deal or draw, "
     "play a boss, stop, travel or recruitment set or not, which card to discard",
-    "shrewd": "deals where the bargaining rule leaves it a deal it accepts, else rolls and "
+    "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
+    "card in another hidden hand counted), leaves it a deal it accepts, else rolls and "
     "draws; takes over with a boss card when it would take more as boss; "
     "recruits a needed investor; travels any deal it has no share in; always stops "
     "a card played against it; discards coloured travel, family, recruitment, wild "
-    "travel, stop and boss cards in that order",
+    "travel, stop and boss cards in that order; seated right of the start player, it "
+    "places the marker on the lowest-paying space",
     "patient": "shrewd, but starts a deal only when holding 7 or more cards (the seed's tip: "
     "gather influence cards first); until then it rolls and draws",
 }
@@ -83,10 +88,14 @@ VARIANTS = {
     "places a card with faces on its back (cards 10-14)",
     "short-late-roll": "as short, but the die is rolled only from the tenth completed deal "
     "(the other reading of 'the end conditions stay the same')",
+    "weight-bargain": "a model switch, not a seed rule: partners are paid by the original "
+    "weight rule (boss_weight in deals.toml) instead of each family's Shapley price",
     "two-player-rules": "the seed's 2-player rules at any player count (always on for 2): "
-    "the boss uses others' investors without consent, paying payout / 6 "
-    "each; owners may travel their own investors; a deal that can be "
-    "completed always is",
+    "the boss uses others' investors without consent, paying each the payout divided by "
+    "the investors the deal needs; owners may travel their own investors; a deal that can "
+    "be completed always is",
+    "two-player-sixth": "with the 2-player rules, the other reading of 'the total dividends "
+    "divided by the number of investor cards': the payout / 6 (all investor cards) each",
 }
 
 
@@ -109,6 +118,30 @@ class Cards:
     boss_weight: int = 2
     min_boss_percent: int = 20
     source: str = "deals.toml"
+
+
+PRICE_DEN = 720  # 6!: every family's Shapley price on any space is a whole number of 1/720
+
+
+@functools.cache
+def shapley_prices(required: int, optional: int, pick: int) -> tuple[Fraction, ...]:
+    """Each family's Shapley value in a space's requirement game (families as players; a
+    set of families wins when it holds every required one and ``pick`` optional ones)."""
+
+    def wins(s):
+        return s & required == required and bin(s & optional).count("1") >= pick
+
+    fams = [f for f in range(N_FAMILIES) if (required | optional) >> f & 1]
+    m = len(fams)
+    price = [Fraction(0)] * N_FAMILIES
+    for f in fams:
+        rest = [g for g in fams if g != f]
+        for s in range(1 << len(rest)):
+            members = sum(1 << g for i, g in enumerate(rest) if s >> i & 1)
+            if wins(members | 1 << f) and not wins(members):
+                k = bin(s).count("1")
+                price[f] += Fraction(factorial(k) * factorial(m - k - 1), factorial(m))
+    return tuple(price)
 
 
 def _families(table: dict, key: str, where: str) -> int:
@@ -210,6 +243,17 @@ class Settings:
         return self.players == 2 or self.has("two-player-rules")
 
     @property
+    def prices(self) -> np.ndarray:
+        """Each space's family prices in units of 1 / PRICE_DEN (int64[space, family])."""
+        return np.array(
+            [
+                [int(x * PRICE_DEN) for x in shapley_prices(sp.required, sp.optional, sp.pick)]
+                for sp in self.cards.spaces
+            ],
+            np.int64,
+        )
+
+    @property
     def stack(self) -> tuple[int, ...]:
         """Deal-card numbers (1-based) from the top of the stack down."""
         short = self.has("short") or self.has("short-late-roll")
@@ -232,6 +276,7 @@ class Settings:
             "investors_each": self.cards.investors[self.players],
             "deal_values": list(self.cards.values),
             "bargain": {
+                "rule": "weights" if self.has("weight-bargain") else "investors",
                 "boss_weight": self.cards.boss_weight,
                 "min_boss_percent": self.cards.min_boss_percent,
             },

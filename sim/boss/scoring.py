@@ -63,7 +63,7 @@ def load(path: Path) -> dict:
             raise InputError(f"money.{n}: not a player")
         if need(money, n, "money", int) < 0:
             raise InputError(f"money.{n} cannot be negative")
-    deals, used = [], set()
+    deals, used, spaces = [], set(), {}
     for i, d in enumerate(need(data, "deals", "record", list, default=[]), start=1):
         w = f"deals[{i}]"
         if not isinstance(d, dict):
@@ -78,6 +78,12 @@ def load(path: Path) -> dict:
         space = need(d, "space", w, int)
         if not 1 <= space <= len(board.spaces):
             raise InputError(f"{w}.space = {space}: the board has spaces 1-{len(board.spaces)}")
+        if space in spaces:
+            raise InputError(
+                f"{w}.space = {space}: deals[{spaces[space]}] already covered that space "
+                "with its deal card"
+            )
+        spaces[space] = i
         boss = need(d, "boss", w, str)
         if boss not in names:
             raise InputError(f"{w}.boss = {boss!r}: not a player")
@@ -97,10 +103,26 @@ def load(path: Path) -> dict:
         deals.append(
             {"deal": number, "space": space, "boss": boss, "shares": shares, "payout": payout}
         )
+    _in_stack_order([d["deal"] for d in deals], len(board.values))
     if not deals and set(money) != set(names):
         missing = next(n for n in names if n not in money)
         raise InputError(f"money.{missing} is missing (or give the deals to replay)")
     return {"players": names, "money": money, "deals": deals}
+
+
+def _in_stack_order(numbers: list[int], cards: int) -> None:
+    """Deal cards come off the stack from #1 down; the short game removes #3, #6 and #9."""
+    orders = [list(range(1, cards + 1))]
+    orders.append([c for c in orders[0] if c not in (3, 6, 9)])  # the short game
+    for k, number in enumerate(numbers):
+        fits = [o for o in orders if o[:k] == numbers[:k] and k < len(o)]
+        if not any(o[k] == number for o in fits):
+            want = " or ".join(dict.fromkeys(f"#{o[k]}" for o in fits))
+            raise InputError(
+                f"deals[{k + 1}].deal = {number}: deal cards are taken from the top of the "
+                f"stack in order (the short game skips #3, #6 and #9), so deal {k + 1} uses "
+                f"card {want}"
+            )
 
 
 def score(record: dict) -> Scores:

@@ -1,0 +1,565 @@
+"""I'm the Boss!: one deal as a cooperative game, and the fair shares under named models.
+
+A deal (a TOML file, see ``deal_example.toml``) gives the space, the payout and, per
+player, the investor cards, family cards, travel, stop, boss and recruitment cards.
+Everything here is exact (fractions) and pure.
+
+The characteristic function ``v(S)`` pays the deal's payout to a coalition ``S`` of
+players that can complete the deal on its own, else 0:
+
+* ``completes``: the members' investors (not travelled) and family cards, with the
+  members' recruitment sets taking investors from the others (or from beside the
+  board, where spares lie), cover the required families and ``pick`` optional ones,
+  and a member leads the deal (is the boss, or holds a boss card);
+* ``guaranteed`` (the default): as ``completes``, but against everything the others
+  can do: their stop cards cancel the members' recruitment sets, their travel cards
+  and recruitment sets knock out the members' investors and family cards (a stop of a
+  member cancels one such card), and the boss cards decide the lead (a coalition
+  holding the boss keeps the lead with at least as many boss cards as the others,
+  one without it needs more).  Stops are kept for travel, not for the boss fight.
+
+Models of the split:
+
+* ``shapley``: the Shapley value of ``v`` over the players;
+* ``core``: each player's lowest and highest share over the core (scipy linprog);
+  empty when no split gives every coalition at least its value;
+* ``nash``: the Nash bargaining split (a failed deal pays nobody) inside the smallest
+  winning coalition with the boss, where each member's outside option (its equal
+  share in the best other minimal winning coalition) is a floor;
+* ``investors``: each family is priced by its Shapley value in the space's own
+  requirement game (families as players); a player bringing a family the boss lacks
+  is paid its price, the boss keeps the rest;
+* ``weights``: the simulator's original rule (``[bargain]`` in the board data).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import factorial
+from pathlib import Path
+
+from tableodds.sim.boss.rules import (
+    FAMILIES,
+    N_FAMILIES,
+    RECRUIT_SET,
+    SCALE,
+    Cards,
+    load_cards,
+    shapley_prices,
+)
+from tableodds.sim.core.data import int_field, load_toml, unknown_keys
+from tableodds.sim.core.errors import InputError
+
+MAX_PLAYERS = 6
+MODELS = ("shapley", "core", "nash", "investors", "weights")
+
+
+@dataclass(frozen=True)
+class Holding:
+    """One player's cards in this deal."""
+
+    name: str
+    investors: int = 0  # family bit mask of investor cards held
+    travelled: int = 0  # of those, the ones under a travel card (out of this deal)
+    family: tuple[int, ...] = (0,) * N_FAMILIES  # family cards, laid or in hand
+    travel: tuple[int, ...] = (0,) * N_FAMILIES  # coloured travel cards
+    wild: int = 0
+    stop: int = 0
+    boss: int = 0
+    recruit: int = 0
+
+    @property
+    def sets(self) -> int:
+        return self.recruit // RECRUIT_SET
+
+
+@dataclass(frozen=True)
+class Deal:
+    required: int
+    optional: int
+    pick: int
+    payout: int
+    players: tuple[Holding, ...]
+    boss: int
+    spare: int = 0  # investors beside the board (4-5 players): recruitment takes these
+    weights: tuple[int, int] = (2, 20)  # boss_weight, min_boss_percent of the old rule
+    source: str = "deal"
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def needed(self) -> int:
+        return self.required | self.optional
+
+    def names(self, coalition: int) -> list[str]:
+        return [p.name for i, p in enumerate(self.players) if coalition >> i & 1]
+
+
+def _bits(mask: int) -> list[int]:
+    return [f for f in range(N_FAMILIES) if mask >> f & 1]
+
+
+def _covers(deal: Deal, alive: int) -> bool:
+    return (
+        alive & deal.required == deal.required
+        and bin(alive & deal.optional).count("1") >= deal.pick
+    )
+
+
+# ---- the characteristic function -----------------------------------------------------------
+
+
+def _members(deal: Deal, s: int) -> list[Holding]:
+    return [p for i, p in enumerate(deal.players) if s >> i & 1]
+
+
+def _leads(deal: Deal, s: int, threats: bool) -> bool:
+    mine = sum(p.boss for p in _members(deal, s))
+    has_boss = s >> deal.boss & 1
+    if not threats:
+        return bool(has_boss) or mine > 0
+    theirs = sum(p.boss for p in _members(deal, ~s & ((1 << deal.n) - 1)))
+    return mine >= theirs if has_boss else mine > theirs
+
+
+def _targets(deal: Deal, s: int) -> int:
+    """Investors a recruitment set of the coalition may take: spares if any, else the
+    others' investors that are not travelled."""
+    if deal.spare:
+        return deal.spare & deal.needed
+    out = 0
+    for p in _members(deal, ~s & ((1 << deal.n) - 1)):
+        out |= p.investors & ~p.travelled
+    return out & deal.needed
+
+
+def _supply(deal: Deal, s: int, taken: int) -> tuple[list[int], int]:
+    """Units per family (investor + family cards) and the investor mask of a coalition."""
+    inv = taken
+    units = [0] * N_FAMILIES
+    for p in _members(deal, s):
+        inv |= p.investors & ~p.travelled
+        for f in range(N_FAMILIES):
+            units[f] += p.family[f]
+    for f in _bits(inv):
+        units[f] += 1
+    return units, inv
+
+
+def _survives(deal: Deal, s: int, units: list[int], inv: int) -> bool:
+    """Whether the coalition completes against every way the others knock out its cards."""
+    others = _members(deal, ~s & ((1 << deal.n) - 1))
+    colour = [sum(p.travel[f] for p in others) for f in range(N_FAMILIES)]
+    wild = sum(p.wild for p in others)
+    # with spares beside the board a recruitment set cannot take a player's investor
+    raids = 0 if deal.spare else sum(p.sets for p in others)
+    stops = sum(p.stop for p in _members(deal, s))
+    fams = [f for f in _bits(deal.needed) if units[f] > 0]
+    if not _covers(deal, sum(1 << f for f in fams)):
+        return False
+
+    def feasible(blocks):
+        excess = [max(0, b - colour[f]) for f, b in zip(fams, blocks)]
+        hit = sum(1 for f, e in zip(fams, excess) if e > 0 and inv >> f & 1)
+        return sum(excess) - min(raids, hit) <= wild
+
+    def holds(blocks):
+        # restoring a knocked-out family costs one stop per block beyond the first unit
+        alive, req_cost, opt_costs = 0, 0, []
+        for f, b in zip(fams, blocks):
+            if b < units[f]:
+                alive |= 1 << f
+            elif deal.required >> f & 1:
+                req_cost += b - units[f] + 1
+            else:
+                opt_costs.append(b - units[f] + 1)
+        left = stops - req_cost
+        if left < 0:
+            return False
+        alive |= deal.required  # every knocked-out required family is restored
+        got = bin(alive & deal.optional).count("1")
+        for c in sorted(opt_costs):
+            if got >= deal.pick or c > left:
+                break
+            left -= c
+            got += 1
+        return got >= deal.pick
+
+    # each family: untouched, or knocked out with 0..stops blocks to spare
+    choices = [[0] + list(range(units[f], units[f] + stops + 1)) for f in fams]
+
+    def search(k, blocks):
+        if not feasible(blocks + [0] * (len(fams) - k)):
+            return True  # the others cannot afford this; nothing below is cheaper
+        if k == len(fams):
+            return holds(blocks)
+        return all(search(k + 1, blocks + [b]) for b in choices[k])
+
+    return search(0, [])
+
+
+def value(deal: Deal, s: int, threats: bool = True) -> int:
+    """v(S): the payout when coalition ``s`` (a seat bit mask) can complete the deal."""
+    if s == 0 or not _leads(deal, s, threats):
+        return 0
+    sets = sum(p.sets for p in _members(deal, s))
+    if threats:
+        sets = max(0, sets - sum(p.stop for p in _members(deal, ~s & ((1 << deal.n) - 1))))
+    pool = _bits(_targets(deal, s))
+    for k in range(min(sets, len(pool)), -1, -1):
+        for took in combinations(pool, k):
+            units, inv = _supply(deal, s, sum(1 << f for f in took))
+            if not threats:
+                alive = sum(1 << f for f in range(N_FAMILIES) if units[f])
+                if _covers(deal, alive):
+                    return deal.payout
+            elif _survives(deal, s, units, inv):
+                return deal.payout
+    return 0
+
+
+def game(deal: Deal, threats: bool = True) -> list[int]:
+    """v for every coalition (index = seat bit mask)."""
+    return [value(deal, s, threats) for s in range(1 << deal.n)]
+
+
+# ---- solution concepts -------------------------------------------------------------------
+
+
+def shapley(v: list[int], n: int) -> list[Fraction]:
+    """The Shapley value: each player's average marginal contribution over all orders."""
+    phi = [Fraction(0)] * n
+    for i in range(n):
+        for s in range(1 << n):
+            if s >> i & 1:
+                continue
+            k = bin(s).count("1")
+            w = Fraction(factorial(k) * factorial(n - k - 1), factorial(n))
+            phi[i] += w * (v[s | 1 << i] - v[s])
+    return phi
+
+
+def core_ranges(v: list[int], n: int) -> tuple[tuple[float, float], ...] | None:
+    """Each player's (lowest, highest) share over the core, or None when the core is empty."""
+    import numpy as np
+    from scipy.optimize import linprog
+
+    full = (1 << n) - 1
+    rows = [[-(s >> i & 1) for i in range(n)] for s in range(1, full)]
+    rhs = [-v[s] for s in range(1, full)]
+    a_ub = np.array(rows, float) if rows else None
+    b_ub = np.array(rhs, float) if rows else None
+    a_eq, b_eq = np.ones((1, n)), np.array([float(v[full])])
+    out = []
+    for i in range(n):
+        lo_hi = []
+        for sign in (1, -1):
+            c = np.zeros(n)
+            c[i] = sign
+            r = linprog(c, A_ub=a_ub, b_ub=b_ub, A_eq=a_eq, b_eq=b_eq, bounds=(None, None))
+            if r.status == 2:
+                return None
+            if r.status != 0:
+                raise RuntimeError(f"linprog failed: {r.message}")
+            lo_hi.append(sign * r.fun)
+        out.append((round(lo_hi[0], 9) + 0.0, round(lo_hi[1], 9) + 0.0))
+    return tuple(out)
+
+
+def minimal_winning(v: list[int], n: int) -> list[int]:
+    win = [s for s in range(1, 1 << n) if v[s] > 0]
+    return [s for s in win if not any(v[s & ~(1 << i)] > 0 for i in range(n) if s >> i & 1)]
+
+
+def _size_then_seats(s: int):
+    return (bin(s).count("1"), [i for i in range(s.bit_length()) if s >> i & 1])
+
+
+def nash(deal: Deal, v: list[int]) -> tuple[int, list[Fraction], list[Fraction]]:
+    """(coalition, split, outside options): the Nash split with outside options as floors."""
+    n = deal.n
+    mins = minimal_winning(v, n)
+    if not mins:
+        return 0, [Fraction(0)] * n, [Fraction(0)] * n
+    with_boss = [s for s in mins if s >> deal.boss & 1]
+    c = min(with_boss or mins, key=_size_then_seats)
+    members = [i for i in range(n) if c >> i & 1]
+    floor = [Fraction(0)] * n
+    for i in members:
+        for t in mins:
+            if t != c and t >> i & 1:
+                floor[i] = max(floor[i], Fraction(v[t], bin(t).count("1")))
+    total = Fraction(v[c])
+    x = [Fraction(0)] * n
+    if sum(floor) >= total:  # options beyond the payout: split it in their proportion
+        for i in members:
+            x[i] = total * floor[i] / sum(floor)
+        return c, x, floor
+    # maximise the product of shares subject to the floors: equal shares, floors binding
+    free, fixed = list(members), Fraction(0)
+    while True:
+        level = (total - fixed) / len(free)
+        bound = [i for i in free if floor[i] > level]
+        if not bound:
+            break
+        for i in bound:
+            free.remove(i)
+            fixed += floor[i]
+    for i in members:
+        x[i] = floor[i] if i not in free else level
+    return c, x, floor
+
+
+def family_prices(deal: Deal) -> list[Fraction]:
+    """Each family's Shapley value (a share of 1) in the space's requirement game."""
+    return list(shapley_prices(deal.required, deal.optional, deal.pick))
+
+
+def suppliers(deal: Deal, boss: int) -> dict[int, int] | None:
+    """Who brings each family the deal uses (the boss first, then the investor's holder,
+    then a family card, clockwise from the boss); None when the deal cannot be completed."""
+    n = deal.n
+
+    def source(f):
+        order = [(boss + k) % n for k in range(n)]
+        me = deal.players[boss]
+        if (me.investors & ~me.travelled) >> f & 1 or me.family[f]:
+            return boss
+        for q in order:
+            if (deal.players[q].investors & ~deal.players[q].travelled) >> f & 1:
+                return q
+        for q in order:
+            if deal.players[q].family[f]:
+                return q
+        return None
+
+    chosen = {}
+    for f in _bits(deal.required):
+        q = source(f)
+        if q is None:
+            return None
+        chosen[f] = q
+    opts = [(source(f) != boss, f) for f in _bits(deal.optional) if source(f) is not None]
+    if len(opts) < deal.pick:
+        return None
+    for _, f in sorted(opts)[: deal.pick]:
+        chosen[f] = source(f)
+    return chosen
+
+
+def investor_split(deal: Deal, boss: int) -> list[Fraction] | None:
+    chosen = suppliers(deal, boss)
+    if chosen is None:
+        return None
+    price = family_prices(deal)
+    x = [Fraction(0)] * deal.n
+    for f, q in chosen.items():
+        if q != boss:
+            x[q] += price[f] * deal.payout
+    x[boss] = deal.payout - sum(x)
+    return x
+
+
+def weight_split(deal: Deal, boss: int) -> list[Fraction] | None:
+    """The simulator's original rule: a partner's weight is 1/m for a family m other players
+    can bring, the boss weighs ``boss_weight``; shares in proportion, rounded down."""
+    chosen = suppliers(deal, boss)
+    if chosen is None:
+        return None
+    n = deal.n
+
+    def sellers(f):
+        return sum(
+            1
+            for q in range(n)
+            if q != boss
+            and (
+                (deal.players[q].investors & ~deal.players[q].travelled) >> f & 1
+                or deal.players[q].family[f]
+            )
+        )
+
+    w = [0] * n
+    for f, q in chosen.items():
+        if q != boss:
+            w[q] += SCALE // sellers(f)
+    total = deal.weights[0] * SCALE + sum(w)
+    x = [Fraction(deal.payout * w[q] // total) for q in range(n)]
+    x[boss] = deal.payout - sum(x)
+    if x[boss] * 100 < deal.weights[1] * deal.payout:
+        return None  # the boss walks away
+    return x
+
+
+# ---- the deal file -----------------------------------------------------------------------
+
+
+def _family_list(table: dict, key: str, where: str, allow_wild: bool = False) -> list[int]:
+    names = table.get(key, [])
+    if not isinstance(names, list) or not all(isinstance(x, str) for x in names):
+        raise InputError(f"{where}: {key} must be a list of family names")
+    known = FAMILIES + (("wild",) if allow_wild else ())
+    for x in names:
+        if x not in known:
+            raise InputError(
+                f"{where}: {key}: unknown family {x!r}; choose from: {', '.join(known)}"
+            )
+    return [known.index(x) for x in names]
+
+
+def _mask(table: dict, key: str, where: str) -> int:
+    fams = _family_list(table, key, where)
+    if len(set(fams)) < len(fams):
+        raise InputError(f"{where}: {key}: a family is listed twice")
+    return sum(1 << f for f in fams)
+
+
+def _counts(table: dict, key: str, where: str, allow_wild: bool = False) -> tuple[int, ...]:
+    c = [0] * (N_FAMILIES + 1)
+    for f in _family_list(table, key, where, allow_wild):
+        c[f] += 1
+    return tuple(c)
+
+
+def load_deal(path: Path | None = None, cards_file: Path | None = None, boss: str | None = None):
+    """Read a deal file (the packaged seed example when ``path`` is None)."""
+    data, where = load_toml(path, "tableodds.sim.boss", "deal_example.toml")
+    unknown_keys(data, ("space", "deal", "value", "boss", "spare", "players"), where)
+    cards: Cards = load_cards(cards_file)
+    raw = data.get("space")
+    if isinstance(raw, dict):
+        w = f"{where}: [space]"
+        unknown_keys(raw, ("required", "optional", "pick", "dividends"), w)
+        required, optional = _mask(raw, "required", w), _mask(raw, "optional", w)
+        if required & optional:
+            raise InputError(f"{w}: a family is both required and optional")
+        pick = int_field(raw, "pick", w, 0, 0, bin(optional).count("1"))
+        if required == 0 and pick == 0:
+            raise InputError(f"{w}: needs at least one investor")
+        dividends = int_field(raw, "dividends", w, None, 1, 100)
+    elif raw is None:
+        raise InputError(f"{where}: missing space (a board space 1-16 or a [space] table)")
+    else:
+        number = int_field(data, "space", where, None, 1, len(cards.spaces))
+        sp = cards.spaces[number - 1]
+        required, optional, pick, dividends = sp.required, sp.optional, sp.pick, sp.dividends
+    if "value" in data and "deal" in data:
+        raise InputError(f"{where}: give deal (a deal card number) or value, not both")
+    if "value" in data:
+        per = int_field(data, "value", where, None, 0, 1000)
+    else:
+        per = cards.values[int_field(data, "deal", where, None, 1, len(cards.values)) - 1]
+    players = data.get("players")
+    if not isinstance(players, dict) or not 2 <= len(players) <= MAX_PLAYERS:
+        raise InputError(f"{where}: needs 2-{MAX_PLAYERS} [players.NAME] tables")
+    holdings, owned = [], 0
+    keys = ("investors", "travelled", "family", "travel", "stop", "boss", "recruit")
+    for name, t in players.items():
+        w = f"{where}: players.{name}"
+        unknown_keys(t, keys, w)
+        inv, gone = _mask(t, "investors", w), _mask(t, "travelled", w)
+        if gone & ~inv:
+            raise InputError(f"{w}: travelled lists an investor the player does not hold")
+        if inv & owned:
+            raise InputError(f"{w}: investor {FAMILIES[_bits(inv & owned)[0]]} is held twice")
+        owned |= inv
+        fam = _counts(t, "family", w)[:N_FAMILIES]
+        trav = _counts(t, "travel", w, allow_wild=True)
+        holdings.append(
+            Holding(
+                name=name,
+                investors=inv,
+                travelled=gone,
+                family=fam,
+                travel=trav[:N_FAMILIES],
+                wild=trav[N_FAMILIES],
+                stop=int_field(t, "stop", w, 0, 0, 10),
+                boss=int_field(t, "boss", w, 0, 0, 10),
+                recruit=int_field(t, "recruit", w, 0, 0, 33),
+            )
+        )
+    for f in range(N_FAMILIES):
+        if sum(h.family[f] for h in holdings) > 4:
+            raise InputError(f"{where}: more than 4 {FAMILIES[f]} family cards")
+    spare = _mask(data, "spare", where)
+    if spare & owned:
+        raise InputError(
+            f"{where}: spare investor {FAMILIES[_bits(spare & owned)[0]]} is also held"
+        )
+    boss = boss if boss is not None else data.get("boss")
+    names = [h.name for h in holdings]
+    if not isinstance(boss, str) or boss not in names:
+        raise InputError(f"{where}: boss must be one of the players: {', '.join(names)}")
+    return Deal(
+        required=required,
+        optional=optional,
+        pick=pick,
+        payout=dividends * per,
+        players=tuple(holdings),
+        boss=names.index(boss),
+        spare=spare,
+        weights=(cards.boss_weight, cards.min_boss_percent),
+        source=where,
+    )
+
+
+@dataclass(frozen=True)
+class Solution:
+    deal: Deal
+    threats: bool
+    v: tuple[int, ...]
+    completes: tuple[int, ...]
+    shapley: tuple[Fraction, ...]
+    core: tuple[tuple[float, float], ...] | None
+    nash_coalition: int
+    nash: tuple[Fraction, ...]
+    outside: tuple[Fraction, ...]
+    prices: tuple[Fraction, ...]
+    investors: tuple[Fraction, ...] | None
+    weights: tuple[Fraction, ...] | None
+
+    @property
+    def veto(self) -> list[int]:
+        n = self.deal.n
+        full = (1 << n) - 1
+        if not self.v[full]:
+            return []
+        return [i for i in range(n) if not self.v[full & ~(1 << i)]]
+
+
+def solve(deal: Deal, threats: bool = True) -> Solution:
+    """Every model's split of one deal."""
+    n = deal.n
+    v = game(deal, threats)
+    plain = game(deal, False) if threats else v
+    c, x, floor = nash(deal, v)
+    inv = investor_split(deal, deal.boss) if v[(1 << n) - 1] else None
+    wts = weight_split(deal, deal.boss) if v[(1 << n) - 1] else None
+    return Solution(
+        deal=deal,
+        threats=threats,
+        v=tuple(v),
+        completes=tuple(plain),
+        shapley=tuple(shapley(v, n)),
+        core=core_ranges(v, n),
+        nash_coalition=c,
+        nash=tuple(x),
+        outside=tuple(floor),
+        prices=tuple(family_prices(deal)),
+        investors=None if inv is None else tuple(inv),
+        weights=None if wts is None else tuple(wts),
+    )
+
+
+EXAMPLES = {"final": "deal_example.toml", "first": "deal_example_first.toml"}
+
+
+def example_path(name: str) -> Path:
+    """The packaged seed example ``final`` (10/10/10) or ``first`` (Lotte's 8 of 30)."""
+    from importlib import resources
+
+    return Path(str(resources.files("tableodds.sim.boss").joinpath(EXAMPLES[name])))
