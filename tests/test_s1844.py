@@ -72,7 +72,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "across_price_pct = 50\nacross_keep_trains = 2\n"
         "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\nmaturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
-        "train_reserve_pct = 250\n"
+        "train_reserve_pct = 250\nwithhold_savings = 1\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -367,6 +367,17 @@ def test_phase_2_reserve_keeps_money_for_the_3s(tmp_path):
     assert bought(100, 70 + 150) == 1
     assert bought(100, 140 + 150 + 300) == 2  # the second extra 2 keeps 2 x 150
     assert bought(0, 70 + 149) == 2  # no reserve: a 2 and a 2H, the payback test alone
+
+
+def test_careful_withholds_for_a_needed_train_only_when_the_run_pays_for_it():
+    from tableodds.sim.s1844.policies import careful_pays
+
+    # no train outlives the next type; the 3H costs 150; the company holds 100
+    assert careful_pays(False, 0, True, 100, 150, 40, False)  # 140 < 150: pays out
+    assert not careful_pays(False, 0, True, 100, 150, 50, False)  # the run completes it
+    assert not careful_pays(False, 0, True, 100, 150, 40, True)  # saving up: withholds
+    assert careful_pays(False, 1, True, 100, 150, 50, False)  # a train that lasts
+    assert careful_pays(True, 0, True, 100, 150, 50, False)  # pre-SBB: always pays
 
 
 def test_play_game_scores_add_up():

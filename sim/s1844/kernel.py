@@ -64,7 +64,8 @@ P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY, P_ACRPRICE, P_ACRKEEP = range(56, 
 P_WITHHOLD = 62
 P_RESERVE = 63  # train_reserve_pct
 P_ORDER = 64  # float_order: 13 company indices
-NP = 77
+P_SAVE = 77  # withhold_savings
+NP = 78
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -264,6 +265,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             p.train_reserve_pct,
         ]
         + list(p.float_order)
+        + [p.withhold_savings]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -1318,7 +1320,9 @@ def operate(st, rs, c, sellers):
                 if RUSTED_BY[t] < 0 or nt < 0 or RUSTED_BY[t] > nt + 1:
                     safe += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
             cash = st[O_CS + F_CASH * 15 + c]
-            payout = careful_pays(ct == PRE, safe, nt >= 0, cash, next_h(st, rs))
+            payout = careful_pays(
+                ct == PRE, safe, nt >= 0, cash, next_h(st, rs), rev, st[O_PRM + P_SAVE] != 0
+            )
             if payout and ct != PRE and st[O_PRM + P_WITHHOLD] != 0 and nt >= 0:
                 # withhold when that completes the next train it has room for and that
                 # pays back (the H side, as company_trains tests it)

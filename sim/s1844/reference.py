@@ -773,7 +773,10 @@ class Game:
                     for t, _ in c.trains
                     if R.RUSTED_BY[t] < 0 or nt < 0 or R.RUSTED_BY[t] > nt + 1
                 )
-                payout = not (safe == 0 and nt >= 0 and c.cash < R.PRICE_H[nt])
+                short = safe == 0 and nt >= 0 and c.cash < R.PRICE_H[nt]
+                # withhold for the train it must have only when the run pays for it
+                # (withhold_savings: whenever it is short, saving up)
+                payout = not (short and (pr.withhold_savings or c.cash + rev >= R.PRICE_H[nt]))
                 if payout and pr.withhold_for_train and nt >= 0:
                     # withhold when that completes the next train it has room for and
                     # that pays back (the H side, as careful_trains tests it)

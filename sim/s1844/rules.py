@@ -290,6 +290,7 @@ class Params:
     withhold_for_train: int
     train_reserve_pct: int
     float_order: tuple
+    withhold_savings: int
 
 
 _SECTIONS = {
@@ -325,6 +326,7 @@ _SECTIONS = {
         "withhold_for_train",
         "train_reserve_pct",
         "float_order",
+        "withhold_savings",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -348,6 +350,7 @@ _LISTS = {
 }
 _BOUNDS = {
     "withhold_for_train": (0, 1),
+    "withhold_savings": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
