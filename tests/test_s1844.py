@@ -431,6 +431,19 @@ def test_missing_params_file():
         load_params("/nonexistent/params.toml")
 
 
+def test_described_float_order_loads_back(tmp_path):
+    import json
+
+    d = make_settings(5).describe()["params"]
+    assert d["float_order"][0] == "RhB" and d["max_directorships"] == [5, 4, 3, 3, 2]
+    f = tmp_path / "p.toml"
+    f.write_text(
+        f"[careful]\nfloat_order = {json.dumps(d['float_order'])}\n"
+        f"max_directorships = {json.dumps(d['max_directorships'])}\n"
+    )
+    assert load_params(f) == load_params()
+
+
 def test_packaged_params_load():
     p = load_params()
     assert p.bankruptcy == "never" and len(p.base_normal) == 6

@@ -438,6 +438,13 @@ def load_params(path: Path | None = None) -> Params:
     return Params(**values)
 
 
+def _shown(key: str, value):
+    """A parameter as a params file gives it (lists; float_order by company name)."""
+    if key == "float_order":
+        return [CORPS[i] for i in value]
+    return list(value) if isinstance(value, tuple) else value
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
@@ -450,9 +457,7 @@ class Settings:
         return {
             "players": self.players,
             "policies": list(self.policies),
-            "params": {
-                k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self.params).items()
-            },
+            "params": {k: _shown(k, v) for k, v in asdict(self.params).items()},
         }
 
 
