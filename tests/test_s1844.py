@@ -72,7 +72,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "across_price_pct = 50\nacross_keep_trains = 2\n"
         "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\nmaturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
-        "train_reserve_pct = 250\nwithhold_savings = 1\n"
+        "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -378,6 +378,23 @@ def test_careful_withholds_for_a_needed_train_only_when_the_run_pays_for_it():
     assert not careful_pays(False, 0, True, 100, 150, 40, True)  # saving up: withholds
     assert careful_pays(False, 1, True, 100, 150, 50, False)  # a train that lasts
     assert careful_pays(True, 0, True, 100, 150, 50, False)  # pre-SBB: always pays
+
+
+def test_sister_rescue_moves_a_train_for_1_sfr_or_face(tmp_path):
+    def rescue(pct):
+        f = tmp_path / "p.toml"
+        f.write_text(f"[careful]\nsister_price_pct = {pct}\n")
+        g = Game(make_settings(4, None, f), 1, 0)
+        a, b = g.corps[9], g.corps[10]
+        for c in (a, b):
+            c.status, c.par, c.row, c.col, c.director, c.cash = 2, 80, 3, 4, 1, 100
+        a.trains = [(1, 1), (1, 0)]  # a 3H (150) and a 3 (180)
+        assert g.buy_across(b) and b.trains == [(1, 1)] and g.across_sister == 1
+        return b.cash, a.cash
+
+    assert rescue(0) == (99, 101)  # the 1 SFR transfer between one's own companies
+    assert rescue(50) == (25, 175)  # half of 150
+    assert rescue(100) == (0, 200)  # face value, at most the buyer's cash
 
 
 def test_play_game_scores_add_up():

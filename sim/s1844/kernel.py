@@ -65,7 +65,8 @@ P_WITHHOLD = 62
 P_RESERVE = 63  # train_reserve_pct
 P_ORDER = 64  # float_order: 13 company indices
 P_SAVE = 77  # withhold_savings
-NP = 78
+P_SISTER = 78  # sister_price_pct
+NP = 79
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -265,7 +266,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             p.train_reserve_pct,
         ]
         + list(p.float_order)
-        + [p.withhold_savings]
+        + [p.withhold_savings, p.sister_price_pct]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -1056,7 +1057,7 @@ def buy_across(st, rs, c):
         bt, bs, bv = cheapest_train(st, c, s)
         if bt < 0:
             continue
-        v = min(st[O_CS + F_CASH * 15 + c], bv)
+        v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
         st[O_TR + s * 12 + bt * 2 + bs] -= 1
         st[O_TR + c * 12 + bt * 2 + bs] += 1
         st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))

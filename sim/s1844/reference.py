@@ -566,7 +566,7 @@ class Game:
             if not cands:
                 continue
             tr = min(cands, key=lambda x: (self.train_price(*x), x[0]))
-            v = min(c.cash, self.train_price(*tr))
+            v = max(1, min(c.cash, self.train_price(*tr) * self.p.sister_price_pct // 100))
             s.trains.remove(tr)
             c.trains.append(tr)
             c.cash -= v

@@ -291,6 +291,7 @@ class Params:
     train_reserve_pct: int
     float_order: tuple
     withhold_savings: int
+    sister_price_pct: int
 
 
 _SECTIONS = {
@@ -327,6 +328,7 @@ _SECTIONS = {
         "train_reserve_pct",
         "float_order",
         "withhold_savings",
+        "sister_price_pct",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -351,6 +353,7 @@ _LISTS = {
 _BOUNDS = {
     "withhold_for_train": (0, 1),
     "withhold_savings": (0, 1),
+    "sister_price_pct": (0, 100),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
