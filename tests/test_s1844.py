@@ -553,21 +553,24 @@ def test_kernel_equals_reference_many_seeds():
 
 
 @pytest.mark.slow
-def test_careful_seats_beat_random_seats():
+def test_careful_seats_beat_random_seats(tmp_path):
     from tableodds.analysis.s1844 import summarise
 
     s = make_settings(4, ["careful", "random", "careful", "random"])
     r = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
     careful, rnd = r.seat_wins[0], r.seat_wins[1]
     assert careful.low > rnd.high
-    # more players, faster rush: phase 5 comes earlier with 6 careful players than with 3
+    # more companies, faster rush: with 3 players, directing up to 5 companies each (the
+    # default) brings phase 5 earlier than directing at most 2
+    f = tmp_path / "p.toml"
+    f.write_text("[careful]\nmax_directorships = 2\n")
     early = {}
-    for n in (3, 6):
-        s = make_settings(n)
-        early[n] = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
-    m3 = next(e for e in early[3].events if e.event == "phase5").mean
-    m6 = next(e for e in early[6].events if e.event == "phase5").mean
-    assert m6.high < m3.low
+    for k, params in (("five", None), ("two", f)):
+        s = make_settings(3, None, params)
+        early[k] = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
+    five = next(e for e in early["five"].events if e.event == "phase5").mean
+    two = next(e for e in early["two"].events if e.event == "phase5").mean
+    assert five.high < two.low
 
 
 # ---- recorded games: the export reader and `1844 compare` ------------------------------
