@@ -70,12 +70,15 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
     f.write_text(
         '[game]\nbankruptcy = "allowed"\nprivate_sellers = "any"\n'
         "across_price_pct = 50\nacross_keep_trains = 2\n"
-        "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\n"
-        "[careful]\npayback_pct = 300\nmax_directorships = 3\n"
+        "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\nmaturity_start_pct = 40\n"
+        "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
+        "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
+        'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
+        '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
     )
-    for mix in MIXES:
-        s = _settings(5, mix, f)
+    for mix, players in zip(MIXES, (3, 5, 7)):
+        s = _settings(players, mix, f)
         k = pl.DataFrame(GAME.simulate_chunk(s, 3, 0, 8))
         assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 3, 0, 8)))
 
@@ -246,7 +249,7 @@ def test_careful_private_sale_keeps_money_for_a_train():
 
 def test_p2_extra_tile_adds_maturity_once(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text("[revenue]\np2_tile_pct = 20\n")
+    f.write_text("[revenue]\np2_tile_pct = 20\nmaturity_start_pct = 40\n")
     g = Game(make_settings(4, None, f), 1, 0)
     a, b = g.corps[9], g.corps[10]
     for c in (a, b):
@@ -317,7 +320,7 @@ def test_emergency_loan_is_fifty_percent_and_grows_each_stock_round():
 
 def test_revenue_model_by_hand(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text("[revenue]\nnoise_pct = 0\n")
+    f.write_text("[revenue]\nnoise_pct = 0\nmaturity_start_pct = 40\n")
     g = Game(make_settings(4, None, f), 1, 0)
     c = g.corps[9]
     c.trains = [(0, 0), (1, 1)]  # a 2 (60) and a 3H (85): 85*100 + 60*80
@@ -326,6 +329,72 @@ def test_revenue_model_by_hand(tmp_path):
     mat = 40 + 2 * 12 + 5
     x = (85 * 100 + 60 * 80) * 110 * 100 * mat * 115 * 100
     assert g.revenue(c) == x // 10**12 // 10 * 10
+
+
+def test_careful_directorships_by_player_count_and_float_order(tmp_path):
+    p = load_params()
+    assert p.max_directorships == (5, 4, 3, 3, 2)
+    f = tmp_path / "p.toml"
+    f.write_text(
+        "[careful]\nmax_directorships = 1\n"
+        'float_order = ["GB", "NOB", "SCB", "VSB", "JS", "MOB", "JN", "ChA", "VZ", "RhB", '
+        '"BLS", "STB", "AB"]\n'
+    )
+    assert load_params(f).max_directorships == (1,) * 5  # one number: every count
+    g = Game(make_settings(5, None, f), 1, 0)
+    g.sr, g.sold = 1, [set() for _ in range(5)]
+    g.bought_mr, g.bought_tun = [False] * 5, [False] * 5
+    assert g.careful_turn(0)  # pars the first company of the order, at 100
+    gb = g.corps[R.CORPS.index("GB")]
+    assert gb.director == 0 and gb.par == 100 and gb.status == 2
+    g.careful_turn(0)  # (a mountain railway, say) but no second directorship
+    assert g.directorships(0) == 1 and sum(c.status > 0 for c in g.corps) == 1
+
+
+def test_phase_2_reserve_keeps_money_for_the_3s(tmp_path):
+    def bought(reserve, cash):
+        f = tmp_path / "p.toml"
+        f.write_text(f"[careful]\ntrain_reserve_pct = {reserve}\n")
+        g = Game(make_settings(5, None, f), 1, 0)
+        c = g.corps[9]
+        c.status, c.par, c.row, c.col, c.director, c.cash = 2, 80, 3, 4, 0, cash
+        g.phase, g.seen[0] = 2, True
+        c.trains = [(0, 1)]
+        g.careful_trains(c)
+        return len(c.trains) - 1
+
+    assert bought(100, 70 + 149) == 0  # it would keep 149 < one 3H (150)
+    assert bought(100, 70 + 150) == 1
+    assert bought(100, 140 + 150 + 300) == 2  # the second extra 2 keeps 2 x 150
+    assert bought(0, 70 + 149) == 2  # no reserve: a 2 and a 2H, the payback test alone
+
+
+def test_careful_withholds_for_a_needed_train_only_when_the_run_pays_for_it():
+    from tableodds.sim.s1844.policies import careful_pays
+
+    # no train outlives the next type; the 3H costs 150; the company holds 100
+    assert careful_pays(False, 0, True, 100, 150, 40, False)  # 140 < 150: pays out
+    assert not careful_pays(False, 0, True, 100, 150, 50, False)  # the run completes it
+    assert not careful_pays(False, 0, True, 100, 150, 40, True)  # saving up: withholds
+    assert careful_pays(False, 1, True, 100, 150, 50, False)  # a train that lasts
+    assert careful_pays(True, 0, True, 100, 150, 50, False)  # pre-SBB: always pays
+
+
+def test_sister_rescue_moves_a_train_for_1_sfr_or_face(tmp_path):
+    def rescue(pct):
+        f = tmp_path / "p.toml"
+        f.write_text(f"[careful]\nsister_price_pct = {pct}\n")
+        g = Game(make_settings(4, None, f), 1, 0)
+        a, b = g.corps[9], g.corps[10]
+        for c in (a, b):
+            c.status, c.par, c.row, c.col, c.director, c.cash = 2, 80, 3, 4, 1, 100
+        a.trains = [(1, 1), (1, 0)]  # a 3H (150) and a 3 (180)
+        assert g.buy_across(b) and b.trains == [(1, 1)] and g.across_sister == 1
+        return b.cash, a.cash
+
+    assert rescue(0) == (99, 101)  # the 1 SFR transfer between one's own companies
+    assert rescue(50) == (25, 175)  # half of 150
+    assert rescue(100) == (0, 200)  # face value, at most the buyer's cash
 
 
 def test_play_game_scores_add_up():
@@ -361,6 +430,9 @@ def test_bad_settings_are_refused(kw, msg):
         ("[game]\nacross_price_pct = 0\n", "across_price_pct must be an integer from 1 to 100"),
         ("[map]\nx = 1\n", r"unknown section \[map\]"),
         ("[revenue]\nbase = 1\n", r"\[revenue\] unknown key 'base'"),
+        ("[careful]\nfloat_order = ['NOB']\n", "float_order must name each of NOB, SCB"),
+        ("[careful]\nmax_directorships = [2, 2]\n", "max_directorships must be a list of 5"),
+        ("[careful]\ntrain_reserve_pct = -1\n", "train_reserve_pct must be an integer from 0"),
         ("[revenue\n", "not valid TOML"),
     ],
 )
@@ -374,6 +446,19 @@ def test_bad_params_file_names_the_field(tmp_path, text, msg):
 def test_missing_params_file():
     with pytest.raises(InputError, match="cannot read /nonexistent/params.toml"):
         load_params("/nonexistent/params.toml")
+
+
+def test_described_float_order_loads_back(tmp_path):
+    import json
+
+    d = make_settings(5).describe()["params"]
+    assert d["float_order"][0] == "RhB" and d["max_directorships"] == [5, 4, 3, 3, 2]
+    f = tmp_path / "p.toml"
+    f.write_text(
+        f"[careful]\nfloat_order = {json.dumps(d['float_order'])}\n"
+        f"max_directorships = {json.dumps(d['max_directorships'])}\n"
+    )
+    assert load_params(f) == load_params()
 
 
 def test_packaged_params_load():
@@ -468,21 +553,24 @@ def test_kernel_equals_reference_many_seeds():
 
 
 @pytest.mark.slow
-def test_careful_seats_beat_random_seats():
+def test_careful_seats_beat_random_seats(tmp_path):
     from tableodds.analysis.s1844 import summarise
 
     s = make_settings(4, ["careful", "random", "careful", "random"])
     r = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
     careful, rnd = r.seat_wins[0], r.seat_wins[1]
     assert careful.low > rnd.high
-    # more players, faster rush: phase 5 comes earlier with 6 careful players than with 3
+    # more companies, faster rush: with 3 players, directing up to 5 companies each (the
+    # default) brings phase 5 earlier than directing at most 2
+    f = tmp_path / "p.toml"
+    f.write_text("[careful]\nmax_directorships = 2\n")
     early = {}
-    for n in (3, 6):
-        s = make_settings(n)
-        early[n] = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
-    m3 = next(e for e in early[3].events if e.event == "phase5").mean
-    m6 = next(e for e in early[6].events if e.event == "phase5").mean
-    assert m6.high < m3.low
+    for k, params in (("five", None), ("two", f)):
+        s = make_settings(3, None, params)
+        early[k] = summarise(pl.DataFrame(GAME.simulate_chunk(s, 1, 0, 20_000)).lazy(), s)
+    five = next(e for e in early["five"].events if e.event == "phase5").mean
+    two = next(e for e in early["two"].events if e.event == "phase5").mean
+    assert five.high < two.low
 
 
 # ---- recorded games: the export reader and `1844 compare` ------------------------------

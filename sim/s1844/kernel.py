@@ -62,7 +62,11 @@ P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = range(46
 P_MAXSETS, P_MAXTURNS, P_BANKRUPT = 53, 54, 55
 P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY, P_ACRPRICE, P_ACRKEEP = range(56, 62)
 P_WITHHOLD = 62
-NP = 63
+P_RESERVE = 63  # train_reserve_pct
+P_ORDER = 64  # float_order: 13 company indices
+P_SAVE = 77  # withhold_savings
+P_SISTER = 78  # sister_price_pct
+NP = 79
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -136,7 +140,6 @@ PER_20 = (20 // UNITS[CTYPE]).astype(np.int64)
 # bounds): x // price == (x * RECIP32[price] >> 32) + at most one, for 0 <= x < 2^32
 RECIP32 = np.zeros(512, np.int64)
 RECIP32[1 : PRICE.max() + 1] = (1 << 32) // np.arange(1, PRICE.max() + 1)
-PREFER_PAR = np.array([9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4], np.int64)
 TERRAIN = R.TERRAIN.astype(np.int64)  # [company, k]: the k-th tile's terrain
 NTILES = R.NTILES.astype(np.int64)
 DEST_NEEDS = R.DEST_NEEDS.astype(np.int64)  # 1: a green tile (phase 3), 2: P4's tiles
@@ -218,8 +221,9 @@ C_DEPOT = R.COL["depot_1"]
 R_EVENTS = R.COL[R.EVENTS[0] + "_or"]  # then events (OR, SR, n), trains, scores
 
 
-def pack_params(p: R.Params) -> np.ndarray:
-    """The parameters as the flat int64 vector the kernel reads (offsets above)."""
+def pack_params(p: R.Params, players: int) -> np.ndarray:
+    """The parameters as the flat int64 vector the kernel reads (offsets above); the
+    per-player-count ones for ``players``."""
     v = (
         list(p.base_normal)
         + list(p.base_h)
@@ -239,7 +243,7 @@ def pack_params(p: R.Params) -> np.ndarray:
         + [
             p.auction_noise,
             p.fnm_par,
-            p.max_directorships,
+            p.max_directorships[players - 3],
             p.sell_below_pct,
             p.min_yield_permille,
             p.mountain_max_phase,
@@ -259,7 +263,10 @@ def pack_params(p: R.Params) -> np.ndarray:
             p.across_price_pct,
             p.across_keep_trains,
             p.withhold_for_train,
+            p.train_reserve_pct,
         ]
+        + list(p.float_order)
+        + [p.withhold_savings, p.sister_price_pct]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -737,8 +744,8 @@ def careful_turn(st, rs, p, cw, cw2):
             return True
         unparred = (cw2 >> 16) & ALL15
         if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
-            for j in range(PREFER_PAR.shape[0]):
-                c = PREFER_PAR[j]
+            for j in range(13):
+                c = st[O_PRM + P_ORDER + j] & 15
                 if (unparred >> c) & 1 == 0:
                     continue
                 need = careful_par(
@@ -994,6 +1001,11 @@ def company_trains(st, rs, c, rnd):
                 k -= 1
             side = 0 if (can_n and k == 0) else 1
         else:
+            if t == 0 and owned > 0:
+                # phase 2: a further 2 only when the company keeps money for the 3
+                keep = owned * PRICE_H[1] * st[O_PRM + P_RESERVE] // 100
+                can_n &= cash - PRICE_N[0] >= keep
+                can_h &= cash - PRICE_H[0] >= keep
             if not (can_n or can_h):  # (careful_side's answer too, without the rate)
                 break
             rate = st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c) * horizon(st, rs, t)
@@ -1045,7 +1057,7 @@ def buy_across(st, rs, c):
         bt, bs, bv = cheapest_train(st, c, s)
         if bt < 0:
             continue
-        v = min(st[O_CS + F_CASH * 15 + c], bv)
+        v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
         st[O_TR + s * 12 + bt * 2 + bs] -= 1
         st[O_TR + c * 12 + bt * 2 + bs] += 1
         st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
@@ -1309,7 +1321,9 @@ def operate(st, rs, c, sellers):
                 if RUSTED_BY[t] < 0 or nt < 0 or RUSTED_BY[t] > nt + 1:
                     safe += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
             cash = st[O_CS + F_CASH * 15 + c]
-            payout = careful_pays(ct == PRE, safe, nt >= 0, cash, next_h(st, rs))
+            payout = careful_pays(
+                ct == PRE, safe, nt >= 0, cash, next_h(st, rs), rev, st[O_PRM + P_SAVE] != 0
+            )
             if payout and ct != PRE and st[O_PRM + P_WITHHOLD] != 0 and nt >= 0:
                 # withhold when that completes the next train it has room for and that
                 # pays back (the H side, as company_trains tests it)
@@ -1770,7 +1784,7 @@ def records(settings, seed, start, count) -> np.ndarray:
         settings.players,
         R.START_CASH[settings.players],
         policy_codes(settings),
-        pack_params(settings.params),
+        pack_params(settings.params, settings.players),
         out,
     )
     return out

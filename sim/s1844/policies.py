@@ -57,8 +57,10 @@ def careful_tunnel(cash, build_cost, next_train):
 
 
 @njit(inline="always")
-def careful_pays(pre_sbb, safe_trains, depot_open, cash, next_train):
-    """Pay out unless the company would be left without a train it can afford."""
+def careful_pays(pre_sbb, safe_trains, depot_open, cash, next_train, rev, save):
+    """Pay out unless the company would be left without a train it can afford and
+    withholding the run ``rev`` pays for that train (or, with ``save``, always then)."""
     if pre_sbb:
         return True
-    return not (safe_trains == 0 and depot_open and cash < next_train)
+    short = safe_trains == 0 and depot_open and cash < next_train
+    return not (short and (save or cash + rev >= next_train))

@@ -406,9 +406,8 @@ class Game:
             if c.director == p and c.status == 1 and self.ipo_ok(p, c):
                 self.buy_ipo(p, c)
                 return True
-        if self.directorships(p) < pr.max_directorships:
-            prefer = [9, 10, 11, 12, 13, 5, 6, 7, 0, 1, 2, 3, 4]
-            for i in prefer:
+        if self.directorships(p) < pr.max_directorships[self.n - 3]:
+            for i in pr.float_order:
                 c = self.corps[i]
                 if c.status != 0:
                     continue
@@ -527,6 +526,11 @@ class Game:
                 rate = pr.train_share_pct[min(len(c.trains), 3)] * self.maturity(c) * h
                 ok_n = can_n and pr.base_normal[t] * rate >= R.PRICE_N[t] * pr.payback_pct * 100
                 ok_h = can_h and pr.base_h[t] * rate >= R.PRICE_H[t] * pr.payback_pct * 100
+                if t == 0 and c.trains:
+                    # phase 2: a further 2 only when the company keeps money for the 3
+                    keep = len(c.trains) * R.PRICE_H[1] * pr.train_reserve_pct // 100
+                    ok_n = ok_n and c.cash - R.PRICE_N[0] >= keep
+                    ok_h = ok_h and c.cash - R.PRICE_H[0] >= keep
                 side = 0 if ok_n else 1 if ok_h else -1
             if side < 0:
                 break
@@ -562,7 +566,7 @@ class Game:
             if not cands:
                 continue
             tr = min(cands, key=lambda x: (self.train_price(*x), x[0]))
-            v = min(c.cash, self.train_price(*tr))
+            v = max(1, min(c.cash, self.train_price(*tr) * self.p.sister_price_pct // 100))
             s.trains.remove(tr)
             c.trains.append(tr)
             c.cash -= v
@@ -769,7 +773,10 @@ class Game:
                     for t, _ in c.trains
                     if R.RUSTED_BY[t] < 0 or nt < 0 or R.RUSTED_BY[t] > nt + 1
                 )
-                payout = not (safe == 0 and nt >= 0 and c.cash < R.PRICE_H[nt])
+                short = safe == 0 and nt >= 0 and c.cash < R.PRICE_H[nt]
+                # withhold for the train it must have only when the run pays for it
+                # (withhold_savings: whenever it is short, saving up)
+                payout = not (short and (pr.withhold_savings or c.cash + rev >= R.PRICE_H[nt]))
                 if payout and pr.withhold_for_train and nt >= 0:
                     # withhold when that completes the next train it has room for and
                     # that pays back (the H side, as careful_trains tests it)

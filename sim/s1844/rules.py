@@ -150,10 +150,11 @@ POLICIES = {
     "stock-round action, then one of its moves; payout or withhold; how many "
     "trains and which side; P2's tile; P4's tiles; a train across or the depot; a private "
     "and its price or none); bids up to a random value in the auction",
-    "careful": "bids by value; floats at most two companies at the highest par it can "
-    "float alone; buys the best-yielding share; sells shares of a company "
+    "careful": "bids by value; directs at most max_directorships companies (by player "
+    "count), parring them in float_order at the highest par it can float alone; buys "
+    "the best-yielding share; sells shares of a company "
     "trading well below par; buys a train only when it pays back before it "
-    "rusts; withholds when its company would be left without a train it can "
+    "rusts, and a further 2 only while it keeps money for the 3s; withholds when its company would be left without a train it can "
     "afford or when withholding completes the next train it has room for; "
     "uses P4 when its tiles give one of its companies its destination; "
     "rescues a company by buying across from a sister company, else "
@@ -268,7 +269,7 @@ class Params:
     auction_value_pct: tuple
     auction_noise: int
     fnm_par: int
-    max_directorships: int
+    max_directorships: tuple
     sell_below_pct: int
     min_yield_permille: int
     mountain_max_phase: int
@@ -287,6 +288,10 @@ class Params:
     across_price_pct: int
     across_keep_trains: int
     withhold_for_train: int
+    train_reserve_pct: int
+    float_order: tuple
+    withhold_savings: int
+    sister_price_pct: int
 
 
 _SECTIONS = {
@@ -320,6 +325,10 @@ _SECTIONS = {
         "private_price_pct",
         "private_keep_pct",
         "withhold_for_train",
+        "train_reserve_pct",
+        "float_order",
+        "withhold_savings",
+        "sister_price_pct",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -339,9 +348,12 @@ _LISTS = {
     "type_pct": 4,
     "train_share_pct": 4,
     "auction_value_pct": 7,
+    "max_directorships": 5,
 }
 _BOUNDS = {
     "withhold_for_train": (0, 1),
+    "withhold_savings": (0, 1),
+    "sister_price_pct": (0, 100),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
@@ -350,6 +362,7 @@ _BOUNDS = {
     "auction_noise": (0, 100),
     "mountain_max_phase": (1, 7),
     "max_directorships": (0, 14),
+    "train_reserve_pct": (0, 1000),
     "value_low_pct": (0, 1000),
     "value_span_pct": (0, 1000),
     "p2_tile_pct": (0, 100),
@@ -363,6 +376,22 @@ _CHOICES = {"bankruptcy": ("never", "allowed"), "private_sellers": ("director", 
 def _check_int(value, where: str, key: str) -> int:
     low, high = _BOUNDS.get(key.split("[")[0], (0, 100_000))
     return int_field({key: value}, key, where, low=low, high=high)
+
+
+def _float_order(value, where: str) -> tuple:
+    """``float_order``: the 13 companies players may par (all but FNM, parred with P6, and
+    the SBB), each once, as names -> indices."""
+    names = tuple(n for i, n in enumerate(CORPS) if i not in (FNM, SBB))
+    if (
+        not isinstance(value, list)
+        or sorted(map(str, value)) != sorted(names)
+        or len(value) != len(names)
+    ):
+        raise InputError(
+            f"{where}: [careful] float_order must name each of {', '.join(names)} once, "
+            f"got {value!r}"
+        )
+    return tuple(CORPS.index(v) for v in value)
 
 
 def load_params(path: Path | None = None) -> Params:
@@ -392,7 +421,11 @@ def load_params(path: Path | None = None) -> Params:
                 if value not in _CHOICES[key]:
                     a, b = _CHOICES[key]
                     raise InputError(f"{where}: {name} must be '{a}' or '{b}', got {value!r}")
+            elif key == "float_order":
+                value = _float_order(value, where)
             elif key in _LISTS:
+                if key == "max_directorships" and isinstance(value, int):
+                    value = [value] * _LISTS[key]  # one number: the same for every count
                 if not isinstance(value, list) or len(value) != _LISTS[key]:
                     raise InputError(
                         f"{where}: {name} must be a list of {_LISTS[key]} integers, got {value!r}"
@@ -408,6 +441,13 @@ def load_params(path: Path | None = None) -> Params:
     return Params(**values)
 
 
+def _shown(key: str, value):
+    """A parameter as a params file gives it (lists; float_order by company name)."""
+    if key == "float_order":
+        return [CORPS[i] for i in value]
+    return list(value) if isinstance(value, tuple) else value
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
@@ -420,9 +460,7 @@ class Settings:
         return {
             "players": self.players,
             "policies": list(self.policies),
-            "params": {
-                k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self.params).items()
-            },
+            "params": {k: _shown(k, v) for k, v in asdict(self.params).items()},
         }
 
 
