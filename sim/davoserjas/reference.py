@@ -182,6 +182,15 @@ def choose_counting_kabalen(hand, legal, laid, strict, mask) -> int:
     return max(sorted(legal), key=lambda c: (score(c), -c))
 
 
+def counting_kabalen_move(hands, seat, laid, open_cards, settings):
+    """The counting bot's Kabalen card for ``seat`` given the full table (``hands``),
+    the cards laid and the open places; it reads only the seat's own hand and what
+    lies on the table."""
+    mask = deck_mask(settings.players)
+    legal = sorted(hands[seat] & open_cards)
+    return choose_counting_kabalen(hands[seat], legal, laid, settings.gaps == "strict", mask)
+
+
 def counting_move(hands, seat, history, settings, rnd, t):
     """The counting bot's card for ``seat`` given the full table (``hands``) and the
     deal's ``history``; it reads only the seat's own hand and the history."""
@@ -389,7 +398,7 @@ def play_kabalen(stream, settings, hands, leader, policies):
             if POLICY_PARTS[policies[turn]][1] == KABALEN_HOLD:
                 c = choose_hold(hands[turn], legal)
             elif policies[turn] in ("counting", "search"):
-                c = choose_counting_kabalen(hands[turn], legal, laid, strict, mask)
+                c = counting_kabalen_move(hands, turn, laid, open_cards, settings)
             else:
                 c = choose_random(stream, legal)
             hands[turn].remove(c)
