@@ -239,6 +239,19 @@ class _Deal:
             + (self.rnd.last_trick if t == self.size - 1 else 0)
         )
 
+    def nothing_left(self, trick_points, played):
+        """Whether no seat can take a point from here: the current trick carries
+        none so far (its trick penalties included) and no penalised card, per-trick
+        or last-trick penalty is left."""
+        return (
+            trick_points == 0
+            and self.rnd.per_trick == 0
+            and self.rnd.last_trick == 0
+            and not any(
+                self.penalty[c] for c in range(52) if self.mask >> c & 1 and c not in played
+            )
+        )
+
 
 def sample_world(stream, unseen, sizes, voids, me, players):
     """Hidden cards dealt to the other seats, as ``search.sample_world`` describes."""
@@ -279,6 +292,8 @@ def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
     voids = [set(v) for v in voids]
     played, trick, mine = set(played), list(trick), 0
     while t < deal_.size:
+        if not trick and deal_.nothing_left(deal_.extra(t), played):
+            return mine
         hand = hands[seat]
         cards = [c for _, c in trick]
         follow = [c for c in hand if cards and suit(c) == suit(cards[0])]
@@ -332,6 +347,9 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
     if len(legal) == 1:
         return default
     played, voids = counting_view(history, seat, players)
+    points = deal_.extra(t) + sum(int(deal_.penalty[c]) for _, c in trick)
+    if deal_.nothing_left(points, played):
+        return default  # every card scores 0
     unseen = {c for c in range(52) if deal_.mask >> c & 1} - set(hand) - played
     sizes = [len(h) for h in hands]
     is_exact = deal_.size - t <= exact

@@ -12,7 +12,10 @@ sizes and the voids it has seen, and scores every legal card in each:
 * before that, by one rollout with every seat playing ``counting``.
 
 It plays the card with the lowest total over the samples; ties go to the card
-``counting`` would play, else to the lowest card.  Random draws come from the
+``counting`` would play, else to the lowest card.  Where no point is left to
+take (no penalised card unplayed, none on the trick, no per-trick or last-trick
+penalty) every card scores 0, so the bot plays ``counting``'s card without
+sampling, and a play-out stops as soon as it reaches that point.  Random draws come from the
 game's stream: per sample one ``bounded`` draw per hidden card.  Kabalen is
 played as ``counting``.
 """
@@ -22,7 +25,7 @@ from numba import njit
 
 from tableodds.sim.core.bits import kth_bit, popcount
 from tableodds.sim.core.rng import bounded
-from tableodds.sim.davoserjas.counting import counting_trick
+from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
@@ -96,17 +99,23 @@ def play_out(
     deck_mask,
     plan,
     nplan,
+    penmask,
 ):
     """Play the deal to its end from trick ``t`` with ``k`` cards in it and ``seat``
     to play; the seat ``me`` plays the ``plan[d]``-th legal card (lowest first) at its
     d-th decision while d < nplan, then like everyone else ``counting``.  Returns the
-    penalty ``me`` takes from here, or INVALID if the plan names a missing card."""
+    penalty ``me`` takes from here, or INVALID if the plan names a missing card.
+    ``penmask``: the penalised cards; once none is left in a round that scores
+    nothing else from here, the rest of the deal costs nothing and is not played."""
     mine = np.int64(0)
     d = 0
+    tail_free = per_trick == 0 and last == 0
     while t < size:
         extra = per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)
         free = extra == 0 and not card_round
         if k == 0:
+            if tail_free and extra == 0 and not (penmask & ~played):
+                return mine
             points, led, win, win_seat = np.int64(extra), -1, -1, seat
         while k < players:
             hand = wh[seat]
@@ -122,7 +131,7 @@ def play_out(
                     return INVALID
                 c = kth_bit(legal, idx)
             else:
-                c = counting_trick(
+                c = counting_trick_inline(
                     hand,
                     legal,
                     k,
@@ -181,6 +190,7 @@ def exact_values(
     deck_mask,
     legal,
     out,
+    penmask,
 ):
     """out[i]: the least penalty ``me`` can take from here when it plays the i-th
     legal card now, over all its later cards (the others playing counting)."""
@@ -218,6 +228,7 @@ def exact_values(
                 deck_mask,
                 plan,
                 hs,
+                penmask,
             )
             if v < best:
                 best = v
@@ -284,6 +295,13 @@ def search_trick(
     )
     if nl == 1:
         return default
+    penmask = np.uint64(0)
+    for c in range(52):
+        if pen[c]:
+            penmask |= _ONE << np.uint64(c)
+    penmask &= deck_mask
+    if points == 0 and per_trick == 0 and last == 0 and not (penmask & ~played):
+        return default  # nothing is left to take: every card scores 0
     unseen = deck_mask & ~hand & ~played
     world = np.zeros(players, np.uint64)
     wh = np.zeros(players, np.uint64)
@@ -317,6 +335,7 @@ def search_trick(
                 deck_mask,
                 legal,
                 vals,
+                penmask,
             )
             for ci in range(nl):
                 tot[ci] += vals[ci]
@@ -347,6 +366,7 @@ def search_trick(
                     deck_mask,
                     plan,
                     1,
+                    penmask,
                 )
     best = 0
     for ci in range(1, nl):
