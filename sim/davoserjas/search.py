@@ -7,17 +7,17 @@ sizes and the voids it has seen, and scores every legal card in each:
 * once at most ``exact`` tricks are left (the current one included), exactly:
   the least penalty the seat can reach over all its own continuations, the
   other seats playing ``counting`` (a deterministic model, so a fixed sequence
-  of own cards is as good as any strategy and the search is exhaustive over
-  those sequences);
+  of own cards is as good as any strategy; :func:`solve` searches them depth
+  first);
 * before that, by one rollout with every seat playing ``counting``.
 
 It plays the card with the lowest total over the samples; ties go to the card
 ``counting`` would play, else to the lowest card.  Where no point is left to
 take (no penalised card unplayed, none on the trick, no per-trick or last-trick
 penalty) every card scores 0, so the bot plays ``counting``'s card without
-sampling, and a play-out stops as soon as it reaches that point.  Random draws come from the
-game's stream: per sample one ``bounded`` draw per hidden card.  Kabalen is
-played as ``counting``.
+sampling, and a play-out stops as soon as it reaches that point.  Random
+draws come from the game's stream: per sample one ``bounded`` draw per hidden
+card.  Kabalen is played as ``counting``.
 """
 
 import numpy as np
