@@ -1,4 +1,5 @@
-"""Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players).
+"""Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players),
+and whole games with one search seat.
 
 The last rows set the round-1 kernel against the best hand-written C loop of
 ``shared/bench/trick_limit.sh`` (same deal shape), measured alternately in this
@@ -97,6 +98,19 @@ def bench(seconds: float) -> list[dict]:
                 play_game(s, 1, g)
 
         rows.append(case(label, kernel, reference, seconds))
+    # the search bot in one seat against counting (no reference row: its plain-Python
+    # twin takes seconds a game)
+    s = make_settings(4, ["search", "counting", "counting", "counting"])
+    k = rate(lambda start, n: penalties(s, 1, start, n), 100, seconds)
+    nan = float("nan")
+    rows.append(
+        {
+            "case": "davoserjas: search + 3 counting, six-round game",
+            "kernel_per_s": k,
+            "reference_per_s": nan,
+            "ratio": nan,
+        }
+    )
     return rows + c_ratio(seconds)
 
 

@@ -75,6 +75,62 @@ def test_counting_decides_only_from_what_its_seat_may_know(players):
     assert checked > 1000 and changed_table > checked // 2
 
 
+def _redeal_kabalen(rng, hands, seat, barred):
+    """The other seats' cards dealt again at random, sizes kept, no seat given a card
+    it showed it lacks (``barred[q]``: the cards open when q passed)."""
+    others = [p for p in range(len(hands)) if p != seat]
+    pool = [c for p in others for c in hands[p]]
+    for _ in range(500):
+        rng.shuffle(pool)
+        new, k = {}, 0
+        for p in others:
+            new[p] = set(pool[k : k + len(hands[p])])
+            k += len(hands[p])
+        if all(not (new[p] & barred[p]) for p in others):
+            return [hands[p] if p == seat else new[p] for p in range(len(hands))]
+    return None
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("variants", [[], ["strict-gaps", "pool"]])
+def test_counting_kabalen_decides_only_from_what_its_seat_may_know(players, variants):
+    """Kabalen as ``play_kabalen`` plays it, every seat counting: at each decision the
+    cards hidden from the seat are dealt again consistently (hand sizes, and the open
+    cards a seat could not lay when it passed) and the seat's card must not change."""
+    from tableodds.sim.davoserjas.reference import counting_kabalen_move, kabalen_row_after
+
+    settings = make_settings(players, ["counting"] * players, rounds=[6], variants=variants)
+    strict, mask = settings.gaps == "strict", deck_mask(players)
+    rng = random.Random(7 + players)
+    checked = changed_table = passes_used = 0
+    for game in range(8):
+        hands = deal(PyStream(13, game), settings, -1, set())
+        open_cards = {13 * s_ + 5 for s_ in range(4)}
+        laid, barred = set(), [set() for _ in range(players)]
+        turn, passes = game % players, 0
+        while passes < players and all(hands):
+            if hands[turn] & open_cards:
+                c = counting_kabalen_move(hands, turn, laid, open_cards, settings)
+                for _ in range(3):
+                    other = _redeal_kabalen(rng, hands, turn, barred)
+                    if other is None:
+                        continue
+                    changed_table += other != hands
+                    passes_used += any(barred[q] for q in range(players) if q != turn)
+                    assert counting_kabalen_move(other, turn, laid, open_cards, settings) == c
+                    checked += 1
+                hands[turn].remove(c)
+                laid.add(c)
+                open_cards.remove(c)
+                open_cards.update(kabalen_row_after(c, strict, mask))
+                passes = 0
+            else:
+                barred[turn] |= open_cards
+                passes += 1
+            turn = (turn + 1) % players
+    assert checked > 200 and changed_table > checked // 2 and passes_used > 20
+
+
 def test_duel_of_a_policy_with_itself_is_exactly_even():
     d = duel("careful", "careful", players=4, games=500, rounds=[1, 3, 6])
     assert d.shape == (500, 3) and np.allclose(d, 0)

@@ -182,6 +182,15 @@ def choose_counting_kabalen(hand, legal, laid, strict, mask) -> int:
     return max(sorted(legal), key=lambda c: (score(c), -c))
 
 
+def counting_kabalen_move(hands, seat, laid, open_cards, settings):
+    """The counting bot's Kabalen card for ``seat`` given the full table (``hands``),
+    the cards laid and the open places; it reads only the seat's own hand and what
+    lies on the table."""
+    mask = deck_mask(settings.players)
+    legal = sorted(hands[seat] & open_cards)
+    return choose_counting_kabalen(hands[seat], legal, laid, settings.gaps == "strict", mask)
+
+
 def counting_move(hands, seat, history, settings, rnd, t):
     """The counting bot's card for ``seat`` given the full table (``hands``) and the
     deal's ``history``; it reads only the seat's own hand and the history."""
@@ -230,6 +239,19 @@ class _Deal:
             + (self.rnd.last_trick if t == self.size - 1 else 0)
         )
 
+    def nothing_left(self, trick_points, played):
+        """Whether no seat can take a point from here: the current trick carries
+        none so far (its trick penalties included) and no penalised card, per-trick
+        or last-trick penalty is left."""
+        return (
+            trick_points == 0
+            and self.rnd.per_trick == 0
+            and self.rnd.last_trick == 0
+            and not any(
+                self.penalty[c] for c in range(52) if self.mask >> c & 1 and c not in played
+            )
+        )
+
 
 def sample_world(stream, unseen, sizes, voids, me, players):
     """Hidden cards dealt to the other seats, as ``search.sample_world`` describes."""
@@ -270,6 +292,8 @@ def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
     voids = [set(v) for v in voids]
     played, trick, mine = set(played), list(trick), 0
     while t < deal_.size:
+        if not trick and deal_.nothing_left(deal_.extra(t), played):
+            return mine
         hand = hands[seat]
         cards = [c for _, c in trick]
         follow = [c for c in hand if cards and suit(c) == suit(cards[0])]
@@ -323,6 +347,9 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
     if len(legal) == 1:
         return default
     played, voids = counting_view(history, seat, players)
+    points = deal_.extra(t) + sum(int(deal_.penalty[c]) for _, c in trick)
+    if deal_.nothing_left(points, played):
+        return default  # every card scores 0
     unseen = {c for c in range(52) if deal_.mask >> c & 1} - set(hand) - played
     sizes = [len(h) for h in hands]
     is_exact = deal_.size - t <= exact
@@ -389,7 +416,7 @@ def play_kabalen(stream, settings, hands, leader, policies):
             if POLICY_PARTS[policies[turn]][1] == KABALEN_HOLD:
                 c = choose_hold(hands[turn], legal)
             elif policies[turn] in ("counting", "search"):
-                c = choose_counting_kabalen(hands[turn], legal, laid, strict, mask)
+                c = counting_kabalen_move(hands, turn, laid, open_cards, settings)
             else:
                 c = choose_random(stream, legal)
             hands[turn].remove(c)

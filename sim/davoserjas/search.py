@@ -7,28 +7,31 @@ sizes and the voids it has seen, and scores every legal card in each:
 * once at most ``exact`` tricks are left (the current one included), exactly:
   the least penalty the seat can reach over all its own continuations, the
   other seats playing ``counting`` (a deterministic model, so a fixed sequence
-  of own cards is as good as any strategy and the search is exhaustive over
-  those sequences);
+  of own cards is as good as any strategy; :func:`solve` searches them depth
+  first);
 * before that, by one rollout with every seat playing ``counting``.
 
 It plays the card with the lowest total over the samples; ties go to the card
-``counting`` would play, else to the lowest card.  Random draws come from the
-game's stream: per sample one ``bounded`` draw per hidden card.  Kabalen is
-played as ``counting``.
+``counting`` would play, else to the lowest card.  Where no point is left to
+take (no penalised card unplayed, none on the trick, no per-trick or last-trick
+penalty) every card scores 0, so the bot plays ``counting``'s card without
+sampling, and a play-out stops as soon as it reaches that point.  Random
+draws come from the game's stream: per sample one ``bounded`` draw per hidden
+card.  Kabalen is played as ``counting``.
 """
 
 import numpy as np
 from numba import njit
 
-from tableodds.sim.core.bits import kth_bit, popcount
+from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import bounded
-from tableodds.sim.davoserjas.counting import counting_trick
+from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
 SAMPLES = 12  # default budget: deals sampled per decision
 EXACT = 4  # ... and tricks left (the current one included) from which each is solved exactly
-INVALID = np.int64(1) << 40  # a continuation that names a card the seat does not have
+_WORST = np.int64(1) << 40  # more than any penalty
 ATTEMPTS = 8
 
 
@@ -94,19 +97,22 @@ def play_out(
     last,
     card_round,
     deck_mask,
-    plan,
-    nplan,
+    penmask,
+    forced,
 ):
     """Play the deal to its end from trick ``t`` with ``k`` cards in it and ``seat``
-    to play; the seat ``me`` plays the ``plan[d]``-th legal card (lowest first) at its
-    d-th decision while d < nplan, then like everyone else ``counting``.  Returns the
-    penalty ``me`` takes from here, or INVALID if the plan names a missing card."""
+    to play; the seat ``me`` plays card ``forced`` at its next turn, then like
+    everyone else ``counting``.  Returns the penalty ``me`` takes from here.
+    ``penmask``: the penalised cards; once none is left in a round that scores
+    nothing else from here, the rest of the deal costs nothing and is not played."""
     mine = np.int64(0)
-    d = 0
+    tail_free = per_trick == 0 and last == 0
     while t < size:
         extra = per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)
         free = extra == 0 and not card_round
         if k == 0:
+            if tail_free and extra == 0 and not (penmask & ~played):
+                return mine
             points, led, win, win_seat = np.int64(extra), -1, -1, seat
         while k < players:
             hand = wh[seat]
@@ -115,14 +121,129 @@ def play_out(
             else:
                 follow = hand & (_SUIT << np.uint64(13 * led))
                 legal = follow if follow else hand
-            if seat == me and d < nplan:
-                idx = plan[d]
-                d += 1
-                if idx >= popcount(legal):
-                    return INVALID
-                c = kth_bit(legal, idx)
+            if seat == me and forced >= 0:
+                c = forced
+                forced = -1
             else:
-                c = counting_trick(
+                c = counting_trick_inline(
+                    hand,
+                    legal,
+                    k,
+                    led,
+                    win,
+                    points,
+                    free,
+                    card_round,
+                    players,
+                    seat,
+                    deck_mask & ~hand & ~played,
+                    wv,
+                    pen,
+                )
+            bit = _ONE << np.uint64(c)
+            wh[seat] = hand ^ bit
+            played |= bit
+            if k == 0:
+                led, win, win_seat = c // 13, c, seat
+            elif c // 13 != led:
+                wv[seat] |= 1 << led
+            elif c > win:
+                win, win_seat = c, seat
+            points += pen[c]
+            k += 1
+            seat += 1
+            if seat == players:
+                seat = 0
+        if win_seat == me:
+            mine += points
+        t += 1
+        k = 0
+        seat = win_seat
+    return mine
+
+
+@njit(inline="never")
+def solve(
+    wh,
+    wv,
+    played,
+    players,
+    size,
+    t,
+    k,
+    led,
+    win,
+    win_seat,
+    points,
+    seat,
+    me,
+    pen,
+    per_trick,
+    first,
+    last,
+    card_round,
+    deck_mask,
+    penmask,
+    forced,
+):
+    """The least penalty ``me`` can take from here over all its own later cards, the
+    others playing ``counting``; ``me`` plays card ``forced`` at its next turn.  A
+    depth-first search: each of the seat's decisions branches on its legal cards,
+    so the common start of two continuations is played once.  ``wh`` and ``wv``
+    (hands, voids) are changed."""
+    mine = np.int64(0)
+    tail_free = per_trick == 0 and last == 0
+    while t < size:
+        extra = per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)
+        free = extra == 0 and not card_round
+        if k == 0:
+            if tail_free and extra == 0 and not (penmask & ~played):
+                return mine
+            points, led, win, win_seat = np.int64(extra), -1, -1, seat
+        while k < players:
+            hand = wh[seat]
+            if k == 0:
+                legal = hand
+            else:
+                follow = hand & (_SUIT << np.uint64(13 * led))
+                legal = follow if follow else hand
+            if seat == me and forced < 0:
+                best = _WORST
+                x = legal
+                while x:
+                    c = lowest_bit(x)
+                    x &= x - _ONE
+                    v = solve(
+                        wh.copy(),
+                        wv.copy(),
+                        played,
+                        players,
+                        size,
+                        t,
+                        k,
+                        led,
+                        win,
+                        win_seat,
+                        points,
+                        seat,
+                        me,
+                        pen,
+                        per_trick,
+                        first,
+                        last,
+                        card_round,
+                        deck_mask,
+                        penmask,
+                        c,
+                    )
+                    if v < best:
+                        best = v
+                return mine + best
+            if seat == me:
+                c = forced
+                forced = -1
+            else:
+                c = counting_trick_inline(
                     hand,
                     legal,
                     k,
@@ -181,57 +302,39 @@ def exact_values(
     deck_mask,
     legal,
     out,
+    penmask,
 ):
     """out[i]: the least penalty ``me`` can take from here when it plays the i-th
     legal card now, over all its later cards (the others playing counting)."""
-    hs = popcount(world[me])
-    plan = np.zeros(max(hs, 1), np.int64)
-    wh = world.copy()
-    wv = voids.copy()
-    for ci in range(popcount(legal)):
-        best = INVALID
-        for d in range(hs):
-            plan[d] = 0
-        plan[0] = ci
-        while True:
-            wh[:] = world
-            wv[:] = voids
-            v = play_out(
-                wh,
-                wv,
-                played,
-                players,
-                size,
-                t,
-                k,
-                led,
-                win,
-                win_seat,
-                points,
-                me,
-                me,
-                pen,
-                per_trick,
-                first,
-                last,
-                card_round,
-                deck_mask,
-                plan,
-                hs,
-            )
-            if v < best:
-                best = v
-            # next continuation: digit d (the d-th later decision) runs over 0 .. hs-d-1
-            d = hs - 1
-            while d >= 1:
-                plan[d] += 1
-                if plan[d] < hs - d:
-                    break
-                plan[d] = 0
-                d -= 1
-            if d < 1:
-                break
-        out[ci] = best
+    x = legal
+    ci = 0
+    while x:
+        c = lowest_bit(x)
+        x &= x - _ONE
+        out[ci] = solve(
+            world.copy(),
+            voids.copy(),
+            played,
+            players,
+            size,
+            np.int64(t),
+            np.int64(k),
+            np.int64(led),
+            np.int64(win),
+            np.int64(win_seat),
+            np.int64(points),
+            np.int64(me),
+            np.int64(me),
+            pen,
+            per_trick,
+            first,
+            last,
+            card_round,
+            deck_mask,
+            penmask,
+            np.int64(c),
+        )
+        ci += 1
 
 
 @njit(inline="never")
@@ -284,13 +387,19 @@ def search_trick(
     )
     if nl == 1:
         return default
+    penmask = np.uint64(0)
+    for c in range(52):
+        if pen[c]:
+            penmask |= _ONE << np.uint64(c)
+    penmask &= deck_mask
+    if points == 0 and per_trick == 0 and last == 0 and not (penmask & ~played):
+        return default  # nothing is left to take: every card scores 0
     unseen = deck_mask & ~hand & ~played
     world = np.zeros(players, np.uint64)
     wh = np.zeros(players, np.uint64)
     wv = voids.copy()
     tot = np.zeros(nl, np.int64)
     vals = np.zeros(nl, np.int64)
-    plan = np.zeros(1, np.int64)
     is_exact = size - t <= exact
     for _ in range(samples):
         sample_world(s, at, unseen, sizes, voids, me, players, world)
@@ -317,14 +426,17 @@ def search_trick(
                 deck_mask,
                 legal,
                 vals,
+                penmask,
             )
             for ci in range(nl):
                 tot[ci] += vals[ci]
         else:
+            x = legal
             for ci in range(nl):
+                c = lowest_bit(x)
+                x &= x - _ONE
                 wh[:] = world
                 wv[:] = voids
-                plan[0] = ci
                 tot[ci] += play_out(
                     wh,
                     wv,
@@ -345,8 +457,8 @@ def search_trick(
                     last,
                     card_round,
                     deck_mask,
-                    plan,
-                    1,
+                    penmask,
+                    c,
                 )
     best = 0
     for ci in range(1, nl):
