@@ -567,7 +567,9 @@ def title(settings) -> str:
     )
 
 
-def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=None) -> Result:
+def goals(
+    plan: RunPlan, players=4, policies=None, game: str = "base", cards=None, none_bills="split"
+) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
 
@@ -579,7 +581,11 @@ def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=Non
         policies if policies and isinstance(policies[0], (list, tuple)) else [policies or ["goal"]]
     )
     deck = load_cards(cards)
-    configs = [make_settings(p, game, pols, cards=deck) for p in counts for pols in mixes]
+    configs = [
+        make_settings(p, game, pols, cards=deck, none_bills=none_bills)
+        for p in counts
+        for pols in mixes
+    ]
     named = {slug(s): s for s in configs}
     if len(named) < len(configs):
         raise InputError("a configuration is listed twice")
@@ -603,7 +609,12 @@ def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=Non
     settings = (
         configs[0].describe()
         if len(configs) == 1
-        else {"players": counts, "game": game, "policies": [list(s.policies) for s in configs]}
+        else {
+            "players": counts,
+            "game": game,
+            "policies": [list(s.policies) for s in configs],
+            "none_bills": none_bills,
+        }
     )
     return Result(
         "davos goals",

@@ -147,6 +147,8 @@ def _bills_game(order):
             b_target,
             b_own,
             b_other,
+            np.zeros((2, 2), np.int64),
+            np.zeros((2, 2), np.int64),
             np.zeros(2, np.bool_),
             np.zeros(3, np.int64),
             np.zeros((1, 3), np.int64),
@@ -216,6 +218,39 @@ def test_invariants_and_conservation(players, game, policies):
     # the rule-given flows happen: gains, losses, goal buys, bankruptcies
     assert frame["gained"].sum() > 0 and frame["lost"].sum() > 0 and frame["paid"].sum() > 0
     assert frame["bankruptcies"].max() > 0 or players == 5
+
+
+@pytest.mark.parametrize("policies", [["goal"], ["random"], ["goal", "random"]])
+def test_the_final_places_every_asset(policies):
+    # seed line 105: in the Final every player places all remaining assets
+    st = make_settings(4, policies=policies * (4 // len(policies)))
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 11, 0, 2000))
+    assert frame["supply"].max() == 0
+    check(frame, st)
+
+
+def test_rejected_bills_without_ideology_act_only_when_split():
+    cards = load_cards()
+    st = {
+        nb: make_settings(3, "mean", ["goal"], cards=cards, none_bills=nb)
+        for nb in ("split", "same")
+    }
+    for nb, s in st.items():
+        for (own, other), b in zip(s.rejected_effects(), s.bills):
+            if b.ideology != NONE:
+                assert own == other == (0, 0)
+            elif nb == "same":
+                assert (own, other) == (b.own, b.other)
+            else:  # the packaged default: the mirror of the passed effect
+                assert own == tuple(-x for x in b.own) and other == tuple(-x for x in b.other)
+    a, b = (pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 300)) for s in st.values())
+    assert not a.equals(b)
+    for s in st.values():
+        assert pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 20)).equals(
+            pl.DataFrame(GAME.reference_chunk(s, 5, 0, 20))
+        )
+    with pytest.raises(InputError, match="none-bills"):
+        make_settings(3, "mean", none_bills="both")
 
 
 def test_tiny_decks_run_out_and_reshuffle_the_same_way():
@@ -401,6 +436,11 @@ GOAL = '{ name = "g", category = "x", requires = ["sector:Pharma"] }'
             f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "Oil", '
             "own = [1, 0], other = [0, 0] }]",
             "target must be",
+        ),
+        (
+            f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "all", '
+            "own = [1, 0], other = [0, 0], rejected_own = [1, 0] }]",
+            "rejected_own is only for bills without ideology",
         ),
         (f"goals = [{GOAL}]\nbills = [{BILL}]\ncolour = 1", "unknown key 'colour'"),
         ("goals = [", "not valid TOML"),

@@ -10,7 +10,7 @@ from tableodds.analysis import davos as analysis
 from tableodds.reports.cli.driver import drive
 from tableodds.reports.cli.options import data_option, game_options, simulation_command
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import GAMES, POLICIES
+from tableodds.sim.davos.rules import GAMES, NONE_BILLS, POLICIES
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
@@ -30,6 +30,15 @@ simulation_command(
             show_default=True,
             help="Base Game, or the Mean Game (7 sectors, two C positions, bills "
             "without ideology, one goal deck).",
+        ),
+        click.option(
+            "--none-bills",
+            type=click.Choice(list(NONE_BILLS)),
+            default="split",
+            show_default=True,
+            help="Mean Game bills without ideology: split = one effect when passed, "
+            "another when rejected (the card's rejected_own/rejected_other); same = the "
+            "passed effect either way.",
         ),
         data_option(
             "--cards",

@@ -12,7 +12,7 @@ Every random choice comes from the game's own stream, in this order:
            ascending), the bill deck and the goal deck (card ids ascending), then
            one draw for the start player;
   turns    random bots only: the kind of action among the legal ones (new corp,
-           corp, party, goal, pass), then its source (open, discard, two drawn),
+           corp, party, goal, pass; no pass in the Final), then its source (open, discard, two drawn),
            the kept card of two drawn, the slot / corp / party, the number of
            assets; a goal buy draws the source, the kept card, then the goal to
            lay off (0 = none).  Goal-seeking bots draw nothing;
@@ -51,6 +51,7 @@ from tableodds.sim.davos.policies import (
     G_ACQ,
     G_DISC,
     G_DN,
+    G_HOW,
     G_ID,
     G_MET,
     G_N,
@@ -89,6 +90,7 @@ COL_ACTIONS, COL_DISSIDENTS_BOARD = _COL["actions"], _COL["dissidents_board"]
 COL_DISSIDENTS_PLACED, COL_DISSIDENTS_LOST = _COL["dissidents_placed"], _COL["dissidents_lost"]
 COL_G0_GOAL = _COL["g0_goal"]  # then the goal slots, N_SLOT_FIELDS columns each
 N_SLOT_FIELDS = len(R.SLOT_FIELDS)
+HOW_DEALT, HOW_RESET, HOW_BOUGHT = 0, 1, 2  # rules.HOW
 
 # per-seat counters sv[seat, field]
 SUPPLY, INCOME, GAINED, PAID, LOST = 0, 1, 2, 3, 4
@@ -212,18 +214,19 @@ def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
         sc[G_OPEN] = -1
     else:
         return
-    _new_goal(p, g, year, gs, gn)
+    _new_goal(p, g, year, HOW_RESET, gs, gn)
     _refill(s, sc, G_OPEN, G_N, G_DN, ghid, gdisc)
 
 
 @njit(cache=True)
-def _new_goal(p, g, year, gs, gn):
+def _new_goal(p, g, year, how, gs, gn):
     k = gn[p]
     gs[p, k, G_ID] = g
     gs[p, k, G_ACQ] = year
     gs[p, k, G_DISC] = 0
     gs[p, k, G_REV] = 0
     gs[p, k, G_MET] = 0
+    gs[p, k, G_HOW] = how
     gn[p] += 1
 
 
@@ -289,7 +292,7 @@ def _draw_two_goals(mean, sc, ghid, gdisc, two):
 @njit(cache=True)
 def _finish_buy(s, p, g, year, old_choice, mean, sc, sv, gs, gn, ghid, gdisc):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
-    _new_goal(p, g, year, gs, gn)
+    _new_goal(p, g, year, HOW_BOUGHT, gs, gn)
     if old_choice >= 0:
         gs[p, old_choice, G_DISC] = year
         _goal_away(gs[p, old_choice, G_ID], mean, sc, ghid, gdisc)
@@ -373,7 +376,7 @@ def _turns(
     while npassed < P:
         if not passed[p]:
             extra = 0
-            if npassed == P - 1:
+            if npassed == P - 1 and not final:  # the Final places every asset: no fee
                 if last_regular:
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
@@ -381,7 +384,7 @@ def _turns(
             dec[D_KIND] = PASS
             if eff >= 1:
                 if pol[p] == RANDOM:
-                    random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec)
+                    random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec)
                 else:
                     goal_turn(
                         p,
@@ -433,7 +436,7 @@ def _turns(
             else:
                 passed[p] = True
                 npassed += 1
-                if not first_done:
+                if not first_done and not final:  # no next year to start in the Final
                     first_done = True
                     sc[START] = p
                     sv[p, SUPPLY] += R.FIRST_PASS_BONUS
@@ -464,14 +467,33 @@ def _resolve(
     b_target,
     b_own,
     b_other,
+    r_own,
+    r_other,
     wishes,
     votes,
     totals,
 ):
     H = P + 1
     target = b_target[bill]
+    none = b_ideo[bill] == R.NONE
     for p in range(P):
-        wishes[p] = wish(s, p, pol[p], bloc, bill, target, b_own, b_other, H, ch, csec, slot_bloc)
+        wishes[p] = wish(
+            s,
+            p,
+            pol[p],
+            bloc,
+            bill,
+            target,
+            none,
+            b_own,
+            b_other,
+            r_own,
+            r_other,
+            H,
+            ch,
+            csec,
+            slot_bloc,
+        )
     n = 0
     for q in range(9):
         if party_bloc[q] == bloc:
@@ -484,14 +506,16 @@ def _resolve(
     _, _, passed = parliament(votes, totals, n)
     if passed:
         sc[PASSED] += 1
-    if not (passed or b_ideo[bill] == R.NONE):
+    if not (passed or none):
         return
+    e_own = b_own if passed else r_own  # a rejected bill without ideology: its rejected effect
+    e_other = b_other if passed else r_other
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target):
             continue
         own = slot_bloc[x] == bloc
-        big_amt = b_own[bill, 0] if own else b_other[bill, 0]
-        stake_amt = b_own[bill, 1] if own else b_other[bill, 1]
+        big_amt = e_own[bill, 0] if own else e_other[bill, 0]
+        stake_amt = e_own[bill, 1] if own else e_other[bill, 1]
         before = 0
         for h in range(H):
             before += ch[x, h]
@@ -607,6 +631,8 @@ def simulate(
     b_target_in,
     b_own_in,
     b_other_in,
+    r_own_in,
+    r_other_in,
     out,
     work,
 ):
@@ -651,6 +677,10 @@ def simulate(
     o += nbill * 2
     b_other = _copied2(work, o, b_other_in)
     o += nbill * 2
+    r_own = _copied2(work, o, r_own_in)
+    o += nbill * 2
+    r_other = _copied2(work, o, r_other_in)
+    o += nbill * 2
     ch = _view2(work, o, nslot, H)
     o += nslot * H
     ph = _view2(work, o, 9, H)
@@ -659,8 +689,8 @@ def simulate(
     o += nslot
     sv = _view2(work, o, P, 5)
     o += P * 5
-    gs = carray(_ptr(work.ctypes.data + o * 8, types_int64), (P, R.GOAL_SLOTS, 5))
-    o += P * R.GOAL_SLOTS * 5
+    gs = carray(_ptr(work.ctypes.data + o * 8, types_int64), (P, R.GOAL_SLOTS, N_SLOT_FIELDS))
+    o += P * R.GOAL_SLOTS * N_SLOT_FIELDS
     gn = _view(work, o, P)
     o += P
     sc = _view(work, o, N_SCALARS)
@@ -728,7 +758,7 @@ def simulate(
         sc[C_OPEN], sc[G_OPEN] = -1, -1
         for p in range(P):
             sc[G_N] -= 1
-            _new_goal(p, ghid[sc[G_N]], 1, gs, gn)
+            _new_goal(p, ghid[sc[G_N]], 1, HOW_DEALT, gs, gn)
         for b in range(4):
             sc[B_N] -= 1
             cur[b] = bhid[sc[B_N]]
@@ -808,6 +838,8 @@ def simulate(
                     b_target,
                     b_own,
                     b_other,
+                    r_own,
+                    r_other,
                     wishes,
                     votes,
                     totals,
@@ -953,7 +985,7 @@ def simulate(
             out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
             out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
             for i in range(R.GOAL_SLOTS):
-                for f2 in range(5):
+                for f2 in range(N_SLOT_FIELDS):
                     v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
                     out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
         best_s, best_b, ntied = -INF * 10, -1, 0
@@ -976,6 +1008,7 @@ def pack(settings):
     bloc, ideo = R.slot_layout(settings.game)
     goals, bills = settings.goals, settings.bills
     cats = settings.categories
+    rejected = settings.rejected_effects()
     g_nreq = np.array([len(g.requires) for g in goals], np.int64)
     g_kind = np.zeros((len(goals), R.MAX_REQS), np.int64)
     g_arg = np.zeros((len(goals), R.MAX_REQS), np.int64)
@@ -1000,6 +1033,8 @@ def pack(settings):
         b_target_in=np.array([b.target for b in bills], np.int64),
         b_own_in=np.array([b.own for b in bills], np.int64).reshape(-1, 2),
         b_other_in=np.array([b.other for b in bills], np.int64).reshape(-1, 2),
+        r_own_in=np.array([r[0] for r in rejected], np.int64).reshape(-1, 2),
+        r_other_in=np.array([r[1] for r in rejected], np.int64).reshape(-1, 2),
     )
 
 

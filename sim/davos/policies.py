@@ -22,7 +22,7 @@ C_N, C_DN, C_OPEN, G_N, G_DN, G_OPEN, B_N, START = 0, 1, 2, 3, 4, 5, 6, 7
 D_PLACED, D_LOST, PASSED, BANKRUPT, ACTIONS = 8, 9, 10, 11, 12
 N_SCALARS = 13
 # goal slot fields of gs[seat, slot]
-G_ID, G_ACQ, G_DISC, G_REV, G_MET = 0, 1, 2, 3, 4
+G_ID, G_ACQ, G_DISC, G_REV, G_MET, G_HOW = 0, 1, 2, 3, 4, 5
 # a decision: pass, place assets or buy a goal, with its details
 D_KIND, D_TYP, D_WHERE, D_SLOT, D_SRC, D_KEEP, D_AMOUNT, D_SWAP = 0, 1, 2, 3, 4, 5, 6, 7
 PASS, PLACE, BUY = 0, 1, 2
@@ -237,8 +237,9 @@ def _sources(sc, top, dn, n, out):
 
 
 @njit(cache=True)
-def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
-    """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES)."""
+def random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec):
+    """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
+    in the Final passing is not one of them while the seat has assets."""
     nslot = csec.shape[0]
     nfree, nocc = 0, 0
     for x in range(nslot):
@@ -260,8 +261,9 @@ def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
     if eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
         tmp[2, nk] = 3
         nk += 1
-    tmp[2, nk] = 4
-    nk += 1
+    if not final:
+        tmp[2, nk] = 4
+        nk += 1
     kind = tmp[2, bounded(s, nk)]
     if kind == 4:
         dec[D_KIND] = PASS
@@ -330,8 +332,9 @@ def goal_turn(
     act,
     dec,
 ):
-    """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass."""
-    target = 1 if final else 2
+    """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass;
+    in the Final, 1 asset on its weakest requirement instead of passing."""
+    target = 2
     best = INF
     for i in range(gn[p]):
         if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
@@ -363,7 +366,29 @@ def goal_turn(
         dec[D_AMOUNT] = min(best, eff)
         return
     dec[D_KIND] = PASS
-    if final or eff < 2 * R.GOAL_PRICE or gn[p] >= R.GOAL_SLOTS:
+    if final:
+        _final_rest(
+            p,
+            eff,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            cdisc,
+            gs,
+            gn,
+            slot_bloc,
+            party_bloc,
+            g_nreq,
+            g_kind,
+            g_arg,
+            agg,
+            act,
+            dec,
+        )
+        return
+    if eff < 2 * R.GOAL_PRICE or gn[p] >= R.GOAL_SLOTS:
         return
     src, src_cost = -1, INF * 10
     if sc[G_OPEN] >= 0:
@@ -478,18 +503,87 @@ def goal_turn(
     dec[D_SWAP] = wi if worst > eff - R.GOAL_PRICE else -1  # a goal it cannot afford
 
 
+@njit(cache=True)
+def _final_rest(
+    p,
+    eff,
+    H,
+    sc,
+    ch,
+    csec,
+    ph,
+    cdisc,
+    gs,
+    gn,
+    slot_bloc,
+    party_bloc,
+    g_nreq,
+    g_kind,
+    g_arg,
+    agg,
+    act,
+    dec,
+):
+    """Every requirement safe in the Final: 1 asset where its lead is smallest (later seats
+    still play), or, with no unrevealed goal to defend, all of them on America's first party."""
+    worst = -INF
+    for i in range(gn[p]):
+        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+            continue
+        g = gs[p, i, G_ID]
+        for j in range(g_nreq[g]):
+            c = req_cost(
+                p,
+                g_kind[g, j],
+                g_arg[g, j],
+                2,
+                H,
+                sc,
+                ch,
+                csec,
+                ph,
+                slot_bloc,
+                party_bloc,
+                cdisc,
+                agg,
+                act,
+            )
+            if worst < c < INF:
+                worst = c
+                dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
+    dec[D_KIND] = PLACE
+    dec[D_KEEP] = 0
+    if worst > -INF:
+        dec[D_AMOUNT] = 1
+    else:
+        dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = ON_PARTY, 0, 0, 0
+        dec[D_AMOUNT] = eff
+
+
 @njit(cache=True, inline="always")
-def wish(s, p, pol, bloc, bill, target, b_own, b_other, H, ch, csec, slot_bloc):
-    """For (True) or against a bill: random, or 'it profits my holdings' for the goal bot."""
-    if pol == RANDOM:
-        return bounded(s, 2) == 1
+def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
+    """What a bill's effect (own, other) does to seat p's holdings: gains minus losses."""
     net = 0
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
             continue
         role = 0 if biggest(ch, x, H) == p else 1
-        amt = b_own[bill, role] if slot_bloc[x] == bloc else b_other[bill, role]
+        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
         net += amt if amt > 0 else -min(-amt, ch[x, p])
+    return net
+
+
+@njit(cache=True, inline="always")
+def wish(
+    s, p, pol, bloc, bill, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc
+):
+    """For (True) or against a bill: random, or for the goal bot 'passing profits my holdings
+    more than rejecting' (only bills without ideology, ``none``, act when rejected)."""
+    if pol == RANDOM:
+        return bounded(s, 2) == 1
+    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    if none:
+        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
     return net > 0
 
 

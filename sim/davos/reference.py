@@ -81,7 +81,8 @@ class Game:
         self.gained = [0] * self.P
         self.paid = [0] * self.P
         self.lost = [0] * self.P
-        self.goals = [[] for _ in range(self.P)]  # [id, acquired, discarded, revealed, met]
+        # goal slots [id, acquired, discarded, revealed, met, how]; how indexes rules.HOW
+        self.goals = [[] for _ in range(self.P)]
         self.diss_placed = self.diss_lost = 0
         self.bills_passed = self.bankrupt = self.actions = 0
 
@@ -126,7 +127,7 @@ class Game:
             g, self.g_open = self.g_open, -1
         else:
             return
-        self.goals[p].append([g, year, 0, 0, 0])
+        self.goals[p].append([g, year, 0, 0, 0, 1])
         self.goal_refill()
 
     # --- board questions
@@ -274,7 +275,7 @@ class Game:
         self.supply[p] -= R.GOAL_PRICE
         self.paid[p] += R.GOAL_PRICE
         g = self.take_goal_card(src, keep_fn)
-        self.goals[p].append([g, year, 0, 0, 0])
+        self.goals[p].append([g, year, 0, 0, 0, 2])
         old = [i for i, s in enumerate(self.goals[p][:-1]) if s[2] == 0 and s[3] == 0]
         i = swap_fn(old)
         if i >= 0:
@@ -283,7 +284,7 @@ class Game:
         self.goal_refill()
         self.actions += 1
 
-    def random_turn(self, p, eff, year) -> bool:
+    def random_turn(self, p, eff, year, final) -> bool:
         rng = self.rng
         free = [s for s in range(self.nslot) if self.csec[s] < 0]
         corp_src = [
@@ -304,7 +305,8 @@ class Game:
         kinds.append("party")
         if eff >= R.GOAL_PRICE and len(self.goals[p]) < R.GOAL_SLOTS and self.goal_sources():
             kinds.append("goal")
-        kinds.append("pass")
+        if not final:  # the Final: every asset is placed
+            kinds.append("pass")
         kind = kinds[rng.bounded(len(kinds))]
         if kind == "pass":
             return False
@@ -331,7 +333,7 @@ class Game:
         return True
 
     def goal_turn(self, p, eff, year, final) -> bool:
-        target = 1 if final else 2
+        target = 2
         best = (INF, None)
         for slot in self.goals[p]:
             if slot[2] or slot[3]:
@@ -343,7 +345,10 @@ class Game:
         if best[1] is not None:
             self.place(p, best[1], min(best[0], eff))
             return True
-        if final or eff < 2 * R.GOAL_PRICE or len(self.goals[p]) >= R.GOAL_SLOTS:
+        if final:
+            self.final_rest(p, eff)
+            return True
+        if eff < 2 * R.GOAL_PRICE or len(self.goals[p]) >= R.GOAL_SLOTS:
             return False
         cands = []
         if self.g_open >= 0:
@@ -371,6 +376,22 @@ class Game:
         self.buy_goal(p, year, src, keep, swap)
         return True
 
+    def final_rest(self, p, eff) -> None:
+        """The Final with every requirement safe: 1 asset on the weakest requirement of an
+        unrevealed goal (later seats still play); with none, everything on party 0."""
+        worst = (-INF, None)
+        for slot in self.goals[p]:
+            if slot[2] or slot[3]:
+                continue
+            for k, a in self.st.goals[slot[0]].requires:
+                c, action = self.req_cost(p, k, a, 2)
+                if worst[0] < c < INF:
+                    worst = (c, action)
+        if worst[1] is not None:
+            self.place(p, worst[1], 1)
+        else:
+            self.place(p, ("party", 0), eff)
+
     def turns(self, year: int, final: bool) -> None:
         P = self.P
         passed = [False] * P
@@ -379,7 +400,7 @@ class Game:
         while npassed < P:
             if not passed[p]:
                 extra = 0
-                if npassed == P - 1:
+                if npassed == P - 1 and not final:  # the Final: no fee, every asset placed
                     if last_regular:
                         extra = R.EXTRA_TURN_COST
                     last_regular = True
@@ -387,7 +408,7 @@ class Game:
                 acted = False
                 if eff >= 1:
                     if self.pol[p] == 0:
-                        acted = self.random_turn(p, eff, year)
+                        acted = self.random_turn(p, eff, year, final)
                     else:
                         acted = self.goal_turn(p, eff, year, final)
                 if acted:
@@ -396,7 +417,7 @@ class Game:
                 else:
                     passed[p] = True
                     npassed += 1
-                    if not first_done:
+                    if not first_done and not final:  # no next year to start
                         first_done = True
                         self.start = p
                         self.supply[p] += R.FIRST_PASS_BONUS
@@ -404,9 +425,8 @@ class Game:
             p = (p + 1) % P
 
     # --- bills
-    def wish(self, p, bloc, bill) -> bool:
-        if self.pol[p] == 0:
-            return self.rng.bounded(2) == 1
+    def net(self, p, bloc, bill, own, other) -> int:
+        """Gains minus losses to p's holdings of the effect (own, other) of ``bill``."""
         net = 0
         for s in range(self.nslot):
             if (
@@ -415,13 +435,22 @@ class Game:
                 or self.ch[s][p] == 0
             ):
                 continue
-            big, stake = bill.own if self.slot_bloc[s] == bloc else bill.other
+            big, stake = own if self.slot_bloc[s] == bloc else other
             amt = big if biggest(self.ch[s]) == p else stake
             net += amt if amt > 0 else -min(-amt, self.ch[s][p])
+        return net
+
+    def wish(self, p, bloc, bill, rejected) -> bool:
+        if self.pol[p] == 0:
+            return self.rng.bounded(2) == 1
+        net = self.net(p, bloc, bill, bill.own, bill.other)
+        if bill.ideology == R.NONE:
+            net -= self.net(p, bloc, bill, *rejected)
         return net > 0
 
     def resolve(self, bloc: int, bill: R.Bill) -> None:
-        wishes = [self.wish(p, bloc, bill) for p in range(self.P)]
+        rejected = self.st.rejected(bill)
+        wishes = [self.wish(p, bloc, bill, rejected) for p in range(self.P)]
         parties = self.parties_in(bloc)
         votes = [
             party_vote(
@@ -437,10 +466,11 @@ class Game:
         self.bills_passed += passed
         if not (passed or bill.ideology == R.NONE):
             return
+        own, other = (bill.own, bill.other) if passed else rejected
         for s in range(self.nslot):
             if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target):
                 continue
-            big_amt, stake_amt = bill.own if self.slot_bloc[s] == bloc else bill.other
+            big_amt, stake_amt = own if self.slot_bloc[s] == bloc else other
             counts = self.ch[s]
             before = sum(counts)
             big = biggest(counts)
@@ -489,7 +519,7 @@ class Game:
         self.shuffle(self.b_hidden)
         self.shuffle(self.g_hidden)
         for p in range(self.P):
-            self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0])
+            self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0, 0])
         self.bills = [st.bills[self.b_hidden.pop()] for _ in range(4)]
         for b in range(4):
             for s in range(self.nslot):
@@ -552,7 +582,7 @@ class Game:
         for p in range(P):
             a = f = 0
             got = set()
-            for g, _, disc, rev, met in self.goals[p]:
+            for g, _, disc, rev, met, *_ in self.goals[p]:
                 if disc:
                     continue
                 if rev or met & 4:
@@ -592,7 +622,8 @@ def reference_chunk(settings: R.Settings, seed: int, start: int, count: int) -> 
         g = play_game(settings, seed, i)
         res = g.result
         for p in range(settings.players):
-            slots = g.goals[p] + [[-1, 0, 0, 0, 0]] * (R.GOAL_SLOTS - len(g.goals[p]))
+            empty = [-1] + [0] * (len(R.SLOT_FIELDS) - 1)
+            slots = g.goals[p] + [empty] * (R.GOAL_SLOTS - len(g.goals[p]))
             rows.append(
                 [
                     i,
