@@ -3,8 +3,11 @@
 "Which goals are hardest": for every goal card, the share of the times a seat
 held it at a check (end of year 1, end of year 2, the final check) in which the
 seat had achieved it by then, i.e. revealed it at an earlier check or was the
-biggest where it asks at that check.  Everything is a lazy Polars scan; nothing
-here simulates.
+biggest where it asks at that check.  A goal dealt at set-up has three years to be
+met, one drawn at a reset or bought late has less, and a bought goal was chosen
+because it looked cheap: so the final check is also split by how the goal came into
+the hand (``ACQUISITIONS``), and the headline ranking is for goals dealt at set-up.
+Everything is a lazy Polars scan; nothing here simulates.
 """
 
 from __future__ import annotations
@@ -36,6 +39,18 @@ from tableodds.sim.davos.rules import (
 )
 
 CHECKS = ("year 1", "year 2", "final")
+# final-check groups by how (rules.HOW) and when a goal was acquired; the first three pool years
+ACQUISITIONS = (
+    ("dealt", 0, (1,)),
+    ("reset", 1, (2, 3)),
+    ("bought", 2, (1, 2, 3)),
+    ("reset y2", 1, (2,)),
+    ("reset y3", 1, (3,)),
+    ("bought y1", 2, (1,)),
+    ("bought y2", 2, (2,)),
+    ("bought y3", 2, (3,)),
+)
+HEADLINE = "dealt"
 _POLICY_NAMES = {v: k for k, v in POLICY_CODES.items()}
 
 
@@ -79,6 +94,30 @@ def _proportions(row: dict) -> tuple[Proportion | None, ...]:
     return tuple(wilson(row[f"a{k}"], row[f"n{k}"]) if row[f"n{k}"] else None for k in (1, 2, 3))
 
 
+def _acquisition_counts(slots: pl.LazyFrame, by: list[str]) -> dict:
+    """{key: {(how, acquired): (achieved, held)}} at the final check, key = the ``by`` values."""
+    rows = (
+        slots.group_by(by + ["how", "acquired"])
+        .agg(_held(3).cast(pl.Int64).sum().alias("n"), _achieved(3).cast(pl.Int64).sum().alias("a"))
+        .collect()
+        .to_dicts()
+    )
+    out: dict = {}
+    for r in rows:
+        key = tuple(r[b] for b in by)
+        out.setdefault(key, {})[(r["how"], r["acquired"])] = (r["a"], r["n"])
+    return out
+
+
+def _by_acquisition(cells: dict) -> tuple[tuple[str, Proportion | None], ...]:
+    out = []
+    for label, how, years in ACQUISITIONS:
+        a = sum(cells.get((how, y), (0, 0))[0] for y in years)
+        n = sum(cells.get((how, y), (0, 0))[1] for y in years)
+        out.append((label, wilson(a, n) if n else None))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class GoalRow:
     goal: int
@@ -87,10 +126,19 @@ class GoalRow:
     requires: str
     kind: str
     by_check: tuple[Proportion | None, ...]  # year 1, year 2, final; None when never held
+    by_acquisition: tuple[tuple[str, Proportion | None], ...] = ()  # final check, ACQUISITIONS
 
     @property
     def final(self) -> Proportion | None:
         return self.by_check[2]
+
+    def acquired(self, label: str) -> Proportion | None:
+        return dict(self.by_acquisition).get(label)
+
+    @property
+    def headline(self) -> Proportion | None:
+        """P(achieved at the final check) for the goal dealt at set-up and kept."""
+        return self.acquired(HEADLINE)
 
 
 @dataclass(frozen=True)
@@ -98,6 +146,18 @@ class KindRow:
     kind: str
     goals: int
     by_check: tuple[Proportion | None, ...]
+    by_acquisition: tuple[tuple[str, Proportion | None], ...] = ()
+
+    @property
+    def final(self) -> Proportion | None:
+        return self.by_check[2]
+
+    def acquired(self, label: str) -> Proportion | None:
+        return dict(self.by_acquisition).get(label)
+
+    @property
+    def headline(self) -> Proportion | None:
+        return self.acquired(HEADLINE)
 
 
 @dataclass(frozen=True)
@@ -108,7 +168,7 @@ class GoalDifficulty:
     game: str
     policies: tuple[str, ...]
     games: int
-    goals: tuple[GoalRow, ...]  # ranked: lowest final probability first
+    goals: tuple[GoalRow, ...]  # ranked: lowest P(achieved | dealt at set-up) first
     kinds: tuple[KindRow, ...]
     by_policy: tuple[tuple[str, GoalRow], ...] = ()  # per holder policy when seats differ
     score: tuple[Mean, ...] = ()  # mean final score per seat
@@ -130,6 +190,14 @@ class GoalDifficulty:
                         f"low{k}": pr.low if pr else None,
                         f"high{k}": pr.high if pr else None,
                         f"n{k}": pr.n if pr else 0,
+                    }
+                for label, pr in item.by_acquisition:
+                    c = label.replace(" ", "_")
+                    d |= {
+                        f"p_{c}": pr.estimate if pr else None,
+                        f"low_{c}": pr.low if pr else None,
+                        f"high_{c}": pr.high if pr else None,
+                        f"n_{c}": pr.n if pr else 0,
                     }
                 out.append(d)
             return out
@@ -173,6 +241,9 @@ class GoalDifficulty:
         def checks(by):
             return {c: (p.as_dict() if p else None) for c, p in zip(CHECKS, by)}
 
+        def acquired(by):
+            return {label: (p.as_dict() if p else None) for label, p in by}
+
         return {
             "players": self.players,
             "game": self.game,
@@ -187,11 +258,18 @@ class GoalDifficulty:
                     "requires": g.requires,
                     "kind": g.kind,
                     "achieved_by": checks(g.by_check),
+                    "final_by_acquisition": acquired(g.by_acquisition),
                 }
                 for i, g in enumerate(self.goals)
             ],
+            "ranked_by": f"P(achieved at the final check | {HEADLINE} at set-up)",
             "kinds": [
-                {"kind": r.kind, "goals": r.goals, "achieved_by": checks(r.by_check)}
+                {
+                    "kind": r.kind,
+                    "goals": r.goals,
+                    "achieved_by": checks(r.by_check),
+                    "final_by_acquisition": acquired(r.by_acquisition),
+                }
                 for r in self.kinds
             ],
             "by_policy": [
@@ -203,21 +281,29 @@ class GoalDifficulty:
         }
 
 
-def _rank_key(row: GoalRow):
-    f = row.final
-    return (f.estimate if f else math.inf, row.goal)
+def _rank_key(row):
+    """Hardest first by the headline (dealt at set-up), then over all holders."""
+    h, f = row.headline, row.final
+    return (h.estimate if h else math.inf, f.estimate if f else math.inf, getattr(row, "goal", 0))
 
 
 def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty:
     """Aggregate a run's records into the goal table."""
     slots = goal_slots(records)
     per_goal = {r["goal"]: r for r in _counts(slots, ["goal"]).to_dicts()}
+    acq = _acquisition_counts(slots, ["goal"])
     goals = []
     for i, g in enumerate(settings.goals):
         r = per_goal.get(i, {f"{x}{k}": 0 for x in "na" for k in (1, 2, 3)})
         goals.append(
             GoalRow(
-                i, g.name, g.category, g.requirement_text(), requirement_kind(g), _proportions(r)
+                i,
+                g.name,
+                g.category,
+                g.requirement_text(),
+                requirement_kind(g),
+                _proportions(r),
+                _by_acquisition(acq.get((i,), {})),
             )
         )
     goals.sort(key=_rank_key)
@@ -229,9 +315,18 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
         schema={"goal": pl.Int16, "kind": pl.String},
     )
     kinds = []
-    for r in _counts(slots.join(kind_of.lazy(), on="goal"), ["kind"]).sort("kind").to_dicts():
-        kinds.append(KindRow(r["kind"], sum(g.kind == r["kind"] for g in goals), _proportions(r)))
-    kinds.sort(key=lambda k: (k.by_check[2].estimate if k.by_check[2] else math.inf, k.kind))
+    with_kind = slots.join(kind_of.lazy(), on="goal")
+    kind_acq = _acquisition_counts(with_kind, ["kind"])
+    for r in _counts(with_kind, ["kind"]).sort("kind").to_dicts():
+        kinds.append(
+            KindRow(
+                r["kind"],
+                sum(g.kind == r["kind"] for g in goals),
+                _proportions(r),
+                _by_acquisition(kind_acq.get((r["kind"],), {})),
+            )
+        )
+    kinds.sort(key=lambda k: _rank_key(k)[:2] + (k.kind,))
     by_policy = []
     if len(set(settings.policies)) > 1:
         for r in _counts(slots, ["policy", "goal"]).sort(["policy", "goal"]).to_dicts():
@@ -277,7 +372,7 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
 
 @dataclass(frozen=True)
 class Difference:
-    """p(b) - p(a) for one goal at the final check, with a normal 95% interval."""
+    """p(b) - p(a) for one goal (the headline: dealt at set-up, final check), normal 95%."""
 
     goal: int
     name: str
@@ -300,11 +395,11 @@ class Difference:
 
 
 def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
-    """Final-check achievement of every goal in b minus a (same card list), largest first."""
+    """Headline achievement of every goal in b minus a (same card list), largest first."""
     fa = {g.goal: g for g in a.goals}
     out = []
     for g in b.goals:
-        pa, pb = fa[g.goal].final if g.goal in fa else None, g.final
+        pa, pb = fa[g.goal].headline if g.goal in fa else None, g.headline
         if not pa or not pb:
             continue
         d = pb.estimate - pa.estimate
@@ -316,7 +411,7 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
 
 
 def plot_goals(results: list[GoalDifficulty], title: str = ""):
-    """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
+    """Horizontal bars: P(achieved at the final check | dealt at set-up) per goal, 95%."""
     from tableodds.analysis.plots import figure, legend_outside
 
     first = results[0]
@@ -326,7 +421,7 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
     n = len(results)
     h = 0.8 / n
     for j, res in enumerate(results):
-        by = {g.goal: g.final for g in res.goals}
+        by = {g.goal: g.headline for g in res.goals}
         ys, xs, lo, hi = [], [], [], []
         for i, goal in enumerate(order):
             pr = by.get(goal)
@@ -340,7 +435,9 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
     ax.set_yticks(range(len(order)), [names[g] for g in order], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("P(goal achieved at the final check | held); error bars: 95% Wilson interval")
+    ax.set_xlabel(
+        "P(achieved at the final check | dealt at set-up); error bars: 95% Wilson interval"
+    )
     ax.set_title(title or "Davos goals, hardest first")
     if n > 1:
         legend_outside(ax)
@@ -456,27 +553,35 @@ def _cell(pr) -> str:
     return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f},{pr.high:.3f}]"
 
 
+SHOWN = ("dealt", "reset", "bought")
+
+
 def goal_text(summary: GoalDifficulty) -> str:
     lines = [
-        "P(achieved by the check | held at the check), 95% Wilson intervals, hardest first",
-        f"{'':>3} {'goal':<24} {'requires':<34} {'year 1':>21} {'year 2':>21} "
-        f"{'final':>21} {'held':>8}",
+        "P(achieved at the final check | held then), 95% Wilson intervals, by how the goal came",
+        "into the hand: dealt at set-up (ranked on this, hardest first), drawn at a reset, bought;",
+        "'all' pools every holder (year-1/2 checks and each year in --json / --out)",
+        f"{'':>3} {'goal':<24} {'requires':<30} "
+        + " ".join(f"{c:>21}" for c in SHOWN)
+        + f" {'all':>21} {'dealt n':>8}",
     ]
     for i, g in enumerate(summary.goals, start=1):
-        n = g.final.n if g.final else 0
+        n = g.headline.n if g.headline else 0
         lines.append(
-            f"{i:>3} {g.name[:24]:<24} {g.requires[:34]:<34} "
-            + " ".join(f"{_cell(p):>21}" for p in g.by_check)
-            + f" {n:>8,}"
+            f"{i:>3} {g.name[:24]:<24} {g.requires[:30]:<30} "
+            + " ".join(f"{_cell(g.acquired(c)):>21}" for c in SHOWN)
+            + f" {_cell(g.final):>21} {n:>8,}"
         )
     lines += [
         "",
-        "By requirement kind",
-        f"{'kind':<20} {'goals':>5} {'year 1':>21} {'year 2':>21} {'final':>21}",
+        "By requirement kind (final check)",
+        f"{'kind':<20} {'goals':>5} " + " ".join(f"{c:>21}" for c in SHOWN) + f" {'all':>21}",
     ]
     for k in summary.kinds:
         lines.append(
-            f"{k.kind:<20} {k.goals:>5} " + " ".join(f"{_cell(p):>21}" for p in k.by_check)
+            f"{k.kind:<20} {k.goals:>5} "
+            + " ".join(f"{_cell(k.acquired(c)):>21}" for c in SHOWN)
+            + f" {_cell(k.by_check[2]):>21}"
         )
     lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>24}"]
     for s, (m, w) in enumerate(zip(summary.score, summary.wins)):
@@ -485,7 +590,10 @@ def goal_text(summary: GoalDifficulty) -> str:
 
 
 def differences_text(diffs, a, b, top: int = 12) -> str:
-    lines = [f"Final-check difference, {b.label} minus {a.label} (95% interval), largest first"]
+    lines = [
+        f"Difference (dealt at set-up, final check), {b.label} minus {a.label} "
+        "(95% interval), largest first"
+    ]
     for d in diffs[:top]:
         lines.append(
             f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "

@@ -317,8 +317,20 @@ def test_goal_table_ranks_hardest_first():
     st = make_settings(4, policies=["goal"])
     frame = pl.DataFrame(GAME.simulate_chunk(st, 4, 0, 3000))
     table = goal_difficulty(frame.lazy(), st)
-    finals = [g.final.estimate for g in table.goals if g.final]
-    assert finals == sorted(finals)
+    heads = [g.headline.estimate for g in table.goals if g.headline]
+    assert heads == sorted(heads)
+    # dealt, reset and bought split every holder at the final check, and the years split them
+    for g in table.goals:
+        if g.final is None:
+            continue
+        by = dict(g.by_acquisition)
+        assert sum(by[c].n for c in ("dealt", "reset", "bought") if by[c]) == g.final.n
+        assert sum(by[c].k for c in ("dealt", "reset", "bought") if by[c]) == g.final.k
+        years = [by[f"bought y{y}"] for y in (1, 2, 3)]
+        assert sum(p.n for p in years if p) == (by["bought"].n if by["bought"] else 0)
+    # a goal dealt at set-up has three years: it is achieved more often than one drawn later
+    kinds = {k.kind: k for k in table.kinds}
+    assert kinds["corps+parties"].headline.low > kinds["corps+parties"].acquired("reset").high
     assert {g.goal for g in table.goals} == set(range(len(st.goals)))
     for g in table.goals:
         for pr in g.by_check:
