@@ -732,3 +732,129 @@ def goals(
         titles={name: title(s) for name, s in named.items()},
         run_settings={name: s.describe() for name, s in named.items() if name},
     )
+
+
+# --- head to head: one seat of A against B in every other seat, the seats rotated ----------
+def _duel_chunk(a: str, b: str, players: int, game: str, cards, none_bills, seed, start, count):
+    """Per deal (game index): A's score and win minus the mean of the B seats, summed over the
+    P rotations (A in each seat in turn, the same deal: bots without chance draw nothing
+    else), kept as integers in units of 1 / (P (P - 1))."""
+    import numpy as np
+
+    P = players
+    score = np.zeros(count, np.int64)
+    won = np.zeros(count, np.int64)
+    for r in range(P):
+        pols = [b] * P
+        pols[r] = a
+        st = make_settings(P, game, pols, cards=cards, none_bills=none_bills)
+        rec = simulate_chunk(st, seed, start, count)
+        s = rec["score"].astype(np.int64).reshape(count, P)
+        w = rec["won"].astype(np.int64).reshape(count, P)
+        score += (P - 1) * s[:, r] - (s.sum(axis=1) - s[:, r])
+        won += (P - 1) * w[:, r] - (w.sum(axis=1) - w[:, r])
+    return {"game": np.arange(start, start + count, dtype=np.int64), "score": score, "won": won}
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A against B per deal, the seats rotated: score and P(win) margins with 95% intervals."""
+
+    players: int
+    game: str
+    pairs: tuple[tuple[str, str, Mean, Mean], ...]  # a, b, score margin, win margin
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = []
+        for a, b, s, w in self.pairs:
+            rows.append(
+                {
+                    "a": a,
+                    "b": b,
+                    "score_margin": s.estimate,
+                    "score_se": s.se,
+                    "score_low": s.low,
+                    "score_high": s.high,
+                    "win_margin": w.estimate,
+                    "win_se": w.se,
+                    "win_low": w.low,
+                    "win_high": w.high,
+                    "deals": s.n,
+                }
+            )
+        return {"duel": pl.DataFrame(rows)}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {
+            "players": self.players,
+            "game": self.game,
+            "pairs": [
+                {"a": a, "b": b, "score_margin": s.as_dict(), "win_margin": w.as_dict()}
+                for a, b, s, w in self.pairs
+            ],
+        }
+
+    def text(self) -> str:
+        lines = [
+            f"Head to head, {self.players} players, {self.game} game: each deal played "
+            f"{self.players} times, A in one",
+            "seat (each seat in turn) and B in the others; A minus the mean of the B seats per "
+            "deal, 95% intervals",
+            f"{'A - B':<20} {'score margin [95% CI]':>30} {'P(win) margin [95% CI]':>30} "
+            f"{'deals':>9}",
+        ]
+        for a, b, s, w in self.pairs:
+            lines.append(
+                f"{f'{a} - {b}':<20} {f'{s.estimate:+.3f} [{s.low:+.3f},{s.high:+.3f}]':>30} "
+                f"{f'{w.estimate:+.4f} [{w.low:+.4f},{w.high:+.4f}]':>30} {s.n:>9,}"
+            )
+        return "\n".join(lines + ["", LIMITS])
+
+
+def duel(
+    plan: RunPlan,
+    players=4,
+    policies=("contest", "goal"),
+    game: str = "base",
+    cards=None,
+    none_bills="split",
+) -> Result:
+    """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
+    the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per
+    deal with 95% intervals (a P(win) margin of 0 is an even game)."""
+    from tableodds.analysis.stats import exact_moments, mean_of
+
+    policies = list(policies)
+    if len(policies) < 2 or len(set(policies)) != len(policies):
+        raise InputError("a duel needs two or more different policies, e.g. contest,goal")
+    deck = load_cards(cards)
+    for p in policies:
+        make_settings(players, game, [p], cards=deck, none_bills=none_bills)  # checked first
+    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
+    runs = plan.run_all(
+        [
+            (
+                f"{a}-{b}",
+                partial(_duel_chunk, a, b, players, game, deck, none_bills),
+                {"default_chunk": GAME.chunk_size, "label": f"{a} vs {b}"},
+            )
+            for a, b in pairs
+        ]
+    )
+    scale = players * (players - 1)
+    out = []
+    for a, b in pairs:
+        if f"{a}-{b}" not in runs:
+            continue
+        row = exact_moments(runs[f"{a}-{b}"].scan(), ["score", "won"])[0]
+        out.append((a, b, mean_of(row, "score", scale), mean_of(row, "won", scale)))
+    return Result(
+        "davos duel",
+        {"players": players, "game": game, "policies": policies, "none_bills": none_bills},
+        Duel(players, game, tuple(out)),
+        plan,
+        titles={f"{a}-{b}": f"Davos duel · {players} players · {a} against {b}" for a, b in pairs},
+    )

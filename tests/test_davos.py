@@ -149,6 +149,8 @@ def _bills_game(order):
             b_other,
             np.zeros((2, 2), np.int64),
             np.zeros((2, 2), np.int64),
+            np.zeros((2, K.R.GOAL_SLOTS, len(K.R.SLOT_FIELDS)), np.int64),
+            np.zeros(2, np.int64),
             np.zeros(2, np.bool_),
             np.zeros(3, np.int64),
             np.zeros((1, 3), np.int64),
@@ -198,6 +200,8 @@ CONFIGS = [
         (3, ["goal"]),
         (4, ["goal", "random", "goal", "random"]),
         (5, ["random", "goal", "random", "goal", "goal"]),
+        (3, ["contest"]),
+        (4, ["contest", "goal", "random", "contest"]),
     ]
 ]
 
@@ -308,6 +312,94 @@ def test_first_goal_is_uniform_over_the_deck():
     frame = pl.DataFrame(GAME.simulate_chunk(st, 5, 0, 60_000))
     counts = np.bincount(frame["g0_goal"].to_numpy(), minlength=len(st.goals))
     assert chisquare(counts).pvalue > 1e-4
+
+
+# ---------------------------------------------------------------- the contesting bot
+def _positions(players, seeds, limit=400):
+    """(game, seat, year, final) at contesting bots' turns in whole reference games."""
+    import copy
+
+    seen = []
+
+    class Recorded(ref.Game):
+        def contest_turn(self, p, eff, year, final):
+            if len(seen) < limit:
+                seen.append((copy.deepcopy(self), p, year, final))
+            return super().contest_turn(p, eff, year, final)
+
+    st = make_settings(players, policies=["contest"])
+    for seed in seeds:
+        Recorded(st, seed, 0).play()
+    return seen
+
+
+def _decide(g, p, year, final):
+    """What the contesting bot does on its turn, as what it changes that everyone sees."""
+    import copy
+
+    g = copy.deepcopy(g)
+    g.contest_turn(p, g.supply[p], year, final)
+    return g.ch, g.ph, g.csec, g.supply[p], [s[:4] for s in g.goals[p]], g.g_open
+
+
+def _shuffle_hidden(g, p, rng):
+    """Deal again what seat p cannot see: the other seats' unrevealed goals and the goal stack
+    below the two cards a draw would show."""
+    import copy
+
+    g = copy.deepcopy(g)
+    slots = [s for o in range(g.P) if o != p for s in g.goals[o] if not s[2] and not s[3]]
+    keep = 2 if len(g.g_hidden) >= 2 else len(g.g_hidden)
+    pool = [s[0] for s in slots] + g.g_hidden[: len(g.g_hidden) - keep]
+    rng.shuffle(pool)
+    for s in slots:
+        s[0] = pool.pop()
+    g.g_hidden[: len(g.g_hidden) - keep] = pool
+    return g
+
+
+def test_contest_bot_decides_only_from_what_its_seat_may_know():
+    import random
+
+    rng = random.Random(1)
+    blocks = changed = 0
+    for g, p, year, final in _positions(4, range(4)):
+        co = g.own_best(p)[0]
+        blocked = g.contest_block(p, g.supply[p], co if co < ref.INF else 4) is not None
+        blocks += blocked
+        decision = _decide(g, p, year, final)
+        for _ in range(2):
+            assert _decide(_shuffle_hidden(g, p, rng), p, year, final) == decision
+        if blocked:  # the control: what the seat sees (who has passed) matters
+            g.passed = [False] * g.P
+            changed += _decide(g, p, year, final) != decision
+    assert blocks >= 5 and changed == blocks
+
+
+def test_contest_bot_votes_against_the_leader():
+    g = _positions(3, [2], limit=1)[0][0]
+    bill = ref.R.Bill("subsidy", L, -1, (2, 1), (1, 0))
+    lead = g.leader(0)
+    g.pol = [ref.R.POLICY_CODES["contest"]] * 3
+    # a bill that pays the leader more than seat 0 gets seat 0's vote against it
+    g.ch = [[0] * 4 for _ in g.ch]
+    g.csec = [-1] * g.nslot
+    g.csec[0], g.ch[0][0], g.ch[0][lead] = 0, 1, 3  # seat 0 stakeholder, leader biggest
+    assert g.net(0, 0, bill, bill.own, bill.other) > 0
+    assert not g.wish(0, 0, bill, ((0, 0), (0, 0)))
+    g.ch[0][0], g.ch[0][lead] = 3, 1  # now seat 0 is the biggest
+    assert g.wish(0, 0, bill, ((0, 0), (0, 0)))
+
+
+def test_contest_bot_beats_the_goal_bot_head_to_head():
+    from tableodds.analysis.davos import _duel_chunk
+
+    P, n = 4, 1500
+    rec = _duel_chunk("contest", "goal", P, "base", load_cards(), "split", 21, 0, n)
+    for col in ("score", "won"):
+        x = rec[col] / (P * (P - 1))
+        low = x.mean() - 1.96 * x.std(ddof=1) / np.sqrt(n)
+        assert low > 0, col
 
 
 # ---------------------------------------------------------------- the goal table

@@ -38,6 +38,7 @@ from tableodds.sim.davos.policies import (
     C_DN,
     C_N,
     C_OPEN,
+    CONTEST,
     D_AMOUNT,
     D_KEEP,
     D_KIND,
@@ -66,7 +67,9 @@ from tableodds.sim.davos.policies import (
     RANDOM,
     START,
     biggest,
+    contest_block,
     goal_turn,
+    own_best,
     random_turn,
     req_margin,
     reveal,
@@ -369,6 +372,9 @@ def _turns(
     two,
     tmp,
     passed,
+    seen,
+    val,
+    cparam,
 ):
     passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
@@ -383,9 +389,56 @@ def _turns(
             eff = sv[p, SUPPLY] - extra
             dec[D_KIND] = PASS
             if eff >= 1:
+                blocked = False
                 if pol[p] == RANDOM:
                     random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec)
-                else:
+                elif pol[p] == CONTEST:
+                    co = own_best(
+                        p,
+                        P + 1,
+                        sc,
+                        ch,
+                        csec,
+                        ph,
+                        cdisc,
+                        gs,
+                        gn,
+                        slot_bloc,
+                        party_bloc,
+                        g_nreq,
+                        g_kind,
+                        g_arg,
+                        agg,
+                        act,
+                        dec,
+                    )
+                    blocked = contest_block(
+                        p,
+                        eff,
+                        co if co < INF else 2 * R.GOAL_PRICE,
+                        P,
+                        P + 1,
+                        sc,
+                        ch,
+                        csec,
+                        ph,
+                        gdisc,
+                        gs,
+                        gn,
+                        slot_bloc,
+                        party_bloc,
+                        g_nreq,
+                        g_kind,
+                        g_arg,
+                        agg,
+                        act,
+                        seen,
+                        val,
+                        passed,
+                        cparam,
+                        dec,
+                    )
+                if pol[p] != RANDOM and not blocked:
                     goal_turn(
                         p,
                         eff,
@@ -469,6 +522,8 @@ def _resolve(
     b_other,
     r_own,
     r_other,
+    gs,
+    gn,
     wishes,
     votes,
     totals,
@@ -493,6 +548,9 @@ def _resolve(
             ch,
             csec,
             slot_bloc,
+            ph,
+            gs,
+            gn,
         )
     n = 0
     for q in range(9):
@@ -633,6 +691,7 @@ def simulate(
     b_other_in,
     r_own_in,
     r_other_in,
+    cparam_in,
     out,
     work,
 ):
@@ -681,6 +740,8 @@ def simulate(
     o += nbill * 2
     r_other = _copied2(work, o, r_other_in)
     o += nbill * 2
+    cparam = _copied(work, o, cparam_in)
+    o += cparam_in.shape[0]
     ch = _view2(work, o, nslot, H)
     o += nslot * H
     ph = _view2(work, o, 9, H)
@@ -719,6 +780,10 @@ def simulate(
     o += 4 * (R.GOAL_SLOTS + 8)
     passed = _view(work, o, P)
     o += P
+    seen = _view(work, o, ngoal)
+    o += ngoal
+    val = _view2(work, o, len(R.REQ_KINDS), len(R.SECTORS))
+    o += len(R.REQ_KINDS) * len(R.SECTORS)
     wishes = _view(work, o, P)
     o += P
     votes = _view(work, o, 3)
@@ -817,6 +882,9 @@ def simulate(
                 two,
                 tmp,
                 passed,
+                seen,
+                val,
+                cparam,
             )
             for b in range(4):
                 _resolve(
@@ -840,6 +908,8 @@ def simulate(
                     b_other,
                     r_own,
                     r_other,
+                    gs,
+                    gn,
                     wishes,
                     votes,
                     totals,
@@ -919,6 +989,9 @@ def simulate(
             two,
             tmp,
             passed,
+            seen,
+            val,
+            cparam,
         )
         _check_goals(
             s,
@@ -1035,6 +1108,7 @@ def pack(settings):
         b_other_in=np.array([b.other for b in bills], np.int64).reshape(-1, 2),
         r_own_in=np.array([r[0] for r in rejected], np.int64).reshape(-1, 2),
         r_other_in=np.array([r[1] for r in rejected], np.int64).reshape(-1, 2),
+        cparam_in=np.array(R.CONTEST_WEIGHTS, np.int64),
     )
 
 

@@ -332,8 +332,8 @@ class Game:
         self.place(p, action, amount, keep if kind == "new" else 0)
         return True
 
-    def goal_turn(self, p, eff, year, final) -> bool:
-        target = 2
+    def own_best(self, p, target=2):
+        """(cost, action) of the cheapest requirement of p's unrevealed goals to secure."""
         best = (INF, None)
         for slot in self.goals[p]:
             if slot[2] or slot[3]:
@@ -342,6 +342,111 @@ class Game:
                 c, action = self.req_cost(p, k, a, target)
                 if 0 < c < best[0]:
                     best = (c, action)
+        return best
+
+    # --- what a seat may know of the others (rules.POLICIES["contest"])
+    def unseen(self, p) -> list[int]:
+        """Goal cards p has not seen: not its own, not the open card or the discard pile, not
+        revealed by another seat; any of them may be in an opponent's hand."""
+        seen = {s[0] for s in self.goals[p]} | set(self.g_disc)
+        if self.g_open >= 0:
+            seen.add(self.g_open)
+        for o in range(self.P):
+            seen |= {s[0] for s in self.goals[o] if s[3]}
+        return [g for g in range(len(self.st.goals)) if g not in seen]
+
+    def board_of(self, o) -> int:
+        return sum(c[o] for c in self.ch) + sum(q[o] for q in self.ph)
+
+    def leader(self, p) -> int:
+        """The opponent with the most revealed goals, then the most assets on the board."""
+        best, who = None, -1
+        for o in range(self.P):
+            if o == p:
+                continue
+            key = (sum(1 for s in self.goals[o] if s[3]), self.board_of(o))
+            if best is None or key > best:
+                best, who = key, o
+        return who
+
+    def block_cost(self, p, o, kind, arg):
+        """(total, action, amount): assets p needs to tie o wherever o is the biggest for the
+        requirement, and the cheapest such place with its tie amount."""
+        if kind in (2, 4):
+            table = self.ch if kind == 2 else self.ph
+            places = self.corps_in(arg) if kind == 2 else self.parties_in(arg)
+            agg = self.bloc_sum(table, places)
+            c = agg[o] - agg[p]
+            return c, ("corp" if kind == 2 else "party", places[0]), c
+        if kind == 3:
+            rows = [("party", q, self.ph[q]) for q in self.parties_in(arg)]
+        else:
+            where = (
+                [x for x in range(self.nslot) if self.csec[x] == arg]
+                if kind == 0
+                else self.corps_in(arg)
+            )
+            rows = [("corp", x, self.ch[x]) for x in where]
+        total, cheapest = 0, None
+        for typ, x, counts in rows:
+            if biggest(counts) == o:
+                c = counts[o] - counts[p]
+                total += c
+                if cheapest is None or c < cheapest[1]:
+                    cheapest = ((typ, x), c)
+        return total, cheapest[0], cheapest[1]
+
+    def contest_block(self, p, eff, co):
+        """The block worth more per asset than p's own progress (1 / ``co`` per asset), as
+        (action, amount), or None.  Opponent o's goals are estimated from the board: a
+        posterior over the unseen cards in which o is R.BELIEF times likelier to be the
+        biggest at a requirement of a goal it holds; the threat to a requirement is the
+        expected number of o's goals met now that ask for it, weighted by R.CONTEST_WEIGHTS;
+        only a seat that has passed is blocked, since one still playing would answer."""
+        unseen = self.unseen(p)
+        leader = self.leader(p)
+        best = None
+        lead_w, other_w, own = R.CONTEST_WEIGHTS
+        for o in range(self.P):
+            if o == p or not self.passed[o]:  # a seat still playing would answer the block
+                continue
+            h = sum(1 for s in self.goals[o] if not s[2] and not s[3])
+            if h == 0:
+                continue
+            total_w, val = 0, {}
+            for g in unseen:
+                reqs = self.st.goals[g].requires
+                leads = [self.req_margin(o, k, a) > 0 for k, a in reqs]
+                w = 1
+                for lead in leads:
+                    w *= R.BELIEF if lead else 1
+                total_w += w
+                if all(leads):
+                    for r in reqs:
+                        val[r] = val.get(r, 0) + h * w
+            weight = lead_w if o == leader else other_w
+            if weight == 0:
+                continue
+            for k, a in sorted(val):
+                cost, action, amount = self.block_cost(p, o, k, a)
+                if cost > eff:
+                    continue
+                num, den = val[(k, a)] * weight, cost * total_w
+                if num * co > own * den and (best is None or num * best[1] > best[0] * den):
+                    best = (num, den, action, amount)
+        return None if best is None else best[2:]
+
+    def contest_turn(self, p, eff, year, final) -> bool:
+        co = self.own_best(p)[0]
+        block = self.contest_block(p, eff, co if co < INF else 2 * R.GOAL_PRICE)
+        if block is not None:
+            self.place(p, block[0], block[1])
+            return True
+        return self.goal_turn(p, eff, year, final)
+
+    def goal_turn(self, p, eff, year, final) -> bool:
+        target = 2
+        best = self.own_best(p, target)
         if best[1] is not None:
             self.place(p, best[1], min(best[0], eff))
             return True
@@ -394,7 +499,7 @@ class Game:
 
     def turns(self, year: int, final: bool) -> None:
         P = self.P
-        passed = [False] * P
+        passed = self.passed = [False] * P
         npassed, first_done, last_regular = 0, False, False
         p = self.start
         while npassed < P:
@@ -407,8 +512,10 @@ class Game:
                 eff = self.supply[p] - extra
                 acted = False
                 if eff >= 1:
-                    if self.pol[p] == 0:
+                    if self.pol[p] == R.POLICY_CODES["random"]:
                         acted = self.random_turn(p, eff, year, final)
+                    elif self.pol[p] == R.POLICY_CODES["contest"]:
+                        acted = self.contest_turn(p, eff, year, final)
                     else:
                         acted = self.goal_turn(p, eff, year, final)
                 if acted:
@@ -443,9 +550,17 @@ class Game:
     def wish(self, p, bloc, bill, rejected) -> bool:
         if self.pol[p] == 0:
             return self.rng.bounded(2) == 1
-        net = self.net(p, bloc, bill, bill.own, bill.other)
-        if bill.ideology == R.NONE:
-            net -= self.net(p, bloc, bill, *rejected)
+
+        def gain(h):  # what passing rather than rejecting does to h's holdings
+            net = self.net(h, bloc, bill, bill.own, bill.other)
+            if bill.ideology == R.NONE:
+                net -= self.net(h, bloc, bill, *rejected)
+            return net
+
+        net = gain(p)
+        if self.pol[p] == R.POLICY_CODES["contest"]:  # against the leader
+            d = net - gain(self.leader(p))
+            return d > 0 or (d == 0 and net > 0)
         return net > 0
 
     def resolve(self, bloc: int, bill: R.Bill) -> None:

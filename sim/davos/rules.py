@@ -44,6 +44,12 @@ YEARS = 3
 REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
 MAX_REQS = 3
 GOAL_SLOTS = 8  # goal cards one seat can hold over a game (3 dealt + 5 bought)
+BELIEF = 4  # contest bot: likelihood ratio of being biggest where one's own goal asks (assumed)
+# contest bot: weight of a goal denied to the leader, to another rival, and what one own goal
+# is worth in denied goals (block iff weight x goals denied per asset > OWN / own cost); chosen
+# from a small grid, 4 players, 1 contest vs 3 goal bots, seed 5: (1, 1, 1) gained the most
+# score; (2, 1, 1), (2, 1, 2) and (1, 0, 1) as many wins; (4, 1, 1), (3, 3, 1) and (1, 1, 0) none
+CONTEST_WEIGHTS = (1, 1, 1)
 MAX_PLACE = 3  # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
 
 SEAT_COLUMNS = [
@@ -108,6 +114,14 @@ POLICIES = {
     "play, it then puts 1 asset a turn on the requirement of its goals with the smallest "
     "lead; votes for a bill iff passing it profits its holdings more than rejecting it; "
     "reveals in year 2, and in year 1 when its lead is 2 or less",
+    "contest": "the goal bot, reading the others: it estimates each opponent's goals from the "
+    "board (a posterior over the goal cards it has not seen, in which a seat is "
+    f"{BELIEF} times likelier to be the biggest where a goal it holds asks) and, when a rival "
+    "has passed (so cannot answer) and is the biggest everywhere a likely goal asks, ties "
+    "the rival there if the expected goals denied per asset beat 1 / the cost of its own "
+    "cheapest requirement (1/4 when none is open); otherwise plays as the goal bot; votes "
+    "for a bill iff passing helps it more than the leader (most revealed goals, then most "
+    "assets on the board)",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
