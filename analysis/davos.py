@@ -676,14 +676,27 @@ def title(settings) -> str:
 
 
 def goals(
-    plan: RunPlan, players=4, policies=None, game: str = "base", cards=None, none_bills="split"
+    plan: RunPlan,
+    players=4,
+    policies=None,
+    game: str = "base",
+    cards=None,
+    none_bills="split",
+    decks: int = 1,
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
 
     Several player counts and policy mixes are compared side by side (every count with every
-    mix), each against the first.  Policies default to goal-seeking bots.
+    mix), each against the first.  Policies default to goal-seeking bots.  With DECKS > 1 one
+    configuration is run on the given cards and on DECKS - 1 plausible decks drawn by
+    tableodds.sim.davos.decks (documented there), and the ranking by requirement kind is
+    shown per deck, across decks, and where it holds for every deck.
     """
+    if decks > 1:
+        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks)
+    if decks < 1:
+        raise InputError(f"--decks must be 1 or more, not {decks}")
     counts = [players] if isinstance(players, int) else list(players)
     mixes = (
         policies if policies and isinstance(policies[0], (list, tuple)) else [policies or ["goal"]]
@@ -799,10 +812,10 @@ class Duel:
 
     def text(self) -> str:
         lines = [
-            f"Head to head, {self.players} players, {self.game} game: each deal played "
-            f"{self.players} times, A in one",
-            "seat (each seat in turn) and B in the others; A minus the mean of the B seats per "
-            "deal, 95% intervals",
+            f"Head to head, {self.players} players, {self.game} game: each deal is played "
+            f"{self.players} times, A in one seat",
+            "(each seat in turn) and B in the others; A minus the mean of the B seats, per deal, "
+            "with 95% intervals",
             f"{'A - B':<20} {'score margin [95% CI]':>30} {'P(win) margin [95% CI]':>30} "
             f"{'deals':>9}",
         ]
@@ -857,4 +870,191 @@ def duel(
         Duel(players, game, tuple(out)),
         plan,
         titles={f"{a}-{b}": f"Davos duel · {players} players · {a} against {b}" for a, b in pairs},
+    )
+
+
+# --- deck sensitivity: the kind ranking over plausible decks --------------------------------
+KIND_CLASSES = (
+    "sector",
+    "corp",
+    "corps",
+    "party",
+    "parties",
+    "pair with a whole-bloc requirement",
+    "pair of one-place requirements",
+)
+
+
+def kind_class(goal) -> str:
+    """The goal's class for the deck comparison: its kind, or which kind of pair it is."""
+    if len(goal.requires) == 1:
+        return REQ_KINDS[goal.requires[0][0]]
+    whole = any(REQ_KINDS[k] in ("corps", "parties") for k, _ in goal.requires)
+    return KIND_CLASSES[5] if whole else KIND_CLASSES[6]
+
+
+def class_table(summary: GoalDifficulty, settings: Settings) -> dict[str, Proportion | None]:
+    """P(achieved at the final check | dealt at set-up) per kind class, pooling its goals."""
+    k = dict.fromkeys(KIND_CLASSES, 0)
+    n = dict.fromkeys(KIND_CLASSES, 0)
+    for row in summary.goals:
+        c = kind_class(settings.goals[row.goal])
+        if row.headline:
+            k[c] += row.headline.k
+            n[c] += row.headline.n
+    return {c: wilson(k[c], n[c]) if n[c] else None for c in KIND_CLASSES}
+
+
+@dataclass(frozen=True)
+class DeckSensitivity:
+    """The kind-class ranking in each of K decks (deck 0 the given one) and across them."""
+
+    label: str
+    decks: tuple[dict[str, Proportion | None], ...]
+    goals: tuple[dict[str, int], ...]  # goals per class in each deck
+
+    def across(self) -> list[dict]:
+        """Per class: the mean over decks with a 95% interval (deck to deck spread), the
+        range, and the best and worst rank (1 = hardest)."""
+        ranks = []
+        for d in self.decks:
+            order = sorted((p.estimate, c) for c, p in d.items() if p)
+            ranks.append({c: i + 1 for i, (_, c) in enumerate(order)})
+        out = []
+        for c in KIND_CLASSES:
+            xs = [d[c].estimate for d in self.decks if d[c]]
+            if not xs:
+                continue
+            m = sum(xs) / len(xs)
+            sd = (sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) ** 0.5 if len(xs) > 1 else 0.0
+            half = Z95 * sd / len(xs) ** 0.5
+            rk = [r[c] for r in ranks if c in r]
+            out.append(
+                {
+                    "kind": c,
+                    "decks": len(xs),
+                    "mean": m,
+                    "low": m - half,
+                    "high": m + half,
+                    "min": min(xs),
+                    "max": max(xs),
+                    "best_rank": min(rk),
+                    "worst_rank": max(rk),
+                }
+            )
+        return sorted(out, key=lambda r: r["mean"])
+
+    def conclusions(self) -> list[tuple[str, str]]:
+        """(A, B): A is harder than B in every deck that has both, with the 95% intervals
+        apart in each (and both are in at least two decks)."""
+        out = []
+        for a in KIND_CLASSES:
+            for b in KIND_CLASSES:
+                both = [d for d in self.decks if a != b and d[a] and d[b]]
+                if len(both) >= 2 and all(d[a].high < d[b].low for d in both):
+                    out.append((a, b))
+        return out
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = [
+            {
+                "deck": i,
+                "kind": c,
+                "goals": self.goals[i][c],
+                "p": p.estimate if p else None,
+                "low": p.low if p else None,
+                "high": p.high if p else None,
+                "n": p.n if p else 0,
+            }
+            for i, d in enumerate(self.decks)
+            for c, p in d.items()
+        ]
+        return {
+            "deck_kinds": pl.DataFrame(rows),
+            "kinds": pl.DataFrame(self.across()),
+            "conclusions": pl.DataFrame(
+                self.conclusions() or None, schema=["harder", "easier"], orient="row"
+            ),
+        }
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {
+            "config": self.label,
+            "measure": "P(achieved at the final check | dealt at set-up) per kind class",
+            "decks": [{c: (p.as_dict() if p else None) for c, p in d.items()} for d in self.decks],
+            "goals_per_kind": list(self.goals),
+            "across_decks": self.across(),
+            "hold_for_every_deck": [{"harder": a, "easier": b} for a, b in self.conclusions()],
+        }
+
+    def text(self) -> str:
+        k = len(self.decks)
+        lines = [
+            f"{self.label}: {k} decks (deck 0 the given cards, the others drawn by "
+            "tableodds.sim.davos.decks)",
+            "P(achieved at the final check | dealt at set-up) by kind, hardest first: the mean",
+            "over decks [95% interval of the deck-to-deck spread], the range and the rank range",
+            f"{'kind':<36} {'decks':>5} {'mean [95% CI]':>22} {'range':>14} {'rank':>6}",
+        ]
+        for r in self.across():
+            rank = f"{r['best_rank']}-{r['worst_rank']}"
+            ci = f"{r['mean']:.3f} [{r['low']:.3f},{r['high']:.3f}]"
+            span = f"{r['min']:.3f}-{r['max']:.3f}"
+            lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci:>22} {span:>14} {rank:>6}")
+        lines += ["", "Holds for every deck (95% intervals apart in each):"]
+        lines += [f"  {a} is harder than {b}" for a, b in self.conclusions()] or ["  nothing"]
+        lines += ["", "Per deck (goals of the kind in the deck, P with 95% Wilson interval)"]
+        lines.append(f"{'kind':<36}" + "".join(f"{f'deck {i}':>24}" for i in range(k)))
+        for c in KIND_CLASSES:
+            cells = "".join(
+                f"{self.goals[i][c]:>3} {_cell(d[c]):>20}" for i, d in enumerate(self.decks)
+            )
+            lines.append(f"{c:<36}{cells}")
+        return "\n".join(lines + ["", LIMITS])
+
+
+def _deck_goals(settings: Settings) -> dict[str, int]:
+    out = dict.fromkeys(KIND_CLASSES, 0)
+    for g in settings.goals:
+        out[kind_class(g)] += 1
+    return out
+
+
+def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks) -> Result:
+    from tableodds.sim.davos.decks import random_deck
+
+    if not isinstance(players, int) and len(players) > 1:
+        raise InputError("--decks compares decks for one player count: give one --players")
+    if policies and isinstance(policies[0], (list, tuple)):
+        if len(policies) > 1:
+            raise InputError("--decks compares decks for one policy mix: give one --policies")
+        policies = policies[0]
+    players = players if isinstance(players, int) else players[0]
+    given = load_cards(cards)
+    deck_list = [given] + [random_deck(given, game, plan.seed, d) for d in range(1, decks)]
+    named = {
+        f"deck{d}": make_settings(
+            players, game, policies or ["goal"], cards=c, none_bills=none_bills
+        )
+        for d, c in enumerate(deck_list)
+    }
+    runs = plan.run_all(
+        [
+            (name, partial(simulate_chunk, s), {"default_chunk": GAME.chunk_size, "label": name})
+            for name, s in named.items()
+        ]
+    )
+    done = [name for name in named if name in runs]
+    tables = tuple(class_table(goal_difficulty(runs[n].scan(), named[n]), named[n]) for n in done)
+    first = named["deck0"]
+    return Result(
+        "davos goals",
+        {**first.describe(), "decks": decks, "goals": [len(named[n].goals) for n in done]},
+        DeckSensitivity(slug(first), tables, tuple(_deck_goals(named[n]) for n in done)),
+        plan,
+        titles={n: f"{title(named[n])} · deck {n[4:]}" for n in named},
+        run_settings={n: named[n].describe() for n in named},
     )

@@ -402,6 +402,52 @@ def test_contest_bot_beats_the_goal_bot_head_to_head():
         assert low > 0, col
 
 
+# ---------------------------------------------------------------- deck sensitivity
+def test_generated_decks_are_plausible_and_reproducible():
+    from tableodds.sim.davos.decks import random_deck
+
+    cards = load_cards()
+    for game, n in (("base", 30), ("mean", 42)):
+        decks = [random_deck(cards, game, 3, d) for d in range(1, 6)]
+        assert decks[0] == random_deck(cards, game, 3, 1) and decks[0] != decks[1]
+        for deck in decks:
+            st = make_settings(4, game, cards=deck)  # valid for the game
+            assert len(st.goals) == n and st.bills == make_settings(4, game).bills
+            pairs = sum(len(g.requires) == 2 for g in st.goals)
+            assert n // 6 <= pairs <= n // 2
+            for g in st.goals:
+                assert len(set(g.requires)) == len(g.requires)
+                assert (g.category == "power") == (len(g.requires) == 2)
+
+
+def test_deck_conclusions_need_every_deck():
+    from tableodds.analysis.davos import KIND_CLASSES, DeckSensitivity
+    from tableodds.analysis.stats import wilson
+
+    def deck(**ks):
+        return {c: (wilson(ks[c], 1000) if c in ks else None) for c in KIND_CLASSES}
+
+    d = DeckSensitivity(
+        "x",
+        (deck(corp=990, corps=800, sector=900), deck(corp=995, corps=850, sector=860)),
+        ({c: 1 for c in KIND_CLASSES},) * 2,
+    )
+    assert set(d.conclusions()) == {("corps", "corp"), ("sector", "corp")}
+    assert [r["kind"] for r in d.across()] == ["corps", "sector", "corp"]
+    assert d.across()[0]["worst_rank"] == 1 and d.across()[1]["best_rank"] == 2
+
+
+def test_goals_command_with_decks(tmp_path):
+    from tableodds.reports.cli.davos import group
+
+    res = CliRunner().invoke(group, ["goals", "-n", "300", "-w", "1", "--decks", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert len(doc["results"]["decks"]) == 3 and len(doc["runs"]) == 3
+    res = CliRunner().invoke(group, ["goals", "-n", "30", "--decks", "2", "--players", "3,4"])
+    assert isinstance(res.exception, InputError) and "one player count" in str(res.exception)
+
+
 # ---------------------------------------------------------------- the goal table
 def test_goal_table_ranks_hardest_first():
     from tableodds.analysis.davos import goal_difficulty

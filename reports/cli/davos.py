@@ -63,6 +63,14 @@ simulation_command(
         _game_option(),
         _none_bills_option(),
         _cards_option(),
+        click.option(
+            "--decks",
+            type=click.IntRange(1, 200),
+            default=1,
+            show_default=True,
+            help="Run the given cards and DECKS - 1 plausible decks drawn from the run's seed "
+            "(tableodds.sim.davos.decks); rank the requirement kinds per deck and across.",
+        ),
         mixes=True,
     ),
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
