@@ -202,6 +202,7 @@ CONFIGS = [
         (5, ["random", "goal", "random", "goal", "goal"]),
         (3, ["contest"]),
         (4, ["contest", "goal", "random", "contest"]),
+        (4, ["bargain", "bargain", "contest", "bargain"]),
     ]
 ]
 
@@ -400,6 +401,37 @@ def test_contest_bot_beats_the_goal_bot_head_to_head():
         x = rec[col] / (P * (P - 1))
         low = x.mean() - 1.96 * x.std(ddof=1) / np.sqrt(n)
         assert low > 0, col
+
+
+# ---------------------------------------------------------------- bargaining
+def _deal_position(policy):
+    """Two seats, America: red is the biggest in the L corp, blue decides the larger party."""
+    st = make_settings(2, policies=[policy])
+    g = ref.Game(st, 1, 0)
+    g.c_hidden, g.c_disc, g.c_open = [], [], -1
+    g.csec[0], g.ch[0][0] = 0, 1  # America L slot: a Banking corp, red 1
+    g.ph[0][1] = 2  # America L party: blue 2 (largest party, 1.5 votes)
+    g.ph[1][0] = 1  # America R party: red 1
+    return g
+
+
+def test_bargaining_buys_a_vote_with_a_share_of_the_profit():
+    bill = ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0))
+    g = _deal_position("bargain")
+    # red wants it (+2), blue does not care (0) but votes against the leader: it would fail
+    assert g.bargain(0, bill, ((0, 0), (0, 0)), [True, False], [0, 1]) == (0, 1, 1)
+    g.resolve(0, bill)
+    assert g.bills_passed == 1 and g.gained == [1, 1] and g.supply == [1, 1]
+    # without the opt-in nobody bargains: the bill fails and nobody gains
+    g = _deal_position("contest")
+    g.resolve(0, bill)
+    assert g.bills_passed == 0 and g.gained == [0, 0]
+    # a price above half the profit is not offered: blue would lose 2 from a tax on itself
+    g = _deal_position("bargain")
+    g.csec[3], g.ch[3][1] = 0, 2  # a Europe corp of blue's: the bill pays it only +1 elsewhere
+    tax = ref.R.Bill("L deal", L, -1, (2, 1), (-2, -1))
+    assert g.pass_gain(1, 0, tax, ((0, 0), (0, 0))) == -2
+    assert g.bargain(0, tax, ((0, 0), (0, 0)), [True, False], [0, 1]) == (-1, -1, 0)
 
 
 # ---------------------------------------------------------------- deck sensitivity

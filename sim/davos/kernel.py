@@ -34,6 +34,7 @@ from tableodds.sim.davos.policies import (
     ACTIONS,
     B_N,
     BANKRUPT,
+    BARGAIN,
     BUY,
     C_DN,
     C_N,
@@ -70,6 +71,8 @@ from tableodds.sim.davos.policies import (
     contest_block,
     goal_turn,
     own_best,
+    pass_gain,
+    profit,
     random_turn,
     req_margin,
     reveal,
@@ -168,6 +171,71 @@ def parliament(votes, totals, n):
         elif votes[i] < 0:
             no += w
     return yes, no, yes > no
+
+
+@njit(cache=True)
+def bargain(
+    P,
+    bloc,
+    bill,
+    target,
+    none,
+    pol,
+    wishes,
+    votes,
+    totals,
+    n,
+    b_ideo,
+    b_own,
+    b_other,
+    r_own,
+    r_other,
+    ch,
+    csec,
+    ph,
+    slot_bloc,
+    party_bloc,
+    party_ideo,
+):
+    """The bargaining rule (rules.POLICIES["bargain"]) for a bill about to fail: each
+    bargaining seat that wants it, in seat order, offers each seat that decides a party of
+    the bloc against it (in party order) the smallest share of its profit that leaves the
+    other better off, its loss from the bill + 1 asset, if that is at most 1/BARGAIN_SHARE
+    of the profit; a bargaining seat accepts when its votes then pass the bill.  Returns
+    (payer, payee, price), or -1s when no deal is made (wishes and votes then unchanged)."""
+    H = P + 1
+    for p in range(P):
+        if pol[p] != BARGAIN or not wishes[p]:
+            continue
+        gain = profit(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+        for q in range(9):
+            if party_bloc[q] != bloc:
+                continue
+            o = biggest(ph, q, H)
+            if o < 0 or o >= P or o == p or pol[o] != BARGAIN or wishes[o]:
+                continue
+            loss = -pass_gain(
+                o, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc
+            )
+            price = max(loss, 0) + 1
+            if price * R.BARGAIN_SHARE > gain:
+                continue
+            wishes[o] = True
+            m = 0
+            for q2 in range(9):
+                if party_bloc[q2] == bloc:
+                    votes[m] = party_vote(ph, q2, P, wishes, party_ideo[q2], b_ideo[bill])
+                    m += 1
+            _, _, ok = parliament(votes, totals, n)
+            if ok:
+                return p, o, price
+            wishes[o] = False
+            m = 0
+            for q2 in range(9):
+                if party_bloc[q2] == bloc:
+                    votes[m] = party_vote(ph, q2, P, wishes, party_ideo[q2], b_ideo[bill])
+                    m += 1
+    return -1, -1, 0
 
 
 # ------------------------------------------------------------------ decks
@@ -527,6 +595,7 @@ def _resolve(
     wishes,
     votes,
     totals,
+    has_bargain,
 ):
     H = P + 1
     target = b_target[bill]
@@ -562,12 +631,39 @@ def _resolve(
             totals[0, n] = t
             n += 1
     _, _, passed = parliament(votes, totals, n)
+    payer, payee, price = -1, -1, 0
+    if not passed and has_bargain:
+        payer, payee, price = bargain(
+            P,
+            bloc,
+            bill,
+            target,
+            none,
+            pol,
+            wishes,
+            votes,
+            totals,
+            n,
+            b_ideo,
+            b_own,
+            b_other,
+            r_own,
+            r_other,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            party_ideo,
+        )
+        passed = payer >= 0
     if passed:
         sc[PASSED] += 1
     if not (passed or none):
         return
     e_own = b_own if passed else r_own  # a rejected bill without ideology: its rejected effect
     e_other = b_other if passed else r_other
+    got = 0  # the payer's gains from this bill, out of which it pays the promised share
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target):
             continue
@@ -585,6 +681,8 @@ def _resolve(
                 if amt > 0 and h < P:
                     sv[h, SUPPLY] += amt
                     sv[h, GAINED] += amt
+                    if h == payer:
+                        got += amt
                 elif amt < 0:
                     take = min(-amt, ch[x, h])
                     ch[x, h] -= take
@@ -598,6 +696,12 @@ def _resolve(
             sc[C_DN] += 1
             csec[x] = -1
             sc[BANKRUPT] += 1
+    if payer >= 0:  # the share is paid in the payee's colour (seed: "Onderhandelen")
+        paid = min(price, got)
+        sv[payer, SUPPLY] -= paid
+        sv[payer, GAINED] -= paid
+        sv[payee, SUPPLY] += paid
+        sv[payee, GAINED] += paid
 
 
 # ------------------------------------------------------------------ set-up, checks, reset
@@ -790,6 +894,10 @@ def simulate(
     o += 3
     totals = _view2(work, o, 1, 3)
     o += 3
+    has_bargain = False
+    for p in range(P):
+        if pol[p] == BARGAIN:
+            has_bargain = True
     ncat = 0
     for g in range(ngoal):
         ncat = max(ncat, g_cat[g] + 1)
@@ -913,6 +1021,7 @@ def simulate(
                     wishes,
                     votes,
                     totals,
+                    has_bargain,
                 )
             if year < R.YEARS:
                 _check_goals(

@@ -16,7 +16,7 @@ from tableodds.sim.davos import rules as R
 
 INF = 99  # cost of a requirement with no place to meet it
 RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]
-CONTEST = R.POLICY_CODES["contest"]
+CONTEST, BARGAIN = R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]
 
 # scalar game state (one int64 array ``sc``), shared with kernel.py
 C_N, C_DN, C_OPEN, G_N, G_DN, G_OPEN, B_N, START = 0, 1, 2, 3, 4, 5, 6, 7
@@ -817,7 +817,7 @@ def wish(
     net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
     if none:
         net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
-    if pol == CONTEST:
+    if pol == CONTEST or pol == BARGAIN:
         lead = leader(p, H - 1, H, ch, ph, gs, gn)
         d = net - _net(lead, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
         if none:
@@ -832,3 +832,26 @@ def reveal(s, pol, year, lead):
     if pol == RANDOM:
         return bounded(s, 2) == 1
     return year == 2 or lead <= 2
+
+
+@njit(cache=True, inline="always")
+def pass_gain(p, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc):
+    """What passing rather than rejecting the bill does to p's holdings."""
+    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    if none:
+        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+    return net
+
+
+@njit(cache=True, inline="always")
+def profit(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
+    """The assets p would take from the bank if the bill passes (its gains only)."""
+    total = 0
+    for x in range(csec.shape[0]):
+        if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
+            continue
+        role = 0 if biggest(ch, x, H) == p else 1
+        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
+        if amt > 0:
+            total += amt
+    return total

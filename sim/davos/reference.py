@@ -551,37 +551,84 @@ class Game:
         if self.pol[p] == 0:
             return self.rng.bounded(2) == 1
 
-        def gain(h):  # what passing rather than rejecting does to h's holdings
-            net = self.net(h, bloc, bill, bill.own, bill.other)
-            if bill.ideology == R.NONE:
-                net -= self.net(h, bloc, bill, *rejected)
-            return net
+        def gain(h):
+            return self.pass_gain(h, bloc, bill, rejected)
 
         net = gain(p)
-        if self.pol[p] == R.POLICY_CODES["contest"]:  # against the leader
-            d = net - gain(self.leader(p))
+        if self.pol[p] in (R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]):
+            d = net - gain(self.leader(p))  # against the leader
             return d > 0 or (d == 0 and net > 0)
         return net > 0
+
+    def pass_gain(self, h, bloc, bill, rejected) -> int:
+        """What passing rather than rejecting the bill does to h's holdings."""
+        net = self.net(h, bloc, bill, bill.own, bill.other)
+        if bill.ideology == R.NONE:
+            net -= self.net(h, bloc, bill, *rejected)
+        return net
+
+    def profit(self, p, bloc, bill) -> int:
+        """The assets p takes from the bank if the bill passes (gains only)."""
+        total = 0
+        for s in range(self.nslot):
+            if (
+                self.csec[s] < 0
+                or (bill.target >= 0 and self.csec[s] != bill.target)
+                or self.ch[s][p] == 0
+            ):
+                continue
+            big, stake = bill.own if self.slot_bloc[s] == bloc else bill.other
+            amt = big if biggest(self.ch[s]) == p else stake
+            total += max(amt, 0)
+        return total
+
+    def bargain(self, bloc, bill, rejected, wishes, parties):
+        """The bargaining rule (rules.POLICIES["bargain"]): (payer, payee, price) of the first
+        deal, in seat then party order, that passes a failing bill; (-1, -1, 0) for none."""
+        bargain = R.POLICY_CODES["bargain"]
+        totals = [sum(self.ph[q]) for q in parties]
+        for p in range(self.P):
+            if self.pol[p] != bargain or not wishes[p]:
+                continue
+            gain = self.profit(p, bloc, bill)
+            for q in parties:
+                o = biggest(self.ph[q])
+                if o < 0 or o >= self.P or o == p or self.pol[o] != bargain or wishes[o]:
+                    continue
+                price = max(-self.pass_gain(o, bloc, bill, rejected), 0) + 1
+                if price * R.BARGAIN_SHARE > gain:
+                    continue
+                trial = list(wishes)
+                trial[o] = True
+                votes = [self.party_vote_of(q2, trial, bill) for q2 in parties]
+                if parliament(votes, totals)[2]:
+                    return p, o, price
+        return -1, -1, 0
+
+    def party_vote_of(self, q, wishes, bill) -> int:
+        return party_vote(
+            self.ph[q][: self.P],
+            self.ph[q][self.P],
+            wishes,
+            self.st.party_ideology[q],
+            bill.ideology,
+        )
 
     def resolve(self, bloc: int, bill: R.Bill) -> None:
         rejected = self.st.rejected(bill)
         wishes = [self.wish(p, bloc, bill, rejected) for p in range(self.P)]
         parties = self.parties_in(bloc)
-        votes = [
-            party_vote(
-                self.ph[q][: self.P],
-                self.ph[q][self.P],
-                wishes,
-                self.st.party_ideology[q],
-                bill.ideology,
-            )
-            for q in parties
-        ]
+        votes = [self.party_vote_of(q, wishes, bill) for q in parties]
         _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
+        payer, payee, price = -1, -1, 0
+        if not passed:
+            payer, payee, price = self.bargain(bloc, bill, rejected, wishes, parties)
+            passed = payer >= 0
         self.bills_passed += passed
         if not (passed or bill.ideology == R.NONE):
             return
         own, other = (bill.own, bill.other) if passed else rejected
+        got = 0  # the payer's gains, out of which it pays the promised share
         for s in range(self.nslot):
             if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target):
                 continue
@@ -596,6 +643,7 @@ class Game:
                 if amt > 0 and h < self.P:
                     self.supply[h] += amt
                     self.gained[h] += amt
+                    got += amt if h == payer else 0
                 elif amt < 0:
                     take = min(-amt, counts[h])
                     counts[h] -= take
@@ -607,6 +655,12 @@ class Game:
                 self.c_disc.append(self.csec[s])
                 self.csec[s] = -1
                 self.bankrupt += 1
+        if payer >= 0:  # paid in the payee's colour out of the payer's profit
+            paid = min(price, got)
+            self.supply[payer] -= paid
+            self.gained[payer] -= paid
+            self.supply[payee] += paid
+            self.gained[payee] += paid
 
     # --- set-up, checks, reset
     def place_dissidents(self) -> None:

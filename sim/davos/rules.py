@@ -50,6 +50,7 @@ BELIEF = 4  # contest bot: likelihood ratio of being biggest where one's own goa
 # from a small grid, 4 players, 1 contest vs 3 goal bots, seed 5: (1, 1, 1) gained the most
 # score; (2, 1, 1), (2, 1, 2) and (1, 0, 1) as many wins; (4, 1, 1), (3, 3, 1) and (1, 1, 0) none
 CONTEST_WEIGHTS = (1, 1, 1)
+BARGAIN_SHARE = 2  # bargain bot: offers at most 1/BARGAIN_SHARE of its profit from a bill
 MAX_PLACE = 3  # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
 
 SEAT_COLUMNS = [
@@ -122,6 +123,11 @@ POLICIES = {
     "cheapest requirement (1/4 when none is open); otherwise plays as the goal bot; votes "
     "for a bill iff passing helps it more than the leader (most revealed goals, then most "
     "assets on the board)",
+    "bargain": "the contesting bot that bargains (with bargaining seats only): when a bill it "
+    "wants is about to fail, it offers a seat that decides a party against it the smallest "
+    "share of its profit from the bill that leaves that seat better off (its loss from the "
+    "bill + 1 asset), if that is at most half the profit; the seat accepts when its votes "
+    "then pass the bill, and the share is paid out of the profit in the payee's colour",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
