@@ -544,8 +544,9 @@ def vote(path) -> Result:
 
 # --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
 LIMITS = (
-    "Bots do not negotiate, promise, pay each other or share profits; every number "
-    "describes games between these bots only."
+    "Only the bargain bot makes deals, by one rule (a share of a bill's profit for a "
+    "party's vote); no bot negotiates otherwise, promises or pays; every number describes "
+    "games between these bots only."
 )
 
 
@@ -1006,13 +1007,18 @@ class DeckSensitivity:
             lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci:>22} {span:>14} {rank:>6}")
         lines += ["", "Holds for every deck (95% intervals apart in each):"]
         lines += [f"  {a} is harder than {b}" for a, b in self.conclusions()] or ["  nothing"]
-        lines += ["", "Per deck (goals of the kind in the deck, P with 95% Wilson interval)"]
-        lines.append(f"{'kind':<36}" + "".join(f"{f'deck {i}':>24}" for i in range(k)))
-        for c in KIND_CLASSES:
+        short = ("sector", "corp", "corps", "party", "parties", "pair+bloc", "pair+place")
+        lines += [
+            "",
+            "Per deck: goals of the kind in the deck and P (intervals in --json / --out)",
+            f"{'deck':<5}" + "".join(f"{c:>12}" for c in short),
+        ]
+        for i, d in enumerate(self.decks):
             cells = "".join(
-                f"{self.goals[i][c]:>3} {_cell(d[c]):>20}" for i, d in enumerate(self.decks)
+                f"{self.goals[i][c]:>6} " + (f"{d[c].estimate:.3f}" if d[c] else "    -")
+                for c in KIND_CLASSES
             )
-            lines.append(f"{c:<36}{cells}")
+            lines.append(f"{i:<5}{cells}")
         return "\n".join(lines + ["", LIMITS])
 
 
