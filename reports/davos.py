@@ -31,6 +31,8 @@ def section(book) -> str:
         ("3 goal-seeking", 3, "goal", 50_000),
         ("5 goal-seeking", 5, "goal", 50_000),
         ("4 random", 4, "random", 50_000),
+        ("4 contesting", 4, "contest", 50_000),
+        ("4 bargaining", 4, "bargain", 50_000),
     ]:
         runs[label] = book.analyse(
             f"davos/{players}p-{policy}",
@@ -63,7 +65,44 @@ def section(book) -> str:
         table(
             ["requirement kind"] + [f"dealt, {lab}" for lab in labels],
             [[k] + [_cell(by[lab].get(k)) for lab in labels] for k in kinds],
-            "P(achieved at the final check | dealt at set-up) by requirement kind, Base Game",
+            "P(achieved at the final check | dealt at set-up) by requirement kind and bot model, "
+            "Base Game (contest: reads and blocks the others; bargain: also buys votes with "
+            "profit shares)",
+        )
+    )
+    decks = book.analyse(
+        "davos/decks", analysis.goals, book.size(20_000), players=4, policies=["goal"], decks=10
+    )
+    sens = decks.summary
+    parts.append(
+        p(
+            "Does the kind ranking depend on the assumed cards? The same 4-player run on the "
+            "packaged deck and 9 plausible decks drawn by sim/davos/decks.py (see the README): "
+            "P(achieved | dealt at set-up) per kind class, the mean over decks with the 95% "
+            "interval of the deck-to-deck spread, the range and the rank range (1 = hardest). "
+            "Orderings that hold in every deck: "
+            + (
+                "; ".join(f"{a} harder than {b}" for a, b in sens.conclusions())
+                or "none at this size"
+            )
+            + "."
+        )
+    )
+    parts.append(
+        table(
+            ["kind", "decks", "mean [95% CI]", "range", "rank"],
+            [
+                [
+                    r["kind"],
+                    r["decks"],
+                    f"{r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}]",
+                    f"{r['min']:.3f}-{r['max']:.3f}",
+                    f"{r['best_rank']}-{r['worst_rank']}",
+                ]
+                for r in sens.across()
+            ],
+            f"kind classes across {len(decks.runs)} decks of "
+            f"{next(iter(decks.runs.values())).games_done:,} games each",
         )
     )
     seats = [

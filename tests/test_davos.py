@@ -154,6 +154,7 @@ def _bills_game(order):
             np.zeros(2, np.bool_),
             np.zeros(3, np.int64),
             np.zeros((1, 3), np.int64),
+            False,
         )
     assert list(sv[:, K.GAINED]) == g.gained and list(sv[:, K.LOST]) == g.lost
     assert list(csec) == g.csec and ch.tolist() == g.ch

@@ -460,7 +460,7 @@ def _turns(
                 blocked = False
                 if pol[p] == RANDOM:
                     random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec)
-                elif pol[p] == CONTEST:
+                elif pol[p] == CONTEST or pol[p] == BARGAIN:
                     co = own_best(
                         p,
                         P + 1,

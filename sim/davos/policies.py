@@ -570,8 +570,9 @@ def _final_rest(
     act,
     dec,
 ):
-    """Every requirement safe in the Final: 1 asset where its lead is smallest (later seats
-    still play), or, with no unrevealed goal to defend, all of them on America's first party."""
+    """Every requirement safe in the Final: half its assets (rounded up) where its lead is
+    smallest (later seats still play), or, with no unrevealed goal to defend, all of them on
+    America's first party."""
     worst = -INF
     for i in range(gn[p]):
         if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
@@ -600,7 +601,7 @@ def _final_rest(
     dec[D_KIND] = PLACE
     dec[D_KEEP] = 0
     if worst > -INF:
-        dec[D_AMOUNT] = 1
+        dec[D_AMOUNT] = (eff + 1) // 2  # half now, half to answer the seats after it
     else:
         dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = ON_PARTY, 0, 0, 0
         dec[D_AMOUNT] = eff

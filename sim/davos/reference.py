@@ -482,8 +482,8 @@ class Game:
         return True
 
     def final_rest(self, p, eff) -> None:
-        """The Final with every requirement safe: 1 asset on the weakest requirement of an
-        unrevealed goal (later seats still play); with none, everything on party 0."""
+        """The Final with every requirement safe: half its assets (rounded up) on the weakest
+        requirement of an unrevealed goal (later seats still play); with none, all on party 0."""
         worst = (-INF, None)
         for slot in self.goals[p]:
             if slot[2] or slot[3]:
@@ -493,7 +493,7 @@ class Game:
                 if worst[0] < c < INF:
                     worst = (c, action)
         if worst[1] is not None:
-            self.place(p, worst[1], 1)
+            self.place(p, worst[1], (eff + 1) // 2)  # half now, half to answer later seats
         else:
             self.place(p, ("party", 0), eff)
 
@@ -514,7 +514,7 @@ class Game:
                 if eff >= 1:
                     if self.pol[p] == R.POLICY_CODES["random"]:
                         acted = self.random_turn(p, eff, year, final)
-                    elif self.pol[p] == R.POLICY_CODES["contest"]:
+                    elif self.pol[p] in (R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]):
                         acted = self.contest_turn(p, eff, year, final)
                     else:
                         acted = self.goal_turn(p, eff, year, final)

@@ -112,8 +112,8 @@ POLICIES = {
     "for a requirement of its own unrevealed goals, cheapest first; with every requirement "
     "safe buys a goal (when it has 4 or more assets, not in the Final), swapping out a goal "
     "it cannot afford; in the Final, where every asset must be placed and later seats still "
-    "play, it then puts 1 asset a turn on the requirement of its goals with the smallest "
-    "lead; votes for a bill iff passing it profits its holdings more than rejecting it; "
+    "play, it then puts half its assets (rounded up) on the requirement of its goals with "
+    "the smallest lead; votes for a bill iff passing it profits its holdings more than rejecting it; "
     "reveals in year 2, and in year 1 when its lead is 2 or less",
     "contest": "the goal bot, reading the others: it estimates each opponent's goals from the "
     "board (a posterior over the goal cards it has not seen, in which a seat is "
