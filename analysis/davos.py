@@ -3,8 +3,11 @@
 "Which goals are hardest": for every goal card, the share of the times a seat
 held it at a check (end of year 1, end of year 2, the final check) in which the
 seat had achieved it by then, i.e. revealed it at an earlier check or was the
-biggest where it asks at that check.  Everything is a lazy Polars scan; nothing
-here simulates.
+biggest where it asks at that check.  A goal dealt at set-up has three years to be
+met, one drawn at a reset or bought late has less, and a bought goal was chosen
+because it looked cheap: so the final check is also split by how the goal came into
+the hand (``ACQUISITIONS``), and the headline ranking is for goals dealt at set-up.
+Everything is a lazy Polars scan; nothing here simulates.
 """
 
 from __future__ import annotations
@@ -36,6 +39,18 @@ from tableodds.sim.davos.rules import (
 )
 
 CHECKS = ("year 1", "year 2", "final")
+# final-check groups by how (rules.HOW) and when a goal was acquired; the first three pool years
+ACQUISITIONS = (
+    ("dealt", 0, (1,)),
+    ("reset", 1, (2, 3)),
+    ("bought", 2, (1, 2, 3)),
+    ("reset y2", 1, (2,)),
+    ("reset y3", 1, (3,)),
+    ("bought y1", 2, (1,)),
+    ("bought y2", 2, (2,)),
+    ("bought y3", 2, (3,)),
+)
+HEADLINE = "dealt"
 _POLICY_NAMES = {v: k for k, v in POLICY_CODES.items()}
 
 
@@ -79,6 +94,30 @@ def _proportions(row: dict) -> tuple[Proportion | None, ...]:
     return tuple(wilson(row[f"a{k}"], row[f"n{k}"]) if row[f"n{k}"] else None for k in (1, 2, 3))
 
 
+def _acquisition_counts(slots: pl.LazyFrame, by: list[str]) -> dict:
+    """{key: {(how, acquired): (achieved, held)}} at the final check, key = the ``by`` values."""
+    rows = (
+        slots.group_by(by + ["how", "acquired"])
+        .agg(_held(3).cast(pl.Int64).sum().alias("n"), _achieved(3).cast(pl.Int64).sum().alias("a"))
+        .collect()
+        .to_dicts()
+    )
+    out: dict = {}
+    for r in rows:
+        key = tuple(r[b] for b in by)
+        out.setdefault(key, {})[(r["how"], r["acquired"])] = (r["a"], r["n"])
+    return out
+
+
+def _by_acquisition(cells: dict) -> tuple[tuple[str, Proportion | None], ...]:
+    out = []
+    for label, how, years in ACQUISITIONS:
+        a = sum(cells.get((how, y), (0, 0))[0] for y in years)
+        n = sum(cells.get((how, y), (0, 0))[1] for y in years)
+        out.append((label, wilson(a, n) if n else None))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class GoalRow:
     goal: int
@@ -87,10 +126,19 @@ class GoalRow:
     requires: str
     kind: str
     by_check: tuple[Proportion | None, ...]  # year 1, year 2, final; None when never held
+    by_acquisition: tuple[tuple[str, Proportion | None], ...] = ()  # final check, ACQUISITIONS
 
     @property
     def final(self) -> Proportion | None:
         return self.by_check[2]
+
+    def acquired(self, label: str) -> Proportion | None:
+        return dict(self.by_acquisition).get(label)
+
+    @property
+    def headline(self) -> Proportion | None:
+        """P(achieved at the final check) for the goal dealt at set-up and kept."""
+        return self.acquired(HEADLINE)
 
 
 @dataclass(frozen=True)
@@ -98,6 +146,18 @@ class KindRow:
     kind: str
     goals: int
     by_check: tuple[Proportion | None, ...]
+    by_acquisition: tuple[tuple[str, Proportion | None], ...] = ()
+
+    @property
+    def final(self) -> Proportion | None:
+        return self.by_check[2]
+
+    def acquired(self, label: str) -> Proportion | None:
+        return dict(self.by_acquisition).get(label)
+
+    @property
+    def headline(self) -> Proportion | None:
+        return self.acquired(HEADLINE)
 
 
 @dataclass(frozen=True)
@@ -108,7 +168,7 @@ class GoalDifficulty:
     game: str
     policies: tuple[str, ...]
     games: int
-    goals: tuple[GoalRow, ...]  # ranked: lowest final probability first
+    goals: tuple[GoalRow, ...]  # ranked: lowest P(achieved | dealt at set-up) first
     kinds: tuple[KindRow, ...]
     by_policy: tuple[tuple[str, GoalRow], ...] = ()  # per holder policy when seats differ
     score: tuple[Mean, ...] = ()  # mean final score per seat
@@ -130,6 +190,14 @@ class GoalDifficulty:
                         f"low{k}": pr.low if pr else None,
                         f"high{k}": pr.high if pr else None,
                         f"n{k}": pr.n if pr else 0,
+                    }
+                for label, pr in item.by_acquisition:
+                    c = label.replace(" ", "_")
+                    d |= {
+                        f"p_{c}": pr.estimate if pr else None,
+                        f"low_{c}": pr.low if pr else None,
+                        f"high_{c}": pr.high if pr else None,
+                        f"n_{c}": pr.n if pr else 0,
                     }
                 out.append(d)
             return out
@@ -173,6 +241,9 @@ class GoalDifficulty:
         def checks(by):
             return {c: (p.as_dict() if p else None) for c, p in zip(CHECKS, by)}
 
+        def acquired(by):
+            return {label: (p.as_dict() if p else None) for label, p in by}
+
         return {
             "players": self.players,
             "game": self.game,
@@ -187,11 +258,18 @@ class GoalDifficulty:
                     "requires": g.requires,
                     "kind": g.kind,
                     "achieved_by": checks(g.by_check),
+                    "final_by_acquisition": acquired(g.by_acquisition),
                 }
                 for i, g in enumerate(self.goals)
             ],
+            "ranked_by": f"P(achieved at the final check | {HEADLINE} at set-up)",
             "kinds": [
-                {"kind": r.kind, "goals": r.goals, "achieved_by": checks(r.by_check)}
+                {
+                    "kind": r.kind,
+                    "goals": r.goals,
+                    "achieved_by": checks(r.by_check),
+                    "final_by_acquisition": acquired(r.by_acquisition),
+                }
                 for r in self.kinds
             ],
             "by_policy": [
@@ -203,21 +281,29 @@ class GoalDifficulty:
         }
 
 
-def _rank_key(row: GoalRow):
-    f = row.final
-    return (f.estimate if f else math.inf, row.goal)
+def _rank_key(row):
+    """Hardest first by the headline (dealt at set-up), then over all holders."""
+    h, f = row.headline, row.final
+    return (h.estimate if h else math.inf, f.estimate if f else math.inf, getattr(row, "goal", 0))
 
 
 def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty:
     """Aggregate a run's records into the goal table."""
     slots = goal_slots(records)
     per_goal = {r["goal"]: r for r in _counts(slots, ["goal"]).to_dicts()}
+    acq = _acquisition_counts(slots, ["goal"])
     goals = []
     for i, g in enumerate(settings.goals):
         r = per_goal.get(i, {f"{x}{k}": 0 for x in "na" for k in (1, 2, 3)})
         goals.append(
             GoalRow(
-                i, g.name, g.category, g.requirement_text(), requirement_kind(g), _proportions(r)
+                i,
+                g.name,
+                g.category,
+                g.requirement_text(),
+                requirement_kind(g),
+                _proportions(r),
+                _by_acquisition(acq.get((i,), {})),
             )
         )
     goals.sort(key=_rank_key)
@@ -229,9 +315,18 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
         schema={"goal": pl.Int16, "kind": pl.String},
     )
     kinds = []
-    for r in _counts(slots.join(kind_of.lazy(), on="goal"), ["kind"]).sort("kind").to_dicts():
-        kinds.append(KindRow(r["kind"], sum(g.kind == r["kind"] for g in goals), _proportions(r)))
-    kinds.sort(key=lambda k: (k.by_check[2].estimate if k.by_check[2] else math.inf, k.kind))
+    with_kind = slots.join(kind_of.lazy(), on="goal")
+    kind_acq = _acquisition_counts(with_kind, ["kind"])
+    for r in _counts(with_kind, ["kind"]).sort("kind").to_dicts():
+        kinds.append(
+            KindRow(
+                r["kind"],
+                sum(g.kind == r["kind"] for g in goals),
+                _proportions(r),
+                _by_acquisition(kind_acq.get((r["kind"],), {})),
+            )
+        )
+    kinds.sort(key=lambda k: _rank_key(k)[:2] + (k.kind,))
     by_policy = []
     if len(set(settings.policies)) > 1:
         for r in _counts(slots, ["policy", "goal"]).sort(["policy", "goal"]).to_dicts():
@@ -277,7 +372,7 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
 
 @dataclass(frozen=True)
 class Difference:
-    """p(b) - p(a) for one goal at the final check, with a normal 95% interval."""
+    """p(b) - p(a) for one goal (the headline: dealt at set-up, final check), normal 95%."""
 
     goal: int
     name: str
@@ -300,11 +395,11 @@ class Difference:
 
 
 def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
-    """Final-check achievement of every goal in b minus a (same card list), largest first."""
+    """Headline achievement of every goal in b minus a (same card list), largest first."""
     fa = {g.goal: g for g in a.goals}
     out = []
     for g in b.goals:
-        pa, pb = fa[g.goal].final if g.goal in fa else None, g.final
+        pa, pb = fa[g.goal].headline if g.goal in fa else None, g.headline
         if not pa or not pb:
             continue
         d = pb.estimate - pa.estimate
@@ -316,7 +411,7 @@ def differences(a: GoalDifficulty, b: GoalDifficulty) -> tuple[Difference, ...]:
 
 
 def plot_goals(results: list[GoalDifficulty], title: str = ""):
-    """Horizontal bars: P(achieved at the final check) per goal with 95% intervals."""
+    """Horizontal bars: P(achieved at the final check | dealt at set-up) per goal, 95%."""
     from tableodds.analysis.plots import figure, legend_outside
 
     first = results[0]
@@ -326,7 +421,7 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
     n = len(results)
     h = 0.8 / n
     for j, res in enumerate(results):
-        by = {g.goal: g.final for g in res.goals}
+        by = {g.goal: g.headline for g in res.goals}
         ys, xs, lo, hi = [], [], [], []
         for i, goal in enumerate(order):
             pr = by.get(goal)
@@ -340,7 +435,9 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
     ax.set_yticks(range(len(order)), [names[g] for g in order], fontsize=8)
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
-    ax.set_xlabel("P(goal achieved at the final check | held); error bars: 95% Wilson interval")
+    ax.set_xlabel(
+        "P(achieved at the final check | dealt at set-up); error bars: 95% Wilson interval"
+    )
     ax.set_title(title or "Davos goals, hardest first")
     if n > 1:
         legend_outside(ax)
@@ -447,8 +544,9 @@ def vote(path) -> Result:
 
 # --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
 LIMITS = (
-    "Bots do not negotiate, promise, pay each other or share profits; every number "
-    "describes games between these bots only."
+    "Only the bargain bot makes deals, by one rule (a share of a bill's profit for a "
+    "party's vote); no bot negotiates otherwise, promises or pays; every number describes "
+    "games between these bots only."
 )
 
 
@@ -456,27 +554,35 @@ def _cell(pr) -> str:
     return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f},{pr.high:.3f}]"
 
 
+SHOWN = ("dealt", "reset", "bought")
+
+
 def goal_text(summary: GoalDifficulty) -> str:
     lines = [
-        "P(achieved by the check | held at the check), 95% Wilson intervals, hardest first",
-        f"{'':>3} {'goal':<24} {'requires':<34} {'year 1':>21} {'year 2':>21} "
-        f"{'final':>21} {'held':>8}",
+        "P(achieved at the final check | held then), 95% Wilson intervals, by how the goal came",
+        "into the hand: dealt at set-up (ranked on this, hardest first), drawn at a reset, bought;",
+        "'all' pools every holder (year-1/2 checks and each year in --json / --out)",
+        f"{'':>3} {'goal':<24} {'requires':<30} "
+        + " ".join(f"{c:>21}" for c in SHOWN)
+        + f" {'all':>21} {'dealt n':>8}",
     ]
     for i, g in enumerate(summary.goals, start=1):
-        n = g.final.n if g.final else 0
+        n = g.headline.n if g.headline else 0
         lines.append(
-            f"{i:>3} {g.name[:24]:<24} {g.requires[:34]:<34} "
-            + " ".join(f"{_cell(p):>21}" for p in g.by_check)
-            + f" {n:>8,}"
+            f"{i:>3} {g.name[:24]:<24} {g.requires[:30]:<30} "
+            + " ".join(f"{_cell(g.acquired(c)):>21}" for c in SHOWN)
+            + f" {_cell(g.final):>21} {n:>8,}"
         )
     lines += [
         "",
-        "By requirement kind",
-        f"{'kind':<20} {'goals':>5} {'year 1':>21} {'year 2':>21} {'final':>21}",
+        "By requirement kind (final check)",
+        f"{'kind':<20} {'goals':>5} " + " ".join(f"{c:>21}" for c in SHOWN) + f" {'all':>21}",
     ]
     for k in summary.kinds:
         lines.append(
-            f"{k.kind:<20} {k.goals:>5} " + " ".join(f"{_cell(p):>21}" for p in k.by_check)
+            f"{k.kind:<20} {k.goals:>5} "
+            + " ".join(f"{_cell(k.acquired(c)):>21}" for c in SHOWN)
+            + f" {_cell(k.by_check[2]):>21}"
         )
     lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>24}"]
     for s, (m, w) in enumerate(zip(summary.score, summary.wins)):
@@ -485,7 +591,10 @@ def goal_text(summary: GoalDifficulty) -> str:
 
 
 def differences_text(diffs, a, b, top: int = 12) -> str:
-    lines = [f"Final-check difference, {b.label} minus {a.label} (95% interval), largest first"]
+    lines = [
+        f"Difference (dealt at set-up, final check), {b.label} minus {a.label} "
+        "(95% interval), largest first"
+    ]
     for d in diffs[:top]:
         lines.append(
             f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "
@@ -567,19 +676,38 @@ def title(settings) -> str:
     )
 
 
-def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=None) -> Result:
+def goals(
+    plan: RunPlan,
+    players=4,
+    policies=None,
+    game: str = "base",
+    cards=None,
+    none_bills="split",
+    decks: int = 1,
+) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
 
     Several player counts and policy mixes are compared side by side (every count with every
-    mix), each against the first.  Policies default to goal-seeking bots.
+    mix), each against the first.  Policies default to goal-seeking bots.  With DECKS > 1 one
+    configuration is run on the given cards and on DECKS - 1 plausible decks drawn by
+    tableodds.sim.davos.decks (documented there), and the ranking by requirement kind is
+    shown per deck, across decks, and where it holds for every deck.
     """
+    if decks > 1:
+        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks)
+    if decks < 1:
+        raise InputError(f"--decks must be 1 or more, not {decks}")
     counts = [players] if isinstance(players, int) else list(players)
     mixes = (
         policies if policies and isinstance(policies[0], (list, tuple)) else [policies or ["goal"]]
     )
     deck = load_cards(cards)
-    configs = [make_settings(p, game, pols, cards=deck) for p in counts for pols in mixes]
+    configs = [
+        make_settings(p, game, pols, cards=deck, none_bills=none_bills)
+        for p in counts
+        for pols in mixes
+    ]
     named = {slug(s): s for s in configs}
     if len(named) < len(configs):
         raise InputError("a configuration is listed twice")
@@ -603,7 +731,12 @@ def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=Non
     settings = (
         configs[0].describe()
         if len(configs) == 1
-        else {"players": counts, "game": game, "policies": [list(s.policies) for s in configs]}
+        else {
+            "players": counts,
+            "game": game,
+            "policies": [list(s.policies) for s in configs],
+            "none_bills": none_bills,
+        }
     )
     return Result(
         "davos goals",
@@ -612,4 +745,322 @@ def goals(plan: RunPlan, players=4, policies=None, game: str = "base", cards=Non
         plan,
         titles={name: title(s) for name, s in named.items()},
         run_settings={name: s.describe() for name, s in named.items() if name},
+    )
+
+
+# --- head to head: one seat of A against B in every other seat, the seats rotated ----------
+def _duel_chunk(a: str, b: str, players: int, game: str, cards, none_bills, seed, start, count):
+    """Per deal (game index): A's score and win minus the mean of the B seats, summed over the
+    P rotations (A in each seat in turn, the same deal: bots without chance draw nothing
+    else), kept as integers in units of 1 / (P (P - 1))."""
+    import numpy as np
+
+    P = players
+    score = np.zeros(count, np.int64)
+    won = np.zeros(count, np.int64)
+    for r in range(P):
+        pols = [b] * P
+        pols[r] = a
+        st = make_settings(P, game, pols, cards=cards, none_bills=none_bills)
+        rec = simulate_chunk(st, seed, start, count)
+        s = rec["score"].astype(np.int64).reshape(count, P)
+        w = rec["won"].astype(np.int64).reshape(count, P)
+        score += (P - 1) * s[:, r] - (s.sum(axis=1) - s[:, r])
+        won += (P - 1) * w[:, r] - (w.sum(axis=1) - w[:, r])
+    return {"game": np.arange(start, start + count, dtype=np.int64), "score": score, "won": won}
+
+
+@dataclass(frozen=True)
+class Duel:
+    """A against B per deal, the seats rotated: score and P(win) margins with 95% intervals."""
+
+    players: int
+    game: str
+    pairs: tuple[tuple[str, str, Mean, Mean], ...]  # a, b, score margin, win margin
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = []
+        for a, b, s, w in self.pairs:
+            rows.append(
+                {
+                    "a": a,
+                    "b": b,
+                    "score_margin": s.estimate,
+                    "score_se": s.se,
+                    "score_low": s.low,
+                    "score_high": s.high,
+                    "win_margin": w.estimate,
+                    "win_se": w.se,
+                    "win_low": w.low,
+                    "win_high": w.high,
+                    "deals": s.n,
+                }
+            )
+        return {"duel": pl.DataFrame(rows)}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {
+            "players": self.players,
+            "game": self.game,
+            "pairs": [
+                {"a": a, "b": b, "score_margin": s.as_dict(), "win_margin": w.as_dict()}
+                for a, b, s, w in self.pairs
+            ],
+        }
+
+    def text(self) -> str:
+        lines = [
+            f"Head to head, {self.players} players, {self.game} game: each deal is played "
+            f"{self.players} times, A in one seat",
+            "(each seat in turn) and B in the others; A minus the mean of the B seats, per deal, "
+            "with 95% intervals",
+            f"{'A - B':<20} {'score margin [95% CI]':>30} {'P(win) margin [95% CI]':>30} "
+            f"{'deals':>9}",
+        ]
+        for a, b, s, w in self.pairs:
+            lines.append(
+                f"{f'{a} - {b}':<20} {f'{s.estimate:+.3f} [{s.low:+.3f},{s.high:+.3f}]':>30} "
+                f"{f'{w.estimate:+.4f} [{w.low:+.4f},{w.high:+.4f}]':>30} {s.n:>9,}"
+            )
+        return "\n".join(lines + ["", LIMITS])
+
+
+def duel(
+    plan: RunPlan,
+    players=4,
+    policies=("contest", "goal"),
+    game: str = "base",
+    cards=None,
+    none_bills="split",
+) -> Result:
+    """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
+    the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per
+    deal with 95% intervals (a P(win) margin of 0 is an even game)."""
+    from tableodds.analysis.stats import exact_moments, mean_of
+
+    policies = list(policies)
+    if len(policies) < 2 or len(set(policies)) != len(policies):
+        raise InputError("a duel needs two or more different policies, e.g. contest,goal")
+    deck = load_cards(cards)
+    for p in policies:
+        make_settings(players, game, [p], cards=deck, none_bills=none_bills)  # checked first
+    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
+    runs = plan.run_all(
+        [
+            (
+                f"{a}-{b}",
+                partial(_duel_chunk, a, b, players, game, deck, none_bills),
+                {"default_chunk": GAME.chunk_size, "label": f"{a} vs {b}"},
+            )
+            for a, b in pairs
+        ]
+    )
+    scale = players * (players - 1)
+    out = []
+    for a, b in pairs:
+        if f"{a}-{b}" not in runs:
+            continue
+        row = exact_moments(runs[f"{a}-{b}"].scan(), ["score", "won"])[0]
+        out.append((a, b, mean_of(row, "score", scale), mean_of(row, "won", scale)))
+    return Result(
+        "davos duel",
+        {"players": players, "game": game, "policies": policies, "none_bills": none_bills},
+        Duel(players, game, tuple(out)),
+        plan,
+        titles={f"{a}-{b}": f"Davos duel · {players} players · {a} against {b}" for a, b in pairs},
+    )
+
+
+# --- deck sensitivity: the kind ranking over plausible decks --------------------------------
+KIND_CLASSES = (
+    "sector",
+    "corp",
+    "corps",
+    "party",
+    "parties",
+    "pair with a whole-bloc requirement",
+    "pair of one-place requirements",
+)
+
+
+def kind_class(goal) -> str:
+    """The goal's class for the deck comparison: its kind, or which kind of pair it is."""
+    if len(goal.requires) == 1:
+        return REQ_KINDS[goal.requires[0][0]]
+    whole = any(REQ_KINDS[k] in ("corps", "parties") for k, _ in goal.requires)
+    return KIND_CLASSES[5] if whole else KIND_CLASSES[6]
+
+
+def class_table(summary: GoalDifficulty, settings: Settings) -> dict[str, Proportion | None]:
+    """P(achieved at the final check | dealt at set-up) per kind class, pooling its goals."""
+    k = dict.fromkeys(KIND_CLASSES, 0)
+    n = dict.fromkeys(KIND_CLASSES, 0)
+    for row in summary.goals:
+        c = kind_class(settings.goals[row.goal])
+        if row.headline:
+            k[c] += row.headline.k
+            n[c] += row.headline.n
+    return {c: wilson(k[c], n[c]) if n[c] else None for c in KIND_CLASSES}
+
+
+@dataclass(frozen=True)
+class DeckSensitivity:
+    """The kind-class ranking in each of K decks (deck 0 the given one) and across them."""
+
+    label: str
+    decks: tuple[dict[str, Proportion | None], ...]
+    goals: tuple[dict[str, int], ...]  # goals per class in each deck
+
+    def across(self) -> list[dict]:
+        """Per class: the mean over decks with a 95% interval (deck to deck spread), the
+        range, and the best and worst rank (1 = hardest)."""
+        ranks = []
+        for d in self.decks:
+            order = sorted((p.estimate, c) for c, p in d.items() if p)
+            ranks.append({c: i + 1 for i, (_, c) in enumerate(order)})
+        out = []
+        for c in KIND_CLASSES:
+            xs = [d[c].estimate for d in self.decks if d[c]]
+            if not xs:
+                continue
+            m = sum(xs) / len(xs)
+            sd = (sum((x - m) ** 2 for x in xs) / (len(xs) - 1)) ** 0.5 if len(xs) > 1 else 0.0
+            half = Z95 * sd / len(xs) ** 0.5
+            rk = [r[c] for r in ranks if c in r]
+            out.append(
+                {
+                    "kind": c,
+                    "decks": len(xs),
+                    "mean": m,
+                    "low": m - half,
+                    "high": m + half,
+                    "min": min(xs),
+                    "max": max(xs),
+                    "best_rank": min(rk),
+                    "worst_rank": max(rk),
+                }
+            )
+        return sorted(out, key=lambda r: r["mean"])
+
+    def conclusions(self) -> list[tuple[str, str]]:
+        """(A, B): A is harder than B in every deck that has both, with the 95% intervals
+        apart in each (and both are in at least two decks)."""
+        out = []
+        for a in KIND_CLASSES:
+            for b in KIND_CLASSES:
+                both = [d for d in self.decks if a != b and d[a] and d[b]]
+                if len(both) >= 2 and all(d[a].high < d[b].low for d in both):
+                    out.append((a, b))
+        return out
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rows = [
+            {
+                "deck": i,
+                "kind": c,
+                "goals": self.goals[i][c],
+                "p": p.estimate if p else None,
+                "low": p.low if p else None,
+                "high": p.high if p else None,
+                "n": p.n if p else 0,
+            }
+            for i, d in enumerate(self.decks)
+            for c, p in d.items()
+        ]
+        return {
+            "deck_kinds": pl.DataFrame(rows),
+            "kinds": pl.DataFrame(self.across()),
+            "conclusions": pl.DataFrame(
+                self.conclusions() or None, schema=["harder", "easier"], orient="row"
+            ),
+        }
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {
+            "config": self.label,
+            "measure": "P(achieved at the final check | dealt at set-up) per kind class",
+            "decks": [{c: (p.as_dict() if p else None) for c, p in d.items()} for d in self.decks],
+            "goals_per_kind": list(self.goals),
+            "across_decks": self.across(),
+            "hold_for_every_deck": [{"harder": a, "easier": b} for a, b in self.conclusions()],
+        }
+
+    def text(self) -> str:
+        k = len(self.decks)
+        lines = [
+            f"{self.label}: {k} decks (deck 0 the given cards, the others drawn by "
+            "tableodds.sim.davos.decks)",
+            "P(achieved at the final check | dealt at set-up) by kind, hardest first: the mean",
+            "over decks [95% interval of the deck-to-deck spread], the range and the rank range",
+            f"{'kind':<36} {'decks':>5} {'mean [95% CI]':>22} {'range':>14} {'rank':>6}",
+        ]
+        for r in self.across():
+            rank = f"{r['best_rank']}-{r['worst_rank']}"
+            ci = f"{r['mean']:.3f} [{r['low']:.3f},{r['high']:.3f}]"
+            span = f"{r['min']:.3f}-{r['max']:.3f}"
+            lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci:>22} {span:>14} {rank:>6}")
+        lines += ["", "Holds for every deck (95% intervals apart in each):"]
+        lines += [f"  {a} is harder than {b}" for a, b in self.conclusions()] or ["  nothing"]
+        short = ("sector", "corp", "corps", "party", "parties", "pair+bloc", "pair+place")
+        lines += [
+            "",
+            "Per deck: goals of the kind in the deck and P (intervals in --json / --out)",
+            f"{'deck':<5}" + "".join(f"{c:>12}" for c in short),
+        ]
+        for i, d in enumerate(self.decks):
+            cells = "".join(
+                f"{self.goals[i][c]:>6} " + (f"{d[c].estimate:.3f}" if d[c] else "    -")
+                for c in KIND_CLASSES
+            )
+            lines.append(f"{i:<5}{cells}")
+        return "\n".join(lines + ["", LIMITS])
+
+
+def _deck_goals(settings: Settings) -> dict[str, int]:
+    out = dict.fromkeys(KIND_CLASSES, 0)
+    for g in settings.goals:
+        out[kind_class(g)] += 1
+    return out
+
+
+def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks) -> Result:
+    from tableodds.sim.davos.decks import random_deck
+
+    if not isinstance(players, int) and len(players) > 1:
+        raise InputError("--decks compares decks for one player count: give one --players")
+    if policies and isinstance(policies[0], (list, tuple)):
+        if len(policies) > 1:
+            raise InputError("--decks compares decks for one policy mix: give one --policies")
+        policies = policies[0]
+    players = players if isinstance(players, int) else players[0]
+    given = load_cards(cards)
+    deck_list = [given] + [random_deck(given, game, plan.seed, d) for d in range(1, decks)]
+    named = {
+        f"deck{d}": make_settings(
+            players, game, policies or ["goal"], cards=c, none_bills=none_bills
+        )
+        for d, c in enumerate(deck_list)
+    }
+    runs = plan.run_all(
+        [
+            (name, partial(simulate_chunk, s), {"default_chunk": GAME.chunk_size, "label": name})
+            for name, s in named.items()
+        ]
+    )
+    done = [name for name in named if name in runs]
+    tables = tuple(class_table(goal_difficulty(runs[n].scan(), named[n]), named[n]) for n in done)
+    first = named["deck0"]
+    return Result(
+        "davos goals",
+        {**first.describe(), "decks": decks, "goals": [len(named[n].goals) for n in done]},
+        DeckSensitivity(slug(first), tables, tuple(_deck_goals(named[n]) for n in done)),
+        plan,
+        titles={n: f"{title(named[n])} · deck {n[4:]}" for n in named},
+        run_settings={n: named[n].describe() for n in named},
     )

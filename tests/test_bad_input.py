@@ -42,6 +42,7 @@ def write(tmp_path, text: str, name: str = "in.toml") -> str:
 SIMULATIONS = [
     ["davoserjas", "simulate"],
     ["davos", "goals"],
+    ["davos", "duel"],
     ["1844", "train-rush"],
     ["borgia", "simulate"],
     ["borgia", "auction"],

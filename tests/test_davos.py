@@ -147,9 +147,14 @@ def _bills_game(order):
             b_target,
             b_own,
             b_other,
+            np.zeros((2, 2), np.int64),
+            np.zeros((2, 2), np.int64),
+            np.zeros((2, K.R.GOAL_SLOTS, len(K.R.SLOT_FIELDS)), np.int64),
+            np.zeros(2, np.int64),
             np.zeros(2, np.bool_),
             np.zeros(3, np.int64),
             np.zeros((1, 3), np.int64),
+            False,
         )
     assert list(sv[:, K.GAINED]) == g.gained and list(sv[:, K.LOST]) == g.lost
     assert list(csec) == g.csec and ch.tolist() == g.ch
@@ -196,6 +201,9 @@ CONFIGS = [
         (3, ["goal"]),
         (4, ["goal", "random", "goal", "random"]),
         (5, ["random", "goal", "random", "goal", "goal"]),
+        (3, ["contest"]),
+        (4, ["contest", "goal", "random", "contest"]),
+        (4, ["bargain", "bargain", "contest", "bargain"]),
     ]
 ]
 
@@ -216,6 +224,39 @@ def test_invariants_and_conservation(players, game, policies):
     # the rule-given flows happen: gains, losses, goal buys, bankruptcies
     assert frame["gained"].sum() > 0 and frame["lost"].sum() > 0 and frame["paid"].sum() > 0
     assert frame["bankruptcies"].max() > 0 or players == 5
+
+
+@pytest.mark.parametrize("policies", [["goal"], ["random"], ["goal", "random"]])
+def test_the_final_places_every_asset(policies):
+    # seed line 105: in the Final every player places all remaining assets
+    st = make_settings(4, policies=policies * (4 // len(policies)))
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 11, 0, 2000))
+    assert frame["supply"].max() == 0
+    check(frame, st)
+
+
+def test_rejected_bills_without_ideology_act_only_when_split():
+    cards = load_cards()
+    st = {
+        nb: make_settings(3, "mean", ["goal"], cards=cards, none_bills=nb)
+        for nb in ("split", "same")
+    }
+    for nb, s in st.items():
+        for (own, other), b in zip(s.rejected_effects(), s.bills):
+            if b.ideology != NONE:
+                assert own == other == (0, 0)
+            elif nb == "same":
+                assert (own, other) == (b.own, b.other)
+            else:  # the packaged default: the mirror of the passed effect
+                assert own == tuple(-x for x in b.own) and other == tuple(-x for x in b.other)
+    a, b = (pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 300)) for s in st.values())
+    assert not a.equals(b)
+    for s in st.values():
+        assert pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 20)).equals(
+            pl.DataFrame(GAME.reference_chunk(s, 5, 0, 20))
+        )
+    with pytest.raises(InputError, match="none-bills"):
+        make_settings(3, "mean", none_bills="both")
 
 
 def test_tiny_decks_run_out_and_reshuffle_the_same_way():
@@ -275,6 +316,171 @@ def test_first_goal_is_uniform_over_the_deck():
     assert chisquare(counts).pvalue > 1e-4
 
 
+# ---------------------------------------------------------------- the contesting bot
+def _positions(players, seeds, limit=400):
+    """(game, seat, year, final) at contesting bots' turns in whole reference games."""
+    import copy
+
+    seen = []
+
+    class Recorded(ref.Game):
+        def contest_turn(self, p, eff, year, final):
+            if len(seen) < limit:
+                seen.append((copy.deepcopy(self), p, year, final))
+            return super().contest_turn(p, eff, year, final)
+
+    st = make_settings(players, policies=["contest"])
+    for seed in seeds:
+        Recorded(st, seed, 0).play()
+    return seen
+
+
+def _decide(g, p, year, final):
+    """What the contesting bot does on its turn, as what it changes that everyone sees."""
+    import copy
+
+    g = copy.deepcopy(g)
+    g.contest_turn(p, g.supply[p], year, final)
+    return g.ch, g.ph, g.csec, g.supply[p], [s[:4] for s in g.goals[p]], g.g_open
+
+
+def _shuffle_hidden(g, p, rng):
+    """Deal again what seat p cannot see: the other seats' unrevealed goals and the goal stack
+    below the two cards a draw would show."""
+    import copy
+
+    g = copy.deepcopy(g)
+    slots = [s for o in range(g.P) if o != p for s in g.goals[o] if not s[2] and not s[3]]
+    keep = 2 if len(g.g_hidden) >= 2 else len(g.g_hidden)
+    pool = [s[0] for s in slots] + g.g_hidden[: len(g.g_hidden) - keep]
+    rng.shuffle(pool)
+    for s in slots:
+        s[0] = pool.pop()
+    g.g_hidden[: len(g.g_hidden) - keep] = pool
+    return g
+
+
+def test_contest_bot_decides_only_from_what_its_seat_may_know():
+    import random
+
+    rng = random.Random(1)
+    blocks = changed = 0
+    for g, p, year, final in _positions(4, range(4)):
+        co = g.own_best(p)[0]
+        blocked = g.contest_block(p, g.supply[p], co if co < ref.INF else 4) is not None
+        blocks += blocked
+        decision = _decide(g, p, year, final)
+        for _ in range(2):
+            assert _decide(_shuffle_hidden(g, p, rng), p, year, final) == decision
+        if blocked:  # the control: what the seat sees (who has passed) matters
+            g.passed = [False] * g.P
+            changed += _decide(g, p, year, final) != decision
+    assert blocks >= 5 and changed == blocks
+
+
+def test_contest_bot_votes_against_the_leader():
+    g = _positions(3, [2], limit=1)[0][0]
+    bill = ref.R.Bill("subsidy", L, -1, (2, 1), (1, 0))
+    lead = g.leader(0)
+    g.pol = [ref.R.POLICY_CODES["contest"]] * 3
+    # a bill that pays the leader more than seat 0 gets seat 0's vote against it
+    g.ch = [[0] * 4 for _ in g.ch]
+    g.csec = [-1] * g.nslot
+    g.csec[0], g.ch[0][0], g.ch[0][lead] = 0, 1, 3  # seat 0 stakeholder, leader biggest
+    assert g.net(0, 0, bill, bill.own, bill.other) > 0
+    assert not g.wish(0, 0, bill, ((0, 0), (0, 0)))
+    g.ch[0][0], g.ch[0][lead] = 3, 1  # now seat 0 is the biggest
+    assert g.wish(0, 0, bill, ((0, 0), (0, 0)))
+
+
+def test_contest_bot_beats_the_goal_bot_head_to_head():
+    from tableodds.analysis.davos import _duel_chunk
+
+    P, n = 4, 1500
+    rec = _duel_chunk("contest", "goal", P, "base", load_cards(), "split", 21, 0, n)
+    for col in ("score", "won"):
+        x = rec[col] / (P * (P - 1))
+        low = x.mean() - 1.96 * x.std(ddof=1) / np.sqrt(n)
+        assert low > 0, col
+
+
+# ---------------------------------------------------------------- bargaining
+def _deal_position(policy):
+    """Two seats, America: red is the biggest in the L corp, blue decides the larger party."""
+    st = make_settings(2, policies=[policy])
+    g = ref.Game(st, 1, 0)
+    g.c_hidden, g.c_disc, g.c_open = [], [], -1
+    g.csec[0], g.ch[0][0] = 0, 1  # America L slot: a Banking corp, red 1
+    g.ph[0][1] = 2  # America L party: blue 2 (largest party, 1.5 votes)
+    g.ph[1][0] = 1  # America R party: red 1
+    return g
+
+
+def test_bargaining_buys_a_vote_with_a_share_of_the_profit():
+    bill = ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0))
+    g = _deal_position("bargain")
+    # red wants it (+2), blue does not care (0) but votes against the leader: it would fail
+    assert g.bargain(0, bill, ((0, 0), (0, 0)), [True, False], [0, 1]) == (0, 1, 1)
+    g.resolve(0, bill)
+    assert g.bills_passed == 1 and g.gained == [1, 1] and g.supply == [1, 1]
+    # without the opt-in nobody bargains: the bill fails and nobody gains
+    g = _deal_position("contest")
+    g.resolve(0, bill)
+    assert g.bills_passed == 0 and g.gained == [0, 0]
+    # a price above half the profit is not offered: blue would lose 2 from a tax on itself
+    g = _deal_position("bargain")
+    g.csec[3], g.ch[3][1] = 0, 2  # a Europe corp of blue's: the bill pays it only +1 elsewhere
+    tax = ref.R.Bill("L deal", L, -1, (2, 1), (-2, -1))
+    assert g.pass_gain(1, 0, tax, ((0, 0), (0, 0))) == -2
+    assert g.bargain(0, tax, ((0, 0), (0, 0)), [True, False], [0, 1]) == (-1, -1, 0)
+
+
+# ---------------------------------------------------------------- deck sensitivity
+def test_generated_decks_are_plausible_and_reproducible():
+    from tableodds.sim.davos.decks import random_deck
+
+    cards = load_cards()
+    for game, n in (("base", 30), ("mean", 42)):
+        decks = [random_deck(cards, game, 3, d) for d in range(1, 6)]
+        assert decks[0] == random_deck(cards, game, 3, 1) and decks[0] != decks[1]
+        for deck in decks:
+            st = make_settings(4, game, cards=deck)  # valid for the game
+            assert len(st.goals) == n and st.bills == make_settings(4, game).bills
+            pairs = sum(len(g.requires) == 2 for g in st.goals)
+            assert n // 6 <= pairs <= n // 2
+            for g in st.goals:
+                assert len(set(g.requires)) == len(g.requires)
+                assert (g.category == "power") == (len(g.requires) == 2)
+
+
+def test_deck_conclusions_need_every_deck():
+    from tableodds.analysis.davos import KIND_CLASSES, DeckSensitivity
+    from tableodds.analysis.stats import wilson
+
+    def deck(**ks):
+        return {c: (wilson(ks[c], 1000) if c in ks else None) for c in KIND_CLASSES}
+
+    d = DeckSensitivity(
+        "x",
+        (deck(corp=990, corps=800, sector=900), deck(corp=995, corps=850, sector=860)),
+        ({c: 1 for c in KIND_CLASSES},) * 2,
+    )
+    assert set(d.conclusions()) == {("corps", "corp"), ("sector", "corp")}
+    assert [r["kind"] for r in d.across()] == ["corps", "sector", "corp"]
+    assert d.across()[0]["worst_rank"] == 1 and d.across()[1]["best_rank"] == 2
+
+
+def test_goals_command_with_decks(tmp_path):
+    from tableodds.reports.cli.davos import group
+
+    res = CliRunner().invoke(group, ["goals", "-n", "300", "-w", "1", "--decks", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.output)
+    assert len(doc["results"]["decks"]) == 3 and len(doc["runs"]) == 3
+    res = CliRunner().invoke(group, ["goals", "-n", "30", "--decks", "2", "--players", "3,4"])
+    assert isinstance(res.exception, InputError) and "one player count" in str(res.exception)
+
+
 # ---------------------------------------------------------------- the goal table
 def test_goal_table_ranks_hardest_first():
     from tableodds.analysis.davos import goal_difficulty
@@ -282,8 +488,20 @@ def test_goal_table_ranks_hardest_first():
     st = make_settings(4, policies=["goal"])
     frame = pl.DataFrame(GAME.simulate_chunk(st, 4, 0, 3000))
     table = goal_difficulty(frame.lazy(), st)
-    finals = [g.final.estimate for g in table.goals if g.final]
-    assert finals == sorted(finals)
+    heads = [g.headline.estimate for g in table.goals if g.headline]
+    assert heads == sorted(heads)
+    # dealt, reset and bought split every holder at the final check, and the years split them
+    for g in table.goals:
+        if g.final is None:
+            continue
+        by = dict(g.by_acquisition)
+        assert sum(by[c].n for c in ("dealt", "reset", "bought") if by[c]) == g.final.n
+        assert sum(by[c].k for c in ("dealt", "reset", "bought") if by[c]) == g.final.k
+        years = [by[f"bought y{y}"] for y in (1, 2, 3)]
+        assert sum(p.n for p in years if p) == (by["bought"].n if by["bought"] else 0)
+    # a goal dealt at set-up has three years: it is achieved more often than one drawn later
+    kinds = {k.kind: k for k in table.kinds}
+    assert kinds["corps+parties"].headline.low > kinds["corps+parties"].acquired("reset").high
     assert {g.goal for g in table.goals} == set(range(len(st.goals)))
     for g in table.goals:
         for pr in g.by_check:
@@ -401,6 +619,11 @@ GOAL = '{ name = "g", category = "x", requires = ["sector:Pharma"] }'
             f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "Oil", '
             "own = [1, 0], other = [0, 0] }]",
             "target must be",
+        ),
+        (
+            f'goals = [{GOAL}]\nbills = [{{ name = "b", ideology = "L", target = "all", '
+            "own = [1, 0], other = [0, 0], rejected_own = [1, 0] }]",
+            "rejected_own is only for bills without ideology",
         ),
         (f"goals = [{GOAL}]\nbills = [{BILL}]\ncolour = 1", "unknown key 'colour'"),
         ("goals = [", "not valid TOML"),

@@ -28,6 +28,7 @@ COMMANDS = {
     "davoserjas duel": ["davoserjas", "duel", *FAST, "--policies", "counting,careful"],
     "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
     "davos vote": ["davos", "vote", PARLIAMENT],
+    "davos duel": ["davos", "duel", *FAST, "--policies", "contest,goal"],
     "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
     "1844 compare": [
         "1844",

@@ -102,3 +102,45 @@ def test_davos_tie_on_everything_is_noted(tmp_path):
 def test_davos_bad_records(tmp_path, text, msg):
     with pytest.raises(InputError, match=msg):
         load(davos, tmp_path, text)
+
+
+def token_sheet(game, tokens, goals):
+    return f"""game = "{game}"
+[[players]]
+name = "Anna"
+assets_on_board = 3
+victory_tokens = {tokens}
+goals = [{", ".join(goals)}]
+[[players]]
+name = "Bo"
+assets_on_board = 3
+"""
+
+
+def test_victory_tokens_count_in_the_big_game(tmp_path):
+    rec = token_sheet("big", 4, [goal("x"), goal("y")])
+    assert totals(davos.score(load(davos, tmp_path, rec))) == {"Anna": 2 + 2 + 4, "Bo": 0}
+
+
+@pytest.mark.parametrize(
+    "game,tokens,goals,match",
+    [
+        # the issue's sheet: 7 tokens, one achieved goal, a normal game
+        ("base", 7, [goal("x")], r"players\.Anna\.victory_tokens: .*only in the Big Game"),
+        ("mean", 1, [goal("x")], r"players\.Anna\.victory_tokens: .*only in the Big Game"),
+        ("big", 7, [goal("x")], r"players\.Anna\.victory_tokens: 7 .* 1 revealed goal: at most 3"),
+        ("big", 1, [goal("x", False)], r"players\.Anna\.victory_tokens: .* at most 0"),
+        (
+            "big",
+            1,
+            ['{ category = "x", achieved = true, revealed = false }'],
+            r"players\.Anna\.victory_tokens: .* at most 0",
+        ),
+        ("big", 0, ['{ category = "x", achieved = false, revealed = true }'], r"revealed"),
+        ("huge", 0, [goal("x")], r"record\.game"),
+    ],
+)
+def test_impossible_victory_tokens_are_refused(tmp_path, game, tokens, goals, match):
+    with pytest.raises(InputError, match=match) as e:
+        load(davos, tmp_path, token_sheet(game, tokens, goals))
+    assert "\n" not in str(e.value)

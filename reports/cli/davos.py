@@ -8,11 +8,48 @@ import click
 
 from tableodds.analysis import davos as analysis
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.options import data_option, game_options, simulation_command
+from tableodds.reports.cli.options import (
+    data_option,
+    game_options,
+    simulation_command,
+    split_list,
+)
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import GAMES, POLICIES
+from tableodds.sim.davos.rules import GAMES, NONE_BILLS, POLICIES
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
+
+
+def _game_option():
+    return click.option(
+        "--game",
+        type=click.Choice(GAMES),
+        default="base",
+        show_default=True,
+        help="Base Game, or the Mean Game (7 sectors, two C positions, bills "
+        "without ideology, one goal deck).",
+    )
+
+
+def _none_bills_option():
+    return click.option(
+        "--none-bills",
+        type=click.Choice(list(NONE_BILLS)),
+        default="split",
+        show_default=True,
+        help="Mean Game bills without ideology: split = one effect when passed, "
+        "another when rejected (the card's rejected_own/rejected_other); same = the "
+        "passed effect either way.",
+    )
+
+
+def _cards_option():
+    return data_option(
+        "--cards",
+        "Goals, bills and party ideologies in TOML instead of the "
+        "packaged defaults (same format as sim/davos/cards.toml).",
+    )
+
 
 simulation_command(
     group,
@@ -23,22 +60,43 @@ simulation_command(
     options=game_options(
         POLICIES,
         "goal",
+        _game_option(),
+        _none_bills_option(),
+        _cards_option(),
         click.option(
-            "--game",
-            type=click.Choice(GAMES),
-            default="base",
+            "--decks",
+            type=click.IntRange(1, 200),
+            default=1,
             show_default=True,
-            help="Base Game, or the Mean Game (7 sectors, two C positions, bills "
-            "without ideology, one goal deck).",
-        ),
-        data_option(
-            "--cards",
-            "Goals, bills and party ideologies in TOML instead of the "
-            "packaged defaults (same format as sim/davos/cards.toml).",
+            help="Run the given cards and DECKS - 1 plausible decks drawn from the run's seed "
+            "(tableodds.sim.davos.decks); rank the requirement kinds per deck and across.",
         ),
         mixes=True,
     ),
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
+)
+
+simulation_command(
+    group,
+    analysis.duel,
+    GAME,
+    games=20_000,
+    options=game_options(
+        None,
+        "",
+        click.option(
+            "--policies",
+            default="contest,goal",
+            show_default=True,
+            metavar="A,B,...",
+            callback=lambda ctx, param, value: split_list(value),
+            help=f"The policies to compare, every pair in turn ({', '.join(POLICIES)}).",
+        ),
+        _game_option(),
+        _none_bills_option(),
+        _cards_option(),
+    ),
+    example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
 )
 
 

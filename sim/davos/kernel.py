@@ -12,7 +12,7 @@ Every random choice comes from the game's own stream, in this order:
            ascending), the bill deck and the goal deck (card ids ascending), then
            one draw for the start player;
   turns    random bots only: the kind of action among the legal ones (new corp,
-           corp, party, goal, pass), then its source (open, discard, two drawn),
+           corp, party, goal, pass; no pass in the Final), then its source (open, discard, two drawn),
            the kept card of two drawn, the slot / corp / party, the number of
            assets; a goal buy draws the source, the kept card, then the goal to
            lay off (0 = none).  Goal-seeking bots draw nothing;
@@ -34,10 +34,12 @@ from tableodds.sim.davos.policies import (
     ACTIONS,
     B_N,
     BANKRUPT,
+    BARGAIN,
     BUY,
     C_DN,
     C_N,
     C_OPEN,
+    CONTEST,
     D_AMOUNT,
     D_KEEP,
     D_KIND,
@@ -51,6 +53,7 @@ from tableodds.sim.davos.policies import (
     G_ACQ,
     G_DISC,
     G_DN,
+    G_HOW,
     G_ID,
     G_MET,
     G_N,
@@ -65,7 +68,11 @@ from tableodds.sim.davos.policies import (
     RANDOM,
     START,
     biggest,
+    contest_block,
     goal_turn,
+    own_best,
+    pass_gain,
+    profit,
     random_turn,
     req_margin,
     reveal,
@@ -89,6 +96,7 @@ COL_ACTIONS, COL_DISSIDENTS_BOARD = _COL["actions"], _COL["dissidents_board"]
 COL_DISSIDENTS_PLACED, COL_DISSIDENTS_LOST = _COL["dissidents_placed"], _COL["dissidents_lost"]
 COL_G0_GOAL = _COL["g0_goal"]  # then the goal slots, N_SLOT_FIELDS columns each
 N_SLOT_FIELDS = len(R.SLOT_FIELDS)
+HOW_DEALT, HOW_RESET, HOW_BOUGHT = 0, 1, 2  # rules.HOW
 
 # per-seat counters sv[seat, field]
 SUPPLY, INCOME, GAINED, PAID, LOST = 0, 1, 2, 3, 4
@@ -165,6 +173,71 @@ def parliament(votes, totals, n):
     return yes, no, yes > no
 
 
+@njit(cache=True)
+def bargain(
+    P,
+    bloc,
+    bill,
+    target,
+    none,
+    pol,
+    wishes,
+    votes,
+    totals,
+    n,
+    b_ideo,
+    b_own,
+    b_other,
+    r_own,
+    r_other,
+    ch,
+    csec,
+    ph,
+    slot_bloc,
+    party_bloc,
+    party_ideo,
+):
+    """The bargaining rule (rules.POLICIES["bargain"]) for a bill about to fail: each
+    bargaining seat that wants it, in seat order, offers each seat that decides a party of
+    the bloc against it (in party order) the smallest share of its profit that leaves the
+    other better off, its loss from the bill + 1 asset, if that is at most 1/BARGAIN_SHARE
+    of the profit; a bargaining seat accepts when its votes then pass the bill.  Returns
+    (payer, payee, price), or -1s when no deal is made (wishes and votes then unchanged)."""
+    H = P + 1
+    for p in range(P):
+        if pol[p] != BARGAIN or not wishes[p]:
+            continue
+        gain = profit(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+        for q in range(9):
+            if party_bloc[q] != bloc:
+                continue
+            o = biggest(ph, q, H)
+            if o < 0 or o >= P or o == p or pol[o] != BARGAIN or wishes[o]:
+                continue
+            loss = -pass_gain(
+                o, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc
+            )
+            price = max(loss, 0) + 1
+            if price * R.BARGAIN_SHARE > gain:
+                continue
+            wishes[o] = True
+            m = 0
+            for q2 in range(9):
+                if party_bloc[q2] == bloc:
+                    votes[m] = party_vote(ph, q2, P, wishes, party_ideo[q2], b_ideo[bill])
+                    m += 1
+            _, _, ok = parliament(votes, totals, n)
+            if ok:
+                return p, o, price
+            wishes[o] = False
+            m = 0
+            for q2 in range(9):
+                if party_bloc[q2] == bloc:
+                    votes[m] = party_vote(ph, q2, P, wishes, party_ideo[q2], b_ideo[bill])
+                    m += 1
+    return -1, -1, 0
+
+
 # ------------------------------------------------------------------ decks
 @njit(cache=True)
 def _restock(s, sc, n, dn, hidden, discard):
@@ -212,18 +285,19 @@ def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
         sc[G_OPEN] = -1
     else:
         return
-    _new_goal(p, g, year, gs, gn)
+    _new_goal(p, g, year, HOW_RESET, gs, gn)
     _refill(s, sc, G_OPEN, G_N, G_DN, ghid, gdisc)
 
 
 @njit(cache=True)
-def _new_goal(p, g, year, gs, gn):
+def _new_goal(p, g, year, how, gs, gn):
     k = gn[p]
     gs[p, k, G_ID] = g
     gs[p, k, G_ACQ] = year
     gs[p, k, G_DISC] = 0
     gs[p, k, G_REV] = 0
     gs[p, k, G_MET] = 0
+    gs[p, k, G_HOW] = how
     gn[p] += 1
 
 
@@ -289,7 +363,7 @@ def _draw_two_goals(mean, sc, ghid, gdisc, two):
 @njit(cache=True)
 def _finish_buy(s, p, g, year, old_choice, mean, sc, sv, gs, gn, ghid, gdisc):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
-    _new_goal(p, g, year, gs, gn)
+    _new_goal(p, g, year, HOW_BOUGHT, gs, gn)
     if old_choice >= 0:
         gs[p, old_choice, G_DISC] = year
         _goal_away(gs[p, old_choice, G_ID], mean, sc, ghid, gdisc)
@@ -366,6 +440,9 @@ def _turns(
     two,
     tmp,
     passed,
+    seen,
+    val,
+    cparam,
 ):
     passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
@@ -373,16 +450,63 @@ def _turns(
     while npassed < P:
         if not passed[p]:
             extra = 0
-            if npassed == P - 1:
+            if npassed == P - 1 and not final:  # the Final places every asset: no fee
                 if last_regular:
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
             eff = sv[p, SUPPLY] - extra
             dec[D_KIND] = PASS
             if eff >= 1:
+                blocked = False
                 if pol[p] == RANDOM:
-                    random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec)
-                else:
+                    random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec)
+                elif pol[p] == CONTEST or pol[p] == BARGAIN:
+                    co = own_best(
+                        p,
+                        P + 1,
+                        sc,
+                        ch,
+                        csec,
+                        ph,
+                        cdisc,
+                        gs,
+                        gn,
+                        slot_bloc,
+                        party_bloc,
+                        g_nreq,
+                        g_kind,
+                        g_arg,
+                        agg,
+                        act,
+                        dec,
+                    )
+                    blocked = contest_block(
+                        p,
+                        eff,
+                        co if co < INF else 2 * R.GOAL_PRICE,
+                        P,
+                        P + 1,
+                        sc,
+                        ch,
+                        csec,
+                        ph,
+                        gdisc,
+                        gs,
+                        gn,
+                        slot_bloc,
+                        party_bloc,
+                        g_nreq,
+                        g_kind,
+                        g_arg,
+                        agg,
+                        act,
+                        seen,
+                        val,
+                        passed,
+                        cparam,
+                        dec,
+                    )
+                if pol[p] != RANDOM and not blocked:
                     goal_turn(
                         p,
                         eff,
@@ -433,7 +557,7 @@ def _turns(
             else:
                 passed[p] = True
                 npassed += 1
-                if not first_done:
+                if not first_done and not final:  # no next year to start in the Final
                     first_done = True
                     sc[START] = p
                     sv[p, SUPPLY] += R.FIRST_PASS_BONUS
@@ -464,14 +588,39 @@ def _resolve(
     b_target,
     b_own,
     b_other,
+    r_own,
+    r_other,
+    gs,
+    gn,
     wishes,
     votes,
     totals,
+    has_bargain,
 ):
     H = P + 1
     target = b_target[bill]
+    none = b_ideo[bill] == R.NONE
     for p in range(P):
-        wishes[p] = wish(s, p, pol[p], bloc, bill, target, b_own, b_other, H, ch, csec, slot_bloc)
+        wishes[p] = wish(
+            s,
+            p,
+            pol[p],
+            bloc,
+            bill,
+            target,
+            none,
+            b_own,
+            b_other,
+            r_own,
+            r_other,
+            H,
+            ch,
+            csec,
+            slot_bloc,
+            ph,
+            gs,
+            gn,
+        )
     n = 0
     for q in range(9):
         if party_bloc[q] == bloc:
@@ -482,16 +631,45 @@ def _resolve(
             totals[0, n] = t
             n += 1
     _, _, passed = parliament(votes, totals, n)
+    payer, payee, price = -1, -1, 0
+    if not passed and has_bargain:
+        payer, payee, price = bargain(
+            P,
+            bloc,
+            bill,
+            target,
+            none,
+            pol,
+            wishes,
+            votes,
+            totals,
+            n,
+            b_ideo,
+            b_own,
+            b_other,
+            r_own,
+            r_other,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            party_ideo,
+        )
+        passed = payer >= 0
     if passed:
         sc[PASSED] += 1
-    if not (passed or b_ideo[bill] == R.NONE):
+    if not (passed or none):
         return
+    e_own = b_own if passed else r_own  # a rejected bill without ideology: its rejected effect
+    e_other = b_other if passed else r_other
+    got = 0  # the payer's gains from this bill, out of which it pays the promised share
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target):
             continue
         own = slot_bloc[x] == bloc
-        big_amt = b_own[bill, 0] if own else b_other[bill, 0]
-        stake_amt = b_own[bill, 1] if own else b_other[bill, 1]
+        big_amt = e_own[bill, 0] if own else e_other[bill, 0]
+        stake_amt = e_own[bill, 1] if own else e_other[bill, 1]
         before = 0
         for h in range(H):
             before += ch[x, h]
@@ -503,6 +681,8 @@ def _resolve(
                 if amt > 0 and h < P:
                     sv[h, SUPPLY] += amt
                     sv[h, GAINED] += amt
+                    if h == payer:
+                        got += amt
                 elif amt < 0:
                     take = min(-amt, ch[x, h])
                     ch[x, h] -= take
@@ -516,6 +696,12 @@ def _resolve(
             sc[C_DN] += 1
             csec[x] = -1
             sc[BANKRUPT] += 1
+    if payer >= 0:  # the share is paid in the payee's colour (seed: "Onderhandelen")
+        paid = min(price, got)
+        sv[payer, SUPPLY] -= paid
+        sv[payer, GAINED] -= paid
+        sv[payee, SUPPLY] += paid
+        sv[payee, GAINED] += paid
 
 
 # ------------------------------------------------------------------ set-up, checks, reset
@@ -607,6 +793,9 @@ def simulate(
     b_target_in,
     b_own_in,
     b_other_in,
+    r_own_in,
+    r_other_in,
+    cparam_in,
     out,
     work,
 ):
@@ -651,6 +840,12 @@ def simulate(
     o += nbill * 2
     b_other = _copied2(work, o, b_other_in)
     o += nbill * 2
+    r_own = _copied2(work, o, r_own_in)
+    o += nbill * 2
+    r_other = _copied2(work, o, r_other_in)
+    o += nbill * 2
+    cparam = _copied(work, o, cparam_in)
+    o += cparam_in.shape[0]
     ch = _view2(work, o, nslot, H)
     o += nslot * H
     ph = _view2(work, o, 9, H)
@@ -659,8 +854,8 @@ def simulate(
     o += nslot
     sv = _view2(work, o, P, 5)
     o += P * 5
-    gs = carray(_ptr(work.ctypes.data + o * 8, types_int64), (P, R.GOAL_SLOTS, 5))
-    o += P * R.GOAL_SLOTS * 5
+    gs = carray(_ptr(work.ctypes.data + o * 8, types_int64), (P, R.GOAL_SLOTS, N_SLOT_FIELDS))
+    o += P * R.GOAL_SLOTS * N_SLOT_FIELDS
     gn = _view(work, o, P)
     o += P
     sc = _view(work, o, N_SCALARS)
@@ -689,12 +884,20 @@ def simulate(
     o += 4 * (R.GOAL_SLOTS + 8)
     passed = _view(work, o, P)
     o += P
+    seen = _view(work, o, ngoal)
+    o += ngoal
+    val = _view2(work, o, len(R.REQ_KINDS), len(R.SECTORS))
+    o += len(R.REQ_KINDS) * len(R.SECTORS)
     wishes = _view(work, o, P)
     o += P
     votes = _view(work, o, 3)
     o += 3
     totals = _view2(work, o, 1, 3)
     o += 3
+    has_bargain = False
+    for p in range(P):
+        if pol[p] == BARGAIN:
+            has_bargain = True
     ncat = 0
     for g in range(ngoal):
         ncat = max(ncat, g_cat[g] + 1)
@@ -728,7 +931,7 @@ def simulate(
         sc[C_OPEN], sc[G_OPEN] = -1, -1
         for p in range(P):
             sc[G_N] -= 1
-            _new_goal(p, ghid[sc[G_N]], 1, gs, gn)
+            _new_goal(p, ghid[sc[G_N]], 1, HOW_DEALT, gs, gn)
         for b in range(4):
             sc[B_N] -= 1
             cur[b] = bhid[sc[B_N]]
@@ -787,6 +990,9 @@ def simulate(
                 two,
                 tmp,
                 passed,
+                seen,
+                val,
+                cparam,
             )
             for b in range(4):
                 _resolve(
@@ -808,9 +1014,14 @@ def simulate(
                     b_target,
                     b_own,
                     b_other,
+                    r_own,
+                    r_other,
+                    gs,
+                    gn,
                     wishes,
                     votes,
                     totals,
+                    has_bargain,
                 )
             if year < R.YEARS:
                 _check_goals(
@@ -887,6 +1098,9 @@ def simulate(
             two,
             tmp,
             passed,
+            seen,
+            val,
+            cparam,
         )
         _check_goals(
             s,
@@ -953,7 +1167,7 @@ def simulate(
             out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
             out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
             for i in range(R.GOAL_SLOTS):
-                for f2 in range(5):
+                for f2 in range(N_SLOT_FIELDS):
                     v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
                     out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
         best_s, best_b, ntied = -INF * 10, -1, 0
@@ -976,6 +1190,7 @@ def pack(settings):
     bloc, ideo = R.slot_layout(settings.game)
     goals, bills = settings.goals, settings.bills
     cats = settings.categories
+    rejected = settings.rejected_effects()
     g_nreq = np.array([len(g.requires) for g in goals], np.int64)
     g_kind = np.zeros((len(goals), R.MAX_REQS), np.int64)
     g_arg = np.zeros((len(goals), R.MAX_REQS), np.int64)
@@ -1000,6 +1215,9 @@ def pack(settings):
         b_target_in=np.array([b.target for b in bills], np.int64),
         b_own_in=np.array([b.own for b in bills], np.int64).reshape(-1, 2),
         b_other_in=np.array([b.other for b in bills], np.int64).reshape(-1, 2),
+        r_own_in=np.array([r[0] for r in rejected], np.int64).reshape(-1, 2),
+        r_other_in=np.array([r[1] for r in rejected], np.int64).reshape(-1, 2),
+        cparam_in=np.array(R.CONTEST_WEIGHTS, np.int64),
     )
 
 

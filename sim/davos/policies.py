@@ -16,13 +16,14 @@ from tableodds.sim.davos import rules as R
 
 INF = 99  # cost of a requirement with no place to meet it
 RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]
+CONTEST, BARGAIN = R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]
 
 # scalar game state (one int64 array ``sc``), shared with kernel.py
 C_N, C_DN, C_OPEN, G_N, G_DN, G_OPEN, B_N, START = 0, 1, 2, 3, 4, 5, 6, 7
 D_PLACED, D_LOST, PASSED, BANKRUPT, ACTIONS = 8, 9, 10, 11, 12
 N_SCALARS = 13
 # goal slot fields of gs[seat, slot]
-G_ID, G_ACQ, G_DISC, G_REV, G_MET = 0, 1, 2, 3, 4
+G_ID, G_ACQ, G_DISC, G_REV, G_MET, G_HOW = 0, 1, 2, 3, 4, 5
 # a decision: pass, place assets or buy a goal, with its details
 D_KIND, D_TYP, D_WHERE, D_SLOT, D_SRC, D_KEEP, D_AMOUNT, D_SWAP = 0, 1, 2, 3, 4, 5, 6, 7
 PASS, PLACE, BUY = 0, 1, 2
@@ -237,8 +238,9 @@ def _sources(sc, top, dn, n, out):
 
 
 @njit(cache=True)
-def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
-    """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES)."""
+def random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec):
+    """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
+    in the Final passing is not one of them while the seat has assets."""
     nslot = csec.shape[0]
     nfree, nocc = 0, 0
     for x in range(nslot):
@@ -260,8 +262,9 @@ def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
     if eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
         tmp[2, nk] = 3
         nk += 1
-    tmp[2, nk] = 4
-    nk += 1
+    if not final:
+        tmp[2, nk] = 4
+        nk += 1
     kind = tmp[2, bounded(s, nk)]
     if kind == 4:
         dec[D_KIND] = PASS
@@ -307,18 +310,14 @@ def random_turn(s, p, eff, sc, csec, gs, gn, tmp, dec):
 
 
 @njit(cache=True)
-def goal_turn(
+def own_best(
     p,
-    eff,
-    final,
     H,
     sc,
     ch,
     csec,
     ph,
     cdisc,
-    ghid,
-    gdisc,
     gs,
     gn,
     slot_bloc,
@@ -330,8 +329,9 @@ def goal_turn(
     act,
     dec,
 ):
-    """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass."""
-    target = 1 if final else 2
+    """Cost of the cheapest requirement of p's unrevealed goals to lead by 2 (INF: none);
+    its place goes to dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC]."""
+    target = 2
     best = INF
     for i in range(gn[p]):
         if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
@@ -357,13 +357,84 @@ def goal_turn(
             if 0 < c < best:
                 best = c
                 dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
+    return best
+
+
+@njit(cache=True)
+def goal_turn(
+    p,
+    eff,
+    final,
+    H,
+    sc,
+    ch,
+    csec,
+    ph,
+    cdisc,
+    ghid,
+    gdisc,
+    gs,
+    gn,
+    slot_bloc,
+    party_bloc,
+    g_nreq,
+    g_kind,
+    g_arg,
+    agg,
+    act,
+    dec,
+):
+    """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass;
+    in the Final, 1 asset on its weakest requirement instead of passing."""
+    target = 2
+    best = own_best(
+        p,
+        H,
+        sc,
+        ch,
+        csec,
+        ph,
+        cdisc,
+        gs,
+        gn,
+        slot_bloc,
+        party_bloc,
+        g_nreq,
+        g_kind,
+        g_arg,
+        agg,
+        act,
+        dec,
+    )
     if best < INF:
         dec[D_KIND] = PLACE
         dec[D_KEEP] = 0
         dec[D_AMOUNT] = min(best, eff)
         return
     dec[D_KIND] = PASS
-    if final or eff < 2 * R.GOAL_PRICE or gn[p] >= R.GOAL_SLOTS:
+    if final:
+        _final_rest(
+            p,
+            eff,
+            H,
+            sc,
+            ch,
+            csec,
+            ph,
+            cdisc,
+            gs,
+            gn,
+            slot_bloc,
+            party_bloc,
+            g_nreq,
+            g_kind,
+            g_arg,
+            agg,
+            act,
+            dec,
+        )
+        return
+    if eff < 2 * R.GOAL_PRICE or gn[p] >= R.GOAL_SLOTS:
         return
     src, src_cost = -1, INF * 10
     if sc[G_OPEN] >= 0:
@@ -478,18 +549,281 @@ def goal_turn(
     dec[D_SWAP] = wi if worst > eff - R.GOAL_PRICE else -1  # a goal it cannot afford
 
 
+@njit(cache=True)
+def _final_rest(
+    p,
+    eff,
+    H,
+    sc,
+    ch,
+    csec,
+    ph,
+    cdisc,
+    gs,
+    gn,
+    slot_bloc,
+    party_bloc,
+    g_nreq,
+    g_kind,
+    g_arg,
+    agg,
+    act,
+    dec,
+):
+    """Every requirement safe in the Final: half its assets (rounded up) where its lead is
+    smallest (later seats still play), or, with no unrevealed goal to defend, all of them on
+    America's first party."""
+    worst = -INF
+    for i in range(gn[p]):
+        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+            continue
+        g = gs[p, i, G_ID]
+        for j in range(g_nreq[g]):
+            c = req_cost(
+                p,
+                g_kind[g, j],
+                g_arg[g, j],
+                2,
+                H,
+                sc,
+                ch,
+                csec,
+                ph,
+                slot_bloc,
+                party_bloc,
+                cdisc,
+                agg,
+                act,
+            )
+            if worst < c < INF:
+                worst = c
+                dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
+    dec[D_KIND] = PLACE
+    dec[D_KEEP] = 0
+    if worst > -INF:
+        dec[D_AMOUNT] = (eff + 1) // 2  # half now, half to answer the seats after it
+    else:
+        dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = ON_PARTY, 0, 0, 0
+        dec[D_AMOUNT] = eff
+
+
+# ------------------------------------------------------------------ the contesting bot
+@njit(cache=True)
+def leader(p, P, H, ch, ph, gs, gn):
+    """The opponent with the most revealed goals, then the most assets on the board."""
+    best_r, best_b, who = -1, -1, -1
+    for o in range(P):
+        if o == p:
+            continue
+        r = 0
+        for i in range(gn[o]):
+            if gs[o, i, G_REV] != 0:
+                r += 1
+        b = 0
+        for x in range(ch.shape[0]):
+            b += ch[x, o]
+        for q in range(9):
+            b += ph[q, o]
+        if r > best_r or (r == best_r and b > best_b):
+            best_r, best_b, who = r, b, o
+    return who
+
+
+@njit(cache=True)
+def _block_cost(p, o, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg, act):
+    """Assets p needs to tie o wherever o is the biggest for the requirement; the cheapest
+    such place and its tie amount go to act[0], act[1], act[2]."""
+    if kind == 2 or kind == 4:
+        for h in range(H):
+            agg[0, h] = 0
+        first = -1
+        if kind == 2:
+            for x in range(csec.shape[0]):
+                if csec[x] >= 0 and slot_bloc[x] == arg:
+                    if first < 0:
+                        first = x
+                    for h in range(H):
+                        agg[0, h] += ch[x, h]
+            act[0] = ON_CORP
+        else:
+            for q in range(9):
+                if party_bloc[q] == arg:
+                    if first < 0:
+                        first = q
+                    for h in range(H):
+                        agg[0, h] += ph[q, h]
+            act[0] = ON_PARTY
+        c = agg[0, o] - agg[0, p]
+        act[1] = first
+        act[2] = c
+        return c
+    total, cheapest = 0, INF
+    if kind == 3:
+        for q in range(9):
+            if party_bloc[q] == arg and biggest(ph, q, H) == o:
+                c = ph[q, o] - ph[q, p]
+                total += c
+                if c < cheapest:
+                    cheapest = c
+                    act[0], act[1], act[2] = ON_PARTY, q, c
+    else:
+        for x in range(csec.shape[0]):
+            if (
+                csec[x] >= 0
+                and ((kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg))
+                and biggest(ch, x, H) == o
+            ):
+                c = ch[x, o] - ch[x, p]
+                total += c
+                if c < cheapest:
+                    cheapest = c
+                    act[0], act[1], act[2] = ON_CORP, x, c
+    return total
+
+
+@njit(cache=True)
+def contest_block(
+    p,
+    eff,
+    co,
+    P,
+    H,
+    sc,
+    ch,
+    csec,
+    ph,
+    gdisc,
+    gs,
+    gn,
+    slot_bloc,
+    party_bloc,
+    g_nreq,
+    g_kind,
+    g_arg,
+    agg,
+    act,
+    seen,
+    val,
+    passed,
+    cparam,
+    dec,
+):
+    """The block worth more per asset than p's own progress (1 / ``co``) into dec; False when
+    none (rules.POLICIES["contest"]; reference.Game.contest_block is the plain twin).  It
+    reads only what seat p may know: the board, its own goals, the open goal card, the
+    discard pile, the revealed goals and how many goals each seat holds."""
+    ngoal = g_nreq.shape[0]
+    for g in range(ngoal):
+        seen[g] = 0
+    for i in range(gn[p]):
+        seen[gs[p, i, G_ID]] = 1
+    for i in range(sc[G_DN]):
+        seen[gdisc[i]] = 1
+    if sc[G_OPEN] >= 0:
+        seen[sc[G_OPEN]] = 1
+    for o in range(P):
+        for i in range(gn[o]):
+            if gs[o, i, G_REV] != 0:
+                seen[gs[o, i, G_ID]] = 1
+    lead_seat = leader(p, P, H, ch, ph, gs, gn)
+    found = False
+    best_num, best_den = 0, 1
+    for o in range(P):
+        if o == p or not passed[o]:  # a seat still playing would answer the block
+            continue
+        h = 0
+        for i in range(gn[o]):
+            if gs[o, i, G_DISC] == 0 and gs[o, i, G_REV] == 0:
+                h += 1
+        if h == 0:
+            continue
+        val[:, :] = 0
+        total_w = 0
+        for g in range(ngoal):
+            if seen[g]:
+                continue
+            w, met = 1, True
+            for j in range(g_nreq[g]):
+                m = req_margin(
+                    o, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
+                )
+                if m > 0:
+                    w *= R.BELIEF
+                else:
+                    met = False
+            total_w += w
+            if met:
+                for j in range(g_nreq[g]):
+                    val[g_kind[g, j], g_arg[g, j]] += h * w
+        weight = cparam[0] if o == lead_seat else cparam[1]
+        if weight == 0:
+            continue
+        for k in range(val.shape[0]):
+            for a in range(val.shape[1]):
+                if val[k, a] == 0:
+                    continue
+                cost = _block_cost(p, o, k, a, H, ch, csec, ph, slot_bloc, party_bloc, agg, act)
+                if cost > eff:
+                    continue
+                num, den = val[k, a] * weight, cost * total_w
+                if num * co > cparam[2] * den and (not found or num * best_den > best_num * den):
+                    found = True
+                    best_num, best_den = num, den
+                    dec[D_TYP], dec[D_WHERE], dec[D_AMOUNT] = act[0], act[1], act[2]
+    if found:
+        dec[D_KIND] = PLACE
+        dec[D_SLOT], dec[D_SRC], dec[D_KEEP] = 0, 0, 0
+    return found
+
+
 @njit(cache=True, inline="always")
-def wish(s, p, pol, bloc, bill, target, b_own, b_other, H, ch, csec, slot_bloc):
-    """For (True) or against a bill: random, or 'it profits my holdings' for the goal bot."""
-    if pol == RANDOM:
-        return bounded(s, 2) == 1
+def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
+    """What a bill's effect (own, other) does to seat p's holdings: gains minus losses."""
     net = 0
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
             continue
         role = 0 if biggest(ch, x, H) == p else 1
-        amt = b_own[bill, role] if slot_bloc[x] == bloc else b_other[bill, role]
+        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
         net += amt if amt > 0 else -min(-amt, ch[x, p])
+    return net
+
+
+@njit(cache=True, inline="always")
+def wish(
+    s,
+    p,
+    pol,
+    bloc,
+    bill,
+    target,
+    none,
+    b_own,
+    b_other,
+    r_own,
+    r_other,
+    H,
+    ch,
+    csec,
+    slot_bloc,
+    ph,
+    gs,
+    gn,
+):
+    """For (True) or against a bill: random; for the goal bot 'passing profits my holdings
+    more than rejecting' (only bills without ideology, ``none``, act when rejected); for the
+    contesting bot 'passing helps me more than the leader'."""
+    if pol == RANDOM:
+        return bounded(s, 2) == 1
+    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    if none:
+        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+    if pol == CONTEST or pol == BARGAIN:
+        lead = leader(p, H - 1, H, ch, ph, gs, gn)
+        d = net - _net(lead, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+        if none:
+            d += _net(lead, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+        return d > 0 or (d == 0 and net > 0)
     return net > 0
 
 
@@ -499,3 +833,26 @@ def reveal(s, pol, year, lead):
     if pol == RANDOM:
         return bounded(s, 2) == 1
     return year == 2 or lead <= 2
+
+
+@njit(cache=True, inline="always")
+def pass_gain(p, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc):
+    """What passing rather than rejecting the bill does to p's holdings."""
+    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    if none:
+        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+    return net
+
+
+@njit(cache=True, inline="always")
+def profit(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
+    """The assets p would take from the bank if the bill passes (its gains only)."""
+    total = 0
+    for x in range(csec.shape[0]):
+        if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
+            continue
+        role = 0 if biggest(ch, x, H) == p else 1
+        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
+        if amt > 0:
+            total += amt
+    return total

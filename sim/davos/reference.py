@@ -81,7 +81,8 @@ class Game:
         self.gained = [0] * self.P
         self.paid = [0] * self.P
         self.lost = [0] * self.P
-        self.goals = [[] for _ in range(self.P)]  # [id, acquired, discarded, revealed, met]
+        # goal slots [id, acquired, discarded, revealed, met, how]; how indexes rules.HOW
+        self.goals = [[] for _ in range(self.P)]
         self.diss_placed = self.diss_lost = 0
         self.bills_passed = self.bankrupt = self.actions = 0
 
@@ -126,7 +127,7 @@ class Game:
             g, self.g_open = self.g_open, -1
         else:
             return
-        self.goals[p].append([g, year, 0, 0, 0])
+        self.goals[p].append([g, year, 0, 0, 0, 1])
         self.goal_refill()
 
     # --- board questions
@@ -274,7 +275,7 @@ class Game:
         self.supply[p] -= R.GOAL_PRICE
         self.paid[p] += R.GOAL_PRICE
         g = self.take_goal_card(src, keep_fn)
-        self.goals[p].append([g, year, 0, 0, 0])
+        self.goals[p].append([g, year, 0, 0, 0, 2])
         old = [i for i, s in enumerate(self.goals[p][:-1]) if s[2] == 0 and s[3] == 0]
         i = swap_fn(old)
         if i >= 0:
@@ -283,7 +284,7 @@ class Game:
         self.goal_refill()
         self.actions += 1
 
-    def random_turn(self, p, eff, year) -> bool:
+    def random_turn(self, p, eff, year, final) -> bool:
         rng = self.rng
         free = [s for s in range(self.nslot) if self.csec[s] < 0]
         corp_src = [
@@ -304,7 +305,8 @@ class Game:
         kinds.append("party")
         if eff >= R.GOAL_PRICE and len(self.goals[p]) < R.GOAL_SLOTS and self.goal_sources():
             kinds.append("goal")
-        kinds.append("pass")
+        if not final:  # the Final: every asset is placed
+            kinds.append("pass")
         kind = kinds[rng.bounded(len(kinds))]
         if kind == "pass":
             return False
@@ -330,8 +332,8 @@ class Game:
         self.place(p, action, amount, keep if kind == "new" else 0)
         return True
 
-    def goal_turn(self, p, eff, year, final) -> bool:
-        target = 1 if final else 2
+    def own_best(self, p, target=2):
+        """(cost, action) of the cheapest requirement of p's unrevealed goals to secure."""
         best = (INF, None)
         for slot in self.goals[p]:
             if slot[2] or slot[3]:
@@ -340,10 +342,118 @@ class Game:
                 c, action = self.req_cost(p, k, a, target)
                 if 0 < c < best[0]:
                     best = (c, action)
+        return best
+
+    # --- what a seat may know of the others (rules.POLICIES["contest"])
+    def unseen(self, p) -> list[int]:
+        """Goal cards p has not seen: not its own, not the open card or the discard pile, not
+        revealed by another seat; any of them may be in an opponent's hand."""
+        seen = {s[0] for s in self.goals[p]} | set(self.g_disc)
+        if self.g_open >= 0:
+            seen.add(self.g_open)
+        for o in range(self.P):
+            seen |= {s[0] for s in self.goals[o] if s[3]}
+        return [g for g in range(len(self.st.goals)) if g not in seen]
+
+    def board_of(self, o) -> int:
+        return sum(c[o] for c in self.ch) + sum(q[o] for q in self.ph)
+
+    def leader(self, p) -> int:
+        """The opponent with the most revealed goals, then the most assets on the board."""
+        best, who = None, -1
+        for o in range(self.P):
+            if o == p:
+                continue
+            key = (sum(1 for s in self.goals[o] if s[3]), self.board_of(o))
+            if best is None or key > best:
+                best, who = key, o
+        return who
+
+    def block_cost(self, p, o, kind, arg):
+        """(total, action, amount): assets p needs to tie o wherever o is the biggest for the
+        requirement, and the cheapest such place with its tie amount."""
+        if kind in (2, 4):
+            table = self.ch if kind == 2 else self.ph
+            places = self.corps_in(arg) if kind == 2 else self.parties_in(arg)
+            agg = self.bloc_sum(table, places)
+            c = agg[o] - agg[p]
+            return c, ("corp" if kind == 2 else "party", places[0]), c
+        if kind == 3:
+            rows = [("party", q, self.ph[q]) for q in self.parties_in(arg)]
+        else:
+            where = (
+                [x for x in range(self.nslot) if self.csec[x] == arg]
+                if kind == 0
+                else self.corps_in(arg)
+            )
+            rows = [("corp", x, self.ch[x]) for x in where]
+        total, cheapest = 0, None
+        for typ, x, counts in rows:
+            if biggest(counts) == o:
+                c = counts[o] - counts[p]
+                total += c
+                if cheapest is None or c < cheapest[1]:
+                    cheapest = ((typ, x), c)
+        return total, cheapest[0], cheapest[1]
+
+    def contest_block(self, p, eff, co):
+        """The block worth more per asset than p's own progress (1 / ``co`` per asset), as
+        (action, amount), or None.  Opponent o's goals are estimated from the board: a
+        posterior over the unseen cards in which o is R.BELIEF times likelier to be the
+        biggest at a requirement of a goal it holds; the threat to a requirement is the
+        expected number of o's goals met now that ask for it, weighted by R.CONTEST_WEIGHTS;
+        only a seat that has passed is blocked, since one still playing would answer."""
+        unseen = self.unseen(p)
+        leader = self.leader(p)
+        best = None
+        lead_w, other_w, own = R.CONTEST_WEIGHTS
+        for o in range(self.P):
+            if o == p or not self.passed[o]:  # a seat still playing would answer the block
+                continue
+            h = sum(1 for s in self.goals[o] if not s[2] and not s[3])
+            if h == 0:
+                continue
+            total_w, val = 0, {}
+            for g in unseen:
+                reqs = self.st.goals[g].requires
+                leads = [self.req_margin(o, k, a) > 0 for k, a in reqs]
+                w = 1
+                for lead in leads:
+                    w *= R.BELIEF if lead else 1
+                total_w += w
+                if all(leads):
+                    for r in reqs:
+                        val[r] = val.get(r, 0) + h * w
+            weight = lead_w if o == leader else other_w
+            if weight == 0:
+                continue
+            for k, a in sorted(val):
+                cost, action, amount = self.block_cost(p, o, k, a)
+                if cost > eff:
+                    continue
+                num, den = val[(k, a)] * weight, cost * total_w
+                if num * co > own * den and (best is None or num * best[1] > best[0] * den):
+                    best = (num, den, action, amount)
+        return None if best is None else best[2:]
+
+    def contest_turn(self, p, eff, year, final) -> bool:
+        co = self.own_best(p)[0]
+        block = self.contest_block(p, eff, co if co < INF else 2 * R.GOAL_PRICE)
+        if block is not None:
+            self.place(p, block[0], block[1])
+            return True
+        return self.goal_turn(p, eff, year, final)
+
+    def goal_turn(self, p, eff, year, final) -> bool:
+        target = 2
+        best = self.own_best(p, target)
         if best[1] is not None:
             self.place(p, best[1], min(best[0], eff))
             return True
-        if final or eff < 2 * R.GOAL_PRICE or len(self.goals[p]) >= R.GOAL_SLOTS:
+        if final:
+            self.final_rest(p, eff)
+            return True
+        if eff < 2 * R.GOAL_PRICE or len(self.goals[p]) >= R.GOAL_SLOTS:
             return False
         cands = []
         if self.g_open >= 0:
@@ -371,23 +481,41 @@ class Game:
         self.buy_goal(p, year, src, keep, swap)
         return True
 
+    def final_rest(self, p, eff) -> None:
+        """The Final with every requirement safe: half its assets (rounded up) on the weakest
+        requirement of an unrevealed goal (later seats still play); with none, all on party 0."""
+        worst = (-INF, None)
+        for slot in self.goals[p]:
+            if slot[2] or slot[3]:
+                continue
+            for k, a in self.st.goals[slot[0]].requires:
+                c, action = self.req_cost(p, k, a, 2)
+                if worst[0] < c < INF:
+                    worst = (c, action)
+        if worst[1] is not None:
+            self.place(p, worst[1], (eff + 1) // 2)  # half now, half to answer later seats
+        else:
+            self.place(p, ("party", 0), eff)
+
     def turns(self, year: int, final: bool) -> None:
         P = self.P
-        passed = [False] * P
+        passed = self.passed = [False] * P
         npassed, first_done, last_regular = 0, False, False
         p = self.start
         while npassed < P:
             if not passed[p]:
                 extra = 0
-                if npassed == P - 1:
+                if npassed == P - 1 and not final:  # the Final: no fee, every asset placed
                     if last_regular:
                         extra = R.EXTRA_TURN_COST
                     last_regular = True
                 eff = self.supply[p] - extra
                 acted = False
                 if eff >= 1:
-                    if self.pol[p] == 0:
-                        acted = self.random_turn(p, eff, year)
+                    if self.pol[p] == R.POLICY_CODES["random"]:
+                        acted = self.random_turn(p, eff, year, final)
+                    elif self.pol[p] in (R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]):
+                        acted = self.contest_turn(p, eff, year, final)
                     else:
                         acted = self.goal_turn(p, eff, year, final)
                 if acted:
@@ -396,7 +524,7 @@ class Game:
                 else:
                     passed[p] = True
                     npassed += 1
-                    if not first_done:
+                    if not first_done and not final:  # no next year to start
                         first_done = True
                         self.start = p
                         self.supply[p] += R.FIRST_PASS_BONUS
@@ -404,10 +532,44 @@ class Game:
             p = (p + 1) % P
 
     # --- bills
-    def wish(self, p, bloc, bill) -> bool:
+    def net(self, p, bloc, bill, own, other) -> int:
+        """Gains minus losses to p's holdings of the effect (own, other) of ``bill``."""
+        net = 0
+        for s in range(self.nslot):
+            if (
+                self.csec[s] < 0
+                or (bill.target >= 0 and self.csec[s] != bill.target)
+                or self.ch[s][p] == 0
+            ):
+                continue
+            big, stake = own if self.slot_bloc[s] == bloc else other
+            amt = big if biggest(self.ch[s]) == p else stake
+            net += amt if amt > 0 else -min(-amt, self.ch[s][p])
+        return net
+
+    def wish(self, p, bloc, bill, rejected) -> bool:
         if self.pol[p] == 0:
             return self.rng.bounded(2) == 1
-        net = 0
+
+        def gain(h):
+            return self.pass_gain(h, bloc, bill, rejected)
+
+        net = gain(p)
+        if self.pol[p] in (R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]):
+            d = net - gain(self.leader(p))  # against the leader
+            return d > 0 or (d == 0 and net > 0)
+        return net > 0
+
+    def pass_gain(self, h, bloc, bill, rejected) -> int:
+        """What passing rather than rejecting the bill does to h's holdings."""
+        net = self.net(h, bloc, bill, bill.own, bill.other)
+        if bill.ideology == R.NONE:
+            net -= self.net(h, bloc, bill, *rejected)
+        return net
+
+    def profit(self, p, bloc, bill) -> int:
+        """The assets p takes from the bank if the bill passes (gains only)."""
+        total = 0
         for s in range(self.nslot):
             if (
                 self.csec[s] < 0
@@ -417,30 +579,60 @@ class Game:
                 continue
             big, stake = bill.own if self.slot_bloc[s] == bloc else bill.other
             amt = big if biggest(self.ch[s]) == p else stake
-            net += amt if amt > 0 else -min(-amt, self.ch[s][p])
-        return net > 0
+            total += max(amt, 0)
+        return total
+
+    def bargain(self, bloc, bill, rejected, wishes, parties):
+        """The bargaining rule (rules.POLICIES["bargain"]): (payer, payee, price) of the first
+        deal, in seat then party order, that passes a failing bill; (-1, -1, 0) for none."""
+        bargain = R.POLICY_CODES["bargain"]
+        totals = [sum(self.ph[q]) for q in parties]
+        for p in range(self.P):
+            if self.pol[p] != bargain or not wishes[p]:
+                continue
+            gain = self.profit(p, bloc, bill)
+            for q in parties:
+                o = biggest(self.ph[q])
+                if o < 0 or o >= self.P or o == p or self.pol[o] != bargain or wishes[o]:
+                    continue
+                price = max(-self.pass_gain(o, bloc, bill, rejected), 0) + 1
+                if price * R.BARGAIN_SHARE > gain:
+                    continue
+                trial = list(wishes)
+                trial[o] = True
+                votes = [self.party_vote_of(q2, trial, bill) for q2 in parties]
+                if parliament(votes, totals)[2]:
+                    return p, o, price
+        return -1, -1, 0
+
+    def party_vote_of(self, q, wishes, bill) -> int:
+        return party_vote(
+            self.ph[q][: self.P],
+            self.ph[q][self.P],
+            wishes,
+            self.st.party_ideology[q],
+            bill.ideology,
+        )
 
     def resolve(self, bloc: int, bill: R.Bill) -> None:
-        wishes = [self.wish(p, bloc, bill) for p in range(self.P)]
+        rejected = self.st.rejected(bill)
+        wishes = [self.wish(p, bloc, bill, rejected) for p in range(self.P)]
         parties = self.parties_in(bloc)
-        votes = [
-            party_vote(
-                self.ph[q][: self.P],
-                self.ph[q][self.P],
-                wishes,
-                self.st.party_ideology[q],
-                bill.ideology,
-            )
-            for q in parties
-        ]
+        votes = [self.party_vote_of(q, wishes, bill) for q in parties]
         _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
+        payer, payee, price = -1, -1, 0
+        if not passed:
+            payer, payee, price = self.bargain(bloc, bill, rejected, wishes, parties)
+            passed = payer >= 0
         self.bills_passed += passed
         if not (passed or bill.ideology == R.NONE):
             return
+        own, other = (bill.own, bill.other) if passed else rejected
+        got = 0  # the payer's gains, out of which it pays the promised share
         for s in range(self.nslot):
             if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target):
                 continue
-            big_amt, stake_amt = bill.own if self.slot_bloc[s] == bloc else bill.other
+            big_amt, stake_amt = own if self.slot_bloc[s] == bloc else other
             counts = self.ch[s]
             before = sum(counts)
             big = biggest(counts)
@@ -451,6 +643,7 @@ class Game:
                 if amt > 0 and h < self.P:
                     self.supply[h] += amt
                     self.gained[h] += amt
+                    got += amt if h == payer else 0
                 elif amt < 0:
                     take = min(-amt, counts[h])
                     counts[h] -= take
@@ -462,6 +655,12 @@ class Game:
                 self.c_disc.append(self.csec[s])
                 self.csec[s] = -1
                 self.bankrupt += 1
+        if payer >= 0:  # paid in the payee's colour out of the payer's profit
+            paid = min(price, got)
+            self.supply[payer] -= paid
+            self.gained[payer] -= paid
+            self.supply[payee] += paid
+            self.gained[payee] += paid
 
     # --- set-up, checks, reset
     def place_dissidents(self) -> None:
@@ -489,7 +688,7 @@ class Game:
         self.shuffle(self.b_hidden)
         self.shuffle(self.g_hidden)
         for p in range(self.P):
-            self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0])
+            self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0, 0])
         self.bills = [st.bills[self.b_hidden.pop()] for _ in range(4)]
         for b in range(4):
             for s in range(self.nslot):
@@ -552,7 +751,7 @@ class Game:
         for p in range(P):
             a = f = 0
             got = set()
-            for g, _, disc, rev, met in self.goals[p]:
+            for g, _, disc, rev, met, *_ in self.goals[p]:
                 if disc:
                     continue
                 if rev or met & 4:
@@ -592,7 +791,8 @@ def reference_chunk(settings: R.Settings, seed: int, start: int, count: int) -> 
         g = play_game(settings, seed, i)
         res = g.result
         for p in range(settings.players):
-            slots = g.goals[p] + [[-1, 0, 0, 0, 0]] * (R.GOAL_SLOTS - len(g.goals[p]))
+            empty = [-1] + [0] * (len(R.SLOT_FIELDS) - 1)
+            slots = g.goals[p] + [empty] * (R.GOAL_SLOTS - len(g.goals[p]))
             rows.append(
                 [
                     i,

@@ -44,6 +44,13 @@ YEARS = 3
 REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
 MAX_REQS = 3
 GOAL_SLOTS = 8  # goal cards one seat can hold over a game (3 dealt + 5 bought)
+BELIEF = 4  # contest bot: likelihood ratio of being biggest where one's own goal asks (assumed)
+# contest bot: weight of a goal denied to the leader, to another rival, and what one own goal
+# is worth in denied goals (block iff weight x goals denied per asset > OWN / own cost); chosen
+# from a small grid, 4 players, 1 contest vs 3 goal bots, seed 5: (1, 1, 1) gained the most
+# score; (2, 1, 1), (2, 1, 2) and (1, 0, 1) as many wins; (4, 1, 1), (3, 3, 1) and (1, 1, 0) none
+CONTEST_WEIGHTS = (1, 1, 1)
+BARGAIN_SHARE = 2  # bargain bot: offers at most 1/BARGAIN_SHARE of its profit from a bill
 MAX_PLACE = 3  # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
 
 SEAT_COLUMNS = [
@@ -67,7 +74,13 @@ GAME_COLUMNS = [
     "dissidents_placed",
     "dissidents_lost",
 ]
-SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met"]
+SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met", "how"]
+HOW = ("dealt", "reset", "bought")  # slot field "how": dealt at set-up, drawn at a reset, bought
+NONE_BILLS = {
+    "split": "a bill without ideology has one effect when passed and another when rejected "
+    "(the seed: 'een effect, of ze nu aangenomen of verworpen worden')",
+    "same": "a bill without ideology has the same effect whether passed or rejected",
+}
 # the record columns (one row per game and seat) and their dtypes, in record order
 COLUMNS = {
     name: np.dtype(np.int64 if name == "game" else np.int16)
@@ -93,12 +106,28 @@ def record_columns(rows: np.ndarray) -> dict:
 POLICIES = {
     "random": "uniform over the legal kinds of action (new corp, corp, party, goal, pass), then "
     f"uniform over that kind's choices; places 1..{MAX_PLACE} assets uniformly; "
-    "votes for or against with equal chance; reveals an achieved goal with chance 1/2",
-    "goal": "goal-seeking: puts the fewest assets that make it the biggest by a lead of 2 (by 1 "
-    "in the Final) for a requirement of its own unrevealed goals, cheapest first; with "
-    "every requirement safe buys a goal (when it has 4 or more assets, not in the Final), "
-    "swapping out a goal it cannot afford; votes for a bill iff it profits its holdings; "
+    "votes for or against with equal chance; reveals an achieved goal with chance 1/2; "
+    "in the Final it does not pass while it has assets",
+    "goal": "goal-seeking: puts the fewest assets that make it the biggest by a lead of 2 "
+    "for a requirement of its own unrevealed goals, cheapest first; with every requirement "
+    "safe buys a goal (when it has 4 or more assets, not in the Final), swapping out a goal "
+    "it cannot afford; in the Final, where every asset must be placed and later seats still "
+    "play, it then puts half its assets (rounded up) on the requirement of its goals with "
+    "the smallest lead; votes for a bill iff passing it profits its holdings more than rejecting it; "
     "reveals in year 2, and in year 1 when its lead is 2 or less",
+    "contest": "the goal bot, reading the others: it estimates each opponent's goals from the "
+    "board (a posterior over the goal cards it has not seen, in which a seat is "
+    f"{BELIEF} times likelier to be the biggest where a goal it holds asks) and, when a rival "
+    "has passed (so cannot answer) and is the biggest everywhere a likely goal asks, ties "
+    "the rival there if the expected goals denied per asset beat 1 / the cost of its own "
+    "cheapest requirement (1/4 when none is open); otherwise plays as the goal bot; votes "
+    "for a bill iff passing helps it more than the leader (most revealed goals, then most "
+    "assets on the board)",
+    "bargain": "the contesting bot that bargains (with bargaining seats only): when a bill it "
+    "wants is about to fail, it offers a seat that decides a party against it the smallest "
+    "share of its profit from the bill that leaves that seat better off (its loss from the "
+    "bill + 1 asset), if that is at most half the profit; the seat accepts when its votes "
+    "then pass the bill, and the share is paid out of the profit in the payee's colour",
 }
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
@@ -132,6 +161,9 @@ class Bill:
     own: tuple[int, int]  # (biggest, stakeholder) in the bill's bloc; < 0 is a loss
     other: tuple[int, int]
     mean: bool = False
+    # the effect when rejected (bills without ideology only; (0, 0) is none)
+    rejected_own: tuple[int, int] = (0, 0)
+    rejected_other: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -227,10 +259,28 @@ def load_cards(path: Path | None = None) -> Cards:
         raise InputError(f"{where}: needs a non-empty bills list")
     for i, card in enumerate(raw, start=1):
         w = _where(where, "bill", i, card)
-        _check_keys(card, {"name", "ideology", "target", "own", "other", "mean"}, w)
+        _check_keys(
+            card,
+            {
+                "name",
+                "ideology",
+                "target",
+                "own",
+                "other",
+                "mean",
+                "rejected_own",
+                "rejected_other",
+            },
+            w,
+        )
         ideo = card.get("ideology")
         if ideo not in IDEOLOGIES:
             raise InputError(f"{w}: ideology must be L, C, R or none, got {ideo!r}")
+        rejected = {k: card[k] for k in ("rejected_own", "rejected_other") if k in card}
+        if rejected and ideo != "none":
+            raise InputError(
+                f"{w}: {next(iter(rejected))} is only for bills without ideology (ideology = none)"
+            )
         target = card.get("target")
         if target != "all" and target not in SECTORS:
             raise InputError(
@@ -244,6 +294,10 @@ def load_cards(path: Path | None = None) -> Cards:
                 _pair(card.get("own"), "own", w),
                 _pair(card.get("other"), "other", w),
                 card.get("mean", False),
+                *(
+                    _pair(rejected[k], k, w) if k in rejected else (0, 0)
+                    for k in ("rejected_own", "rejected_other")
+                ),
             )
         )
     return Cards(tuple(goals), tuple(bills), tuple(ideology))
@@ -260,6 +314,7 @@ class Settings:
     bills: tuple[Bill, ...]
     party_ideology: tuple[int, ...]
     dissidents: bool  # placed at set-up and reset (<= 4 players)
+    none_bills: str = "split"  # see NONE_BILLS
 
     @property
     def sectors(self) -> int:
@@ -281,7 +336,20 @@ class Settings:
                 for i, b in enumerate(BLOCS)
             },
             "dissidents": self.dissidents,
+            "none_bills": self.none_bills,
         }
+
+    def rejected_effects(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """(own, other) of every bill when rejected: none for L/C/R bills; for bills without
+        ideology the card's rejected effect ("split") or its passed effect ("same")."""
+        return [self.rejected(b) for b in self.bills]
+
+    def rejected(self, b: Bill) -> tuple[tuple[int, int], tuple[int, int]]:
+        if b.ideology != NONE:
+            return (0, 0), (0, 0)
+        if self.none_bills == "same":
+            return b.own, b.other
+        return b.rejected_own, b.rejected_other
 
 
 def make_settings(
@@ -290,8 +358,11 @@ def make_settings(
     policies=None,
     cards_file: Path | None = None,
     cards: Cards | None = None,
+    none_bills: str = "split",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
+    if none_bills not in NONE_BILLS:
+        raise InputError(f"--none-bills must be split or same, not {none_bills!r}")
     if players not in PLAYERS:
         raise InputError(f"Davos is for 2-5 players, not {players}")
     if game not in GAMES:
@@ -337,6 +408,7 @@ def make_settings(
         bills=bills,
         party_ideology=cards.party_ideology,
         dissidents=players <= DISSIDENTS_UP_TO,
+        none_bills=none_bills,
     )
 
 
@@ -365,7 +437,7 @@ def check(frame, settings: Settings) -> None:
         f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
         "dissidents not conserved",
     )
-    ensure(f["supply"] >= 0, "negative supply")
+    ensure(f["supply"] == 0, "assets left after the Final")
     ensure(
         f["score"].cast(i) == f["achieved"].cast(i) + f["categories"] - f["failed"],
         "score is not achieved + categories - failed",
@@ -383,6 +455,13 @@ def check(frame, settings: Settings) -> None:
             ~used | ((f[g + "goal"] < len(settings.goals)) & f[g + "acquired"].is_between(1, 3)),
             "goal slot out of range",
         )
+        ensure(
+            ~used | (f[g + "how"] == 2) | ((f[g + "how"] == 0) == (f[g + "acquired"] == 1)),
+            "a goal dealt at set-up after year 1, or drawn at a reset in year 1",
+        )
+        ensure(~used | f[g + "how"].is_between(0, 2), "goal acquisition out of range")
+        if k == 0:
+            ensure(f[g + "how"] == 0, "first goal not dealt at set-up")
         ensure(
             (f[g + "discarded"] == 0) | (f[g + "discarded"] >= f[g + "acquired"]),
             "goal laid off before it was taken",

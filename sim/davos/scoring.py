@@ -1,7 +1,9 @@
 """Score a finished Davos game: goals, categories, failed goals, victory tokens.
 
 Per player (seed, "Eindtelling"): +1 per achieved goal, +1 per distinct category
-achieved, -1 per failed goal, +1 per victory token (Big Game).  Tie-break: most
+achieved, -1 per failed goal, +1 per victory token (Big Game).  Victory tokens exist
+only in the Big Game and lie only on revealed goals: 1 the first time a revealed goal is met
+again, 2 more the second time, so at most 3 per revealed goal.  Tie-break: most
 assets on the board; still tied, the tied players draw goals (left to the table).
 Team variant: a team pools its goals, so a category counts once per team.
 Dissident variant: the dissident players take every failed goal of the others as
@@ -18,13 +20,14 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
 
 TEMPLATE = """\
-# Davos final scoring. mode: "normal", "team" or "dissident".
+# Davos final scoring. mode: "normal", "team" or "dissident"; game: "base", "mean" or "big".
 mode = "normal"
+game = "base"
 
 [[players]]
 name = "Anna"
 assets_on_board = 14
-victory_tokens = 0          # Big Game only
+victory_tokens = 0          # Big Game only: at most 3 per revealed goal
 goals = [
   { name = "biggest in a Big Pharma corp", category = "sector", achieved = true },
   { name = "biggest in all parties of Europe", category = "parliament", achieved = true },
@@ -44,6 +47,8 @@ goals = [
 """
 
 MODES = ("normal", "team", "dissident")
+GAMES = ("base", "mean", "big")
+TOKENS_PER_GOAL = 3  # seed: 1 the first time a revealed goal is met again, 2 more the second
 
 
 class _Counts(tuple):
@@ -66,10 +71,13 @@ PLAYER_COUNTS = {
 
 def load(path: Path) -> dict:
     data = read_toml(path)
-    unknown_keys(data, ("mode", "players"), "record")
+    unknown_keys(data, ("mode", "game", "players"), "record")
     mode = need(data, "mode", "record", str, default="normal")
     if mode not in MODES:
         raise InputError(f"record.mode must be one of {', '.join(MODES)}, got {mode!r}")
+    game = need(data, "game", "record", str, default="base")
+    if game not in GAMES:
+        raise InputError(f"record.game must be one of {', '.join(GAMES)}, got {game!r}")
     raw = need(data, "players", "record", list)
     if not raw:
         raise InputError("record.players is empty")
@@ -90,18 +98,35 @@ def load(path: Path) -> dict:
                 raise InputError(
                     f"{gw} must be a table like {{ name = ..., category = ..., achieved = true }}"
                 )
-            unknown_keys(g, ("name", "category", "achieved"), gw)
+            unknown_keys(g, ("name", "category", "achieved", "revealed"), gw)
+            achieved = need(g, "achieved", gw, bool)
+            revealed = need(g, "revealed", gw, bool, default=achieved)
+            if revealed and not achieved:
+                raise InputError(f"{gw}.revealed: only an achieved goal can lie revealed")
             goals.append(
                 {
                     "name": need(g, "name", gw, str, default=f"goal {j}"),
                     "category": need(g, "category", gw, str),
-                    "achieved": need(g, "achieved", gw, bool),
+                    "achieved": achieved,
+                    "revealed": revealed,
                 }
             )
         assets = need(p, "assets_on_board", where, int)
         tokens = need(p, "victory_tokens", where, int, default=0)
         if assets < 0 or tokens < 0:
             raise InputError(f"{where}: assets_on_board and victory_tokens cannot be negative")
+        if tokens and game != "big":
+            raise InputError(
+                f"{where}.victory_tokens: {tokens} victory tokens, but tokens exist only in "
+                f'the Big Game (game = "big"), this is the {game} game'
+            )
+        revealed = sum(g["revealed"] for g in goals)
+        if tokens > TOKENS_PER_GOAL * revealed:
+            raise InputError(
+                f"{where}.victory_tokens: {tokens} victory tokens on {revealed} revealed "
+                f"goal{'s' if revealed != 1 else ''}: at most {TOKENS_PER_GOAL * revealed} "
+                f"(1 + 2 per revealed goal)"
+            )
         dissident = need(p, "dissident", where, bool, default=False)
         if dissident and goals:
             raise InputError(f"{where} is a dissident player: dissidents never hold goals")
@@ -128,7 +153,7 @@ def load(path: Path) -> dict:
         raise InputError(
             f"Davos ({mode} mode) is for {counts.text} players, the record lists {len(players)}"
         )
-    return {"mode": mode, "players": players}
+    return {"mode": mode, "game": game, "players": players}
 
 
 def _side(player: dict, mode: str) -> str:
