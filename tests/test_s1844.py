@@ -73,6 +73,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\nmaturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
         "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
+        "float_cash_pct = 60\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -349,6 +350,25 @@ def test_careful_directorships_by_player_count_and_float_order(tmp_path):
     assert gb.director == 0 and gb.par == 100 and gb.status == 2
     g.careful_turn(0)  # (a mountain railway, say) but no second directorship
     assert g.directorships(0) == 1 and sum(c.status > 0 for c in g.corps) == 1
+
+
+def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):
+    def first_par(pct, sr):
+        f = tmp_path / "p.toml"
+        f.write_text(f"[careful]\nfloat_cash_pct = {pct}\n")
+        g = Game(make_settings(7, None, f), 1, 0)  # 400 SFR each
+        g.sr, g.sold = sr, [set() for _ in range(7)]
+        g.bought_mr, g.bought_tun = [False] * 7, [False] * 7
+        assert g.careful_turn(0)
+        (c,) = [c for c in g.corps if c.status > 0]
+        return R.CORPS[c.i], c.par
+
+    assert first_par(100, 1) == ("RhB", 80)  # a historical floated alone: 5 x 80 = 400
+    # 60% of 400 = 240: no historical (5 x 60 = 300); the first regional of the order,
+    # JN, floats with 3 shares at 80 (240)
+    assert first_par(60, 1) == ("JN", 80)
+    assert first_par(40, 1) == ("NOB", 80)  # 160: only a pre-SBB director's certificate
+    assert first_par(60, 2) == ("RhB", 80)  # from stock round 2 the whole cash counts
 
 
 def test_phase_2_reserve_keeps_money_for_the_3s(tmp_path):

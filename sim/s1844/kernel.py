@@ -66,7 +66,8 @@ P_RESERVE = 63  # train_reserve_pct
 P_ORDER = 64  # float_order: 13 company indices
 P_SAVE = 77  # withhold_savings
 P_SISTER = 78  # sister_price_pct
-NP = 79
+P_FLOATCASH = 79  # float_cash_pct
+NP = 80
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -266,7 +267,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             p.train_reserve_pct,
         ]
         + list(p.float_order)
-        + [p.withhold_savings, p.sister_price_pct]
+        + [p.withhold_savings, p.sister_price_pct, p.float_cash_pct]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -752,8 +753,10 @@ def careful_turn(st, rs, p, cw, cw2):
                     FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]], st[O_HOLD + p * 15 + c]
                 )
                 # the highest par (100, 90, ..., 60) at which it floats the company alone
+                # (in stock round 1 spending at most float_cash_pct of its cash)
+                room = cash * (st[O_PRM + P_FLOATCASH] if st[G_SR] == 1 else 100)
                 for q in range(5):
-                    if (2 + need) * PARS[q] <= cash:
+                    if (2 + need) * PARS[q] * 100 <= room:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
         ipos = (cw >> 32) & (pw >> 32) & ALL15 & fresh

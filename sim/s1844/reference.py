@@ -412,8 +412,9 @@ class Game:
                 if c.status != 0:
                     continue
                 need = max(0, int(R.FLOAT_UNITS[c.ctype]) - self.hold[p][i] - 2)
+                room = self.cash[p] * (pr.float_cash_pct if self.sr == 1 else 100)
                 for v in R.PARS:
-                    if self.par_ok(p, c, v) and (2 + need) * v <= self.cash[p]:
+                    if self.par_ok(p, c, v) and (2 + need) * v * 100 <= room:
                         self.par_corp(p, c, v)
                         return True
         best, best_yield = None, -1

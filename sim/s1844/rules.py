@@ -292,6 +292,7 @@ class Params:
     float_order: tuple
     withhold_savings: int
     sister_price_pct: int
+    float_cash_pct: int
 
 
 _SECTIONS = {
@@ -329,6 +330,7 @@ _SECTIONS = {
         "float_order",
         "withhold_savings",
         "sister_price_pct",
+        "float_cash_pct",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -354,6 +356,7 @@ _BOUNDS = {
     "withhold_for_train": (0, 1),
     "withhold_savings": (0, 1),
     "sister_price_pct": (0, 100),
+    "float_cash_pct": (1, 100),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
