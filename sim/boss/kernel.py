@@ -65,18 +65,21 @@ _G_DEALS, _G_TURNS, _G_END, _G_PAID, _G_PILE, _G_DISC, _G_LOW, _G_HIGH, _G_START
 )
 _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 
+# The helpers allocate nothing: compiled with _nrt=False they skip the atomic reference-count
+# updates numba makes for each array argument (a quarter of the shrewd game's time), and with
+# error_model="numpy" the divide-by-zero checks (no divisor here can be 0).
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
 _DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int8)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _shuffle(s, a, n):
     for i in range(n - 1, 0, -1):
         j = bounded(s, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _draw(s, hands, p, pile, discard, meta):
     n = meta[_M_PILE]
     if n == 0:
@@ -94,14 +97,14 @@ def _draw(s, hands, p, pile, discard, meta):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _play(hands, discard, played, p, t, n):
     hands[p, t] -= n
     discard[t] += n
     played[p] = 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _offer(
     boss,
     payout,
@@ -240,7 +243,7 @@ def _offer(
     return take
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
     """Family * 16 + card type that seat q would travel against, or -1."""
     if q == boss:
@@ -267,7 +270,7 @@ def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _deal(
     s,
     first,
@@ -505,7 +508,7 @@ def _deal(
     return boss + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _would_deal(
     p,
     space,
@@ -609,7 +612,7 @@ def _would_deal(
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _cards_in_game(hands, P, discard, meta):
     n = meta[_M_PILE]
     for t in range(N_TYPES):
@@ -619,13 +622,13 @@ def _cards_in_game(hands, P, discard, meta):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _enforce(s, hands, p, discard, pol, limit):
     while _count(hands, p) > limit:
         _discard_one(s, hands, p, discard, pol)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def simulate(
     seed,
     start,

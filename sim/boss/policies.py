@@ -28,7 +28,7 @@ DISCARD_ORDER = np.array(
 )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def hand_count(hands, p):
     n = 0
     for t in range(N_TYPES):
@@ -36,7 +36,7 @@ def hand_count(hands, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def discard_one(s, hands, p, discard, pol):
     """Seat p discards one card: a uniform one (random), else by DISCARD_ORDER."""
     if pol[p] == RANDOM:
@@ -54,7 +54,7 @@ def discard_one(s, hands, p, discard, pol):
     discard[t] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def says_yes(s, pol, p):
     """Whether seat p plays an optional card (stop, boss, travel): a coin for the random bot."""
     if pol[p] == RANDOM:
@@ -62,7 +62,7 @@ def says_yes(s, pol, p):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def recruit_target(boss, req, opt, pick, owner, hands):
     """The family the boss would recruit for this space (needed ones first), or -1."""
     spare = False
@@ -85,7 +85,7 @@ def recruit_target(boss, req, opt, pick, owner, hands):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def first_space(div):
     """Where the shrewd and patient bots place the marker before the game (the seed lets the
     player to the right of the start player choose): the lowest-paying space, the first of
