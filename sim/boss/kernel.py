@@ -26,6 +26,7 @@ from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
 from tableodds.sim.boss.policies import first_space as _first_space
 from tableodds.sim.boss.policies import hand_count as _count
+from tableodds.sim.boss.policies import limit_recruit as _limit_recruit
 from tableodds.sim.boss.policies import recruit_target as _recruit_target
 from tableodds.sim.boss.policies import says_yes as _yes
 from tableodds.sim.boss.rules import (  # noqa: F401
@@ -623,9 +624,21 @@ def _cards_in_game(hands, P, discard, meta):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _enforce(s, hands, p, discard, pol, limit):
+def _enforce(s, hands, p, discard, pol, limit, owner, recruit):
+    """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
     while _count(hands, p) > limit:
-        _discard_one(s, hands, p, discard, pol)
+        f = _limit_recruit(s, p, owner, hands, pol) if recruit else -1
+        if f < 0:
+            _discard_one(s, hands, p, discard, pol)
+            continue
+        hands[p, RECRUIT] -= RECRUIT_SET
+        discard[RECRUIT] += RECRUIT_SET
+        victim = owner[f]
+        if victim >= 0 and hands[victim, STOP] > 0 and _yes(s, pol, victim):
+            hands[victim, STOP] -= 1
+            discard[STOP] += 1
+        else:
+            owner[f] = p
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -656,6 +669,7 @@ def simulate(
     min_hand,
     late_limit,
     by_investors,
+    limit_recruit,
     seat_out,
     game_out,
     spaces_out,
@@ -881,7 +895,7 @@ def simulate(
                     if end < 0 and late_limit and done == 9:
                         meta[_M_LIMIT] = LATE_LIMIT
                         for p in range(P):
-                            _enforce(s, hands, p, discard, pol, LATE_LIMIT)
+                            _enforce(s, hands, p, discard, pol, LATE_LIMIT, owner, limit_recruit)
             else:
                 draws = DRAW
                 if by_investors:
@@ -893,7 +907,7 @@ def simulate(
                 for _ in range(draws):
                     if not _draw(s, hands, cur, pile, discard, meta):
                         break
-                _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT])
+                _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT], owner, limit_recruit)
                 nxt = (cur + 1) % P
             total = _cards_in_game(hands, P, discard, meta)
             low = min(low, total)
@@ -951,6 +965,7 @@ def pack(settings):
         min_hand=settings.has("min-hand"),
         late_limit=settings.has("late-limit"),
         by_investors=settings.has("draw-by-investors"),
+        limit_recruit=not settings.has("limit-discard-only"),
     )
 
 

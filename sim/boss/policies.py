@@ -18,6 +18,7 @@ __all__ = [
     "discard_one",
     "first_space",
     "hand_count",
+    "limit_recruit",
     "recruit_target",
     "says_yes",
 ]
@@ -82,6 +83,33 @@ def recruit_target(boss, req, opt, pick, owner, hands):
             if (opt >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
                 if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
                     return f
+    return -1
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def limit_recruit(s, p, owner, hands, pol):
+    """Over the hand limit, the family seat p takes with a set of 3 recruitment cards instead
+    of discarding (the seed allows it), or -1 to discard.  A spare investor card must be taken
+    while there is one, else one of another seat's.  The shrewd and patient bots always recruit,
+    the first such family; the random bot tosses a coin, then picks one uniformly."""
+    if hands[p, RECRUIT] < 3 or (pol[p] == RANDOM and bounded(s, 2) != 0):
+        return -1
+    spare = False
+    for f in range(N_FAMILIES):
+        if owner[f] == -1:
+            spare = True
+    n = 0
+    for f in range(N_FAMILIES):
+        if owner[f] != p and (owner[f] == -1) == spare:
+            n += 1
+    if n == 0:
+        return -1
+    k = bounded(s, n) if pol[p] == RANDOM else 0
+    for f in range(N_FAMILIES):
+        if owner[f] != p and (owner[f] == -1) == spare:
+            if k == 0:
+                return f
+            k -= 1
     return -1
 
 
