@@ -106,7 +106,9 @@ def test_default_bargaining_pays_each_family_its_shapley_price():
 def test_weight_bargain_keeps_the_original_records():
     # the golden digest (2 players) of the default settings before the Shapley prices and
     # the 2-player price over the investors the deal needs became the defaults
-    s = make_settings(GAME.players[0], variants=["weight-bargain", "two-player-sixth"])
+    s = make_settings(
+        GAME.players[0], variants=["weight-bargain", "two-player-sixth", "limit-discard-only"]
+    )
     cols = GAME.simulate_chunk(s, 2024, 0, 200)
     h = hashlib.sha256()
     for name, a in cols.items():
@@ -502,3 +504,32 @@ def test_paired_card_value_is_the_same_seat_in_the_same_game():
     # game 0 seat 0: 6 - 5 money, wins both times; game 1 seat 1: 1 - 4, won, then lost
     assert gain.estimate == pytest.approx((1 - 3) / 2) and gain.n == 2
     assert win.estimate == pytest.approx((0 - 1) / 2)
+
+
+def test_a_recruitment_set_gets_a_seat_under_the_hand_limit():
+    def over_limit(variants=(), owner=(1, 2, 3, 1, 2, 3)):
+        g = blank(variants=variants)
+        g.owner = list(owner)
+        g.hands[0][RECRUIT] = 3
+        g.hands[0][TRAVEL] = 10  # 13 cards, one over the limit of 12
+        return g
+
+    g = over_limit()
+    g.enforce_limit(0)
+    # the seed: instead of discarding, a set of 3 recruitment cards; it takes another seat's
+    # investor (none spare), the first in family order
+    assert sum(g.hands[0]) == 10 and g.hands[0][RECRUIT] == 0 and g.owner[RED] == 0
+    g = over_limit(owner=(1, 2, -1, 1, 2, 3))
+    g.enforce_limit(0)
+    assert g.owner[YELLOW] == 0 and g.owner[RED] == 1  # a spare investor must be taken first
+    g = over_limit()
+    g.hands[1][STOP] = 1
+    g.enforce_limit(0)
+    assert g.owner[RED] == 1 and g.hands[1][STOP] == 0 and sum(g.hands[0]) == 10  # stopped
+    g = over_limit(variants=["limit-discard-only"])
+    g.enforce_limit(0)
+    assert sum(g.hands[0]) == 12 and g.hands[0][RECRUIT] == 3 and 0 not in g.owner
+    # in simulated games the rule fires: the default records differ from the discard-only ones
+    a = GAME.simulate_chunk(make_settings(4, ["shrewd"]), 5, 0, 300)
+    b = GAME.simulate_chunk(make_settings(4, ["shrewd"], ["limit-discard-only"]), 5, 0, 300)
+    assert not np.array_equal(a["investors"], b["investors"])

@@ -26,6 +26,7 @@ from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
 from tableodds.sim.boss.policies import first_space as _first_space
 from tableodds.sim.boss.policies import hand_count as _count
+from tableodds.sim.boss.policies import limit_recruit as _limit_recruit
 from tableodds.sim.boss.policies import recruit_target as _recruit_target
 from tableodds.sim.boss.policies import says_yes as _yes
 from tableodds.sim.boss.rules import (  # noqa: F401
@@ -65,18 +66,21 @@ _G_DEALS, _G_TURNS, _G_END, _G_PAID, _G_PILE, _G_DISC, _G_LOW, _G_HIGH, _G_START
 )
 _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 
+# The helpers allocate nothing: compiled with _nrt=False they skip the atomic reference-count
+# updates numba makes for each array argument (a quarter of the shrewd game's time), and with
+# error_model="numpy" the divide-by-zero checks (no divisor here can be 0).
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
 _DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int8)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _shuffle(s, a, n):
     for i in range(n - 1, 0, -1):
         j = bounded(s, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _draw(s, hands, p, pile, discard, meta):
     n = meta[_M_PILE]
     if n == 0:
@@ -94,14 +98,14 @@ def _draw(s, hands, p, pile, discard, meta):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _play(hands, discard, played, p, t, n):
     hands[p, t] -= n
     discard[t] += n
     played[p] = 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _offer(
     boss,
     payout,
@@ -240,7 +244,7 @@ def _offer(
     return take
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
     """Family * 16 + card type that seat q would travel against, or -1."""
     if q == boss:
@@ -267,7 +271,7 @@ def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _deal(
     s,
     first,
@@ -505,7 +509,7 @@ def _deal(
     return boss + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _would_deal(
     p,
     space,
@@ -609,7 +613,7 @@ def _would_deal(
     )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _cards_in_game(hands, P, discard, meta):
     n = meta[_M_PILE]
     for t in range(N_TYPES):
@@ -619,13 +623,25 @@ def _cards_in_game(hands, P, discard, meta):
     return n
 
 
-@njit(cache=True, nogil=True)
-def _enforce(s, hands, p, discard, pol, limit):
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _enforce(s, hands, p, discard, pol, limit, owner, recruit):
+    """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
     while _count(hands, p) > limit:
-        _discard_one(s, hands, p, discard, pol)
+        f = _limit_recruit(s, p, owner, hands, pol) if recruit else -1
+        if f < 0:
+            _discard_one(s, hands, p, discard, pol)
+            continue
+        hands[p, RECRUIT] -= RECRUIT_SET
+        discard[RECRUIT] += RECRUIT_SET
+        victim = owner[f]
+        if victim >= 0 and hands[victim, STOP] > 0 and _yes(s, pol, victim):
+            hands[victim, STOP] -= 1
+            discard[STOP] += 1
+        else:
+            owner[f] = p
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, error_model="numpy")
 def simulate(
     seed,
     start,
@@ -653,6 +669,7 @@ def simulate(
     min_hand,
     late_limit,
     by_investors,
+    limit_recruit,
     seat_out,
     game_out,
     spaces_out,
@@ -878,7 +895,7 @@ def simulate(
                     if end < 0 and late_limit and done == 9:
                         meta[_M_LIMIT] = LATE_LIMIT
                         for p in range(P):
-                            _enforce(s, hands, p, discard, pol, LATE_LIMIT)
+                            _enforce(s, hands, p, discard, pol, LATE_LIMIT, owner, limit_recruit)
             else:
                 draws = DRAW
                 if by_investors:
@@ -890,7 +907,7 @@ def simulate(
                 for _ in range(draws):
                     if not _draw(s, hands, cur, pile, discard, meta):
                         break
-                _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT])
+                _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT], owner, limit_recruit)
                 nxt = (cur + 1) % P
             total = _cards_in_game(hands, P, discard, meta)
             low = min(low, total)
@@ -948,6 +965,7 @@ def pack(settings):
         min_hand=settings.has("min-hand"),
         late_limit=settings.has("late-limit"),
         by_investors=settings.has("draw-by-investors"),
+        limit_recruit=not settings.has("limit-discard-only"),
     )
 
 

@@ -18,6 +18,7 @@ __all__ = [
     "discard_one",
     "first_space",
     "hand_count",
+    "limit_recruit",
     "recruit_target",
     "says_yes",
 ]
@@ -28,7 +29,7 @@ DISCARD_ORDER = np.array(
 )
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def hand_count(hands, p):
     n = 0
     for t in range(N_TYPES):
@@ -36,7 +37,7 @@ def hand_count(hands, p):
     return n
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def discard_one(s, hands, p, discard, pol):
     """Seat p discards one card: a uniform one (random), else by DISCARD_ORDER."""
     if pol[p] == RANDOM:
@@ -54,7 +55,7 @@ def discard_one(s, hands, p, discard, pol):
     discard[t] += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def says_yes(s, pol, p):
     """Whether seat p plays an optional card (stop, boss, travel): a coin for the random bot."""
     if pol[p] == RANDOM:
@@ -62,7 +63,7 @@ def says_yes(s, pol, p):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def recruit_target(boss, req, opt, pick, owner, hands):
     """The family the boss would recruit for this space (needed ones first), or -1."""
     spare = False
@@ -85,7 +86,34 @@ def recruit_target(boss, req, opt, pick, owner, hands):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def limit_recruit(s, p, owner, hands, pol):
+    """Over the hand limit, the family seat p takes with a set of 3 recruitment cards instead
+    of discarding (the seed allows it), or -1 to discard.  A spare investor card must be taken
+    while there is one, else one of another seat's.  The shrewd and patient bots always recruit,
+    the first such family; the random bot tosses a coin, then picks one uniformly."""
+    if hands[p, RECRUIT] < 3 or (pol[p] == RANDOM and bounded(s, 2) != 0):
+        return -1
+    spare = False
+    for f in range(N_FAMILIES):
+        if owner[f] == -1:
+            spare = True
+    n = 0
+    for f in range(N_FAMILIES):
+        if owner[f] != p and (owner[f] == -1) == spare:
+            n += 1
+    if n == 0:
+        return -1
+    k = bounded(s, n) if pol[p] == RANDOM else 0
+    for f in range(N_FAMILIES):
+        if owner[f] != p and (owner[f] == -1) == spare:
+            if k == 0:
+                return f
+            k -= 1
+    return -1
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def first_space(div):
     """Where the shrewd and patient bots place the marker before the game (the seed lets the
     player to the right of the start player choose): the lowest-paying space, the first of

@@ -141,8 +141,34 @@ class Game:
         self.discard[t] += 1
 
     def enforce_limit(self, p: int) -> None:
+        """Down to the hand limit: a recruitment set taking an investor (the seed's
+        alternative to discarding) when the seat wants one, else discards."""
         while self.count(p) > self.limit:
-            self.discard_one(p)
+            f = -1 if self.st.has("limit-discard-only") else self.limit_recruit(p)
+            if f < 0:
+                self.discard_one(p)
+                continue
+            self.play(p, RECRUIT, RECRUIT_SET)
+            victim = self.owner[f]
+            if victim >= 0 and self.hands[victim][STOP] and self.yes(victim):
+                self.play(victim, STOP)
+            else:
+                self.owner[f] = p
+
+    def limit_recruit(self, p: int) -> int:
+        """The family a set of 3 recruitment cards takes at the hand limit, or -1: a spare
+        investor while there is one, else another seat's; shrewd and patient bots always take
+        the first, the random bot tosses a coin and then picks one uniformly."""
+        rnd = POLICY_CODES[self.st.policies[p]] == RANDOM
+        if self.hands[p][RECRUIT] < RECRUIT_SET or (rnd and self.rng.bounded(2) != 0):
+            return -1
+        spare = -1 in self.owner
+        fams = [
+            f for f in range(N_FAMILIES) if self.owner[f] != p and (self.owner[f] == -1) == spare
+        ]
+        if not fams:
+            return -1
+        return fams[self.rng.bounded(len(fams)) if rnd else 0]
 
     def cards_in_game(self) -> int:
         return sum(map(sum, self.hands)) + len(self.pile) + sum(self.discard)

@@ -59,12 +59,14 @@ PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in ha
 POLICIES = {
     "random": "every choice uniformly among the legal ones: the marker's first space, deal or "
     "roll, deal or draw, "
-    "play a boss, stop, travel or recruitment set or not, which card to discard",
+    "play a boss, stop, travel or recruitment set or not, over the hand limit a recruitment set "
+    "(on a uniform takeable investor) or not, which card to discard",
     "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
     "card in another hidden hand counted), leaves it a deal it accepts, else rolls and "
     "draws; takes over with a boss card when it would take more as boss; "
     "recruits a needed investor; travels any deal it has no share in; always stops "
-    "a card played against it; discards coloured travel, family, recruitment, wild "
+    "a card played against it; over the hand limit first plays recruitment sets (on the "
+    "first takeable investor), then discards coloured travel, family, recruitment, wild "
     "travel, stop and boss cards in that order; seated right of the start player, it "
     "places the marker on the lowest-paying space",
     "patient": "shrewd, but starts a deal only when holding 7 or more cards (the seed's tip: "
@@ -88,6 +90,8 @@ VARIANTS = {
     "places a card with faces on its back (cards 10-14)",
     "short-late-roll": "as short, but the die is rolled only from the tenth completed deal "
     "(the other reading of 'the end conditions stay the same')",
+    "limit-discard-only": "over the hand limit a player only discards (by default a set of 3 "
+    "recruitment cards may be played instead, taking an investor card, as the seed allows)",
     "weight-bargain": "a model switch, not a seed rule: partners are paid by the original "
     "weight rule (boss_weight in deals.toml) instead of each family's Shapley price",
     "two-player-rules": "the seed's 2-player rules at any player count (always on for 2): "
