@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 import zipfile
@@ -128,3 +129,26 @@ def test_the_wheel_holds_only_tableodds(tmp_path):
     ):
         assert needed in names
     assert not any(n.startswith("tableodds/reports/api/") for n in names)
+
+
+def _cache_dir(env: dict) -> list[str]:
+    code = (
+        "import numba, tableodds.sim as s; from tableodds.sim.boss import kernel; "
+        "print(s.NUMBA_CACHE_DIR); print(numba.config.CACHE_DIR)"
+    )
+    clean = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env={**clean, **env}, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def test_compiled_kernels_are_cached_per_version_of_the_sources(tmp_path):
+    # numba keys a cache by the kernel's own file; helpers in other files would go stale
+    ours, numbas = _cache_dir({"XDG_CACHE_HOME": str(tmp_path)})
+    assert ours == numbas
+    folder = Path(ours)
+    assert folder.parent == tmp_path / "tableodds" / "numba" and len(folder.name) == 16
+    mine = str(tmp_path / "mine")
+    assert _cache_dir({"NUMBA_CACHE_DIR": mine}) == [mine, mine]  # a user's choice stands
