@@ -12,7 +12,7 @@ import importlib.util
 import platform
 from pathlib import Path
 
-from tableodds.sim.core.bench import print_rows
+from tableodds.sim.core.bench import game_benches, print_rows
 
 HERE = Path(__file__).resolve().parent
 
@@ -24,10 +24,7 @@ def main() -> None:
     args = ap.parse_args()
     print(f"# {platform.machine()}, Python {platform.python_version()}, one thread (per core)")
     first = True
-    for path in sorted(HERE.glob("bench_*.py")):
-        name = path.stem.removeprefix("bench_")
-        if "\ndef bench(" not in path.read_text() or (args.only and name != args.only):
-            continue  # bench_memory and bench_against are scripts of their own
+    for _, path in game_benches(HERE, args.only):
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)

@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tableodds.sim.core.bench import game_benches
+
 ROOT = Path(__file__).resolve().parent.parent
 # Where each part of the tableodds package lives in a checkout (pyproject's package-dir).
 PARTS = {"sim": "sim", "analysis": "analysis", "reports": "reports"}
@@ -27,11 +29,6 @@ spec = importlib.util.spec_from_file_location("b", sys.argv[1])
 m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)
 print(json.dumps(m.bench(float(sys.argv[2]))))
 """
-
-
-def is_game_bench(script: Path) -> bool:
-    """The per-game scripts define ``bench(seconds)``; the other bench_* scripts do not."""
-    return "\ndef bench(" in script.read_text()
 
 
 def import_root(tree: Path, into: Path) -> Path:
@@ -81,10 +78,7 @@ def main() -> None:
         best: dict[str, dict[str, float]] = {k: {} for k in trees}
         for _ in range(args.rounds):
             for key, tree in trees.items():
-                for script in sorted((tree / "scripts").glob("bench_*.py")):
-                    game = script.stem.removeprefix("bench_")
-                    if not is_game_bench(script) or (args.only and game != args.only):
-                        continue
+                for _, script in game_benches(tree / "scripts", args.only):
                     for row in run_tree(roots[key], script, args.seconds):
                         b = best[key]
                         b[row["case"]] = max(b.get(row["case"], 0.0), row["kernel_per_s"])

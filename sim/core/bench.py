@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 Play = Callable[[int, int], object]  # (first game, count) -> anything
 
@@ -46,3 +47,14 @@ def print_rows(rows, header: bool = True) -> None:
         ref = "-" if math.isnan(ref) else f"{ref:,.1f}"  # no reference for this case
         ratio = "-" if math.isnan(ratio) else f"{ratio:,.0f}"
         print(f"{row['case']:<52} {row['kernel_per_s']:>12,.0f} {ref:>12} {ratio:>8}", flush=True)
+
+
+def game_benches(folder: Path, only: str | None = None) -> list[tuple[str, Path]]:
+    """(game, path) of each ``bench_<game>.py`` in ``folder`` that defines ``bench(seconds)``
+    (bench_memory and bench_against are scripts of their own); only ``only``'s if given."""
+    found = []
+    for path in sorted(Path(folder).glob("bench_*.py")):
+        game = path.stem.removeprefix("bench_")
+        if "\ndef bench(" in path.read_text() and only in (None, game):
+            found.append((game, path))
+    return found
