@@ -96,18 +96,20 @@ def test_default_bargaining_pays_each_family_its_shapley_price():
     o = g.offer(0, 2, 30)  # the seed's final deal: blue and yellow at 8 of 30 each
     assert o.ok and o.share == [0, 0, 8, 8] and o.take == 14
     g.owner = [1, 0, 0, 0, 2, 3]  # the seed's first deal: only red is bought
-    g.hands[0][GREEN] = 1
+    g.laid[0][GREEN] = 1
     o = g.offer(0, 2, 30)
     assert o.ok and o.share == [0, 8, 0, 0] and o.take == 22
-    g.hands[2][RED] = 1  # a competitor does not lower the price (the weight rule halves it)
+    g.laid[2][RED] = 1  # a competitor does not lower the price (the weight rule halves it)
     assert g.offer(0, 2, 30).share == [0, 8, 0, 0]
 
 
 def test_weight_bargain_keeps_the_original_records():
-    # the golden digest (2 players) of the default settings before the Shapley prices and
-    # the 2-player price over the investors the deal needs became the defaults
+    # the golden digest (2 players) of the default settings before the Shapley prices, the
+    # 2-player price over the investors the deal needs and the deal at the table (laid family
+    # cards, interventions at any moment) became the defaults
     s = make_settings(
-        GAME.players[0], variants=["weight-bargain", "two-player-sixth", "limit-discard-only"]
+        GAME.players[0],
+        variants=["weight-bargain", "two-player-sixth", "limit-discard-only", "fixed-order"],
     )
     cols = GAME.simulate_chunk(s, 2024, 0, 200)
     h = hashlib.sha256()
@@ -124,13 +126,13 @@ def test_bargaining_shares_follow_leverage():
     o = g.offer(0, 0, 12)
     # blue has one seller (weight 60), the boss weighs 2 x 60: blue gets 12 * 60 // 180
     assert o.ok and o.share == [0, 4, 0, 0] and o.take == 8 and o.supplier == {RED: 0, BLUE: 1}
-    g.hands[2][BLUE] = 1  # a competitor: each seller now weighs 30
+    g.laid[2][BLUE] = 1  # a competitor: each seller now weighs 30
     o = g.offer(0, 0, 12)
     assert o.share == [0, 12 * 30 // 150, 0, 0] and not o.by_card[BLUE]
     g.owner[BLUE] = -1  # only the family card is left
     o = g.offer(0, 0, 12)
     assert o.supplier[BLUE] == 2 and o.by_card[BLUE] and o.share[2] == 4
-    g.hands[2][BLUE] = 0
+    g.laid[2][BLUE] = 0
     assert not g.offer(0, 0, 12).ok  # nobody can bring blue
 
 
@@ -145,8 +147,8 @@ def test_boss_walks_away_below_the_minimum_and_picks_cheap_options():
     g2.cards = dataclasses.replace(g2.cards, boss_weight=0)
     g2.owner = [1, 2, 3, 1, 2, 3]
     assert not g2.offer(0, 2, 60).ok  # boss weight 0: the boss keeps nothing
-    g.hands[0][ORANGE] = 1  # a free option is chosen before bought ones
-    g.hands[1][GREEN] = 1  # green now has two sellers, pink one
+    g.laid[0][ORANGE] = 1  # a free option is chosen before bought ones
+    g.laid[1][GREEN] = 1  # green now has two sellers, pink one
     o = g.offer(0, 2, 60)
     assert set(o.supplier) == {RED, BLUE, YELLOW, ORANGE, GREEN} and o.supplier[ORANGE] == 0
 

@@ -1,7 +1,8 @@
 """The numba game loop for I'm the Boss!.
 
-Hands are card counts per type (int64[seat, 16]); the draw pile is an int8
-array drawn from its end; the discard pile is counts per type.  Every random
+Hands are card counts per type (int64[seat, 16]), family cards laid face up in a
+deal counts per family (int64[seat, 6]); the draw pile is an int8 array drawn
+from its end; the discard pile is counts per type.  Every random
 choice comes from the game's own stream (``sim.core.rng``) in this order:
 
 1. setup: a Fisher-Yates shuffle of the 6 families (investor cards go to
@@ -10,8 +11,10 @@ choice comes from the game's own stream (``sim.core.rng``) in this order:
    card, when one is set), the start player, the marker's first space;
 2. per turn: the random bot's deal-or-roll coin, the die (1 + bounded(6)),
    the random bot's deal-or-draw coin; in a deal the random bots' coins for
-   each boss card, stop, recruitment set and travel card they could play, in
-   the order the deal asks them; a random bot's discard is bounded(cards held);
+   each boss card, recruitment set, travel card and family card they could
+   play and each stop they could answer with, in the order the deal asks them
+   (``_deal``; the fixed order in ``_deal_fixed``); a random bot's discard is
+   bounded(cards held);
    after a success with faces on the placed card, the end-of-game die;
 3. a reshuffle of the discard pile (in type order) when a draw finds the pile
    empty.
@@ -26,6 +29,7 @@ from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
 from tableodds.sim.boss.policies import first_space as _first_space
 from tableodds.sim.boss.policies import hand_count as _count
+from tableodds.sim.boss.policies import lay_target as _lay_target
 from tableodds.sim.boss.policies import limit_recruit as _limit_recruit
 from tableodds.sim.boss.policies import recruit_target as _recruit_target
 from tableodds.sim.boss.policies import says_yes as _yes
@@ -106,6 +110,13 @@ def _play(hands, discard, played, p, t, n):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _card(hands, laid, p, f, viewer, spec):
+    """Whether seat p's family card f counts in the terms: laid face up, for everyone; in
+    the hand, for the viewer who holds it (and, in the fixed order, for the table)."""
+    return laid[p, f] > 0 or (hands[p, f] > 0 and (p == viewer or (viewer < 0 and not spec)))
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _offer(
     boss,
     payout,
@@ -114,10 +125,12 @@ def _offer(
     pick,
     P,
     hands,
+    laid,
     owner,
     trav,
     played,
     fixed,
+    spec,
     sixth,
     to_earn,
     boss_weight,
@@ -136,7 +149,8 @@ def _offer(
     1/PRICE_DEN; rule 1) or by the weight rule (see deals.toml; rule 0).  Fills
     sup/bycard/share/consent; returns the boss's take, or -1 when the deal cannot be made
     or is refused.  ``viewer`` >= 0: the terms as that seat can foresee them, counting no
-    family card in another seat's hidden hand (-1: the table's, every laid card counted).
+    family card in another seat's hidden hand (-1: the table's terms: the laid cards, and in
+    the fixed order, where none are laid, every hand's).
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
     need = req | opt
     # the 2-player price: payout / the investors the deal needs, or / 6 (``sixth``)
@@ -152,7 +166,7 @@ def _offer(
         for p in range(P):
             if p == boss:
                 continue
-            if hands[p, f] > 0 and (viewer < 0 or p == viewer):
+            if _card(hands, laid, p, f, viewer, spec):
                 m += 1
             elif (
                 owner[f] == p
@@ -162,7 +176,7 @@ def _offer(
                 m += 1
         cand[6 + f] = m
         cand[12 + f] = (owner[f] == boss and trav[f] == 0) or (
-            hands[boss, f] > 0 and (viewer < 0 or boss == viewer)
+            _card(hands, laid, boss, f, viewer, spec)
         )
     for p in range(P):
         share[p] = 0
@@ -221,7 +235,7 @@ def _offer(
         else:
             for k in range(1, P):
                 p = (boss + k) % P
-                if hands[p, f] > 0 and (viewer < 0 or p == viewer):
+                if _card(hands, laid, p, f, viewer, spec):
                     sup[f] = p
                     break
             bycard[f] = 1
@@ -272,6 +286,176 @@ def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _wants_boss(
+    s,
+    q,
+    boss,
+    payout,
+    r,
+    o,
+    pk,
+    P,
+    hands,
+    laid,
+    owner,
+    trav,
+    played,
+    pol,
+    fixed,
+    spec,
+    sixth,
+    to_earn,
+    boss_weight,
+    min_pct,
+    rule,
+    price,
+    sup2,
+    bycard2,
+    share2,
+    consent2,
+    weights,
+    cand,
+):
+    """Whether seat q plays a boss card: a coin for the random bot; the others when their take
+    as boss, as their seat can foresee the terms, beats their share under the boss now."""
+    if pol[q] == RANDOM:
+        return bounded(s, 2) == 0
+    mine = _offer(
+        q,
+        payout,
+        r,
+        o,
+        pk,
+        P,
+        hands,
+        laid,
+        owner,
+        trav,
+        played,
+        fixed,
+        spec,
+        sixth,
+        to_earn,
+        boss_weight,
+        min_pct,
+        rule,
+        price,
+        sup2,
+        bycard2,
+        share2,
+        consent2,
+        weights,
+        cand,
+        q,
+    )
+    if mine < 0:
+        return False
+    now = _offer(
+        boss,
+        payout,
+        r,
+        o,
+        pk,
+        P,
+        hands,
+        laid,
+        owner,
+        trav,
+        played,
+        fixed,
+        spec,
+        sixth,
+        to_earn,
+        boss_weight,
+        min_pct,
+        rule,
+        price,
+        sup2,
+        bycard2,
+        share2,
+        consent2,
+        weights,
+        cand,
+        q,
+    )
+    return mine > (share2[q] if now >= 0 else 0)
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _recruit(s, p, f, hands, discard, played, owner, pol):
+    """Seat p plays a recruitment set on family f: a spare investor card while there is one,
+    else another seat's, whose owner may stop it."""
+    _play(hands, discard, played, p, RECRUIT, RECRUIT_SET)
+    spare = False
+    for g in range(N_FAMILIES):
+        if owner[g] == -1:
+            spare = True
+    if spare:
+        owner[f] = p
+    else:
+        victim = owner[f]
+        if hands[victim, STOP] > 0 and _yes(s, pol, victim):
+            _play(hands, discard, played, victim, STOP, 1)
+        else:
+            owner[f] = p
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _settle(
+    s,
+    boss,
+    payout,
+    P,
+    hands,
+    laid,
+    discard,
+    played,
+    pol,
+    sup,
+    bycard,
+    share,
+    consent,
+    to_earn,
+    money,
+    seat_out,
+):
+    """A successful deal: the family cards it used are discarded, the others laid go back to
+    their players, the boss pays the shares and keeps the rest."""
+    for f in range(N_FAMILIES):
+        p = sup[f]
+        if p >= 0 and bycard[f] == 1:
+            if laid[p, f] > 0:
+                laid[p, f] -= 1
+            else:
+                hands[p, f] -= 1
+            discard[f] += 1
+            played[p] = 1
+    _take_back(hands, laid, P)
+    if to_earn:
+        for p in range(P):
+            if consent[p] == 1 and played[p] == 0:
+                if _count(hands, p) > 0:
+                    _discard_one(s, hands, p, discard, pol)
+                else:
+                    share[p] = 0
+    paid = 0
+    for p in range(P):
+        money[p] += share[p]
+        paid += share[p]
+    money[boss] += payout - paid
+    seat_out[boss, _S_BOSS] += 1
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _take_back(hands, laid, P):
+    """Family cards still on the table go back to the hands that laid them."""
+    for p in range(P):
+        for f in range(N_FAMILIES):
+            hands[p, f] += laid[p, f]
+            laid[p, f] = 0
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def _deal(
     s,
     first,
@@ -279,6 +463,7 @@ def _deal(
     payout,
     P,
     hands,
+    laid,
     owner,
     trav,
     played,
@@ -288,6 +473,7 @@ def _deal(
     opt,
     pick,
     fixed,
+    spec,
     sixth,
     to_earn,
     boss_weight,
@@ -307,105 +493,316 @@ def _deal(
     money,
     seat_out,
 ):
-    """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure."""
+    """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
+
+    Anyone may act at any moment (the seed): priority goes round the table from the boss's
+    left; the seat holding it takes one action or passes, and after an action priority
+    passes on to the actor's left; the deal closes when every seat has passed in a row.
+    The actions, each bot taking the first it wants: a boss card (``_wants_boss``), a
+    recruitment set as boss, a travel card (``_travel_target`` on the table's terms),
+    laying a family card face up (``_lay_target``).  ``spec`` False: the fixed order."""
     price = prices[space]
     for f in range(N_FAMILIES):
         trav[f] = 0
     for p in range(P):
         played[p] = 0
     r, o, pk = req[space], opt[space], pick[space]
+    if not spec:
+        return _deal_fixed(
+            s,
+            first,
+            payout,
+            r,
+            o,
+            pk,
+            P,
+            hands,
+            laid,
+            owner,
+            trav,
+            played,
+            discard,
+            pol,
+            fixed,
+            spec,
+            sixth,
+            to_earn,
+            boss_weight,
+            min_pct,
+            rule,
+            price,
+            sup,
+            bycard,
+            share,
+            consent,
+            weights,
+            cand,
+            sup2,
+            bycard2,
+            share2,
+            consent2,
+            money,
+            seat_out,
+        )
     boss = first
-    # 1. boss cards
-    k = 1
-    while k < P:
-        q = (boss + k) % P
-        if hands[q, BOSS] > 0:
-            if pol[q] == RANDOM:
-                want = bounded(s, 2) == 0
-            else:
-                mine = _offer(
-                    q,
-                    payout,
-                    r,
-                    o,
-                    pk,
-                    P,
-                    hands,
-                    owner,
-                    trav,
-                    played,
-                    fixed,
-                    sixth,
-                    to_earn,
-                    boss_weight,
-                    min_pct,
-                    rule,
-                    price,
-                    sup2,
-                    bycard2,
-                    share2,
-                    consent2,
-                    weights,
-                    cand,
-                    q,
-                )
-                want = False
-                if mine >= 0:
-                    now = _offer(
-                        boss,
-                        payout,
-                        r,
-                        o,
-                        pk,
-                        P,
-                        hands,
-                        owner,
-                        trav,
-                        played,
-                        fixed,
-                        sixth,
-                        to_earn,
-                        boss_weight,
-                        min_pct,
-                        rule,
-                        price,
-                        sup,
-                        bycard,
-                        share,
-                        consent,
-                        weights,
-                        cand,
-                        q,
-                    )
-                    want = mine > (share[q] if now >= 0 else 0)
-            if want:
+    q = (first + 1) % P
+    passes = 0
+    table = -2  # the table's terms (the boss's take, -1: no deal) in sup..consent; -2: stale
+    while passes < P:
+        acted = False
+        if q != boss and hands[q, BOSS] > 0:
+            if _wants_boss(
+                s,
+                q,
+                boss,
+                payout,
+                r,
+                o,
+                pk,
+                P,
+                hands,
+                laid,
+                owner,
+                trav,
+                played,
+                pol,
+                fixed,
+                spec,
+                sixth,
+                to_earn,
+                boss_weight,
+                min_pct,
+                rule,
+                price,
+                sup2,
+                bycard2,
+                share2,
+                consent2,
+                weights,
+                cand,
+            ):
                 _play(hands, discard, played, q, BOSS, 1)
                 if hands[boss, STOP] > 0 and _yes(s, pol, boss):
                     _play(hands, discard, played, boss, STOP, 1)
                 else:
                     boss = q
                     seat_out[q, _S_TAKE] += 1
-                k = 1
-                continue
+                acted = True
+        if not acted and q == boss and hands[q, RECRUIT] >= RECRUIT_SET:
+            f = _recruit_target(q, r, o, pk, owner, hands, laid)
+            if f >= 0 and _yes(s, pol, q):
+                _recruit(s, q, f, hands, discard, played, owner, pol)
+                acted = True
+        if not acted and q != boss and _travels(hands, q):
+            if table == -2:
+                table = _offer(
+                    boss,
+                    payout,
+                    r,
+                    o,
+                    pk,
+                    P,
+                    hands,
+                    laid,
+                    owner,
+                    trav,
+                    played,
+                    fixed,
+                    spec,
+                    sixth,
+                    to_earn,
+                    boss_weight,
+                    min_pct,
+                    rule,
+                    price,
+                    sup,
+                    bycard,
+                    share,
+                    consent,
+                    weights,
+                    cand,
+                    -1,
+                )
+            tgt = -1
+            if table >= 0:
+                tgt = _travel_target(q, boss, P, hands, sup, bycard, share, consent, table, fixed)
+            if tgt >= 0 and _yes(s, pol, q):
+                f, t = tgt // 16, tgt % 16
+                _play(hands, discard, played, q, t, 1)
+                victim = sup[f]
+                if victim != boss and hands[victim, STOP] > 0 and _yes(s, pol, victim):
+                    _play(hands, discard, played, victim, STOP, 1)
+                elif hands[boss, STOP] > 0 and _yes(s, pol, boss):
+                    _play(hands, discard, played, boss, STOP, 1)
+                elif bycard[f] == 1:
+                    laid[victim, f] -= 1  # a travelled family card is discarded at once
+                    discard[f] += 1
+                else:
+                    trav[f] = 1
+                acted = True
+        if not acted:
+            f = _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
+            if f >= 0 and _yes(s, pol, q):
+                hands[q, f] -= 1
+                laid[q, f] += 1
+                acted = True
+        if acted:
+            passes = 0
+            table = -2
+        else:
+            passes += 1
+        q = (q + 1) % P
+    if table == -2:
+        table = _offer(
+            boss,
+            payout,
+            r,
+            o,
+            pk,
+            P,
+            hands,
+            laid,
+            owner,
+            trav,
+            played,
+            fixed,
+            spec,
+            sixth,
+            to_earn,
+            boss_weight,
+            min_pct,
+            rule,
+            price,
+            sup,
+            bycard,
+            share,
+            consent,
+            weights,
+            cand,
+            -1,
+        )
+    if table < 0:
+        _take_back(hands, laid, P)
+        return -(boss + 1)
+    _settle(
+        s,
+        boss,
+        payout,
+        P,
+        hands,
+        laid,
+        discard,
+        played,
+        pol,
+        sup,
+        bycard,
+        share,
+        consent,
+        to_earn,
+        money,
+        seat_out,
+    )
+    return boss + 1
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _travels(hands, q):
+    for t in range(TRAVEL, WILD + 1):
+        if hands[q, t] > 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _deal_fixed(
+    s,
+    first,
+    payout,
+    r,
+    o,
+    pk,
+    P,
+    hands,
+    laid,
+    owner,
+    trav,
+    played,
+    discard,
+    pol,
+    fixed,
+    spec,
+    sixth,
+    to_earn,
+    boss_weight,
+    min_pct,
+    rule,
+    price,
+    sup,
+    bycard,
+    share,
+    consent,
+    weights,
+    cand,
+    sup2,
+    bycard2,
+    share2,
+    consent2,
+    money,
+    seat_out,
+):
+    """The deal in the fixed order (variant ``fixed-order``): boss cards asked clockwise from
+    the boss's left, the boss's recruitment, the terms, travel cards; family cards count
+    from the hand and are never laid."""
+    boss = first
+    # 1. boss cards
+    k = 1
+    while k < P:
+        q = (boss + k) % P
+        if hands[q, BOSS] > 0 and _wants_boss(
+            s,
+            q,
+            boss,
+            payout,
+            r,
+            o,
+            pk,
+            P,
+            hands,
+            laid,
+            owner,
+            trav,
+            played,
+            pol,
+            fixed,
+            spec,
+            sixth,
+            to_earn,
+            boss_weight,
+            min_pct,
+            rule,
+            price,
+            sup2,
+            bycard2,
+            share2,
+            consent2,
+            weights,
+            cand,
+        ):
+            _play(hands, discard, played, q, BOSS, 1)
+            if hands[boss, STOP] > 0 and _yes(s, pol, boss):
+                _play(hands, discard, played, boss, STOP, 1)
+            else:
+                boss = q
+                seat_out[q, _S_TAKE] += 1
+            k = 1
+            continue
         k += 1
     # 2. recruitment
     while hands[boss, RECRUIT] >= RECRUIT_SET:
-        f = _recruit_target(boss, r, o, pk, owner, hands)
+        f = _recruit_target(boss, r, o, pk, owner, hands, laid)
         if f < 0 or not _yes(s, pol, boss):
             break
-        _play(hands, discard, played, boss, RECRUIT, RECRUIT_SET)
-        spare = False
-        for g in range(N_FAMILIES):
-            if owner[g] == -1:
-                spare = True
-        if spare:
-            owner[f] = boss
-        else:
-            victim = owner[f]
-            if hands[victim, STOP] > 0 and _yes(s, pol, victim):
-                _play(hands, discard, played, victim, STOP, 1)
-            else:
-                owner[f] = boss
+        _recruit(s, boss, f, hands, discard, played, owner, pol)
     # 3. terms; 4. travel cards
     take = _offer(
         boss,
@@ -415,10 +812,12 @@ def _deal(
         pk,
         P,
         hands,
+        laid,
         owner,
         trav,
         played,
         fixed,
+        spec,
         sixth,
         to_earn,
         boss_weight,
@@ -466,10 +865,12 @@ def _deal(
                 pk,
                 P,
                 hands,
+                laid,
                 owner,
                 trav,
                 played,
                 fixed,
+                spec,
                 sixth,
                 to_earn,
                 boss_weight,
@@ -488,24 +889,24 @@ def _deal(
                 return -(boss + 1)
         k = 1
     # 5. success
-    for f in range(N_FAMILIES):
-        if sup[f] >= 0 and bycard[f] == 1:
-            hands[sup[f], f] -= 1
-            discard[f] += 1
-            played[sup[f]] = 1
-    if to_earn:
-        for p in range(P):
-            if consent[p] == 1 and played[p] == 0:
-                if _count(hands, p) > 0:
-                    _discard_one(s, hands, p, discard, pol)
-                else:
-                    share[p] = 0
-    paid = 0
-    for p in range(P):
-        money[p] += share[p]
-        paid += share[p]
-    money[boss] += payout - paid
-    seat_out[boss, _S_BOSS] += 1
+    _settle(
+        s,
+        boss,
+        payout,
+        P,
+        hands,
+        laid,
+        discard,
+        played,
+        pol,
+        sup,
+        bycard,
+        share,
+        consent,
+        to_earn,
+        money,
+        seat_out,
+    )
     return boss + 1
 
 
@@ -516,6 +917,7 @@ def _would_deal(
     payout,
     P,
     hands,
+    laid,
     owner,
     trav,
     played,
@@ -523,6 +925,7 @@ def _would_deal(
     opt,
     pick,
     fixed,
+    spec,
     sixth,
     to_earn,
     boss_weight,
@@ -553,10 +956,12 @@ def _would_deal(
             pk,
             P,
             hands,
+            laid,
             owner,
             trav,
             played,
             fixed,
+            spec,
             sixth,
             to_earn,
             boss_weight,
@@ -578,7 +983,7 @@ def _would_deal(
     for f in range(N_FAMILIES):
         owner2[f] = owner[f]
     for _ in range(hands[p, RECRUIT] // RECRUIT_SET):
-        f = _recruit_target(p, r, o, pk, owner2, hands)
+        f = _recruit_target(p, r, o, pk, owner2, hands, laid)
         if f < 0:
             break
         owner2[f] = p
@@ -591,10 +996,12 @@ def _would_deal(
             pk,
             P,
             hands,
+            laid,
             owner2,
             trav,
             played,
             fixed,
+            spec,
             sixth,
             to_earn,
             boss_weight,
@@ -657,6 +1064,7 @@ def simulate(
     values,
     rolls,
     fixed,
+    spec,
     sixth,
     to_earn,
     boss_weight,
@@ -680,6 +1088,7 @@ def simulate(
     fam = np.empty(N_FAMILIES, np.int64)
     owner = np.empty(N_FAMILIES, np.int64)
     trav = np.zeros(N_FAMILIES, np.int64)
+    laid = np.zeros((P, N_FAMILIES), np.int64)
     played = np.zeros(P, np.int64)
     hands = np.zeros((P, N_TYPES), np.int64)
     pile = np.empty(DECK_SIZE, np.int8)
@@ -773,6 +1182,7 @@ def simulate(
                         div[m] * values[done],
                         P,
                         hands,
+                        laid,
                         owner,
                         trav,
                         played,
@@ -780,6 +1190,7 @@ def simulate(
                         opt,
                         pick,
                         fixed,
+                        spec,
                         sixth,
                         to_earn,
                         boss_weight,
@@ -814,6 +1225,7 @@ def simulate(
                             div[m] * values[done],
                             P,
                             hands,
+                            laid,
                             owner,
                             trav,
                             played,
@@ -821,6 +1233,7 @@ def simulate(
                             opt,
                             pick,
                             fixed,
+                            spec,
                             sixth,
                             to_earn,
                             boss_weight,
@@ -848,6 +1261,7 @@ def simulate(
                     div[space] * values[done],
                     P,
                     hands,
+                    laid,
                     owner,
                     trav,
                     played,
@@ -857,6 +1271,7 @@ def simulate(
                     opt,
                     pick,
                     fixed,
+                    spec,
                     sixth,
                     to_earn,
                     boss_weight,
@@ -953,6 +1368,7 @@ def pack(settings):
         values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
         rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
         fixed=settings.two_player_rules,
+        spec=not settings.has("fixed-order"),
         sixth=settings.has("two-player-sixth"),
         to_earn=settings.has("card-to-earn"),
         boss_weight=c.boss_weight,

@@ -4,7 +4,8 @@
 The shrewd and patient bots judge a deal by running the bargaining rule ahead as their
 seat can foresee it (``kernel._would_deal`` with the seat as ``viewer``: no family card in
 another hidden hand is counted; it needs the kernel's deal machinery and so stays there);
-their other decisions are here and read only the seat's own hand and the board.  ``reference.py`` has independent plain-Python twins.
+their other decisions are here and read only the seat's own hand, the board and the
+family cards laid face up on the table.  ``reference.py`` has independent plain-Python twins.
 """
 
 import numpy as np
@@ -18,6 +19,7 @@ __all__ = [
     "discard_one",
     "first_space",
     "hand_count",
+    "lay_target",
     "limit_recruit",
     "recruit_target",
     "says_yes",
@@ -64,25 +66,52 @@ def says_yes(s, pol, p):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def recruit_target(boss, req, opt, pick, owner, hands):
-    """The family the boss would recruit for this space (needed ones first), or -1."""
+def recruit_target(boss, req, opt, pick, owner, hands, laid):
+    """The family the boss would recruit for this space (needed ones first), or -1: one it
+    has neither as an investor card nor as a family card in hand or laid."""
     spare = False
     for f in range(N_FAMILIES):
         if owner[f] == -1:
             spare = True
     for f in range(N_FAMILIES):
-        if (req >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
+        if (req >> f) & 1 and owner[f] != boss and hands[boss, f] + laid[boss, f] == 0:
             if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
                 return f
     have = 0
     for f in range(N_FAMILIES):
-        if (opt >> f) & 1 and (owner[f] == boss or hands[boss, f] > 0):
+        if (opt >> f) & 1 and (owner[f] == boss or hands[boss, f] + laid[boss, f] > 0):
             have += 1
     if have < pick:
         for f in range(N_FAMILIES):
-            if (opt >> f) & 1 and owner[f] != boss and hands[boss, f] == 0:
+            if (opt >> f) & 1 and owner[f] != boss and hands[boss, f] + laid[boss, f] == 0:
                 if (spare and owner[f] == -1) or (not spare and owner[f] >= 0):
                     return f
+    return -1
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def lay_target(q, boss, need, P, hands, laid, owner, trav, pol):
+    """The family card seat q lays face up in a deal, or -1: one of a family the space asks
+    for (``need``), held and not yet laid by q.  Laying is speculative and costs nothing
+    when the card is not used (it goes back to the hand), so the random bot takes the first
+    such card (after its coin); the others one the table does not offer yet: for the boss,
+    a family it has no untravelled investor card of; for another seat, one with no
+    untravelled investor card and no laid card on the table (a sale nobody else can make)."""
+    for f in range(N_FAMILIES):
+        if not (need >> f) & 1 or hands[q, f] == 0 or laid[q, f] > 0:
+            continue
+        if pol[q] == RANDOM:
+            return f
+        if q == boss:
+            if owner[f] != boss or trav[f] == 1:
+                return f
+        elif owner[f] < 0 or trav[f] == 1:
+            offered = False
+            for p in range(P):
+                if laid[p, f] > 0:
+                    offered = True
+            if not offered:
+                return f
     return -1
 
 

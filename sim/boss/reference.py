@@ -179,6 +179,15 @@ class Game:
         return self.rng.bounded(2) == 0 if POLICY_CODES[self.st.policies[p]] == RANDOM else True
 
     # --- the bargaining rule -----------------------------------------------
+    def has_card(self, p: int, f: int, viewer: int | None) -> bool:
+        """Whether a family card of seat p counts in the terms: one laid face up on the table
+        counts for everyone; one in the hand only for the viewer, its holder (and, in the
+        fixed order, where family cards are never laid, for the table's own terms)."""
+        if self.laid[p][f]:
+            return True
+        fixed = self.st.has("fixed-order")
+        return self.hands[p][f] > 0 and (p == viewer or (viewer is None and fixed))
+
     def offer(self, boss: int, space: int, payout: int, viewer: int | None = None) -> Offer:
         """The terms at the table, or (``viewer``) as that seat can foresee them: a family
         card in another seat's hidden hand is not counted."""
@@ -191,7 +200,7 @@ class Game:
             return self.owner[f] == boss and not self.travelled[f]
 
         def card(p, f):
-            return self.hands[p][f] > 0 and (viewer is None or p == viewer)
+            return self.has_card(p, f, viewer)
 
         def free(f):
             return own(f) or card(boss, f)
@@ -264,6 +273,8 @@ class Game:
     def fresh_table(self) -> None:
         self.travelled = [False] * N_FAMILIES
         self.played = [False] * self.P
+        self.laid = [[0] * N_FAMILIES for _ in range(self.P)]  # family cards face up
+        self.log: list[tuple[int, tuple]] = []  # the deal's actions: (seat, action)
 
     def would_deal(self, p: int, space: int) -> bool:
         """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
@@ -282,11 +293,138 @@ class Game:
 
     def deal(self, first: int, space: int) -> tuple[bool, int]:
         """Play out a deal started by ``first``; returns (success, the last boss)."""
-        P = self.P
         self.fresh_table()
         value = self.payout(space)
         self.started[first] += 1
         self.attempts[first][space] += 1
+        if self.st.has("fixed-order"):
+            return self.fixed_deal(first, space, value)
+        return self.open_deal(first, space, value)
+
+    def open_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
+        """The deal as the seed has it: anyone may act at any moment.  Priority goes round
+        the table from the boss's left; a seat holding it takes one action (a boss card, a
+        recruitment set, a travel card, laying a family card face up) or passes, and after an
+        action it passes on to the actor's left.  A card played against someone may be
+        stopped at once (by its victim, then by the boss).  The deal closes when every seat
+        has passed in a row: the terms on the table then make it, or it fails."""
+        P = self.P
+        boss, q, passes = first, (first + 1) % P, 0
+        while passes < P:
+            act = self.choose(q, boss, space, value)
+            if act is None:
+                passes += 1
+            else:
+                self.log.append((q, act))
+                boss = self.act(q, act, boss, space, value)
+                passes = 0
+            q = (q + 1) % P
+        o = self.offer(boss, space, value)
+        if not o.ok:
+            self.take_back()
+            return False, boss
+        self.settle(o, boss, value)
+        return True, boss
+
+    def take_back(self) -> None:
+        """Family cards still on the table go back to the hands that laid them."""
+        for p in range(self.P):
+            for f in range(N_FAMILIES):
+                self.hands[p][f] += self.laid[p][f]
+                self.laid[p][f] = 0
+
+    def choose(self, q: int, boss: int, space: int, value: int):
+        """Seat q's action when it holds priority, or None to pass; the options in this
+        order, the first taken: a boss card (``wants_boss``), a recruitment set as boss
+        (``recruit_target``), a travel card (``travel_target`` on the terms on the table),
+        laying a family card (``lay_target``); the random bot tosses a coin at each."""
+        if q != boss and self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
+            return ("boss",)
+        if q == boss and self.hands[q][RECRUIT] >= RECRUIT_SET:
+            f = self.recruit_target(q, space)
+            if f >= 0 and self.yes(q):
+                return ("recruit", f)
+        if q != boss and any(self.hands[q][TRAVEL : WILD + 1]):
+            o = self.offer(boss, space, value)
+            target = self.travel_target(q, boss, o) if o.ok else None
+            if target is not None and self.yes(q):
+                return ("travel", *target)
+        f = self.lay_target(q, boss, space)
+        if f >= 0 and self.yes(q):
+            return ("lay", f)
+        return None
+
+    def lay_target(self, q: int, boss: int, space: int) -> int:
+        """The family card seat q would lay face up (speculatively: a card laid and not used
+        goes back to the hand), or -1: a family the space asks for, held and not yet laid by
+        q.  The random bot takes the first; the others one the table does not yet offer:
+        for the boss, not its own untravelled investor nor a card it laid; for another seat,
+        no untravelled investor card and no laid card of that family on the table."""
+        sp = self.cards.spaces[space]
+        rnd = POLICY_CODES[self.st.policies[q]] == RANDOM
+        for f in range(N_FAMILIES):
+            if not ((sp.required | sp.optional) >> f & 1) or not self.hands[q][f]:
+                continue
+            if self.laid[q][f]:
+                continue
+            if rnd:
+                return f
+            investor = self.owner[f] >= 0 and not self.travelled[f]
+            if q == boss:
+                if self.owner[f] != boss or self.travelled[f]:
+                    return f
+            elif not investor and not any(self.laid[p][f] for p in range(self.P)):
+                return f
+        return -1
+
+    def act(self, q: int, act: tuple, boss: int, space: int, value: int) -> int:
+        """Seat q takes its action; returns the boss after it."""
+        kind = act[0]
+        if kind == "boss":
+            self.play(q, BOSS)
+            if self.hands[boss][STOP] and self.yes(boss):
+                self.play(boss, STOP)
+                return boss
+            self.takeovers[q] += 1
+            return q
+        if kind == "recruit":
+            self.recruit(q, act[1])
+        elif kind == "travel":
+            _, f, t = act
+            o = self.offer(boss, space, value)
+            self.play(q, t)
+            victim = o.supplier[f]
+            if victim != boss and self.hands[victim][STOP] and self.yes(victim):
+                self.play(victim, STOP)
+            elif self.hands[boss][STOP] and self.yes(boss):
+                self.play(boss, STOP)
+            elif o.by_card[f]:
+                self.laid[victim][f] -= 1  # a travelled family card is discarded at once
+                self.discard[f] += 1
+            else:
+                self.travelled[f] = True
+        else:  # lay a family card face up
+            self.hands[q][act[1]] -= 1
+            self.laid[q][act[1]] += 1
+        return boss
+
+    def recruit(self, p: int, f: int) -> None:
+        """Seat p plays a recruitment set on family f: a spare investor card while there is
+        one, else another seat's, whose owner may stop it."""
+        self.play(p, RECRUIT, RECRUIT_SET)
+        if -1 in self.owner:
+            self.owner[f] = p
+        else:
+            victim = self.owner[f]
+            if self.hands[victim][STOP] and self.yes(victim):
+                self.play(victim, STOP)
+            else:
+                self.owner[f] = p
+
+    def fixed_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
+        """The deal in the fixed order (variant ``fixed-order``): boss cards, recruitment,
+        terms, travel; family cards count from the hand and are never laid."""
+        P = self.P
         boss = first
         # 1. Boss cards, asked clockwise from the boss's left; the boss may stop one.
         k = 1
@@ -307,15 +445,7 @@ class Game:
             f = self.recruit_target(boss, space)
             if f < 0 or not self.yes(boss):
                 break
-            self.play(boss, RECRUIT, RECRUIT_SET)
-            if -1 in self.owner:  # spare investors beside the board: take one of those
-                self.owner[f] = boss
-            else:
-                victim = self.owner[f]
-                if self.hands[victim][STOP] and self.yes(victim):
-                    self.play(victim, STOP)
-                else:
-                    self.owner[f] = boss
+            self.recruit(boss, f)
         # 3. Terms by the bargaining rule; 4. travel cards against the deal.
         o = self.offer(boss, space, value)
         if not o.ok:
@@ -347,12 +477,22 @@ class Game:
                 if not o.ok:
                     return False, boss
             k = 1
-        # 5. Success: family cards laid are discarded, the bank pays, the boss pays shares.
+        self.settle(o, boss, value)
+        return True, boss
+
+    def settle(self, o: Offer, boss: int, value: int) -> None:
+        """A successful deal: the family cards it used are discarded, the others laid go back
+        to their players, the bank pays and the boss pays the shares."""
+        P = self.P
         for f, p in o.supplier.items():
             if o.by_card[f]:
-                self.hands[p][f] -= 1
+                if self.laid[p][f]:
+                    self.laid[p][f] -= 1
+                else:
+                    self.hands[p][f] -= 1
                 self.discard[f] += 1
                 self.played[p] = True
+        self.take_back()
         share = list(o.share)
         if self.st.has("card-to-earn"):
             for p in sorted(o.consent):
@@ -366,7 +506,6 @@ class Game:
         self.money[boss] += value - sum(share)
         self.paid += value
         self.boss_deals[boss] += 1
-        return True, boss
 
     def wants_boss(self, q: int, boss: int, space: int, value: int) -> bool:
         if POLICY_CODES[self.st.policies[q]] == RANDOM:
@@ -383,7 +522,7 @@ class Game:
         spare = -1 in self.owner
 
         def lacks(f):
-            return self.owner[f] != boss and self.hands[boss][f] == 0
+            return self.owner[f] != boss and not self.hands[boss][f] and not self.laid[boss][f]
 
         def takeable(f):
             return self.owner[f] == -1 if spare else self.owner[f] >= 0

@@ -58,13 +58,17 @@ PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in ha
 
 POLICIES = {
     "random": "every choice uniformly among the legal ones: the marker's first space, deal or "
-    "roll, deal or draw, "
-    "play a boss, stop, travel or recruitment set or not, over the hand limit a recruitment set "
+    "roll, deal or draw; holding priority in a deal, a coin for each action it could take, in "
+    "the order boss card, recruitment set (as boss), travel card, laying its first family card "
+    "the space asks for (the first coin that says yes is taken); stop or not; "
+    "over the hand limit a recruitment set "
     "(on a uniform takeable investor) or not, which card to discard",
     "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
     "card in another hidden hand counted), leaves it a deal it accepts, else rolls and "
-    "draws; takes over with a boss card when it would take more as boss; "
-    "recruits a needed investor; travels any deal it has no share in; always stops "
+    "draws; holding priority in a deal, takes the first of: a boss card when it would take "
+    "more as boss; as boss, a recruitment set on a needed investor; a travel card against "
+    "a deal it has no share in; laying face up a family card the space asks for and the "
+    "table does not offer yet (as boss, one it has no investor of); always stops "
     "a card played against it; over the hand limit first plays recruitment sets (on the "
     "first takeable investor), then discards coloured travel, family, recruitment, wild "
     "travel, stop and boss cards in that order; seated right of the start player, it "
@@ -98,6 +102,9 @@ VARIANTS = {
     "the boss uses others' investors without consent, paying each the payout divided by "
     "the investors the deal needs; owners may travel their own investors; a deal that can "
     "be completed always is",
+    "fixed-order": "the original model of a deal, not a seed rule: influence cards in a fixed "
+    "order (boss cards, the boss's recruitment, the terms, travel cards) and family cards "
+    "counted from the hand, never laid face up",
     "two-player-sixth": "with the 2-player rules, the other reading of 'the total dividends "
     "divided by the number of investor cards': the payout / 6 (all investor cards) each",
 }

@@ -1,0 +1,176 @@
+"""I'm the Boss!: the deal at the table (anyone acts at any moment; family cards laid face up).
+
+The seed's worked example (shared/seeds/im-the-boss.nl.txt, lines 129-178) is replayed
+action by action through the protocol; the fixed order it replaced stays the variant
+``fixed-order``, pinned to the records from before the protocol.
+"""
+
+import hashlib
+
+import numpy as np
+
+from tableodds.sim.boss import GAME
+from tableodds.sim.boss.reference import Game
+from tableodds.sim.boss.rules import BOSS, DECK_COUNTS, RECRUIT, STOP, TRAVEL, make_settings
+from tableodds.sim.core.rng import PyStream
+
+RED, BLUE, YELLOW, PINK, ORANGE, GREEN = range(6)
+SEED_SPACE = 2  # R+B+Y required, 2 of P/O/G, 6 dividends
+
+
+def digest(cols):
+    h = hashlib.sha256()
+    for name, a in cols.items():
+        a = np.ascontiguousarray(a)
+        h.update(f"{name}:{a.dtype.str}:{a.shape[0]}\n".encode())
+        h.update(a.tobytes())
+    return h.hexdigest()
+
+
+def test_fixed_order_keeps_the_records_from_before_the_protocol():
+    # kernel records (seed 2024, games 0-299) of commit e618c09, before interventions at
+    # any moment and laid family cards: the same settings plus fixed-order reproduce them
+    cases = [
+        (2, None, [], "cbbc0288bc81b831852a746026394cf864bc0d064f03e53fd92064ded21521e8"),
+        (
+            4,
+            ["random", "shrewd", "patient", "shrewd"],
+            [],
+            "9d519cc3c41e540d17dca39ada3e6db40a8854d219c721b009a88951f23d860e",
+        ),
+        (
+            3,
+            ["patient", "random", "shrewd"],
+            ["card-to-earn"],
+            "d4a62987a3ed6c89b39bba1787e11daeea197d98055926c909687cdb8b8821b1",
+        ),
+    ]
+    for players, policies, variants, old in cases:
+        s = make_settings(players, policies, variants + ["fixed-order"])
+        assert digest(GAME.simulate_chunk(s, 2024, 0, 300)) == old, (players, variants)
+        assert (
+            digest(GAME.simulate_chunk(make_settings(players, policies, variants), 2024, 0, 300))
+            != old
+        )
+
+
+def table(players, policies=("shrewd",), variants=()):
+    """A game with empty hands and no investors, to set up a deal by hand."""
+    g = Game(make_settings(players, list(policies), list(variants)), PyStream(1, 0), 0)
+    g.owner = [-1] * 6
+    g.hands = [[0] * 16 for _ in range(players)]
+    g.pile = [t for t in range(16) for _ in range(DECK_COUNTS[t])]
+    g.discard = [0] * 16
+    g.fresh_table()
+    return g
+
+
+class Scripted(Game):
+    """Seats act as a script says, in its order; answers (stop cards) stay the bots'."""
+
+    script: list = []
+
+    def choose(self, q, boss, space, value):
+        if self.script and self.script[0][0] == q:
+            return self.script.pop(0)[1]
+        return None
+
+
+def test_the_seeds_worked_example_plays_through_the_protocol():
+    # Daan 0, Lotte 1, Lars 2, Sofie 3, Simon 4; deal 13 pays 5 x 6 dividends = 30
+    g = table(5)
+    g.__class__ = Scripted
+    g.deal_spaces = [0, 1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    assert g.payout(SEED_SPACE) == 30
+    g.owner = [1, 0, 4, 0, 3, 2]  # red Lotte, blue and pink Daan, yellow Simon, orange Sofie
+    g.hands[0][GREEN] = g.hands[0][YELLOW] = g.hands[0][BOSS] = g.hands[0][STOP] = 1
+    g.hands[0][RECRUIT] = 3
+    g.hands[1][ORANGE] = g.hands[1][PINK] = 1
+    g.hands[1][BOSS] = 2
+    g.hands[2][TRAVEL + BLUE] = 1
+    g.hands[3][BLUE] = g.hands[3][TRAVEL + BLUE] = 1
+    g.hands[4][YELLOW] = 1
+    g.script = [
+        (0, ("lay", GREEN)),  # Daan lays his green and yellow family cards
+        (0, ("lay", YELLOW)),
+        (2, ("travel", BLUE, TRAVEL + BLUE)),  # Lars travels Daan's blue: Daan stops it
+        (3, ("travel", BLUE, TRAVEL + BLUE)),  # Sofie travels it again
+        (3, ("lay", BLUE)),  # ... and offers her blue family card
+        (1, ("boss",)),  # Lotte: "I'm the boss!"
+        (0, ("boss",)),  # Daan takes it back
+        (1, ("boss",)),  # Lotte's second boss card: after the travel cards
+        (1, ("lay", ORANGE)),
+        (1, ("lay", PINK)),
+        (4, ("lay", YELLOW)),  # Simon offers yellow too
+        (0, ("recruit", YELLOW)),  # Daan recruits Simon's yellow investor card
+    ]
+    ok, boss = g.deal(0, SEED_SPACE)
+    assert ok and boss == 1 and g.script == []
+    assert g.owner[YELLOW] == 0 and g.travelled[BLUE]
+    # the default prices at this moment: blue and yellow 4/15 of 30 each (the seed: 10 each)
+    assert g.money == [8, 14, 0, 8, 0]
+    # used family cards are discarded; the others laid go back to their hands
+    assert g.discard[BLUE] == g.discard[ORANGE] == g.discard[PINK] == 1
+    assert g.hands[0][GREEN] == g.hands[0][YELLOW] == g.hands[4][YELLOW] == 1
+    assert g.discard[TRAVEL + BLUE] == 2 and g.discard[STOP] == 1 and g.discard[BOSS] == 3
+    assert g.discard[RECRUIT] == 3 and not any(map(any, g.laid))
+    assert sum(map(sum, g.hands)) + sum(g.discard) == 15  # every card accounted for
+
+
+def test_laid_family_cards_are_speculative():
+    g = table(4)
+    g.owner = [0, -1, -1, -1, -1, -1]  # space 0: red + blue; the boss owns red
+    g.hands[1][BLUE] = 1
+    g.hands[2][BLUE] = 1
+    g.deal_spaces = []
+    ok, boss = g.deal(0, 0)
+    # seat 1 lays blue first (priority starts at the boss's left); seat 2 does not lay a
+    # second: the table already offers blue.  Seat 1's card is used and discarded.
+    assert ok and g.log == [(1, ("lay", BLUE))]
+    assert g.hands[1][BLUE] == 0 and g.hands[2][BLUE] == 1 and g.discard[BLUE] == 1
+    # a family card not used goes back to the hand: the boss's investor makes it unneeded
+    g = table(4, ["random"])
+    g.owner = [0, 0, -1, -1, -1, -1]
+    g.laid[1][BLUE] = 1
+    g.settle(g.offer(0, 0, 2), 0, 2)
+    assert g.hands[1][BLUE] == 1 and g.discard[BLUE] == 0 and g.money[0] == 2
+    # a travel card on a laid family card discards both at once, and the deal fails:
+    # the laid cards left go back
+    g = table(4)
+    g.owner = [0, -1, -1, -1, -1, -1]
+    g.hands[0][YELLOW] = 1
+    g.hands[1][BLUE] = 1
+    g.hands[3][TRAVEL + BLUE] = 1
+    ok, _ = g.deal(0, 0)
+    assert not ok and g.log == [(1, ("lay", BLUE)), (3, ("travel", BLUE, TRAVEL + BLUE))]
+    assert g.discard[BLUE] == 1 and g.discard[TRAVEL + BLUE] == 1 and g.hands[1][BLUE] == 0
+    # a failed deal returns every laid card
+    g = table(4)
+    g.owner = [0, -1, -1, -1, -1, -1]  # space 1 needs yellow + pink and one of red/green
+    g.hands[0][YELLOW] = 1
+    ok, _ = g.deal(0, 1)
+    assert not ok and g.log == [(0, ("lay", YELLOW))] and g.hands[0][YELLOW] == 1
+
+
+def test_bots_play_boss_cards_after_travel_cards():
+    # the fixed order asks for boss cards first; at the table a shrewd seat takes over
+    # once a travel card has changed the terms
+    s = make_settings(4, ["shrewd"])
+    after = 0
+    for i in range(60):
+        g = Game(s, PyStream(3, i), i)
+        deals = []
+        orig = g.open_deal
+
+        def logged(first, space, value, g=g, orig=orig, deals=deals):
+            r = orig(first, space, value)
+            deals.append(list(g.log))
+            return r
+
+        g.open_deal = logged
+        g.play_game()
+        for log in deals:
+            kinds = [a[0] for _, a in log]
+            if "travel" in kinds and "boss" in kinds[kinds.index("travel") :]:
+                after += 1
+    assert after > 0
