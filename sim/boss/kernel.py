@@ -495,12 +495,12 @@ def _deal(
 ):
     """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
 
-    Anyone may act at any moment (the seed): priority goes round the table from the boss's
-    left; the seat holding it takes one action or passes, and after an action priority
-    passes on to the actor's left; the deal closes when every seat has passed in a row.
+    Anyone may act at any moment (the seed): priority starts with the boss and goes round
+    the table; the seat holding it takes one action or passes, and then priority passes on
+    to its left; the deal closes when every seat has passed in a row.
     The actions, each bot taking the first it wants: a boss card (``_wants_boss``), a
     recruitment set as boss, a travel card (``_travel_target`` on the table's terms),
-    laying a family card face up (``_lay_target``).  ``spec`` False: the fixed order."""
+    laying family cards face up (``_lay_target``).  ``spec`` False: the fixed order."""
     price = prices[space]
     for f in range(N_FAMILIES):
         trav[f] = 0
@@ -545,7 +545,7 @@ def _deal(
             seat_out,
         )
     boss = first
-    q = (first + 1) % P
+    q = first
     passes = 0
     table = -2  # the table's terms (the boss's take, -1: no deal) in sup..consent; -2: stale
     while passes < P:
@@ -593,7 +593,7 @@ def _deal(
             if f >= 0 and _yes(s, pol, q):
                 _recruit(s, q, f, hands, discard, played, owner, pol)
                 acted = True
-        if not acted and q != boss and _travels(hands, q):
+        if not acted and q != boss and _travels(hands, q, r | o):
             if table == -2:
                 table = _offer(
                     boss,
@@ -643,8 +643,15 @@ def _deal(
         if not acted:
             f = _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
             if f >= 0 and _yes(s, pol, q):
-                hands[q, f] -= 1
-                laid[q, f] += 1
+                # the random bot lays one card, the others every card they would, at once
+                while f >= 0:
+                    hands[q, f] -= 1
+                    laid[q, f] += 1
+                    f = (
+                        -1
+                        if pol[q] == RANDOM
+                        else _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
+                    )
                 acted = True
         if acted:
             passes = 0
@@ -706,9 +713,12 @@ def _deal(
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _travels(hands, q):
-    for t in range(TRAVEL, WILD + 1):
-        if hands[q, t] > 0:
+def _travels(hands, q, need):
+    """Whether seat q holds a travel card it could play on this space."""
+    if hands[q, WILD] > 0:
+        return True
+    for f in range(N_FAMILIES):
+        if (need >> f) & 1 and hands[q, TRAVEL + f] > 0:
             return True
     return False
 

@@ -302,14 +302,14 @@ class Game:
         return self.open_deal(first, space, value)
 
     def open_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
-        """The deal as the seed has it: anyone may act at any moment.  Priority goes round
-        the table from the boss's left; a seat holding it takes one action (a boss card, a
-        recruitment set, a travel card, laying a family card face up) or passes, and after an
-        action it passes on to the actor's left.  A card played against someone may be
+        """The deal as the seed has it: anyone may act at any moment.  Priority starts with
+        the boss and goes round the table; a seat holding it takes one action (a boss card, a
+        recruitment set, a travel card, laying family cards face up) or passes, and then it
+        passes on to the left.  A card played against someone may be
         stopped at once (by its victim, then by the boss).  The deal closes when every seat
         has passed in a row: the terms on the table then make it, or it fails."""
         P = self.P
-        boss, q, passes = first, (first + 1) % P, 0
+        boss, q, passes = first, first, 0
         while passes < P:
             act = self.choose(q, boss, space, value)
             if act is None:
@@ -337,21 +337,35 @@ class Game:
         """Seat q's action when it holds priority, or None to pass; the options in this
         order, the first taken: a boss card (``wants_boss``), a recruitment set as boss
         (``recruit_target``), a travel card (``travel_target`` on the terms on the table),
-        laying a family card (``lay_target``); the random bot tosses a coin at each."""
+        laying family cards (``lay_target``: the random bot one, the others all they would
+        lay); the random bot tosses a coin at each."""
         if q != boss and self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
             return ("boss",)
         if q == boss and self.hands[q][RECRUIT] >= RECRUIT_SET:
             f = self.recruit_target(q, space)
             if f >= 0 and self.yes(q):
                 return ("recruit", f)
-        if q != boss and any(self.hands[q][TRAVEL : WILD + 1]):
+        need = self.cards.spaces[space].required | self.cards.spaces[space].optional
+        travels = self.hands[q][WILD] or any(
+            self.hands[q][TRAVEL + f] for f in range(N_FAMILIES) if need >> f & 1
+        )
+        if q != boss and travels:
             o = self.offer(boss, space, value)
             target = self.travel_target(q, boss, o) if o.ok else None
             if target is not None and self.yes(q):
                 return ("travel", *target)
         f = self.lay_target(q, boss, space)
         if f >= 0 and self.yes(q):
-            return ("lay", f)
+            if POLICY_CODES[self.st.policies[q]] == RANDOM:
+                return ("lay", f)
+            fams = []  # the other bots lay every card they would, at once
+            while f >= 0:
+                fams.append(f)
+                self.laid[q][f] += 1  # so that lay_target looks further
+                f = self.lay_target(q, boss, space)
+            for f in fams:
+                self.laid[q][f] -= 1
+            return ("lay", *fams)
         return None
 
     def lay_target(self, q: int, boss: int, space: int) -> int:
@@ -403,9 +417,10 @@ class Game:
                 self.discard[f] += 1
             else:
                 self.travelled[f] = True
-        else:  # lay a family card face up
-            self.hands[q][act[1]] -= 1
-            self.laid[q][act[1]] += 1
+        else:  # lay family cards face up
+            for f in act[1:]:
+                self.hands[q][f] -= 1
+                self.laid[q][f] += 1
         return boss
 
     def recruit(self, p: int, f: int) -> None:
