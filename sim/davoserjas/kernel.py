@@ -108,7 +108,7 @@ def _opens(c, deck_mask, strict):
 # their dependency chains.  Game i still draws only from its own stream, in
 # the order above, so records do not depend on blocks, chunks or workers; a
 # block that runs past the chunk's end plays its extra games and drops them.
-_G = 4  # _deal_block is written out for four games
+_G = 4  # the deal and the all-random blocks are written out for four games
 _HS = 8  # stride of one game's hands in the flat hands array (players <= 7)
 
 
@@ -131,6 +131,71 @@ def _make_pick():
 
 _pick = _make_pick()
 
+# The all-random loops keep each game's generator state in four local variables
+# (registers) rather than in the ``s`` array: LLVM cannot tell the array from the
+# hands and decks, so it reloads and stores the state around every store to them.
+# ``_load``/``_store`` move a game's state between the two forms; ``_draw`` is
+# ``bounded`` on the local form (the same xoshiro256** step, the same value).
+
+
+@njit(inline="always")
+def _load(s, at):
+    return s[at], s[at + 1], s[at + 2], s[at + 3]
+
+
+@njit(inline="always")
+def _store(s, at, st):
+    s[at], s[at + 1], s[at + 2], s[at + 3] = st
+
+
+@njit(inline="always")
+def _draw(st, n):
+    s0, s1, s2, s3 = st
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    return (s0, s1, s2, _rotl(s3, 45)), ((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)
+
+
+@njit(inline="always")
+def _u(i):
+    # an unsigned index: numba then skips the negative-index wraparound select
+    return np.uint64(i)
+
+
+def _make_pick_bit():
+    if _HAS_PDEP:
+
+        @njit(inline="always")
+        def pick_bit(legal, k):
+            return _pdep64(_ONE << k, legal)
+    else:
+
+        @njit(inline="always")
+        def pick_bit(legal, k):
+            return _ONE << np.uint64(kth_bit(legal, k))
+
+    return pick_bit
+
+
+_pick_bit = _make_pick_bit()  # the bit of the k-th set bit of legal (k < popcount(legal))
+# the mask of card c's suit, by table (a division by 13 costs more)
+_SUIT_OF = np.array([0x1FFF << (13 * (c // 13)) if c < 52 else 0 for c in range(64)], np.uint64)
+
+
+@njit(inline="always")
+def _deal_one(st, deck, d0, i, a):
+    """One Fisher-Yates step of the game whose deck starts at d0: position i is
+    final; its card is OR-ed into a (the seat's cards so far)."""
+    st, j = _draw(st, i + 1)
+    a |= _ONE << np.uint64(deck[_u(d0 + j)])
+    deck[_u(d0 + j)] = deck[_u(d0 + i)]
+    return st, a
+
 
 @njit(inline="always")
 def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck):
@@ -141,6 +206,7 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
             hands[g * _HS + p] = fixed_hand if p == fixed_seat else np.uint64(0)
         for i in range(n_base):
             deck[g * 52 + i] = base[i]
+    st0, st1, st2, st3 = _load(s, 0), _load(s, 4), _load(s, 8), _load(s, 12)
     # positions n_base-1 .. 1 are final in turn; each seat's cards are OR-ed into
     # four registers (one per game, _G == 4) and stored once the seat's block ends
     i = n_base - 1
@@ -148,18 +214,10 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
         seat = seat_of[i]
         a0 = a1 = a2 = a3 = np.uint64(0)
         while i > 0 and seat_of[i] == seat:
-            j = bounded(s, i + 1, 0)
-            a0 |= _ONE << np.uint64(deck[j])
-            deck[j] = deck[i]
-            j = bounded(s, i + 1, 4)
-            a1 |= _ONE << np.uint64(deck[52 + j])
-            deck[52 + j] = deck[52 + i]
-            j = bounded(s, i + 1, 8)
-            a2 |= _ONE << np.uint64(deck[104 + j])
-            deck[104 + j] = deck[104 + i]
-            j = bounded(s, i + 1, 12)
-            a3 |= _ONE << np.uint64(deck[156 + j])
-            deck[156 + j] = deck[156 + i]
+            st0, a0 = _deal_one(st0, deck, 0, i, a0)
+            st1, a1 = _deal_one(st1, deck, 52, i, a1)
+            st2, a2 = _deal_one(st2, deck, 104, i, a2)
+            st3, a3 = _deal_one(st3, deck, 156, i, a3)
             i -= 1
         if i == 0 and seat_of[0] == seat:  # the last card left in place
             a0 |= _ONE << np.uint64(deck[0])
@@ -173,6 +231,66 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
     if n_base == 1:
         for g in range(_G):
             hands[g * _HS + seat_of[0]] |= _ONE << np.uint64(deck[g * 52])
+    _store(s, 0, st0)
+    _store(s, 4, st1)
+    _store(s, 8, st2)
+    _store(s, 12, st3)
+
+
+@njit(inline="always")
+def _random_trick(st, hands, h0, p, players, extra, pen, pts):
+    """One trick of the game whose hands start at h0, every seat random, led by p;
+    the taker's points go to pts.  Returns the state and the taker."""
+    hand = hands[_u(h0 + p)]
+    st, k = _draw(st, popcount(hand))
+    bit = _pick_bit(hand, k)
+    hands[_u(h0 + p)] = hand ^ bit
+    c = _u(lowest_bit(bit))
+    suit = _SUIT_OF[c]
+    win, win_seat = c, p
+    points = extra + pen[c]
+    for _ in range(1, players):
+        p += 1
+        if p == players:
+            p = 0
+        hand = hands[_u(h0 + p)]
+        follow = hand & suit
+        legal = follow | (hand & (np.uint64(0) - np.uint64(follow == 0)))
+        st, k = _draw(st, popcount(legal))
+        bit = _pick_bit(legal, k)
+        hands[_u(h0 + p)] = hand ^ bit
+        c = _u(lowest_bit(bit))
+        points += pen[c]
+        better = ((bit & suit) != 0) & (c > win)
+        win = c if better else win
+        win_seat = p if better else win_seat
+    pts[_u(h0 + win_seat)] += points
+    return st, win_seat
+
+
+@njit(inline="always")
+def _random_tricks_block(
+    s, hands, players, size, leader, per_trick, first, last, pen, out, g0, count, pts
+):
+    """A trick round with every seat random: the four games' tricks in lock-step."""
+    for g in range(_G):
+        for p in range(players):
+            pts[g * _HS + p] = 0
+    st0, st1, st2, st3 = _load(s, 0), _load(s, 4), _load(s, 8), _load(s, 12)
+    l0 = l1 = l2 = l3 = leader
+    for t in range(size):
+        extra = (first if t == 0 else 0) + (last if t == size - 1 else 0) + per_trick
+        st0, l0 = _random_trick(st0, hands, 0, l0, players, extra, pen, pts)
+        st1, l1 = _random_trick(st1, hands, _HS, l1, players, extra, pen, pts)
+        st2, l2 = _random_trick(st2, hands, 2 * _HS, l2, players, extra, pen, pts)
+        st3, l3 = _random_trick(st3, hands, 3 * _HS, l3, players, extra, pen, pts)
+    _store(s, 0, st0)
+    _store(s, 4, st1)
+    _store(s, 8, st2)
+    _store(s, 12, st3)
+    for g in range(min(_G, count - g0)):
+        for p in range(players):
+            out[g0 + g, p] = pts[g * _HS + p]
 
 
 @njit(inline="always")
@@ -198,10 +316,8 @@ def _tricks_block(
     sizes,
     samples,
     exact,
-    bots,
 ):
-    # ``bots`` is a literal at each call site: the all-random copy compiles without
-    # the bots' code and their per-play branches (and keeps no record of the play).
+    # a round with at least one bot seat (all random: _random_tricks_block)
     card_round = False
     for c in range(52):
         card_round |= pen[c] != 0
@@ -221,7 +337,7 @@ def _tricks_block(
             h0 = g * _HS
             p = lead[g]
             hand = hands[h0 + p]
-            if not bots or trick_pol[p] == TRICK_RANDOM:
+            if trick_pol[p] == TRICK_RANDOM:
                 c = _pick(s, hand, 4 * g)
             elif trick_pol[p] == TRICK_DUCK:
                 c = duck(hand, hand, True, -1, -1, False, pen)
@@ -271,7 +387,7 @@ def _tricks_block(
                     pen,
                 )
             hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
-            if bots and track:
+            if track:
                 played[g] |= _ONE << np.uint64(c)
             led = c // 13
             suit = _SUIT << np.uint64(13 * led)
@@ -284,7 +400,7 @@ def _tricks_block(
                 hand = hands[h0 + p]
                 follow = hand & suit
                 legal = follow | (hand & (np.uint64(0) - np.uint64(follow == 0)))
-                if not bots or trick_pol[p] == TRICK_RANDOM:
+                if trick_pol[p] == TRICK_RANDOM:
                     c = _pick(s, legal, 4 * g)
                 elif trick_pol[p] == TRICK_DUCK:
                     c = duck(hand, legal, False, led, win, k == players - 1, pen)
@@ -334,7 +450,7 @@ def _tricks_block(
                         pen,
                     )
                 hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
-                if bots and track:
+                if track:
                     played[g] |= _ONE << np.uint64(c)
                     if c // 13 != led:
                         voids[h0 + p] |= 1 << led
@@ -370,6 +486,22 @@ def _bounded_if(s, n, at, cond):
     return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
+@njit(inline="always")
+def _draw_if(st, n, cond):
+    """``_draw(st, n)`` that advances the state only when ``cond``: a branch-free
+    way to draw exactly when a player has a card to lay."""
+    new, k = _draw(st, n)
+    m = np.uint64(0) - np.uint64(cond)
+    s0, s1, s2, s3 = st
+    n0, n1, n2, n3 = new
+    return (
+        s0 ^ ((n0 ^ s0) & m),
+        s1 ^ ((n1 ^ s1) & m),
+        s2 ^ ((n2 ^ s2) & m),
+        s3 ^ ((n3 ^ s3) & m),
+    ), k
+
+
 @functools.cache
 def _tables(deck_mask, strict):
     """opens[c]: the cards that become playable once c is laid (opens[64] = 0: no
@@ -384,6 +516,40 @@ def _tables(deck_mask, strict):
             opens[c] = np.uint64(1 << nxt)
     behind = np.array([_behind.py_func(c) for c in range(52)], np.uint64)
     return opens, behind
+
+
+@njit(inline="always")
+def _random_kabalen_turn(
+    st, g, hands, players, opens, pool_mode, turn, passes, first_out, second_out, playable, live
+):
+    """One Kabalen turn of game g, every seat random, as in :func:`_kabalen_block`
+    (an empty move once its deal has ended).  Returns the state and 1 if the deal
+    ended with this turn."""
+    lv = live[g]
+    tn = turn[g]
+    h = hands[_u(g * _HS + tn)]
+    legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
+    has = legal != 0
+    st, k = _draw_if(st, popcount(legal), has)
+    if _HAS_PDEP:
+        bit = _pdep64(_ONE << k, legal)  # 0 when nothing is legal
+    else:
+        bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
+    h ^= bit
+    hands[_u(g * _HS + tn)] = h
+    playable[g] = (playable[g] ^ bit) | opens[_u(lowest_bit(bit))]
+    p = 0 if has else passes[g] + lv
+    passes[g] = p
+    gone = has & (h == 0)
+    firsts = gone & (first_out[g] < 0)
+    seconds = gone & (first_out[g] >= 0)
+    first_out[g] = tn if firsts else first_out[g]
+    second_out[g] = tn if seconds else second_out[g]
+    end = (lv != 0) & (seconds | (firsts & (not pool_mode)) | (p >= players))
+    live[g] = lv & (1 - np.int64(end))
+    tn += lv
+    turn[g] = 0 if tn == players else tn
+    return st, np.int64(end)
 
 
 @njit(inline="always")
@@ -409,8 +575,8 @@ def _kabalen_block(
     played,
     deck_mask,
     behind,
-    bots,
 ):
+    # A round with at least one bot seat (all random: _random_kabalen_block).
     # Every turn is branch-free: a game that has ended, or a player who cannot lay
     # a card, goes through the same steps with an empty move (no draw, no card).
     sevens = np.uint64(0)
@@ -430,7 +596,7 @@ def _kabalen_block(
             h = hands[g * _HS + tn]
             legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
             has = legal != 0
-            if bots and kab_pol[tn] != KABALEN_RANDOM:
+            if kab_pol[tn] != KABALEN_RANDOM:
                 if not has:
                     c = 0  # no card to lay (masked out below)
                 elif kab_pol[tn] == KABALEN_HOLD:
@@ -446,7 +612,7 @@ def _kabalen_block(
                 bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
             h ^= bit
             hands[g * _HS + tn] = h
-            if bots and track:
+            if track:
                 played[g] |= bit
             playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
             p = 0 if has else passes[g] + lv
@@ -461,6 +627,112 @@ def _kabalen_block(
             active -= np.int64(end)
             tn += lv
             turn[g] = 0 if tn == players else tn
+    _kabalen_out(
+        hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
+    )
+
+
+@njit(inline="always")
+def _random_kabalen_block(
+    s,
+    hands,
+    players,
+    leader,
+    opens,
+    pool_mode,
+    pool_win,
+    pool_second,
+    out,
+    g0,
+    count,
+    turn,
+    passes,
+    first_out,
+    second_out,
+    playable,
+    live,
+):
+    """A Kabalen round with every seat random: the four games' turns written out,
+    each game's generator state in registers."""
+    sevens = np.uint64(0)
+    for suit in range(4):
+        sevens |= _ONE << np.uint64(13 * suit + 5)
+    for g in range(_G):
+        turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
+        playable[g], live[g] = sevens, 1
+    st0, st1, st2, st3 = _load(s, 0), _load(s, 4), _load(s, 8), _load(s, 12)
+    active = _G
+    while active:
+        st0, e0 = _random_kabalen_turn(
+            st0,
+            0,
+            hands,
+            players,
+            opens,
+            pool_mode,
+            turn,
+            passes,
+            first_out,
+            second_out,
+            playable,
+            live,
+        )
+        st1, e1 = _random_kabalen_turn(
+            st1,
+            1,
+            hands,
+            players,
+            opens,
+            pool_mode,
+            turn,
+            passes,
+            first_out,
+            second_out,
+            playable,
+            live,
+        )
+        st2, e2 = _random_kabalen_turn(
+            st2,
+            2,
+            hands,
+            players,
+            opens,
+            pool_mode,
+            turn,
+            passes,
+            first_out,
+            second_out,
+            playable,
+            live,
+        )
+        st3, e3 = _random_kabalen_turn(
+            st3,
+            3,
+            hands,
+            players,
+            opens,
+            pool_mode,
+            turn,
+            passes,
+            first_out,
+            second_out,
+            playable,
+            live,
+        )
+        active -= e0 + e1 + e2 + e3
+    _store(s, 0, st0)
+    _store(s, 4, st1)
+    _store(s, 8, st2)
+    _store(s, 12, st3)
+    _kabalen_out(
+        hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
+    )
+
+
+@njit(inline="always")
+def _kabalen_out(
+    hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
+):
     for g in range(min(_G, count - g0)):
         if pool_mode:
             if first_out[g] >= 0:
@@ -567,32 +839,22 @@ def simulate(
                     sizes,
                     samples,
                     exact,
-                    True,
                 )
             elif kind[r] == 0:
-                _tricks_block(
+                _random_tricks_block(
                     s,
                     hands,
                     players,
                     size,
                     leader,
-                    per_trick[r],
-                    first[r],
-                    last[r],
+                    np.int64(per_trick[r]),
+                    np.int64(first[r]),
+                    np.int64(last[r]),
                     card_pen[r],
-                    trick_pol,
                     out[:, r],
                     g0,
                     count,
-                    lead,
                     pts,
-                    played,
-                    voids,
-                    deck_mask,
-                    sizes,
-                    samples,
-                    exact,
-                    False,
                 )
             elif kab_bots:
                 _kabalen_block(
@@ -617,10 +879,9 @@ def simulate(
                     played,
                     deck_mask,
                     behind,
-                    True,
                 )
             else:
-                _kabalen_block(
+                _random_kabalen_block(
                     s,
                     hands,
                     players,
@@ -629,7 +890,6 @@ def simulate(
                     pool_mode,
                     pool_win,
                     pool_second,
-                    kab_pol,
                     out[:, r],
                     g0,
                     count,
@@ -639,10 +899,6 @@ def simulate(
                     second_out,
                     playable,
                     live,
-                    played,
-                    deck_mask,
-                    behind,
-                    False,
                 )
 
 
