@@ -1,6 +1,7 @@
 """1844: rules data, the kernel against the reference, invariants, bots and the CLI."""
 
 import json
+from pathlib import Path
 
 import polars as pl
 import pytest
@@ -82,6 +83,67 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         s = _settings(players, mix, f)
         k = pl.DataFrame(GAME.simulate_chunk(s, 3, 0, 8))
         assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 3, 0, 8)))
+
+
+def test_kernel_equals_reference_with_the_map_route_table(tmp_path):
+    f = tmp_path / "p.toml"
+    f.write_text('[revenue]\nrevenue_model = "map"\ntrain_share_pct = [100, 100, 90, 80]\n')
+    for mix, players in zip(MIXES, (3, 5, 7)):
+        s = _settings(players, mix, f)
+        k = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 8))
+        assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 5, 0, 8))), (players, mix)
+
+
+def test_route_table_by_hand_and_its_override(tmp_path):
+    f = tmp_path / "p.toml"
+    rows = (
+        "["
+        + ", ".join(f"[{', '.join(str(10 * (t + 1) + p) for p in range(7))}]" for t in range(6))
+        + "]"
+    )
+    f.write_text(
+        f'[revenue]\nrevenue_model = "map"\nnoise_pct = 0\nroute_normal = {rows}\n'
+        "route_type_pct = [100, 100, 50, 100]\n"
+    )
+    p = load_params(f)
+    assert p.route_normal[1][2] == 22 and p.route_h == load_params().route_h
+    g = Game(make_settings(4, None, f), 1, 0)
+    c = g.corps[9]  # a historical: route_type_pct 50
+    c.trains = [(0, 0), (1, 1)]  # a 2 (12 in phase 3) and a 3H (the packaged table)
+    g.phase = 3
+    h3 = load_params().route_h[1][2]
+    x = (h3 * 100 + 12 * 80 if h3 >= 12 else 12 * 100 + h3 * 80) * 100 * 50 * 100 * 100 * 100
+    assert g.revenue(c) == x // 10**12 // 10 * 10
+    f.write_text("[revenue]\nroute_h = [[1, 2, 3]]\n")
+    with pytest.raises(InputError, match="route_h must be 6 lists"):
+        load_params(f)
+
+
+@pytest.mark.slow
+def test_route_table_is_what_the_build_script_makes_of_the_map(tmp_path):
+    import runpy
+
+    root = Path(__file__).resolve().parents[1]
+    b = runpy.run_path(str(root / "scripts" / "build_s1844_routes.py"))
+    if not b["MAP"].exists():
+        pytest.skip("the map digest (shared/rules/1844-map.md) is not beside the checkout")
+    m = b["Map"](b["MAP"].read_text(encoding="utf-8"))
+    assert len(m.edges) == 131 and m.values["K2"] == (40,) * 4
+    assert b["bonus"](m, ["L1", "H29"]) == 180 and b["bonus"](m, ["B11", "L15"]) == 70
+    text = b["toml_text"](b["build"](m), b["REACH"], "shared/rules/1844-map.md")
+    assert text == (root / "sim" / "s1844" / "routes.toml").read_text(encoding="utf-8")
+
+
+def test_packaged_route_table_rises_with_the_phase():
+    p = load_params()
+    for table in (p.route_normal, p.route_h):
+        for row in table:
+            # (a phase may dip a little: the pre-SBB companies leave the median in phase 6)
+            assert row[0] == row[1] < row[2] <= row[4] and max(row[5:]) >= row[4] - 40
+    # a longer normal train earns at least what a shorter one does
+    for ph in range(7):
+        col = [row[ph] for row in p.route_normal]
+        assert col == sorted(col)
 
 
 # ---- invariants ---------------------------------------------------------------------------------
