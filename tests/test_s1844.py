@@ -71,10 +71,11 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
     f.write_text(
         '[game]\nbankruptcy = "allowed"\nprivate_sellers = "any"\n'
         "across_price_pct = 50\nacross_keep_trains = 2\n"
-        "[revenue]\nnoise_pct = 0\np2_tile_pct = 40\nmaturity_start_pct = 40\n"
+        '[revenue]\nrevenue_model = "base"\nnoise_pct = 0\np2_tile_pct = 40\n'
+        "maturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
         "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
-        "float_cash_pct = 60\n"
+        "float_cash_pct = 60\nfloat_help = 0\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -112,7 +113,7 @@ def test_route_table_by_hand_and_its_override(tmp_path):
     c.trains = [(0, 0), (1, 1)]  # a 2 (12 in phase 3) and a 3H (the packaged table)
     g.phase = 3
     h3 = load_params().route_h[1][2]
-    x = (h3 * 100 + 12 * 80 if h3 >= 12 else 12 * 100 + h3 * 80) * 100 * 50 * 100 * 100 * 100
+    x = (h3 + 12) * 100 * 100 * 50 * 100 * 100 * 100  # train_share_pct 100 for each
     assert g.revenue(c) == x // 10**12 // 10 * 10
     f.write_text("[revenue]\nroute_h = [[1, 2, 3]]\n")
     with pytest.raises(InputError, match="route_h must be 6 lists"):
@@ -383,7 +384,10 @@ def test_emergency_loan_is_fifty_percent_and_grows_each_stock_round():
 
 def test_revenue_model_by_hand(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text("[revenue]\nnoise_pct = 0\nmaturity_start_pct = 40\n")
+    f.write_text(
+        '[revenue]\nrevenue_model = "base"\nnoise_pct = 0\nmaturity_start_pct = 40\n'
+        "train_share_pct = [100, 80, 65, 55]\n"
+    )
     g = Game(make_settings(4, None, f), 1, 0)
     c = g.corps[9]
     c.trains = [(0, 0), (1, 1)]  # a 2 (60) and a 3H (85): 85*100 + 60*80
@@ -431,6 +435,24 @@ def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):
     assert first_par(60, 1) == ("JN", 80)
     assert first_par(40, 1) == ("NOB", 80)  # 160: only a pre-SBB director's certificate
     assert first_par(60, 2) == ("RhB", 80)  # from stock round 2 the whole cash counts
+
+
+@pytest.mark.parametrize("help_", [0, 1])
+def test_float_help_buys_into_another_players_parred_company(tmp_path, help_):
+    f = tmp_path / "p.toml"
+    f.write_text(
+        f"[careful]\nfloat_help = {help_}\nmax_directorships = 0\nmountain_reserve = 99999\n"
+    )
+    g = Game(make_settings(4, None, f), 1, 0)
+    g.sr = 2
+    g.sold, g.bought_mr, g.bought_tun = [set() for _ in range(4)], [False] * 4, [False] * 4
+    stb = g.corps[11]  # a historical: floats with 50% sold
+    g.par_corp(0, stb, 90)  # player 0 directs it: 20%, parred and not floated
+    assert stb.status == 1
+    for k in range(3):  # (no directorship allowed, nothing to buy for yield: only the help)
+        assert g.careful_turn(1) == bool(help_)
+        assert g.hold[1][11] == help_ * (k + 1)
+    assert stb.status == (2 if help_ else 1)  # 20% + 30%: it floats
 
 
 def test_phase_2_reserve_keeps_money_for_the_3s(tmp_path):

@@ -69,7 +69,8 @@ P_SISTER = 78  # sister_price_pct
 P_FLOATCASH = 79  # float_cash_pct
 P_MAPREV = 80  # revenue_model "map": P_BASE_N/P_BASE_H hold the phase's route values
 P_ROUTE = 81  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
-NP = P_ROUTE + 7 * 12
+P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
+NP = P_FLOATHELP + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -279,6 +280,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             for t in range(6)
             for side in range(2)
         ]
+        + [p.float_help]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -770,6 +772,11 @@ def careful_turn(st, rs, p, cw, cw2):
                     if (2 + need) * PARS[q] * 100 <= room:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
+        # float_help: a share of another player's parred company, so that it floats
+        helps = (cw >> 16) & ~mine & (pw >> 32) & fresh & ALL15
+        if st[O_PRM + P_FLOATHELP] != 0 and helps:
+            buy_ipo(st, rs, p, trailing_zeros(helps))
+            return True
         ipos = (cw >> 32) & (pw >> 32) & ALL15 & fresh
         pools = (cw >> 48) & (pw >> 48) & ALL15 & fresh
         eligible = ipos | pools

@@ -417,6 +417,11 @@ class Game:
                     if self.par_ok(p, c, v) and (2 + need) * v * 100 <= room:
                         self.par_corp(p, c, v)
                         return True
+        if pr.float_help:  # a share of another player's parred company, so that it floats
+            for c in self.corps:
+                if c.director != p and c.status == 1 and self.ipo_ok(p, c):
+                    self.buy_ipo(p, c)
+                    return True
         best, best_yield = None, -1
         for c in self.corps:
             if c.status == 2 and (self.pool_ok(p, c) or self.ipo_ok(p, c)):

@@ -297,6 +297,7 @@ class Params:
     withhold_savings: int
     sister_price_pct: int
     float_cash_pct: int
+    float_help: int
 
 
 _SECTIONS = {
@@ -339,6 +340,7 @@ _SECTIONS = {
         "withhold_savings",
         "sister_price_pct",
         "float_cash_pct",
+        "float_help",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -366,6 +368,7 @@ _BOUNDS = {
     "withhold_savings": (0, 1),
     "sister_price_pct": (0, 100),
     "float_cash_pct": (1, 100),
+    "float_help": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
