@@ -3,6 +3,7 @@
 import json
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -75,7 +76,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "maturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
         "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
-        "float_cash_pct = 60\nfloat_help = 0\n"
+        "float_cash_pct = 60\nfloat_help = 0\nrust_buy = 1\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -453,6 +454,20 @@ def test_float_help_buys_into_another_players_parred_company(tmp_path, help_):
         assert g.careful_turn(1) == bool(help_)
         assert g.hold[1][11] == help_ * (k + 1)
     assert stb.status == (2 if help_ else 1)  # 20% + 30%: it floats
+
+
+@pytest.mark.parametrize("on", [0, 1])
+def test_rust_buy_buys_the_first_4_when_it_rusts_rivals_2s(tmp_path, on):
+    f = tmp_path / "p.toml"
+    f.write_text(f"[careful]\nrust_buy = {on}\npayback_pct = 5000\n")
+    g = Game(make_settings(4, None, f), 1, 0)
+    g.phase, g.seen[0], g.seen[1] = 3, True, True
+    g.pos = int(np.flatnonzero(R.DEPOT == 2)[0])  # the first 4 is next
+    c, rival = g.corps[9], g.corps[10]
+    c.status, c.director, c.cash, c.trains = 2, 0, 400, [(1, 0)]
+    rival.status, rival.director, rival.trains = 2, 1, [(0, 1), (0, 1)]
+    g.careful_trains(c)  # (the payback test fails: only rust_buy buys)
+    assert len(c.trains) == 1 + on and rival.trains == ([] if on else [(0, 1), (0, 1)])
 
 
 def test_phase_2_reserve_keeps_money_for_the_3s(tmp_path):

@@ -70,7 +70,8 @@ P_FLOATCASH = 79  # float_cash_pct
 P_MAPREV = 80  # revenue_model "map": P_BASE_N/P_BASE_H hold the phase's route values
 P_ROUTE = 81  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
 P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
-NP = P_FLOATHELP + 1
+P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
+NP = P_RUSTBUY + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -280,7 +281,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             for t in range(6)
             for side in range(2)
         ]
-        + [p.float_help]
+        + [p.float_help, p.rust_buy]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -1000,6 +1001,27 @@ def horizon(st, rs, t):
     return (FIRST_OF_TYPE[r] - st[G_POS]) * st[O_PRM + P_ORSPT] // 100 + 1
 
 
+@njit(_nrt=False, error_model="numpy")
+def rust_pays(st, c, t):
+    """rust_buy: the next train ``t`` is the first of its type and rusts more trains of
+    companies with other directors than of the companies of c's director."""
+    if (st[G_SEEN] >> t) & 1:
+        return False
+    d = st[O_CS + F_DIR * 15 + c]
+    own = rival = 0
+    for x in range(15):
+        if st[O_CS + F_STATUS * 15 + x] != 2:
+            continue
+        for r in range(6):
+            if RUSTED_BY[r] == t:
+                n = st[O_TR + x * 12 + r * 2 + 0] + st[O_TR + x * 12 + r * 2 + 1]
+                if st[O_CS + F_DIR * 15 + x] == d:
+                    own += n
+                else:
+                    rival += n
+    return rival > own
+
+
 @njit(_nrt=False, error_model="numpy", inline="always")
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
@@ -1042,6 +1064,8 @@ def company_trains(st, rs, c, rnd):
                 st[O_PRM + P_BASE_H + t] * rate,
                 PRICE_H[t] * pay,
             )
+            if side < 0 and st[O_PRM + P_RUSTBUY] != 0 and rust_pays(st, c, t):
+                side = 1 if can_h else 0
             if side < 0:
                 break
         buy_depot(st, rs, c, side)

@@ -538,9 +538,27 @@ class Game:
                     ok_n = ok_n and c.cash - R.PRICE_N[0] >= keep
                     ok_h = ok_h and c.cash - R.PRICE_H[0] >= keep
                 side = 0 if ok_n else 1 if ok_h else -1
+                if side < 0 and pr.rust_buy and (can_n or can_h) and self.rust_pays(c, t):
+                    side = 1 if can_h else 0
             if side < 0:
                 break
             self.buy_depot(c, side)
+
+    def rust_pays(self, c: Corp, t: int) -> bool:
+        """rust_buy: ``t`` is the first of its type and rusts more trains of companies with
+        other directors than of the companies of c's director."""
+        if self.seen[t]:
+            return False
+        own = rival = 0
+        for x in self.corps:
+            if x.status != 2:
+                continue
+            n = sum(1 for tt, _ in x.trains if R.RUSTED_BY[tt] == t)
+            if x.director == c.director:
+                own += n
+            else:
+                rival += n
+        return rival > own
 
     def random_trains(self, c: Corp) -> None:
         while self.pos < len(R.DEPOT) and len(c.trains) < self.limit(c):

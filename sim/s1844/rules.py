@@ -298,6 +298,7 @@ class Params:
     sister_price_pct: int
     float_cash_pct: int
     float_help: int
+    rust_buy: int
 
 
 _SECTIONS = {
@@ -341,6 +342,7 @@ _SECTIONS = {
         "sister_price_pct",
         "float_cash_pct",
         "float_help",
+        "rust_buy",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -369,6 +371,7 @@ _BOUNDS = {
     "sister_price_pct": (0, 100),
     "float_cash_pct": (1, 100),
     "float_help": (0, 1),
+    "rust_buy": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
