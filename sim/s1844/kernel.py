@@ -67,7 +67,11 @@ P_ORDER = 64  # float_order: 13 company indices
 P_SAVE = 77  # withhold_savings
 P_SISTER = 78  # sister_price_pct
 P_FLOATCASH = 79  # float_cash_pct
-NP = 80
+P_MAPREV = 80  # revenue_model "map": P_BASE_N/P_BASE_H hold the phase's route values
+P_ROUTE = 81  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
+P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
+P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
+NP = P_RUSTBUY + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -225,11 +229,13 @@ R_EVENTS = R.COL[R.EVENTS[0] + "_or"]  # then events (OR, SR, n), trains, scores
 def pack_params(p: R.Params, players: int) -> np.ndarray:
     """The parameters as the flat int64 vector the kernel reads (offsets above); the
     per-player-count ones for ``players``."""
+    mapped = p.revenue_model == "map"
+    # the map's table holds the phase and the corporation type (the type as route_type_pct)
     v = (
         list(p.base_normal)
         + list(p.base_h)
-        + list(p.phase_pct)
-        + list(p.type_pct)
+        + ([100] * 7 if mapped else list(p.phase_pct))
+        + list(p.route_type_pct if mapped else p.type_pct)
         + list(p.train_share_pct)
         + [
             p.maturity_start_pct,
@@ -268,6 +274,14 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
         ]
         + list(p.float_order)
         + [p.withhold_savings, p.sister_price_pct, p.float_cash_pct]
+        + [int(mapped)]
+        + [
+            (p.route_h if side else p.route_normal)[t][phase]
+            for phase in range(7)
+            for t in range(6)
+            for side in range(2)
+        ]
+        + [p.float_help, p.rust_buy]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -759,6 +773,11 @@ def careful_turn(st, rs, p, cw, cw2):
                     if (2 + need) * PARS[q] * 100 <= room:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
+        # float_help: a share of another player's parred company, so that it floats
+        helps = (cw >> 16) & ~mine & (pw >> 32) & fresh & ALL15
+        if st[O_PRM + P_FLOATHELP] != 0 and helps:
+            buy_ipo(st, rs, p, trailing_zeros(helps))
+            return True
         ipos = (cw >> 32) & (pw >> 32) & ALL15 & fresh
         pools = (cw >> 48) & (pw >> 48) & ALL15 & fresh
         eligible = ipos | pools
@@ -911,7 +930,9 @@ def new_type(st, rs, t):
     st[G_SEEN] |= np.int64(1) << t
     st[G_PHASE] = PHASE_OF[t]
     event(st, rs, EV_PHASE + PHASE_OF[t] - 2)
-    st[G_RVOK] = 0  # downgrades and rust below
+    st[G_RVOK] = 0  # downgrades and rust below (and the phase's route values)
+    if st[O_PRM + P_MAPREV]:
+        load_routes(st)
     d = DOWNGRADES[t]
     if d >= 0:
         for c in range(15):
@@ -980,6 +1001,27 @@ def horizon(st, rs, t):
     return (FIRST_OF_TYPE[r] - st[G_POS]) * st[O_PRM + P_ORSPT] // 100 + 1
 
 
+@njit(_nrt=False, error_model="numpy")
+def rust_pays(st, c, t):
+    """rust_buy: the next train ``t`` is the first of its type and rusts more trains of
+    companies with other directors than of the companies of c's director."""
+    if (st[G_SEEN] >> t) & 1:
+        return False
+    d = st[O_CS + F_DIR * 15 + c]
+    own = rival = 0
+    for x in range(15):
+        if st[O_CS + F_STATUS * 15 + x] != 2:
+            continue
+        for r in range(6):
+            if RUSTED_BY[r] == t:
+                n = st[O_TR + x * 12 + r * 2 + 0] + st[O_TR + x * 12 + r * 2 + 1]
+                if st[O_CS + F_DIR * 15 + x] == d:
+                    own += n
+                else:
+                    rival += n
+    return rival > own
+
+
 @njit(_nrt=False, error_model="numpy", inline="always")
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
@@ -1022,6 +1064,8 @@ def company_trains(st, rs, c, rnd):
                 st[O_PRM + P_BASE_H + t] * rate,
                 PRICE_H[t] * pay,
             )
+            if side < 0 and st[O_PRM + P_RUSTBUY] != 0 and rust_pays(st, c, t):
+                side = 1 if can_h else 0
             if side < 0:
                 break
         buy_depot(st, rs, c, side)
@@ -1211,6 +1255,16 @@ def run_value(st, rs, c):
         st[S_RVN + c] = n
         st[G_RVOK] |= np.int64(1) << c
     return st[S_RVT + c], st[S_RVN + c]
+
+
+@njit(_nrt=False, error_model="numpy")
+def load_routes(st):
+    """revenue_model "map": the current phase's route value of each train slot as the
+    base value that run_value and the purchase tests read; slots reordered by it."""
+    off = O_PRM + P_ROUTE + (st[G_PHASE] - 1) * 12
+    for j in range(12):
+        st[O_PRM + (P_BASE_H if j & 1 else P_BASE_N) + (j >> 1)] = st[off + j]
+    order_slots(st)
 
 
 @njit(_nrt=False, error_model="numpy")
@@ -1713,6 +1767,8 @@ def reset(st, players, start_cash):
         st[O_TUN + 5 + k] = -1
     st[O_EV : O_EV + 36] = -1
     st[O_ROW : O_ROW + R.NCOL] = -1
+    if st[O_PRM + P_MAPREV]:
+        load_routes(st)
 
 
 @njit(cache=True, nogil=True, error_model="numpy")

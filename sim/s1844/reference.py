@@ -417,6 +417,11 @@ class Game:
                     if self.par_ok(p, c, v) and (2 + need) * v * 100 <= room:
                         self.par_corp(p, c, v)
                         return True
+        if pr.float_help:  # a share of another player's parred company, so that it floats
+            for c in self.corps:
+                if c.director != p and c.status == 1 and self.ipo_ok(p, c):
+                    self.buy_ipo(p, c)
+                    return True
         best, best_yield = None, -1
         for c in self.corps:
             if c.status == 2 and (self.pool_ok(p, c) or self.ipo_ok(p, c)):
@@ -525,17 +530,35 @@ class Game:
                 # network maturity, times the ORs it should run before it rusts
                 h = self.horizon(t)
                 rate = pr.train_share_pct[min(len(c.trains), 3)] * self.maturity(c) * h
-                ok_n = can_n and pr.base_normal[t] * rate >= R.PRICE_N[t] * pr.payback_pct * 100
-                ok_h = can_h and pr.base_h[t] * rate >= R.PRICE_H[t] * pr.payback_pct * 100
+                ok_n = can_n and self.base_value(t, 0) * rate >= R.PRICE_N[t] * pr.payback_pct * 100
+                ok_h = can_h and self.base_value(t, 1) * rate >= R.PRICE_H[t] * pr.payback_pct * 100
                 if t == 0 and c.trains:
                     # phase 2: a further 2 only when the company keeps money for the 3
                     keep = len(c.trains) * R.PRICE_H[1] * pr.train_reserve_pct // 100
                     ok_n = ok_n and c.cash - R.PRICE_N[0] >= keep
                     ok_h = ok_h and c.cash - R.PRICE_H[0] >= keep
                 side = 0 if ok_n else 1 if ok_h else -1
+                if side < 0 and pr.rust_buy and (can_n or can_h) and self.rust_pays(c, t):
+                    side = 1 if can_h else 0
             if side < 0:
                 break
             self.buy_depot(c, side)
+
+    def rust_pays(self, c: Corp, t: int) -> bool:
+        """rust_buy: ``t`` is the first of its type and rusts more trains of companies with
+        other directors than of the companies of c's director."""
+        if self.seen[t]:
+            return False
+        own = rival = 0
+        for x in self.corps:
+            if x.status != 2:
+                continue
+            n = sum(1 for tt, _ in x.trains if R.RUSTED_BY[tt] == t)
+            if x.director == c.director:
+                own += n
+            else:
+                rival += n
+        return rival > own
 
     def random_trains(self, c: Corp) -> None:
         while self.pos < len(R.DEPOT) and len(c.trains) < self.limit(c):
@@ -684,15 +707,26 @@ class Game:
             + (pr.p2_tile_pct if c.extra_tile else 0),
         )
 
+    def base_value(self, t: int, side: int) -> int:
+        """One train's value before the company's terms: the map's route table at the
+        phase (revenue_model "map") or the base value (times phase_pct in revenue)."""
+        pr = self.p
+        if pr.revenue_model == "map":
+            return (pr.route_h if side else pr.route_normal)[t][self.phase - 1]
+        return pr.base_h[t] if side else pr.base_normal[t]
+
     def revenue(self, c: Corp) -> int:
         pr = self.p
-        values = sorted((pr.base_h[t] if side else pr.base_normal[t]) for t, side in c.trains)
+        values = sorted(self.base_value(t, side) for t, side in c.trains)
         values.reverse()
         total = sum(v * pr.train_share_pct[min(k, 3)] for k, v in enumerate(values))
         mat = self.maturity(c)
         luck = 100 - pr.noise_pct + self.draw(2 * pr.noise_pct + 1)
         dest = 100 + (pr.destination_pct if c.reached else 0)
-        x = total * pr.phase_pct[self.phase - 1] * pr.type_pct[c.ctype] * mat * dest * luck
+        if pr.revenue_model == "map":  # (the table holds the phase)
+            x = total * 100 * pr.route_type_pct[c.ctype] * mat * dest * luck
+        else:
+            x = total * pr.phase_pct[self.phase - 1] * pr.type_pct[c.ctype] * mat * dest * luck
         rev = x // 10**12 // 10 * 10
         return rev + pr.tunnel_bonus * len(c.trains) * c.tunnels
 
@@ -848,7 +882,7 @@ class Game:
     def pays_back(self, c: Corp, t: int) -> bool:
         pr = self.p
         rate = pr.train_share_pct[min(len(c.trains), 3)] * self.maturity(c) * self.horizon(t)
-        return pr.base_h[t] * rate >= R.PRICE_H[t] * pr.payback_pct * 100
+        return self.base_value(t, 1) * rate >= R.PRICE_H[t] * pr.payback_pct * 100
 
     def p2_usable(self, c: Corp) -> bool:
         """P2's tile: from phase 3, once, by its owning company or one its owner directs."""

@@ -253,6 +253,10 @@ def to_columns(rows: np.ndarray, settings, start: int) -> dict:
 class Params:
     """The model parameters of ``params.toml`` (see its comments)."""
 
+    revenue_model: str
+    route_normal: tuple
+    route_h: tuple
+    route_type_pct: tuple
     base_normal: tuple
     base_h: tuple
     phase_pct: tuple
@@ -293,10 +297,16 @@ class Params:
     withhold_savings: int
     sister_price_pct: int
     float_cash_pct: int
+    float_help: int
+    rust_buy: int
 
 
 _SECTIONS = {
     "revenue": (
+        "revenue_model",
+        "route_normal",
+        "route_h",
+        "route_type_pct",
         "base_normal",
         "base_h",
         "phase_pct",
@@ -331,6 +341,8 @@ _SECTIONS = {
         "withhold_savings",
         "sister_price_pct",
         "float_cash_pct",
+        "float_help",
+        "rust_buy",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -348,6 +360,7 @@ _LISTS = {
     "base_h": 6,
     "phase_pct": 7,
     "type_pct": 4,
+    "route_type_pct": 4,
     "train_share_pct": 4,
     "auction_value_pct": 7,
     "max_directorships": 5,
@@ -357,6 +370,8 @@ _BOUNDS = {
     "withhold_savings": (0, 1),
     "sister_price_pct": (0, 100),
     "float_cash_pct": (1, 100),
+    "float_help": (0, 1),
+    "rust_buy": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
@@ -373,7 +388,12 @@ _BOUNDS = {
     "across_price_pct": (1, 100),
     "across_keep_trains": (1, 3),
 }
-_CHOICES = {"bankruptcy": ("never", "allowed"), "private_sellers": ("director", "any")}
+_CHOICES = {
+    "bankruptcy": ("never", "allowed"),
+    "private_sellers": ("director", "any"),
+    "revenue_model": ("map", "base"),
+}
+_TABLES = ("route_normal", "route_h")  # 6 train types x 7 phases (routes.toml)
 
 
 def _check_int(value, where: str, key: str) -> int:
@@ -397,10 +417,30 @@ def _float_order(value, where: str) -> tuple:
     return tuple(CORPS.index(v) for v in value)
 
 
+def _route_table(value, where: str, name: str) -> tuple:
+    """A route table: for each train type 2, 3, 4, 5, 6, 8E a list of 7 values (phases)."""
+    if (
+        not isinstance(value, list)
+        or len(value) != NTYPE
+        or not all(isinstance(r, list) and len(r) == 7 for r in value)
+    ):
+        raise InputError(
+            f"{where}: {name} must be {NTYPE} lists (trains 2 .. 8E) of 7 integers "
+            f"(phases 1 .. 7), got {value!r}"
+        )
+    return tuple(
+        tuple(_check_int(v, where, f"{name.split()[-1]}[{i}][{k}]") for k, v in enumerate(r))
+        for i, r in enumerate(value)
+    )
+
+
 def load_params(path: Path | None = None) -> Params:
     """The packaged parameters, overridden key by key from ``path`` when given."""
     base, _ = load_toml(None, "tableodds.sim.s1844", "params.toml")
+    routes, _ = load_toml(None, "tableodds.sim.s1844", "routes.toml")
     merged = {s: dict(base[s]) for s in _SECTIONS}
+    for key in ("normal", "h", "type_pct"):  # the map's route table (routes.toml)
+        merged["revenue"]["route_" + key] = routes["routes"][key]
     where = "params.toml"
     if path is not None:
         user, where = load_toml(path)
@@ -426,6 +466,8 @@ def load_params(path: Path | None = None) -> Params:
                     raise InputError(f"{where}: {name} must be '{a}' or '{b}', got {value!r}")
             elif key == "float_order":
                 value = _float_order(value, where)
+            elif key in _TABLES:
+                value = _route_table(value, where, name)
             elif key in _LISTS:
                 if key == "max_directorships" and isinstance(value, int):
                     value = [value] * _LISTS[key]  # one number: the same for every count
@@ -448,6 +490,8 @@ def _shown(key: str, value):
     """A parameter as a params file gives it (lists; float_order by company name)."""
     if key == "float_order":
         return [CORPS[i] for i in value]
+    if key in _TABLES:
+        return [list(r) for r in value]
     return list(value) if isinstance(value, tuple) else value
 
 
