@@ -284,6 +284,8 @@ def test_goals_command_plays_a_mode(tmp_path):
     res = CliRunner().invoke(group, args + ["--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
     doc = json.loads(res.output)
-    assert doc["settings"]["mode"] == "dissident" and doc["runs"][0]["games"] == 300
+    assert doc["command"] == "davos goals" and doc["settings"]["mode"] == "dissident"
+    assert doc["settings"]["dissident_seats"] == [2, 5]
     res = CliRunner().invoke(group, ["goals", "-p", "5", "-n", "10", "--mode", "team"])
-    assert res.exit_code == 2 and "4, 6 or 8 players, not 5" in res.output
+    assert isinstance(res.exception, InputError)  # the top-level CLI: one line, exit 2
+    assert "4, 6 or 8 players, not 5" in str(res.exception)
