@@ -666,12 +666,14 @@ class GoalComparison:
 
 def slug(settings) -> str:
     pol = settings.policies[0] if len(set(settings.policies)) == 1 else "-".join(settings.policies)
-    return f"{settings.game}-{settings.players}p-{pol}"
+    mode = "" if settings.mode == "normal" else f"{settings.mode}-"
+    return f"{mode}{settings.game}-{settings.players}p-{pol}"
 
 
 def title(settings) -> str:
+    mode = "" if settings.mode == "normal" else f" · {settings.mode} variant"
     return (
-        f"Davos · {settings.game} · {settings.players} players · policies "
+        f"Davos · {settings.game}{mode} · {settings.players} players · policies "
         f"{','.join(settings.policies)}"
     )
 
@@ -684,6 +686,7 @@ def goals(
     cards=None,
     none_bills="split",
     decks: int = 1,
+    mode: str = "normal",
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
@@ -692,10 +695,13 @@ def goals(
     mix), each against the first.  Policies default to goal-seeking bots.  With DECKS > 1 one
     configuration is run on the given cards and on DECKS - 1 plausible decks drawn by
     tableodds.sim.davos.decks (documented there), and the ranking by requirement kind is
-    shown per deck, across decks, and where it holds for every deck.
+    shown per deck, across decks, and where it holds for every deck.  MODE team or dissident
+    plays the seed's team variant (teams of two, 4, 6 or 8 players) or dissident variant
+    (3-8 players, dissident players who take the others' failed goals); a seat's goal is
+    judged on its colour (its team's assets count).
     """
     if decks > 1:
-        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks)
+        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode)
     if decks < 1:
         raise InputError(f"--decks must be 1 or more, not {decks}")
     counts = [players] if isinstance(players, int) else list(players)
@@ -704,7 +710,7 @@ def goals(
     )
     deck = load_cards(cards)
     configs = [
-        make_settings(p, game, pols, cards=deck, none_bills=none_bills)
+        make_settings(p, game, pols, cards=deck, none_bills=none_bills, mode=mode)
         for p in counts
         for pols in mixes
     ]
@@ -737,6 +743,7 @@ def goals(
             "policies": [list(s.policies) for s in configs],
             "none_bills": none_bills,
         }
+        | ({} if mode == "normal" else {"mode": mode})
     )
     return Result(
         "davos goals",
@@ -1029,7 +1036,7 @@ def _deck_goals(settings: Settings) -> dict[str, int]:
     return out
 
 
-def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks) -> Result:
+def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode) -> Result:
     from tableodds.sim.davos.decks import random_deck
 
     if not isinstance(players, int) and len(players) > 1:
@@ -1043,7 +1050,7 @@ def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks) -
     deck_list = [given] + [random_deck(given, game, plan.seed, d) for d in range(1, decks)]
     named = {
         f"deck{d}": make_settings(
-            players, game, policies or ["goal"], cards=c, none_bills=none_bills
+            players, game, policies or ["goal"], cards=c, none_bills=none_bills, mode=mode
         )
         for d, c in enumerate(deck_list)
     }

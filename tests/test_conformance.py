@@ -118,6 +118,8 @@ def _corrupt_attacks(frame, settings):
 CORRUPT = {
     ("davoserjas", "games"): _corrupt_davoserjas,
     ("davos", "games"): lambda f, s: _bump(f, "supply"),  # a seat's assets are conserved
+    ("davos", "team"): lambda f, s: _bump(f, "supply"),  # a team's assets are conserved
+    ("davos", "dissident"): lambda f, s: _bump(f, "failed"),  # the dissidents score them
     ("1844", "games"): lambda f, s: _bump(f, "exported_2"),  # exports by type add up
     ("borgia", "games"): lambda f, s: _bump(f, "money"),  # money is conserved with the bank
     ("borgia", "auctions"): _corrupt_auctions,

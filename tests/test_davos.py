@@ -22,7 +22,8 @@ def both_party_votes(players, dissidents, wishes, party_ideo, bill_ideo):
     """The reference and the kernel verdict for one party; they must agree."""
     r = ref.party_vote(players, dissidents, wishes, party_ideo, bill_ideo)
     ph = np.array([list(players) + [dissidents]], np.int64)
-    k = K.party_vote(ph, 0, len(players), np.array(wishes, np.bool_), party_ideo, bill_ideo)
+    n = len(players)
+    k = K.party_vote(ph, 0, n + 1, n, np.array(wishes, np.bool_), party_ideo, bill_ideo)
     assert r == k
     return r
 
@@ -127,12 +128,20 @@ def _bills_game(order):
     b_own = np.array([[-2, -1], [2, 1]], np.int64)
     b_other = np.array([[-1, 0], [1, 0]], np.int64)
     s = np.zeros(4, np.uint64)
+    lost = np.zeros(3, np.int64)
     for b in order:
         K._resolve(
             s,
             b,
             b,
             2,
+            3,
+            2,
+            np.array([0, 1], np.int64),
+            np.array([[0, 0], [1, 0], [0, 0]], np.int64),
+            np.array([1, 1, 0], np.int64),
+            pk["pol_in"],
+            lost,
             pk["pol_in"],
             sc,
             sv,
@@ -156,7 +165,7 @@ def _bills_game(order):
             np.zeros((1, 3), np.int64),
             False,
         )
-    assert list(sv[:, K.GAINED]) == g.gained and list(sv[:, K.LOST]) == g.lost
+    assert list(sv[:, K.GAINED]) == g.gained and list(lost) == g.lost_c
     assert list(csec) == g.csec and ch.tolist() == g.ch
     assert list(cdisc[: sc[K.C_DN]]) == g.c_disc and sc[K.BANKRUPT] == g.bankrupt
     return g.gained[1], g.gained[0], g.bankrupt, g.c_disc
@@ -189,7 +198,7 @@ def test_seed_scoring_example():
     ]
     res = g.score()
     assert res["achieved"] == [3, 0] and res["failed"] == [1, 0]
-    assert res["categories"] == [3, 0] and res["score"] == [5, 0] and res["winner"] == 0
+    assert res["categories"] == [3, 0] and res["score"] == [5, 0] and res["won"] == [1, 0]
 
 
 # ---------------------------------------------------------------- whole games

@@ -15,7 +15,7 @@ from tableodds.reports.cli.options import (
     split_list,
 )
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import GAMES, NONE_BILLS, POLICIES
+from tableodds.sim.davos.rules import GAMES, MODES, NONE_BILLS, POLICIES
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
@@ -40,6 +40,18 @@ def _none_bills_option():
         help="Mean Game bills without ideology: split = one effect when passed, "
         "another when rejected (the card's rejected_own/rejected_other); same = the "
         "passed effect either way.",
+    )
+
+
+def _mode_option():
+    return click.option(
+        "--mode",
+        type=click.Choice(MODES),
+        default="normal",
+        show_default=True,
+        help="normal (2-5 players); team: teams of two, mates diagonally opposite, a shared "
+        "colour and pooled goals (4, 6 or 8 players); dissident: dissident players play the "
+        "white assets and take the others' failed goals (3-8; with 7 a super dissident).",
     )
 
 
@@ -71,6 +83,7 @@ simulation_command(
             help="Run the given cards and DECKS - 1 plausible decks drawn from the run's seed "
             "(tableodds.sim.davos.decks); rank the requirement kinds per deck and across.",
         ),
+        _mode_option(),
         mixes=True,
     ),
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",

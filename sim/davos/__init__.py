@@ -1,11 +1,24 @@
-"""Davos (Martijn Snelder, Marty.Games): Base and Mean Game for 2-5 players."""
+"""Davos (Martijn Snelder, Marty.Games): Base and Mean Game for 2-5 players, the team
+variant (4, 6, 8) and the dissident variant (3-8).
+
+The three modes are simulator kinds of one game loop: ``games`` (the normal mode),
+``team`` and ``dissident``; the suite runs each for the player counts the seed gives.
+"""
 
 from __future__ import annotations
 
 from tableodds.sim.core.game import GameSpec, SimKind
 from tableodds.sim.davos.kernel import simulate_chunk
 from tableodds.sim.davos.reference import reference_chunk
-from tableodds.sim.davos.rules import PLAYERS, Settings, check, columns, make_settings
+from tableodds.sim.davos.rules import (
+    MODE_PLAYERS,
+    PLAYERS,
+    Settings,
+    check,
+    columns,
+    make_settings,
+    seating,
+)
 
 __all__ = ["GAME", "check", "settings"]
 
@@ -14,10 +27,48 @@ def settings(players: int) -> Settings:
     return make_settings(players)
 
 
+# mixed tables, so that the suite exercises every bot in every mode: in the team variant a
+# colour votes and bargains as its first seat (both teams bargain at 4 players); the
+# dissident players play the blocking goal bot
+_TEAM_BOTS = ("bargain", "bargain", "goal", "contest", "random", "goal", "contest", "random")
+_OTHER_BOTS = ("contest", "bargain", "random", "bargain", "goal", "random", "goal")
+
+
+def team_settings(players: int) -> Settings:
+    return make_settings(players, policies=list(_TEAM_BOTS[:players]), mode="team")
+
+
+def dissident_settings(players: int) -> Settings:
+    seats = seating(players, "dissident")[1]
+    bots = iter(_OTHER_BOTS)
+    pols = ["goal" if d else next(bots) for d in seats]
+    return make_settings(players, policies=pols, mode="dissident")
+
+
 GAME = GameSpec(
     name="davos",
     players=PLAYERS,
     settings=settings,
-    kinds=(SimKind("games", simulate_chunk, reference_chunk, check, columns),),
+    kinds=(
+        SimKind("games", simulate_chunk, reference_chunk, check, columns),
+        SimKind(
+            "team",
+            simulate_chunk,
+            reference_chunk,
+            check,
+            columns,
+            team_settings,
+            MODE_PLAYERS["team"],
+        ),
+        SimKind(
+            "dissident",
+            simulate_chunk,
+            reference_chunk,
+            check,
+            columns,
+            dissident_settings,
+            MODE_PLAYERS["dissident"],
+        ),
+    ),
     chunk_size=8_192,
 )

@@ -65,6 +65,7 @@ from tableodds.sim.davos.policies import (
     ON_PARTY,
     PASS,
     PASSED,
+    PLACE,
     RANDOM,
     START,
     biggest,
@@ -95,11 +96,12 @@ COL_BILLS_PASSED, COL_BANKRUPTCIES = _COL["bills_passed"], _COL["bankruptcies"]
 COL_ACTIONS, COL_DISSIDENTS_BOARD = _COL["actions"], _COL["dissidents_board"]
 COL_DISSIDENTS_PLACED, COL_DISSIDENTS_LOST = _COL["dissidents_placed"], _COL["dissidents_lost"]
 COL_G0_GOAL = _COL["g0_goal"]  # then the goal slots, N_SLOT_FIELDS columns each
+COL_COLOUR = len(R.COLUMNS)  # team and dissident modes: rules.TEAM_COLUMNS follow
 N_SLOT_FIELDS = len(R.SLOT_FIELDS)
 HOW_DEALT, HOW_RESET, HOW_BOUGHT = 0, 1, 2  # rules.HOW
 
 # per-seat counters sv[seat, field]
-SUPPLY, INCOME, GAINED, PAID, LOST = 0, 1, 2, 3, 4
+SUPPLY, INCOME, GAINED, PAID = 0, 1, 2, 3  # (a colour's losses: ``lost``)
 
 
 types_int64 = types.int64
@@ -129,27 +131,29 @@ def _shuffle(s, a, n):
 
 
 @njit(cache=True, inline="always")
-def party_vote(ph, q, players, wishes, party_ideo, bill_ideo):
-    """+1 for, -1 against, 0 no vote; ph[q] holds players then dissidents."""
+def party_vote(ph, q, H, nw, wishes, party_ideo, bill_ideo):
+    """+1 for, -1 against, 0 no vote; ph[q] holds H holders, the white assets last.  The
+    first ``nw`` holders vote as they wish: H - 1 (the white assets are dissidents, who
+    vote their ideology) or H (in the dissident variant white is a player's colour)."""
     total = 0
-    for h in range(players + 1):
+    for h in range(H):
         total += ph[q, h]
     if total == 0:
         return 0
     dv = 1 if bill_ideo == party_ideo else -1
-    b = biggest(ph, q, players + 1)
-    if b == players:
+    b = biggest(ph, q, H)
+    if b >= nw:
         return dv
     if b >= 0:
         return 1 if wishes[b] else -1
     seen_for, seen_against = False, False
-    for h in range(players):
+    for h in range(nw):
         if ph[q, h] > 0:
             if wishes[h]:
                 seen_for = True
             else:
                 seen_against = True
-    if ph[q, players] > 0:
+    if nw < H and ph[q, H - 1] > 0:
         if dv > 0:
             seen_for = True
         else:
@@ -175,12 +179,13 @@ def parliament(votes, totals, n):
 
 @njit(cache=True)
 def bargain(
-    P,
+    H,
+    nw,
+    cpol,
     bloc,
     bill,
     target,
     none,
-    pol,
     wishes,
     votes,
     totals,
@@ -198,21 +203,20 @@ def bargain(
     party_ideo,
 ):
     """The bargaining rule (rules.POLICIES["bargain"]) for a bill about to fail: each
-    bargaining seat that wants it, in seat order, offers each seat that decides a party of
+    bargaining colour (``cpol``: the policy of its first seat) that wants it, in order, offers each seat that decides a party of
     the bloc against it (in party order) the smallest share of its profit that leaves the
     other better off, its loss from the bill + 1 asset, if that is at most 1/BARGAIN_SHARE
     of the profit; a bargaining seat accepts when its votes then pass the bill.  Returns
     (payer, payee, price), or -1s when no deal is made (wishes and votes then unchanged)."""
-    H = P + 1
-    for p in range(P):
-        if pol[p] != BARGAIN or not wishes[p]:
+    for p in range(nw):
+        if cpol[p] != BARGAIN or not wishes[p]:
             continue
         gain = profit(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
         for q in range(9):
             if party_bloc[q] != bloc:
                 continue
             o = biggest(ph, q, H)
-            if o < 0 or o >= P or o == p or pol[o] != BARGAIN or wishes[o]:
+            if o < 0 or o >= nw or o == p or cpol[o] != BARGAIN or wishes[o]:
                 continue
             loss = -pass_gain(
                 o, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc
@@ -224,7 +228,7 @@ def bargain(
             m = 0
             for q2 in range(9):
                 if party_bloc[q2] == bloc:
-                    votes[m] = party_vote(ph, q2, P, wishes, party_ideo[q2], b_ideo[bill])
+                    votes[m] = party_vote(ph, q2, H, nw, wishes, party_ideo[q2], b_ideo[bill])
                     m += 1
             _, _, ok = parliament(votes, totals, n)
             if ok:
@@ -233,7 +237,7 @@ def bargain(
             m = 0
             for q2 in range(9):
                 if party_bloc[q2] == bloc:
-                    votes[m] = party_vote(ph, q2, P, wishes, party_ideo[q2], b_ideo[bill])
+                    votes[m] = party_vote(ph, q2, H, nw, wishes, party_ideo[q2], b_ideo[bill])
                     m += 1
     return -1, -1, 0
 
@@ -327,14 +331,15 @@ def _take_corp(s, src, keep, sc, chid, cdisc):
 
 
 @njit(cache=True)
-def _place(s, p, typ, where, slot, src, keep, amount, sc, sv, ch, csec, ph, chid, cdisc):
+def _place(s, p, c, typ, where, slot, src, keep, amount, sc, sv, ch, csec, ph, chid, cdisc):
+    """Seat p puts ``amount`` of its supply on the board in its colour ``c``."""
     if typ == ON_CORP:
-        ch[where, p] += amount
+        ch[where, c] += amount
     elif typ == ON_PARTY:
-        ph[where, p] += amount
+        ph[where, c] += amount
     else:
         csec[slot] = _take_corp(s, src, keep, sc, chid, cdisc)
-        ch[slot, p] += amount
+        ch[slot, c] += amount
     sv[p, SUPPLY] -= amount
     sc[ACTIONS] += 1
 
@@ -378,7 +383,7 @@ def _pay_goal(p, sv):
 
 
 @njit(cache=True)
-def _execute(s, p, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn, two):
+def _execute(s, p, c, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn, two):
     """Carry out a bot's decision (placement or goal buy)."""
     if dec[D_KIND] == BUY:
         _pay_goal(p, sv)
@@ -394,6 +399,7 @@ def _execute(s, p, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdi
         _place(
             s,
             p,
+            c,
             dec[D_TYP],
             dec[D_WHERE],
             dec[D_SLOT],
@@ -416,6 +422,9 @@ def _turns(
     year,
     final,
     P,
+    H,
+    col,
+    swaps,
     pol,
     mean,
     sc,
@@ -444,6 +453,8 @@ def _turns(
     val,
     cparam,
 ):
+    """One phase of turns (the Final when ``final``).  A seat of colour H - 1 is a dissident
+    player (no goals): its random bot never buys a goal, its other bots block."""
     passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
     p = sc[START]
@@ -455,37 +466,45 @@ def _turns(
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
             eff = sv[p, SUPPLY] - extra
+            c = col[p]
+            white = c == H - 1
             dec[D_KIND] = PASS
             if eff >= 1:
                 blocked = False
                 if pol[p] == RANDOM:
-                    random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec)
-                elif pol[p] == CONTEST or pol[p] == BARGAIN:
-                    co = own_best(
-                        p,
-                        P + 1,
-                        sc,
-                        ch,
-                        csec,
-                        ph,
-                        cdisc,
-                        gs,
-                        gn,
-                        slot_bloc,
-                        party_bloc,
-                        g_nreq,
-                        g_kind,
-                        g_arg,
-                        agg,
-                        act,
-                        dec,
-                    )
+                    random_turn(s, p, eff, final, not white, swaps, sc, csec, gs, gn, tmp, dec)
+                elif white or pol[p] == CONTEST or pol[p] == BARGAIN:
+                    co = INF
+                    if not white:
+                        co = own_best(
+                            p,
+                            c,
+                            H,
+                            sc,
+                            ch,
+                            csec,
+                            ph,
+                            cdisc,
+                            gs,
+                            gn,
+                            slot_bloc,
+                            party_bloc,
+                            g_nreq,
+                            g_kind,
+                            g_arg,
+                            agg,
+                            act,
+                            dec,
+                        )
                     blocked = contest_block(
                         p,
+                        c,
                         eff,
                         co if co < INF else 2 * R.GOAL_PRICE,
+                        white,
                         P,
-                        P + 1,
+                        H,
+                        col,
                         sc,
                         ch,
                         csec,
@@ -506,12 +525,20 @@ def _turns(
                         cparam,
                         dec,
                     )
-                if pol[p] != RANDOM and not blocked:
+                    if white and not blocked:
+                        dec[D_KIND] = PASS
+                        if final:  # nothing to block: the rest on America's first party
+                            dec[D_KIND] = PLACE
+                            dec[D_TYP], dec[D_WHERE], dec[D_SLOT] = ON_PARTY, 0, 0
+                            dec[D_SRC], dec[D_KEEP], dec[D_AMOUNT] = 0, 0, eff
+                if pol[p] != RANDOM and not blocked and not white:
                     goal_turn(
                         p,
+                        c,
                         eff,
                         final,
-                        P + 1,
+                        swaps,
+                        H,
                         sc,
                         ch,
                         csec,
@@ -535,6 +562,7 @@ def _turns(
                 _execute(
                     s,
                     p,
+                    c,
                     dec,
                     year,
                     mean,
@@ -568,12 +596,48 @@ def _turns(
 
 
 # ------------------------------------------------------------------ bills
+@njit(cache=True, inline="always")
+def _give(h, n, cseat, csize, sv):
+    """Colour h takes n assets from the bank: one seat's, or a team's, each asset to the mate
+    with the smaller supply (the lower seat on a tie; seed: the team shares its profit)."""
+    if csize[h] == 1:
+        sv[cseat[h, 0], SUPPLY] += n
+        sv[cseat[h, 0], GAINED] += n
+        return
+    for _ in range(n):
+        a, b = cseat[h, 0], cseat[h, 1]
+        m = b if sv[b, SUPPLY] < sv[a, SUPPLY] else a
+        sv[m, SUPPLY] += 1
+        sv[m, GAINED] += 1
+
+
+@njit(cache=True, inline="always")
+def _take(h, n, cseat, csize, sv):
+    """Colour h pays n assets of profit: each from the mate with the larger supply."""
+    if csize[h] == 1:
+        sv[cseat[h, 0], SUPPLY] -= n
+        sv[cseat[h, 0], GAINED] -= n
+        return
+    for _ in range(n):
+        a, b = cseat[h, 0], cseat[h, 1]
+        m = b if sv[b, SUPPLY] > sv[a, SUPPLY] else a
+        sv[m, SUPPLY] -= 1
+        sv[m, GAINED] -= 1
+
+
 @njit(cache=True)
 def _resolve(
     s,
     bloc,
     bill,
     P,
+    H,
+    nw,
+    col,
+    cseat,
+    csize,
+    cpol,
+    lost,
     pol,
     sc,
     sv,
@@ -597,13 +661,17 @@ def _resolve(
     totals,
     has_bargain,
 ):
-    H = P + 1
+    """One bill: the wishes of the ``nw`` colours that vote as they wish (each decided by its
+    first seat), the party and parliament votes, a bargain, the payout to colours that take
+    profits (the same ``nw``) and losses off the corps (``lost`` per colour)."""
     target = b_target[bill]
     none = b_ideo[bill] == R.NONE
-    for p in range(P):
-        wishes[p] = wish(
+    for h in range(nw):
+        p = cseat[h, 0]
+        wishes[h] = wish(
             s,
             p,
+            h,
             pol[p],
             bloc,
             bill,
@@ -620,11 +688,13 @@ def _resolve(
             ph,
             gs,
             gn,
+            P,
+            col,
         )
     n = 0
     for q in range(9):
         if party_bloc[q] == bloc:
-            votes[n] = party_vote(ph, q, P, wishes, party_ideo[q], b_ideo[bill])
+            votes[n] = party_vote(ph, q, H, nw, wishes, party_ideo[q], b_ideo[bill])
             t = 0
             for h in range(H):
                 t += ph[q, h]
@@ -634,12 +704,13 @@ def _resolve(
     payer, payee, price = -1, -1, 0
     if not passed and has_bargain:
         payer, payee, price = bargain(
-            P,
+            H,
+            nw,
+            cpol,
             bloc,
             bill,
             target,
             none,
-            pol,
             wishes,
             votes,
             totals,
@@ -678,17 +749,15 @@ def _resolve(
         for h in range(H):
             if ch[x, h] > 0:
                 amt = big_amt if h == big else stake_amt
-                if amt > 0 and h < P:
-                    sv[h, SUPPLY] += amt
-                    sv[h, GAINED] += amt
+                if amt > 0 and h < nw:
+                    _give(h, amt, cseat, csize, sv)
                     if h == payer:
                         got += amt
                 elif amt < 0:
                     take = min(-amt, ch[x, h])
                     ch[x, h] -= take
-                    if h < P:
-                        sv[h, LOST] += take
-                    else:
+                    lost[h] += take
+                    if h == H - 1:
                         sc[D_LOST] += take
             after += ch[x, h]
         if before > 0 and after == 0:
@@ -698,32 +767,31 @@ def _resolve(
             sc[BANKRUPT] += 1
     if payer >= 0:  # the share is paid in the payee's colour (seed: "Onderhandelen")
         paid = min(price, got)
-        sv[payer, SUPPLY] -= paid
-        sv[payer, GAINED] -= paid
-        sv[payee, SUPPLY] += paid
-        sv[payee, GAINED] += paid
+        _take(payer, paid, cseat, csize, sv)
+        _give(payee, paid, cseat, csize, sv)
 
 
 # ------------------------------------------------------------------ set-up, checks, reset
 @njit(cache=True)
-def _dissidents(P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo):
+def _dissidents(W, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo):
+    """One white asset (holder W) per party and corp position of each bloc's bill's ideology."""
     for b in range(4):
         ideo = b_ideo[cur[b]]
         for q in range(9):
             if party_bloc[q] == b and party_ideo[q] == ideo:
-                ph[q, P] += 1
+                ph[q, W] += 1
                 sc[D_PLACED] += 1
         for x in range(csec.shape[0]):
             if slot_bloc[x] == b and slot_ideo[x] == ideo and csec[x] >= 0:
-                ch[x, P] += 1
+                ch[x, W] += 1
                 sc[D_PLACED] += 1
 
 
 @njit(cache=True)
 def _check_goals(
-    s, year, P, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg
+    s, year, P, H, col, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg
 ):
-    H = P + 1
+    """Seat p's goals are judged on its colour's holdings."""
     for p in range(P):
         for i in range(gn[p]):
             if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
@@ -732,7 +800,7 @@ def _check_goals(
             low = INF
             for j in range(g_nreq[g]):
                 m = req_margin(
-                    p, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
+                    col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
                 )
                 if m < low:
                     low = m
@@ -777,6 +845,10 @@ def simulate(
     start,
     count,
     P,
+    NC,
+    dmode,
+    col_in,
+    base_in,
     pol_in,
     mean,
     dissidents,
@@ -806,7 +878,8 @@ def simulate(
     reference count, and the atomic reference counting of ordinary arrays passed
     between functions took more than half of the run time.
     """
-    H = P + 1
+    H = NC + 1  # the player colours, then the white assets
+    nw = H if dmode else NC  # colours that vote as they wish and take profits
     nslot = slot_bloc_in.shape[0]
     ncorp = nsectors * R.CORPS_PER_SECTOR
     ngoal = g_nreq_in.shape[0]
@@ -816,6 +889,22 @@ def simulate(
     o += 4
     pol = _copied(work, o, pol_in)
     o += P
+    col = _copied(work, o, col_in)
+    o += P
+    base = _copied(work, o, base_in)
+    o += P
+    cseat = _view2(work, o, H, 2)
+    o += 2 * H
+    csize = _view(work, o, H)
+    o += H
+    cpol = _view(work, o, H)
+    o += H
+    lost = _view(work, o, H)
+    o += H
+    side_a = _view(work, o, H)
+    o += H
+    side_f = _view(work, o, H)
+    o += H
     slot_bloc = _copied(work, o, slot_bloc_in)
     o += nslot
     slot_ideo = _copied(work, o, slot_ideo_in)
@@ -888,8 +977,8 @@ def simulate(
     o += ngoal
     val = _view2(work, o, len(R.REQ_KINDS), len(R.SECTORS))
     o += len(R.REQ_KINDS) * len(R.SECTORS)
-    wishes = _view(work, o, P)
-    o += P
+    wishes = _view(work, o, H)
+    o += H
     votes = _view(work, o, 3)
     o += 3
     totals = _view2(work, o, 1, 3)
@@ -903,10 +992,17 @@ def simulate(
         ncat = max(ncat, g_cat[g] + 1)
     got = _view(work, o, ncat)
     o += ncat
-    score = _view(work, o, P)
-    o += P
-    board = _view(work, o, P)
-    o += P
+    score = _view(work, o, H)
+    o += H
+    board = _view(work, o, H)
+    o += H
+    csize[:] = 0
+    for p in range(P):
+        cseat[col[p], csize[col[p]]] = p
+        csize[col[p]] += 1
+    for h in range(H):
+        cpol[h] = pol[cseat[h, 0]] if csize[h] > 0 else RANDOM
+    ncols = out.shape[1]
     if o > work.shape[0]:
         raise ValueError("scratch array too small")
     for gi in range(count):
@@ -917,6 +1013,7 @@ def simulate(
         sv[:] = 0
         gn[:] = 0
         sc[:] = 0
+        lost[:] = 0
         # set-up
         for i in range(ncorp):
             chid[i] = i // R.CORPS_PER_SECTOR
@@ -930,8 +1027,9 @@ def simulate(
         sc[C_N], sc[B_N], sc[G_N] = ncorp, nbill, ngoal
         sc[C_OPEN], sc[G_OPEN] = -1, -1
         for p in range(P):
-            sc[G_N] -= 1
-            _new_goal(p, ghid[sc[G_N]], 1, HOW_DEALT, gs, gn)
+            if col[p] < NC or not dmode:  # dissident players never hold goals
+                sc[G_N] -= 1
+                _new_goal(p, ghid[sc[G_N]], 1, HOW_DEALT, gs, gn)
         for b in range(4):
             sc[B_N] -= 1
             cur[b] = bhid[sc[B_N]]
@@ -947,7 +1045,7 @@ def simulate(
         sc[C_OPEN] = chid[sc[C_N]]
         if dissidents:
             _dissidents(
-                P, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo
+                NC, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo
             )
         if not mean:
             sc[G_N] -= 1
@@ -957,8 +1055,8 @@ def simulate(
         sc[G_OPEN] = ghid[sc[G_N]]
         sc[START] = bounded(s, P)
         for p in range(P):
-            sv[p, SUPPLY] = R.START_ASSETS
-            sv[p, INCOME] = R.START_ASSETS
+            sv[p, SUPPLY] = base[p]
+            sv[p, INCOME] = base[p]
         # three years
         for year in range(1, R.YEARS + 1):
             _turns(
@@ -966,6 +1064,9 @@ def simulate(
                 year,
                 False,
                 P,
+                H,
+                col,
+                not dmode,
                 pol,
                 mean,
                 sc,
@@ -1000,6 +1101,13 @@ def simulate(
                     b,
                     cur[b],
                     P,
+                    H,
+                    nw,
+                    col,
+                    cseat,
+                    csize,
+                    cpol,
+                    lost,
                     pol,
                     sc,
                     sv,
@@ -1028,6 +1136,8 @@ def simulate(
                     s,
                     year,
                     P,
+                    H,
+                    col,
                     pol,
                     ch,
                     csec,
@@ -1046,7 +1156,7 @@ def simulate(
                     cur[b] = bhid[sc[B_N]]
                 if dissidents:
                     _dissidents(
-                        P,
+                        NC,
                         cur,
                         b_ideo,
                         sc,
@@ -1059,13 +1169,14 @@ def simulate(
                         party_ideo,
                     )
                 for p in range(P):
-                    _deal_goal(s, p, year + 1, sc, ghid, gdisc, gs, gn)
+                    if col[p] < NC or not dmode:
+                        _deal_goal(s, p, year + 1, sc, ghid, gdisc, gs, gn)
                 for p in range(P):
                     nrev = 0
                     for i in range(gn[p]):
                         if gs[p, i, G_REV] != 0:
                             nrev += 1
-                    inc = max(0, R.INCOME - nrev)
+                    inc = max(0, base[p] - nrev)  # seed: 5 minus the goals revealed so far
                     sv[p, SUPPLY] += inc
                     sv[p, INCOME] += inc
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
@@ -1074,6 +1185,9 @@ def simulate(
             final_year,
             True,
             P,
+            H,
+            col,
+            not dmode,
             pol,
             mean,
             sc,
@@ -1106,6 +1220,8 @@ def simulate(
             s,
             final_year,
             P,
+            H,
+            col,
             pol,
             ch,
             csec,
@@ -1119,70 +1235,102 @@ def simulate(
             g_arg,
             agg,
         )
-        # final scoring
-        dboard = 0
-        for x in range(nslot):
-            dboard += ch[x, P]
-        for q in range(9):
-            dboard += ph[q, P]
-        for p in range(P):
-            a, f = 0, 0
+        # final scoring, per colour (seed "Eindtelling"; a team pools its goals, so a
+        # category counts once per team; in the dissident variant the others' failed goals
+        # are the dissident players' achieved goals, and cost their owners nothing)
+        for h in range(H):
+            side_a[h], side_f[h] = 0, 0
             got[:] = 0
+            for m in range(csize[h]):
+                p = cseat[h, m]
+                for i in range(gn[p]):
+                    if gs[p, i, G_DISC] != 0:
+                        continue
+                    if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
+                        side_a[h] += 1
+                        got[g_cat[gs[p, i, G_ID]]] = 1
+                    else:
+                        side_f[h] += 1
+            nc = 0
+            for c in range(ncat):
+                nc += got[c]
+            score[h] = side_a[h] + nc - (0 if dmode else side_f[h])
+            bsum = 0
+            for x in range(nslot):
+                bsum += ch[x, h]
+            for q in range(9):
+                bsum += ph[q, h]
+            board[h] = bsum
+            tmp[0, h] = nc
+        if dmode:  # the dissident players' goals: every failed goal of the others
+            got[:] = 0
+            nf = 0
+            for p in range(P):
+                if col[p] == NC:
+                    continue
+                for i in range(gn[p]):
+                    if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0 and gs[p, i, G_MET] & 4 == 0:
+                        nf += 1
+                        got[g_cat[gs[p, i, G_ID]]] = 1
+            nc = 0
+            for c in range(ncat):
+                nc += got[c]
+            score[NC] = nf + nc
+            tmp[0, NC] = nc
+        for p in range(P):
+            h = col[p]
+            a, f = 0, 0
             for i in range(gn[p]):
                 if gs[p, i, G_DISC] != 0:
                     continue
                 if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
                     a += 1
-                    got[g_cat[gs[p, i, G_ID]]] = 1
                 else:
                     f += 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[p] = a + nc - f
-            bsum = 0
-            for x in range(nslot):
-                bsum += ch[x, p]
-            for q in range(9):
-                bsum += ph[q, p]
-            board[p] = bsum
             row = gi * P + p
             out[row, COL_GAME] = start + gi
             out[row, COL_SEAT] = p
             out[row, COL_POLICY] = pol[p]
-            out[row, COL_SCORE] = score[p]
+            out[row, COL_SCORE] = score[h]
             out[row, COL_ACHIEVED] = a
             out[row, COL_FAILED] = f
-            out[row, COL_CATEGORIES] = nc
-            out[row, COL_BOARD] = bsum
+            out[row, COL_CATEGORIES] = tmp[0, h]
+            out[row, COL_BOARD] = board[h]
             out[row, COL_SUPPLY] = sv[p, SUPPLY]
             out[row, COL_INCOME] = sv[p, INCOME]
             out[row, COL_GAINED] = sv[p, GAINED]
             out[row, COL_PAID] = sv[p, PAID]
-            out[row, COL_LOST] = sv[p, LOST]
+            out[row, COL_LOST] = lost[h]
             out[row, COL_BILLS_PASSED] = sc[PASSED]
             out[row, COL_BANKRUPTCIES] = sc[BANKRUPT]
             out[row, COL_ACTIONS] = sc[ACTIONS]
-            out[row, COL_DISSIDENTS_BOARD] = dboard
+            out[row, COL_DISSIDENTS_BOARD] = board[NC]
             out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
             out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
             for i in range(R.GOAL_SLOTS):
                 for f2 in range(N_SLOT_FIELDS):
                     v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
                     out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
+            if ncols > COL_COLOUR:
+                out[row, COL_COLOUR] = h
+        # the winner: the colour with the most points, then the most assets on the board
         best_s, best_b, ntied = -INF * 10, -1, 0
-        for p in range(P):
-            if score[p] > best_s or (score[p] == best_s and board[p] > best_b):
-                best_s, best_b, ntied = score[p], board[p], 1
-            elif score[p] == best_s and board[p] == best_b:
+        for h in range(H):
+            if csize[h] == 0:
+                continue
+            if score[h] > best_s or (score[h] == best_s and board[h] > best_b):
+                best_s, best_b, ntied = score[h], board[h], 1
+            elif score[h] == best_s and board[h] == best_b:
                 ntied += 1
         k = bounded(s, ntied) if ntied > 1 else 0
-        for p in range(P):
+        for h in range(H):
             won = 0
-            if score[p] == best_s and board[p] == best_b:
+            if csize[h] > 0 and score[h] == best_s and board[h] == best_b:
                 won = 1 if k == 0 else 0
                 k -= 1
-            out[gi * P + p, COL_WON] = won
+            tmp[1, h] = won
+        for p in range(P):
+            out[gi * P + p, COL_WON] = tmp[1, col[p]]
 
 
 def pack(settings):
@@ -1199,6 +1347,10 @@ def pack(settings):
             g_kind[i, j], g_arg[i, j] = k, a
     return dict(
         P=settings.players,
+        NC=settings.colours,
+        dmode=settings.mode == "dissident",
+        col_in=np.array(settings.colour, np.int64),
+        base_in=np.array(settings.start_assets, np.int64),
         pol_in=np.array([R.POLICY_CODES[p] for p in settings.policies], np.int64),
         mean=settings.game == "mean",
         dissidents=settings.dissidents,
@@ -1229,7 +1381,7 @@ def work_size(settings) -> int:
 
 def simulate_chunk(settings, seed, start, count):
     """The game's chunk simulator: one record per game and seat (see COLUMNS)."""
-    out = np.zeros((count * settings.players, len(COLUMNS)), np.int64)
+    out = np.zeros((count * settings.players, len(R.columns(settings))), np.int64)
     work = np.zeros(work_size(settings), np.int64)
     simulate(np.uint64(seed), start, count, out=out, work=work, **pack(settings))
-    return record_columns(out)
+    return record_columns(out, settings)

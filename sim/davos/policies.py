@@ -238,9 +238,11 @@ def _sources(sc, top, dn, n, out):
 
 
 @njit(cache=True)
-def random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec):
+def random_turn(s, p, eff, final, buys, swaps, sc, csec, gs, gn, tmp, dec):
     """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
-    in the Final passing is not one of them while the seat has assets."""
+    in the Final passing is not one of them while the seat has assets.  ``buys``: the seat
+    may buy goals (not a dissident player); ``swaps``: it may lay one off (not in the
+    dissident variant, which draws no swap)."""
     nslot = csec.shape[0]
     nfree, nocc = 0, 0
     for x in range(nslot):
@@ -259,7 +261,7 @@ def random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec):
         nk += 1
     tmp[2, nk] = 2
     nk += 1
-    if eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
+    if buys and eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
         tmp[2, nk] = 3
         nk += 1
     if not final:
@@ -273,13 +275,15 @@ def random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec):
         dec[D_KIND] = BUY
         dec[D_SRC] = tmp[1, bounded(s, ngs)]
         dec[D_KEEP] = bounded(s, 2) if dec[D_SRC] == 2 else 0
-        nold = 0
-        for i in range(gn[p]):
-            if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
-                tmp[3, nold] = i
-                nold += 1
-        k = bounded(s, nold + 1)  # 0 keeps every goal
-        dec[D_SWAP] = tmp[3, k - 1] if k > 0 else -1
+        dec[D_SWAP] = -1
+        if swaps:
+            nold = 0
+            for i in range(gn[p]):
+                if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
+                    tmp[3, nold] = i
+                    nold += 1
+            k = bounded(s, nold + 1)  # 0 keeps every goal
+            dec[D_SWAP] = tmp[3, k - 1] if k > 0 else -1
         return
     dec[D_KIND] = PLACE
     dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC], dec[D_KEEP] = ON_CORP, 0, 0, 0, 0
@@ -312,6 +316,7 @@ def random_turn(s, p, eff, final, sc, csec, gs, gn, tmp, dec):
 @njit(cache=True)
 def own_best(
     p,
+    pc,
     H,
     sc,
     ch,
@@ -329,8 +334,8 @@ def own_best(
     act,
     dec,
 ):
-    """Cost of the cheapest requirement of p's unrevealed goals to lead by 2 (INF: none);
-    its place goes to dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC]."""
+    """Cost of the cheapest requirement of seat p's unrevealed goals for its colour ``pc`` to
+    lead by 2 (INF: none); its place goes to dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC]."""
     target = 2
     best = INF
     for i in range(gn[p]):
@@ -339,7 +344,7 @@ def own_best(
         g = gs[p, i, G_ID]
         for j in range(g_nreq[g]):
             c = req_cost(
-                p,
+                pc,
                 g_kind[g, j],
                 g_arg[g, j],
                 target,
@@ -363,8 +368,10 @@ def own_best(
 @njit(cache=True)
 def goal_turn(
     p,
+    pc,
     eff,
     final,
+    swaps,
     H,
     sc,
     ch,
@@ -389,6 +396,7 @@ def goal_turn(
     target = 2
     best = own_best(
         p,
+        pc,
         H,
         sc,
         ch,
@@ -415,6 +423,7 @@ def goal_turn(
     if final:
         _final_rest(
             p,
+            pc,
             eff,
             H,
             sc,
@@ -439,7 +448,7 @@ def goal_turn(
     src, src_cost = -1, INF * 10
     if sc[G_OPEN] >= 0:
         src_cost = goal_cost(
-            p,
+            pc,
             sc[G_OPEN],
             target,
             H,
@@ -459,7 +468,7 @@ def goal_turn(
         src = 0
     if sc[G_DN] > 0:
         c = goal_cost(
-            p,
+            pc,
             gdisc[sc[G_DN] - 1],
             target,
             H,
@@ -484,7 +493,7 @@ def goal_turn(
             return
         src = 2  # no open card and no discard: the two top cards, the cheaper one kept
         ca = goal_cost(
-            p,
+            pc,
             ghid[sc[G_N] - 1],
             target,
             H,
@@ -502,7 +511,7 @@ def goal_turn(
             g_arg,
         )
         cb = goal_cost(
-            p,
+            pc,
             ghid[sc[G_N] - 2],
             target,
             H,
@@ -524,7 +533,7 @@ def goal_turn(
     for i in range(gn[p]):
         if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
             c = goal_cost(
-                p,
+                pc,
                 gs[p, i, G_ID],
                 target,
                 H,
@@ -546,12 +555,13 @@ def goal_turn(
     dec[D_KIND] = BUY
     dec[D_SRC] = src
     dec[D_KEEP] = keep
-    dec[D_SWAP] = wi if worst > eff - R.GOAL_PRICE else -1  # a goal it cannot afford
+    dec[D_SWAP] = wi if swaps and worst > eff - R.GOAL_PRICE else -1  # one it cannot afford
 
 
 @njit(cache=True)
 def _final_rest(
     p,
+    pc,
     eff,
     H,
     sc,
@@ -580,7 +590,7 @@ def _final_rest(
         g = gs[p, i, G_ID]
         for j in range(g_nreq[g]):
             c = req_cost(
-                p,
+                pc,
                 g_kind[g, j],
                 g_arg[g, j],
                 2,
@@ -609,21 +619,25 @@ def _final_rest(
 
 # ------------------------------------------------------------------ the contesting bot
 @njit(cache=True)
-def leader(p, P, H, ch, ph, gs, gn):
-    """The opponent with the most revealed goals, then the most assets on the board."""
+def leader(p, P, H, col, ch, ph, gs, gn):
+    """The seat of another colour whose colour has the most revealed goals, then the most
+    assets on the board (the first such seat)."""
     best_r, best_b, who = -1, -1, -1
     for o in range(P):
-        if o == p:
+        if col[o] == col[p]:
             continue
         r = 0
-        for i in range(gn[o]):
-            if gs[o, i, G_REV] != 0:
-                r += 1
+        for o2 in range(P):
+            if col[o2] == col[o]:
+                for i in range(gn[o2]):
+                    if gs[o2, i, G_REV] != 0:
+                        r += 1
         b = 0
+        c = col[o]
         for x in range(ch.shape[0]):
-            b += ch[x, o]
+            b += ch[x, c]
         for q in range(9):
-            b += ph[q, o]
+            b += ph[q, c]
         if r > best_r or (r == best_r and b > best_b):
             best_r, best_b, who = r, b, o
     return who
@@ -684,10 +698,13 @@ def _block_cost(p, o, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg, ac
 @njit(cache=True)
 def contest_block(
     p,
+    c,
     eff,
     co,
+    anyone,
     P,
     H,
+    col,
     sc,
     ch,
     csec,
@@ -711,7 +728,9 @@ def contest_block(
     """The block worth more per asset than p's own progress (1 / ``co``) into dec; False when
     none (rules.POLICIES["contest"]; reference.Game.contest_block is the plain twin).  It
     reads only what seat p may know: the board, its own goals, the open goal card, the
-    discard pile, the revealed goals and how many goals each seat holds."""
+    discard pile, the revealed goals and how many goals each seat holds.  Seats of its own
+    colour (a team-mate) are never blocked; ``anyone`` (a dissident player, with no progress
+    of its own) also blocks seats still playing, and takes the best block whatever it costs."""
     ngoal = g_nreq.shape[0]
     for g in range(ngoal):
         seen[g] = 0
@@ -725,12 +744,13 @@ def contest_block(
         for i in range(gn[o]):
             if gs[o, i, G_REV] != 0:
                 seen[gs[o, i, G_ID]] = 1
-    lead_seat = leader(p, P, H, ch, ph, gs, gn)
+    lead_seat = leader(p, P, H, col, ch, ph, gs, gn)
     found = False
     best_num, best_den = 0, 1
     for o in range(P):
-        if o == p or not passed[o]:  # a seat still playing would answer the block
+        if col[o] == c or (not anyone and not passed[o]):  # a seat still playing would answer
             continue
+        oc = col[o]
         h = 0
         for i in range(gn[o]):
             if gs[o, i, G_DISC] == 0 and gs[o, i, G_REV] == 0:
@@ -745,7 +765,7 @@ def contest_block(
             w, met = 1, True
             for j in range(g_nreq[g]):
                 m = req_margin(
-                    o, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
+                    oc, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
                 )
                 if m > 0:
                     w *= R.BELIEF
@@ -762,11 +782,12 @@ def contest_block(
             for a in range(val.shape[1]):
                 if val[k, a] == 0:
                     continue
-                cost = _block_cost(p, o, k, a, H, ch, csec, ph, slot_bloc, party_bloc, agg, act)
+                cost = _block_cost(c, oc, k, a, H, ch, csec, ph, slot_bloc, party_bloc, agg, act)
                 if cost > eff:
                     continue
                 num, den = val[k, a] * weight, cost * total_w
-                if num * co > cparam[2] * den and (not found or num * best_den > best_num * den):
+                worth = anyone or num * co > cparam[2] * den
+                if worth and (not found or num * best_den > best_num * den):
                     found = True
                     best_num, best_den = num, den
                     dec[D_TYP], dec[D_WHERE], dec[D_AMOUNT] = act[0], act[1], act[2]
@@ -793,6 +814,7 @@ def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
 def wish(
     s,
     p,
+    c,
     pol,
     bloc,
     bill,
@@ -809,17 +831,20 @@ def wish(
     ph,
     gs,
     gn,
+    P,
+    col,
 ):
-    """For (True) or against a bill: random; for the goal bot 'passing profits my holdings
-    more than rejecting' (only bills without ideology, ``none``, act when rejected); for the
-    contesting bot 'passing helps me more than the leader'."""
+    """For (True) or against a bill, seat p for its colour ``c``: random; for the goal bot
+    'passing profits my colour's holdings more than rejecting' (only bills without ideology,
+    ``none``, act when rejected); for the contesting bot 'passing helps me more than the
+    leader'."""
     if pol == RANDOM:
         return bounded(s, 2) == 1
-    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    net = _net(c, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
     if none:
-        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+        net -= _net(c, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
     if pol == CONTEST or pol == BARGAIN:
-        lead = leader(p, H - 1, H, ch, ph, gs, gn)
+        lead = col[leader(p, P, H, col, ch, ph, gs, gn)]
         d = net - _net(lead, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
         if none:
             d += _net(lead, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)

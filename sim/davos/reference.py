@@ -72,7 +72,16 @@ class Game:
         self.slot_bloc, self.slot_ideo = (list(map(int, a)) for a in R.slot_layout(settings.game))
         self.nslot = len(self.slot_bloc)
         self.pol = [R.POLICY_CODES[p] for p in settings.policies]
-        H = self.P + 1
+        # holders on the board are colours (rules.seating): a seat's own, a team's, and the
+        # white assets last; white votes as it wishes and takes profits only when dissident
+        # players play it
+        self.col = list(settings.colour)
+        self.NC = settings.colours
+        self.dmode = settings.mode == "dissident"
+        self.nw = self.NC + 1 if self.dmode else self.NC
+        self.seats_of = [[p for p in range(self.P) if self.col[p] == h] for h in range(self.NC + 1)]
+        H = self.NC + 1
+        self.lost_c = [0] * H
         self.ch = [[0] * H for _ in range(self.nslot)]  # corp holdings, dissidents last
         self.csec = [-1] * self.nslot
         self.ph = [[0] * H for _ in range(9)]
@@ -80,7 +89,6 @@ class Game:
         self.income = [0] * self.P
         self.gained = [0] * self.P
         self.paid = [0] * self.P
-        self.lost = [0] * self.P
         # goal slots [id, acquired, discarded, revealed, met, how]; how indexes rules.HOW
         self.goals = [[] for _ in range(self.P)]
         self.diss_placed = self.diss_lost = 0
@@ -135,7 +143,7 @@ class Game:
         return counts[p] - max(c for h, c in enumerate(counts) if h != p)
 
     def bloc_sum(self, table, places) -> list[int]:
-        return [sum(table[x][h] for x in places) for h in range(self.P + 1)]
+        return [sum(table[x][h] for x in places) for h in range(self.NC + 1)]
 
     def corps_in(self, bloc):
         return [s for s in range(self.nslot) if self.slot_bloc[s] == bloc and self.csec[s] >= 0]
@@ -156,9 +164,6 @@ class Game:
         else:
             ms = [self.margin(self.bloc_sum(self.ph, self.parties_in(arg)), p)]
         return max(ms) if ms else -INF
-
-    def goal_met(self, p, g) -> bool:
-        return all(self.req_margin(p, k, a) > 0 for k, a in self.st.goals[g].requires)
 
     def new_corp_option(self, sector, bloc):
         """(source, slot) of a new corp to found: of ``sector`` (any free slot) or in ``bloc``."""
@@ -237,14 +242,16 @@ class Game:
         return card
 
     def place(self, p, action, amount, keep=0):
+        """Seat p puts assets of its supply on the board, in its colour."""
+        c = self.col[p]
         if action[0] == "corp":
-            self.ch[action[1]][p] += amount
+            self.ch[action[1]][c] += amount
         elif action[0] == "party":
-            self.ph[action[1]][p] += amount
+            self.ph[action[1]][c] += amount
         else:
             _, src, slot = action
             self.csec[slot] = self.take_corp(src, keep)
-            self.ch[slot][p] += amount
+            self.ch[slot][c] += amount
         self.supply[p] -= amount
         self.actions += 1
 
@@ -277,7 +284,7 @@ class Game:
         g = self.take_goal_card(src, keep_fn)
         self.goals[p].append([g, year, 0, 0, 0, 2])
         old = [i for i, s in enumerate(self.goals[p][:-1]) if s[2] == 0 and s[3] == 0]
-        i = swap_fn(old)
+        i = -1 if self.dmode else swap_fn(old)  # the dissident variant: no swaps
         if i >= 0:
             self.goals[p][i][2] = year
             self.goal_away(self.goals[p][i][0])
@@ -303,7 +310,12 @@ class Game:
         if occupied:
             kinds.append("corp")
         kinds.append("party")
-        if eff >= R.GOAL_PRICE and len(self.goals[p]) < R.GOAL_SLOTS and self.goal_sources():
+        if (
+            self.col[p] != self.NC  # a dissident player buys no goals
+            and eff >= R.GOAL_PRICE
+            and len(self.goals[p]) < R.GOAL_SLOTS
+            and self.goal_sources()
+        ):
             kinds.append("goal")
         if not final:  # the Final: every asset is placed
             kinds.append("pass")
@@ -339,7 +351,7 @@ class Game:
             if slot[2] or slot[3]:
                 continue
             for k, a in self.st.goals[slot[0]].requires:
-                c, action = self.req_cost(p, k, a, target)
+                c, action = self.req_cost(self.col[p], k, a, target)
                 if 0 < c < best[0]:
                     best = (c, action)
         return best
@@ -355,16 +367,20 @@ class Game:
             seen |= {s[0] for s in self.goals[o] if s[3]}
         return [g for g in range(len(self.st.goals)) if g not in seen]
 
-    def board_of(self, o) -> int:
-        return sum(c[o] for c in self.ch) + sum(q[o] for q in self.ph)
+    def board_of(self, h) -> int:
+        """Colour h's assets on the board."""
+        return sum(c[h] for c in self.ch) + sum(q[h] for q in self.ph)
 
     def leader(self, p) -> int:
-        """The opponent with the most revealed goals, then the most assets on the board."""
+        """The seat of another colour whose colour has the most revealed goals, then the
+        most assets on the board (the first such seat)."""
         best, who = None, -1
         for o in range(self.P):
-            if o == p:
+            h = self.col[o]
+            if h == self.col[p]:
                 continue
-            key = (sum(1 for s in self.goals[o] if s[3]), self.board_of(o))
+            revealed = sum(1 for m in self.seats_of[h] for s in self.goals[m] if s[3])
+            key = (revealed, self.board_of(h))
             if best is None or key > best:
                 best, who = key, o
         return who
@@ -396,19 +412,22 @@ class Game:
                     cheapest = ((typ, x), c)
         return total, cheapest[0], cheapest[1]
 
-    def contest_block(self, p, eff, co):
+    def contest_block(self, p, eff, co, anyone=False):
         """The block worth more per asset than p's own progress (1 / ``co`` per asset), as
         (action, amount), or None.  Opponent o's goals are estimated from the board: a
         posterior over the unseen cards in which o is R.BELIEF times likelier to be the
         biggest at a requirement of a goal it holds; the threat to a requirement is the
         expected number of o's goals met now that ask for it, weighted by R.CONTEST_WEIGHTS;
-        only a seat that has passed is blocked, since one still playing would answer."""
+        only a seat that has passed is blocked, since one still playing would answer, and
+        never a team-mate; ``anyone`` (a dissident player) blocks any seat, whatever the cost."""
         unseen = self.unseen(p)
         leader = self.leader(p)
         best = None
         lead_w, other_w, own = R.CONTEST_WEIGHTS
+        c = self.col[p]
         for o in range(self.P):
-            if o == p or not self.passed[o]:  # a seat still playing would answer the block
+            oc = self.col[o]
+            if oc == c or (not anyone and not self.passed[o]):
                 continue
             h = sum(1 for s in self.goals[o] if not s[2] and not s[3])
             if h == 0:
@@ -416,7 +435,7 @@ class Game:
             total_w, val = 0, {}
             for g in unseen:
                 reqs = self.st.goals[g].requires
-                leads = [self.req_margin(o, k, a) > 0 for k, a in reqs]
+                leads = [self.req_margin(oc, k, a) > 0 for k, a in reqs]
                 w = 1
                 for lead in leads:
                     w *= R.BELIEF if lead else 1
@@ -428,13 +447,28 @@ class Game:
             if weight == 0:
                 continue
             for k, a in sorted(val):
-                cost, action, amount = self.block_cost(p, o, k, a)
+                cost, action, amount = self.block_cost(c, oc, k, a)
                 if cost > eff:
                     continue
                 num, den = val[(k, a)] * weight, cost * total_w
-                if num * co > own * den and (best is None or num * best[1] > best[0] * den):
+                worth = anyone or num * co > own * den
+                if worth and (best is None or num * best[1] > best[0] * den):
                     best = (num, den, action, amount)
         return None if best is None else best[2:]
+
+    def dissident_turn(self, p, eff, year, final) -> bool:
+        """A dissident player's goal, contesting or bargaining bot: it holds no goals, so it
+        takes the best block against any seat (rules.POLICIES, the README's dissident
+        variant); with nothing to block it passes, and in the Final puts the rest on
+        America's first party."""
+        block = self.contest_block(p, eff, 2 * R.GOAL_PRICE, anyone=True)
+        if block is not None:
+            self.place(p, block[0], block[1])
+            return True
+        if final:
+            self.place(p, ("party", 0), eff)
+            return True
+        return False
 
     def contest_turn(self, p, eff, year, final) -> bool:
         co = self.own_best(p)[0]
@@ -457,9 +491,9 @@ class Game:
             return False
         cands = []
         if self.g_open >= 0:
-            cands.append((self.goal_cost(p, self.g_open, target), 0))
+            cands.append((self.goal_cost(self.col[p], self.g_open, target), 0))
         if self.g_disc:
-            cands.append((self.goal_cost(p, self.g_disc[-1], target), 1))
+            cands.append((self.goal_cost(self.col[p], self.g_disc[-1], target), 1))
         if cands:
             src = min(cands)[1]
         elif len(self.g_hidden) >= 2:
@@ -468,12 +502,16 @@ class Game:
             return False
 
         def keep(a, b):
-            return 1 if self.goal_cost(p, b, target) < self.goal_cost(p, a, target) else 0
+            return (
+                1
+                if self.goal_cost(self.col[p], b, target) < self.goal_cost(self.col[p], a, target)
+                else 0
+            )
 
         def swap(old):
             worst, i = -1, -1
             for j in old:
-                c = self.goal_cost(p, self.goals[p][j][0], target)
+                c = self.goal_cost(self.col[p], self.goals[p][j][0], target)
                 if c > worst:
                     worst, i = c, j
             return i if worst > eff - R.GOAL_PRICE else -1
@@ -489,7 +527,7 @@ class Game:
             if slot[2] or slot[3]:
                 continue
             for k, a in self.st.goals[slot[0]].requires:
-                c, action = self.req_cost(p, k, a, 2)
+                c, action = self.req_cost(self.col[p], k, a, 2)
                 if worst[0] < c < INF:
                     worst = (c, action)
         if worst[1] is not None:
@@ -514,6 +552,8 @@ class Game:
                 if eff >= 1:
                     if self.pol[p] == R.POLICY_CODES["random"]:
                         acted = self.random_turn(p, eff, year, final)
+                    elif self.col[p] == self.NC:
+                        acted = self.dissident_turn(p, eff, year, final)
                     elif self.pol[p] in (R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]):
                         acted = self.contest_turn(p, eff, year, final)
                     else:
@@ -547,16 +587,18 @@ class Game:
             net += amt if amt > 0 else -min(-amt, self.ch[s][p])
         return net
 
-    def wish(self, p, bloc, bill, rejected) -> bool:
+    def wish(self, h, bloc, bill, rejected) -> bool:
+        """For or against, colour h, as its first seat's bot decides (a team agrees openly)."""
+        p = self.seats_of[h][0]
         if self.pol[p] == 0:
             return self.rng.bounded(2) == 1
 
-        def gain(h):
-            return self.pass_gain(h, bloc, bill, rejected)
+        def gain(c):
+            return self.pass_gain(c, bloc, bill, rejected)
 
-        net = gain(p)
+        net = gain(h)
         if self.pol[p] in (R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]):
-            d = net - gain(self.leader(p))  # against the leader
+            d = net - gain(self.col[self.leader(p)])  # against the leader
             return d > 0 or (d == 0 and net > 0)
         return net > 0
 
@@ -587,13 +629,17 @@ class Game:
         deal, in seat then party order, that passes a failing bill; (-1, -1, 0) for none."""
         bargain = R.POLICY_CODES["bargain"]
         totals = [sum(self.ph[q]) for q in parties]
-        for p in range(self.P):
-            if self.pol[p] != bargain or not wishes[p]:
+
+        def pol(h):  # a colour bargains as its first seat's bot
+            return self.pol[self.seats_of[h][0]]
+
+        for p in range(self.nw):
+            if pol(p) != bargain or not wishes[p]:
                 continue
             gain = self.profit(p, bloc, bill)
             for q in parties:
                 o = biggest(self.ph[q])
-                if o < 0 or o >= self.P or o == p or self.pol[o] != bargain or wishes[o]:
+                if o < 0 or o >= self.nw or o == p or pol(o) != bargain or wishes[o]:
                     continue
                 price = max(-self.pass_gain(o, bloc, bill, rejected), 0) + 1
                 if price * R.BARGAIN_SHARE > gain:
@@ -606,9 +652,10 @@ class Game:
         return -1, -1, 0
 
     def party_vote_of(self, q, wishes, bill) -> int:
+        """The white assets vote their ideology, unless dissident players play them."""
         return party_vote(
-            self.ph[q][: self.P],
-            self.ph[q][self.P],
+            self.ph[q][: self.nw],
+            self.ph[q][self.NC] if self.nw == self.NC else 0,
             wishes,
             self.st.party_ideology[q],
             bill.ideology,
@@ -616,7 +663,7 @@ class Game:
 
     def resolve(self, bloc: int, bill: R.Bill) -> None:
         rejected = self.st.rejected(bill)
-        wishes = [self.wish(p, bloc, bill, rejected) for p in range(self.P)]
+        wishes = [self.wish(h, bloc, bill, rejected) for h in range(self.nw)]
         parties = self.parties_in(bloc)
         votes = [self.party_vote_of(q, wishes, bill) for q in parties]
         _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
@@ -636,20 +683,18 @@ class Game:
             counts = self.ch[s]
             before = sum(counts)
             big = biggest(counts)
-            for h in range(self.P + 1):
+            for h in range(self.NC + 1):
                 if counts[h] == 0:
                     continue
                 amt = big_amt if h == big else stake_amt
-                if amt > 0 and h < self.P:
-                    self.supply[h] += amt
-                    self.gained[h] += amt
+                if amt > 0 and h < self.nw:
+                    self.give(h, amt)
                     got += amt if h == payer else 0
                 elif amt < 0:
                     take = min(-amt, counts[h])
                     counts[h] -= take
-                    if h < self.P:
-                        self.lost[h] += take
-                    else:
+                    self.lost_c[h] += take
+                    if h == self.NC:
                         self.diss_lost += take
             if before > 0 and sum(counts) == 0:
                 self.c_disc.append(self.csec[s])
@@ -657,10 +702,22 @@ class Game:
                 self.bankrupt += 1
         if payer >= 0:  # paid in the payee's colour out of the payer's profit
             paid = min(price, got)
-            self.supply[payer] -= paid
-            self.gained[payer] -= paid
-            self.supply[payee] += paid
-            self.gained[payee] += paid
+            self.give(payer, -paid)
+            self.give(payee, paid)
+
+    def give(self, h, n) -> None:
+        """Colour h takes n assets (pays -n): a team hands each asset taken to the mate with
+        the smaller supply and pays each from the one with the larger (the lower seat on a
+        tie); seed: "een corp levert winst op voor het team"."""
+        for _ in range(abs(n)):
+            seats = self.seats_of[h]
+            if n > 0:
+                m = min(seats, key=lambda q: (self.supply[q], q))
+            else:
+                m = min(seats, key=lambda q: (-self.supply[q], q))
+            step = 1 if n > 0 else -1
+            self.supply[m] += step
+            self.gained[m] += step
 
     # --- set-up, checks, reset
     def place_dissidents(self) -> None:
@@ -670,11 +727,11 @@ class Game:
             ideo = self.bills[b].ideology
             for q in self.parties_in(b):
                 if self.st.party_ideology[q] == ideo:
-                    self.ph[q][self.P] += 1
+                    self.ph[q][self.NC] += 1
                     self.diss_placed += 1
             for s in range(self.nslot):
                 if self.slot_bloc[s] == b and self.slot_ideo[s] == ideo and self.csec[s] >= 0:
-                    self.ch[s][self.P] += 1
+                    self.ch[s][self.NC] += 1
                     self.diss_placed += 1
 
     def setup(self) -> None:
@@ -688,7 +745,8 @@ class Game:
         self.shuffle(self.b_hidden)
         self.shuffle(self.g_hidden)
         for p in range(self.P):
-            self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0, 0])
+            if self.col[p] != self.NC or not self.dmode:  # dissident players hold no goals
+                self.goals[p].append([self.g_hidden.pop(), 1, 0, 0, 0, 0])
         self.bills = [st.bills[self.b_hidden.pop()] for _ in range(4)]
         for b in range(4):
             for s in range(self.nslot):
@@ -702,7 +760,7 @@ class Game:
         self.g_open = self.g_hidden.pop()
         self.start = self.rng.bounded(self.P)
         for p in range(self.P):
-            self.supply[p] = self.income[p] = R.START_ASSETS
+            self.supply[p] = self.income[p] = self.st.start_assets[p]
 
     def check_goals(self, year: int) -> None:
         for p in range(self.P):
@@ -710,7 +768,7 @@ class Game:
                 if slot[2] or slot[3]:
                     continue
                 g = self.st.goals[slot[0]]
-                margins = [self.req_margin(p, k, a) for k, a in g.requires]
+                margins = [self.req_margin(self.col[p], k, a) for k, a in g.requires]
                 if min(margins) <= 0:
                     continue
                 slot[4] |= 1 << (year - 1)
@@ -726,9 +784,10 @@ class Game:
         self.bills = [self.st.bills[self.b_hidden.pop()] for _ in range(4)]
         self.place_dissidents()
         for p in range(self.P):
-            self.deal_goal(p, year + 1)
+            if self.col[p] != self.NC or not self.dmode:
+                self.deal_goal(p, year + 1)
         for p in range(self.P):
-            n = max(0, R.INCOME - sum(1 for s in self.goals[p] if s[3]))
+            n = max(0, self.st.start_assets[p] - sum(1 for s in self.goals[p] if s[3]))
             self.supply[p] += n
             self.income[p] += n
 
@@ -746,35 +805,47 @@ class Game:
         return self.score()
 
     def score(self) -> dict:
+        """Per colour (a seat, a team, the dissident players): +1 per achieved goal, +1 per
+        distinct category, -1 per failed goal; in the dissident variant the failed goals are
+        the dissident players' achieved goals instead."""
         P = self.P
-        achieved, failed, cats, score, board = [], [], [], [], []
+        achieved, failed = [], []
         for p in range(P):
-            a = f = 0
-            got = set()
-            for g, _, disc, rev, met, *_ in self.goals[p]:
-                if disc:
-                    continue
-                if rev or met & 4:
-                    a += 1
-                    got.add(self.st.goals[g].category)
-                else:
-                    f += 1
-            achieved.append(a)
-            failed.append(f)
-            cats.append(len(got))
-            score.append(a + len(got) - f)
-            board.append(sum(c[p] for c in self.ch) + sum(q[p] for q in self.ph))
-        top = max(zip(score, board))
-        tied = [p for p in range(P) if (score[p], board[p]) == top]
+            held = [s for s in self.goals[p] if not s[2]]
+            achieved.append(sum(1 for s in held if s[3] or s[4] & 4))
+            failed.append(len(held) - achieved[-1])
+
+        def cats(slots):
+            return len({self.st.goals[s[0]].category for s in slots})
+
+        sides = [h for h in range(self.NC + 1) if self.seats_of[h]]
+        score, board, categories = {}, {}, {}
+        for h in sides:
+            slots = [s for m in self.seats_of[h] for s in self.goals[m] if not s[2]]
+            won = [s for s in slots if s[3] or s[4] & 4]
+            if self.dmode and h == self.NC:
+                won = [
+                    s
+                    for o in range(P)
+                    if self.col[o] != self.NC
+                    for s in self.goals[o]
+                    if not s[2] and not (s[3] or s[4] & 4)
+                ]
+            categories[h] = cats(won)
+            lost = 0 if self.dmode else len(slots) - len(won)
+            score[h] = len(won) + categories[h] - lost
+            board[h] = self.board_of(h)
+        top = max((score[h], board[h]) for h in sides)
+        tied = [h for h in sides if (score[h], board[h]) == top]
         # seed: tied players draw goals until one wins, modelled as a uniform pick
         winner = tied[self.rng.bounded(len(tied))] if len(tied) > 1 else tied[0]
         return dict(
             achieved=achieved,
             failed=failed,
-            categories=cats,
-            score=score,
-            board=board,
-            winner=winner,
+            categories=[categories[self.col[p]] for p in range(P)],
+            score=[score[self.col[p]] for p in range(P)],
+            board=[board[self.col[p]] for p in range(P)],
+            won=[int(self.col[p] == winner) for p in range(P)],
         )
 
 
@@ -807,15 +878,17 @@ def reference_chunk(settings: R.Settings, seed: int, start: int, count: int) -> 
                     g.income[p],
                     g.gained[p],
                     g.paid[p],
-                    g.lost[p],
-                    int(res["winner"] == p),
+                    g.lost_c[g.col[p]],
+                    res["won"][p],
                     g.bills_passed,
                     g.bankrupt,
                     g.actions,
-                    sum(c[settings.players] for c in g.ch) + sum(q[settings.players] for q in g.ph),
+                    g.board_of(g.NC),
                     g.diss_placed,
                     g.diss_lost,
                 ]
                 + [x for s in slots for x in s]
+                + ([g.col[p]] if settings.mode != "normal" else [])
             )
-    return R.record_columns(np.array(rows, dtype=np.int64).reshape(-1, len(R.COLUMNS)))
+    width = len(R.columns(settings))
+    return R.record_columns(np.array(rows, dtype=np.int64).reshape(-1, width), settings)

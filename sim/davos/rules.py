@@ -10,7 +10,8 @@ Encodings shared by kernel and reference:
   parties   9 fixed seats, bloc-major: America 2, Europe 3, Global South 3, China 1
   slots     corp positions, bloc-major: Base L C R per bloc (12), Mean L C C R (16)
   ideology  0 L, 1 C, 2 R, 3 none (Mean bills without ideology)
-  holders   seats 0..players-1, then the dissidents (white assets) at index ``players``
+  holders   colours 0..colours-1 (a seat's own, or its team's), then the white assets
+            (dissidents) at index ``colours``; in the normal mode colour = seat
   goals     requirement kinds 0 sector, 1 corp, 2 corps, 3 party, 4 parties (see cards.toml)
 """
 
@@ -39,7 +40,14 @@ INCOME = 5  # reset: 5 minus goals revealed so far
 GOAL_PRICE = 2  # buy or swap a goal: 2 assets to the bank
 FIRST_PASS_BONUS = 1  # the first passer takes 1 asset
 EXTRA_TURN_COST = 1  # the last player's extra turns, 1 asset each
-DISSIDENTS_UP_TO = 4  # dissidents are placed with <= 4 players
+DISSIDENTS_UP_TO = 4  # dissidents are placed with <= 4 players (and in the team variant)
+# modes (seed "Modules"): normal 2-5 players; teams of two for 4, 6 or 8 (mates diagonally
+# opposite: seat i and i + players/2 share a colour); dissident players for 3-8: one with 3-5,
+# a team of two with 6 or 8 (the others in teams), one super dissident with 7 (the others in
+# teams, 10 assets at set-up and every reset)
+MODES = ("normal", "team", "dissident")
+MODE_PLAYERS = {"normal": range(2, 6), "team": (4, 6, 8), "dissident": range(3, 9)}
+SUPER_DISSIDENT_ASSETS = 10  # seed: "De super dissident krijgt ... 10 assets"
 YEARS = 3
 REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
 MAX_REQS = 3
@@ -75,6 +83,7 @@ GAME_COLUMNS = [
     "dissidents_lost",
 ]
 SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met", "how"]
+TEAM_COLUMNS = ["colour"]  # team and dissident modes: the seat's colour (rules.seating)
 HOW = ("dealt", "reset", "bought")  # slot field "how": dealt at set-up, drawn at a reset, bought
 NONE_BILLS = {
     "split": "a bill without ideology has one effect when passed and another when rejected "
@@ -94,13 +103,41 @@ COLUMNS = {
 
 
 def columns(settings=None) -> dict[str, np.dtype]:
-    """The record columns and their dtypes (the same for every setup)."""
-    return dict(COLUMNS)
+    """The record columns and their dtypes; the team and dissident modes add the seat's
+    colour (in those modes board, lost, categories, score and won are the colour's)."""
+    out = dict(COLUMNS)
+    if settings is not None and settings.mode != "normal":
+        out |= {name: np.dtype(np.int16) for name in TEAM_COLUMNS}
+    return out
 
 
-def record_columns(rows: np.ndarray) -> dict:
-    """Rows of int64 values in COLUMNS order -> named numpy columns."""
-    return {name: rows[:, j].astype(dtype) for j, (name, dtype) in enumerate(COLUMNS.items())}
+def record_columns(rows: np.ndarray, settings=None) -> dict:
+    """Rows of int64 values in columns(settings) order -> named numpy columns."""
+    return {
+        name: rows[:, j].astype(dtype) for j, (name, dtype) in enumerate(columns(settings).items())
+    }
+
+
+def seating(players: int, mode: str) -> tuple[tuple[int, ...], tuple[bool, ...], int]:
+    """(colour of every seat, which seats are dissident players, number of player colours).
+
+    Team mates sit diagonally opposite, seat i and i + T for T teams; dissident players
+    take the last seat (one) or the last seat of each half (a team of two) and play the
+    white assets, colour = the number of player colours."""
+    if mode == "normal":
+        return tuple(range(players)), (False,) * players, players
+    if mode == "team":
+        t = players // 2
+        return tuple(p % t for p in range(players)), (False,) * players, t
+    if players <= 5:  # one dissident; the others play alone
+        n = players - 1
+        return tuple(range(n)) + (n,), (False,) * n + (True,), n
+    if players == 7:  # one super dissident; the others in teams
+        return tuple(p % 3 for p in range(6)) + (3,), (False,) * 6 + (True,), 3
+    t = players // 2  # a dissident team of two; the others in teams
+    n = t - 1
+    colour = tuple(n if p % t == n else p % t for p in range(players))
+    return colour, tuple(c == n for c in colour), n
 
 
 POLICIES = {
@@ -313,8 +350,28 @@ class Settings:
     goals: tuple[Goal, ...]  # the cards in play; goal id = index here
     bills: tuple[Bill, ...]
     party_ideology: tuple[int, ...]
-    dissidents: bool  # placed at set-up and reset (<= 4 players)
+    dissidents: bool  # placed at set-up and reset (<= 4 players, and the team variant)
     none_bills: str = "split"  # see NONE_BILLS
+    mode: str = "normal"  # see MODES
+
+    @property
+    def colour(self) -> tuple[int, ...]:
+        return seating(self.players, self.mode)[0]
+
+    @property
+    def dissident_seats(self) -> tuple[bool, ...]:
+        return seating(self.players, self.mode)[1]
+
+    @property
+    def colours(self) -> int:
+        """Player colours on the board, the white assets not counted."""
+        return seating(self.players, self.mode)[2]
+
+    @property
+    def start_assets(self) -> tuple[int, ...]:
+        """Assets at set-up and the income before revealed goals, per seat."""
+        big = SUPER_DISSIDENT_ASSETS if self.mode == "dissident" and self.players == 7 else 0
+        return tuple(big if d and big else START_ASSETS for d in self.dissident_seats)
 
     @property
     def sectors(self) -> int:
@@ -337,7 +394,15 @@ class Settings:
             },
             "dissidents": self.dissidents,
             "none_bills": self.none_bills,
-        }
+        } | (
+            {}
+            if self.mode == "normal"
+            else {
+                "mode": self.mode,
+                "colours": list(self.colour),
+                "dissident_seats": [p for p, d in enumerate(self.dissident_seats) if d],
+            }
+        )
 
     def rejected_effects(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """(own, other) of every bill when rejected: none for L/C/R bills; for bills without
@@ -359,12 +424,18 @@ def make_settings(
     cards_file: Path | None = None,
     cards: Cards | None = None,
     none_bills: str = "split",
+    mode: str = "normal",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if none_bills not in NONE_BILLS:
         raise InputError(f"--none-bills must be split or same, not {none_bills!r}")
-    if players not in PLAYERS:
-        raise InputError(f"Davos is for 2-5 players, not {players}")
+    if mode not in MODES:
+        raise InputError(f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
+    counts = MODE_PLAYERS[mode]
+    if players not in counts:
+        span = "2-5" if mode == "normal" else ("4, 6 or 8" if mode == "team" else "3-8")
+        what = "Davos" if mode == "normal" else f"The {mode} variant of Davos"
+        raise InputError(f"{what} is for {span} players, not {players}")
     if game not in GAMES:
         raise InputError(f"--game must be base or mean, not {game!r}")
     cards = cards if cards is not None else load_cards(cards_file)
@@ -407,8 +478,9 @@ def make_settings(
         goals=goals,
         bills=bills,
         party_ideology=cards.party_ideology,
-        dissidents=players <= DISSIDENTS_UP_TO,
+        dissidents=mode == "team" or (mode == "normal" and players <= DISSIDENTS_UP_TO),
         none_bills=none_bills,
+        mode=mode,
     )
 
 
@@ -424,28 +496,82 @@ def check(frame, settings: Settings) -> None:
         assert bad.height == 0, f"{what}: game {bad['game'][0]}, seat {bad['seat'][0]}"
 
     i = pl.Int64
-    # conservation: every asset a seat owns came from income or bill gains and went to the
-    # board, its supply, the bank (goal buys, extra turns) or off a corp (bill losses)
-    ensure(
-        (
-            f["supply"].cast(i) + f["board"]
-            == f["income"].cast(i) + f["gained"] - f["paid"] - f["lost"]
-        ),
+    diss = settings.mode == "dissident"
+    white = settings.colours
+    if "colour" not in f.columns:
+        f = f.with_columns(pl.col("seat").cast(pl.Int16).alias("colour"))
+    ensure(f["categories"] <= len(settings.categories), "more categories than exist")
+    # per colour (a seat, a team, the dissident players): board, lost, categories, score and won
+    # are the colour's; every asset a colour owns came from income or bill gains and went to
+    # the board, its seats' supplies, the bank (goal buys, extra turns) or off a corp
+    side = f.group_by("game", "colour").agg(
+        pl.len().alias("n"),
+        *[pl.col(c).n_unique().alias(f"u_{c}") for c in ("board", "lost", "categories", "score")],
+        pl.col("won").n_unique().alias("u_won"),
+        *[pl.col(c).cast(i).sum().alias(c) for c in ("supply", "income", "gained", "paid")],
+        *[pl.col(c).first().cast(i).alias(c) for c in ("board", "lost", "categories", "score")],
+        pl.col("won").first().cast(i).alias("won"),
+        pl.col("achieved").cast(i).sum().alias("a"),
+        pl.col("failed").cast(i).sum().alias("f"),
+        pl.col("dissidents_board").first().cast(i).alias("db"),
+        pl.col("dissidents_lost").first().cast(i).alias("dl"),
+    )
+    failed_others = (
+        f.filter(pl.col("colour") != white)
+        .group_by("game")
+        .agg(pl.col("failed").cast(i).sum().alias("fo"))
+    )
+    side = side.join(failed_others, on="game", how="left").with_columns(pl.col("fo").fill_null(0))
+
+    def side_ok(mask, what: str) -> None:
+        bad = side.filter(~mask)
+        assert bad.height == 0, f"{what}: game {bad['game'][0]}, colour {bad['colour'][0]}"
+
+    c = pl.col
+    side_ok(
+        (c("u_board") == 1) & (c("u_lost") == 1) & (c("u_categories") == 1) & (c("u_score") == 1),
+        "a colour's seats disagree on its board, losses, categories or score",
+    )
+    side_ok(c("u_won") == 1, "one seat of a colour won and another did not")
+    side_ok(
+        c("supply") + c("board") == c("income") + c("gained") - c("paid") - c("lost"),
         "seat assets not conserved",
     )
-    ensure(
-        f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
-        "dissidents not conserved",
-    )
     ensure(f["supply"] == 0, "assets left after the Final")
-    ensure(
-        f["score"].cast(i) == f["achieved"].cast(i) + f["categories"] - f["failed"],
-        "score is not achieved + categories - failed",
-    )
-    ensure(f["categories"] <= f["achieved"], "more categories than achieved goals")
-    ensure(f["categories"] <= len(settings.categories), "more categories than exist")
+    is_white = c("colour") == white
+    if diss:
+        side_ok(
+            ~is_white | ((c("board") == c("db")) & (c("lost") == c("dl"))),
+            "the dissident players' board is not the white assets",
+        )
+        side_ok(((c("a") + c("f")) == 0) | ~is_white, "a dissident player holds goals")
+        side_ok(
+            is_white | (c("score") == c("a") + c("categories")),
+            "score is not achieved + categories (failed goals go to the dissidents)",
+        )
+        side_ok(
+            ~is_white | (c("score") == c("fo") + c("categories")),
+            "dissident score is not the others' failed goals + their categories",
+        )
+        side_ok(
+            c("categories") <= pl.when(is_white).then(c("fo")).otherwise(c("a")),
+            "more categories than achieved goals",
+        )
+    else:
+        side_ok(
+            c("score") == c("a") + c("categories") - c("f"),
+            "score is not achieved + categories - failed",
+        )
+        side_ok(c("categories") <= c("a"), "more categories than achieved goals")
+    if diss:
+        ensure(f["dissidents_placed"] == 0, "white assets placed automatically")
+    else:
+        ensure(
+            f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
+            "dissidents not conserved",
+        )
     if not settings.dissidents:
-        ensure(f["dissidents_placed"] == 0, "dissidents with 5 players")
+        ensure(f["dissidents_placed"] == 0, "dissidents placed without the rule that places them")
     held = pl.lit(0, i)
     for k in range(GOAL_SLOTS):
         g = f"g{k}_"
@@ -461,7 +587,9 @@ def check(frame, settings: Settings) -> None:
         )
         ensure(~used | f[g + "how"].is_between(0, 2), "goal acquisition out of range")
         if k == 0:
-            ensure(f[g + "how"] == 0, "first goal not dealt at set-up")
+            ensure(~used | (f[g + "how"] == 0), "first goal not dealt at set-up")
+        if diss:
+            ensure(f[g + "discarded"] == 0, "a goal swapped in the dissident variant")
         ensure(
             (f[g + "discarded"] == 0) | (f[g + "discarded"] >= f[g + "acquired"]),
             "goal laid off before it was taken",
@@ -473,9 +601,9 @@ def check(frame, settings: Settings) -> None:
         f.select(held == f["achieved"].cast(i) + f["failed"]).to_series(),
         "achieved + failed is not the goals held",
     )
-    per_game = f.group_by("game").agg(pl.len().alias("n"), pl.col("won").sum().alias("w"))
+    per_game = side.group_by("game").agg(pl.col("n").sum(), pl.col("won").sum().alias("w"))
     bad = per_game.filter((pl.col("n") != P) | (pl.col("w") != 1))
-    assert bad.height == 0, f"not one winner and {P} seats: game {bad['game'][0]}"
+    assert bad.height == 0, f"not one winner (colour) and {P} seats: game {bad['game'][0]}"
 
 
 def load_parliament(path: Path) -> dict:
