@@ -110,14 +110,16 @@ def test_counting_kabalen_decides_only_from_what_its_seat_may_know(players, vari
         turn, passes = game % players, 0
         while passes < players and all(hands):
             if hands[turn] & open_cards:
-                c = counting_kabalen_move(hands, turn, laid, open_cards, settings)
+                c = counting_kabalen_move(hands, turn, laid, open_cards, settings, barred)
                 for _ in range(3):
                     other = _redeal_kabalen(rng, hands, turn, barred)
                     if other is None:
                         continue
                     changed_table += other != hands
                     passes_used += any(barred[q] for q in range(players) if q != turn)
-                    assert counting_kabalen_move(other, turn, laid, open_cards, settings) == c
+                    assert (
+                        counting_kabalen_move(other, turn, laid, open_cards, settings, barred) == c
+                    )
                     checked += 1
                 hands[turn].remove(c)
                 laid.add(c)
