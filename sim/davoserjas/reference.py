@@ -347,6 +347,32 @@ def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
     return mine
 
 
+def paranoid_from(deal_, hands, played, trick, t, seat, me, forced=None):
+    """The penalty ``me`` takes from here when it minimises it and every other seat
+    maximises it, every card known: plain minimax over every legal card (``seat``
+    plays ``forced`` if given)."""
+    if not trick and (t == deal_.size or deal_.nothing_left(deal_.extra(t), played)):
+        return 0
+    cards = [c for _, c in trick]
+    hand = hands[seat]
+    follow = [c for c in hand if cards and suit(c) == suit(cards[0])]
+    values = []
+    for c in [forced] if forced is not None else sorted(follow or hand):
+        now = trick + [(seat, c)]
+        rest = [h - {c} if q == seat else h for q, h in enumerate(hands)]
+        if len(now) < deal_.players:
+            v = paranoid_from(deal_, rest, played | {c}, now, t, (seat + 1) % deal_.players, me)
+        else:
+            led = suit(now[0][1])
+            winner = max((x for x in now if suit(x[1]) == led), key=lambda x: x[1])[0]
+            got = deal_.extra(t) + sum(int(deal_.penalty[x[1]]) for x in now)
+            v = (got if winner == me else 0) + paranoid_from(
+                deal_, rest, played | {c}, [], t + 1, winner, me
+            )
+        values.append(v)
+    return min(values) if seat == me else max(values)
+
+
 def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
     """The search bot's card (rules in ``search.py``'s docstring): it reads its own
     hand, the history and the other hands' sizes only."""
@@ -366,13 +392,21 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
         return default  # every card scores 0
     unseen = {c for c in range(52) if deal_.mask >> c & 1} - set(hand) - played
     sizes = [len(h) for h in hands]
-    is_exact = deal_.size - t <= exact
+    from tableodds.sim.davoserjas.search import _MODEL, ENDGAMES
+
+    is_exact = deal_.size - t <= exact % _MODEL
+    paranoid = ENDGAMES[exact // _MODEL] == "paranoid"
     total = [0] * len(legal)
     for _ in range(samples):
         world = sample_world(stream, unseen, sizes, voids, seat, players)
         world[seat] = set(hand)
         for i, c in enumerate(legal):
-            total[i] += play_from(deal_, world, voids, played, trick, t, seat, seat, c, is_exact)
+            if is_exact and paranoid:
+                total[i] += paranoid_from(deal_, world, played, trick, t, seat, seat, c)
+            else:
+                total[i] += play_from(
+                    deal_, world, voids, played, trick, t, seat, seat, c, is_exact
+                )
     best = min(total)
     if total[legal.index(default)] == best:
         return default
