@@ -4,12 +4,18 @@ At a decision with more than one legal card the bot draws ``samples`` deals of
 the cards hidden from it (see :func:`sample_world`), consistent with the hand
 sizes and the voids it has seen, and scores every legal card in each:
 
-* once at most ``exact`` tricks are left (the current one included), exactly:
-  the least penalty the seat can reach over all its own continuations, the
-  other seats playing ``counting`` (a deterministic model, so a fixed sequence
-  of own cards is as good as any strategy; :func:`play_out` searches them depth
-  first);
+* once at most ``exact`` tricks are left (the current one included), exactly,
+  with one of two endgame models (``ENDGAMES``, a setting of the bot):
+  ``counting`` (the default): the least penalty the seat can reach over all
+  its own continuations, the other seats playing ``counting`` (a deterministic
+  model, so a fixed sequence of own cards is as good as any strategy;
+  :func:`play_out` searches them depth first); ``paranoid``: a two-sided
+  search, the seat minimising its penalty and the other seats together
+  maximising it (:func:`paranoid`, alpha-beta);
 * before that, by one rollout with every seat playing ``counting``.
+
+The kernel passes both in one ``exact`` integer, tricks + 64 x model code
+(:func:`exact_budget`).
 
 It plays the card with the lowest total over the samples; ties go to the card
 ``counting`` would play, else to the lowest card.  Where no point is left to
