@@ -20,6 +20,7 @@ from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.duel import duel as duel_games
 from tableodds.sim.davoserjas.kernel import simulate_chunk
 from tableodds.sim.davoserjas.rules import card_name, make_settings, parse_hand
+from tableodds.sim.davoserjas.search import ENDGAME, TRICKS, exact_budget
 
 
 @dataclass(frozen=True)
@@ -574,12 +575,16 @@ def duel(
     variants=(),
     samples: int | None = None,
     exact: int | None = None,
+    endgame: str | None = None,
 ) -> Result:
     """A duplicate tournament: every pair of POLICIES plays the same deals with the seats
     rotated (how card players compare strength); the mean difference per game with its 95%
     interval, per round, and a ranking.  ``samples`` and ``exact`` set the search bot's
-    budget."""
+    budget, ``endgame`` how it solves the last tricks (counting or paranoid)."""
     policies = list(policies)
+    budget = None  # the kernel's exact argument: tricks and endgame model
+    if exact is not None or endgame is not None:
+        budget = exact_budget(TRICKS if exact is None else exact, endgame or ENDGAME)
     if len(policies) < 2 or len(set(policies)) != len(policies):
         raise InputError("a duel needs two or more different policies, e.g. counting,careful")
     base = make_settings(players, policies[:1], rounds, variants)
@@ -591,7 +596,7 @@ def duel(
         [
             (
                 f"{a}-{b}",
-                partial(_duel_chunk, a, b, players, rounds, tuple(variants), samples, exact),
+                partial(_duel_chunk, a, b, players, rounds, tuple(variants), samples, budget),
                 {"default_chunk": 4096, "label": f"{a} vs {b}"},
             )
             for a, b in pairs
@@ -608,7 +613,13 @@ def duel(
         )
     return Result(
         "davoserjas duel",
-        {**base.describe(), "policies": policies, "samples": samples, "exact": exact},
+        {
+            **base.describe(),
+            "policies": policies,
+            "samples": samples,
+            "exact": exact,
+            "endgame": endgame,
+        },
         DuelTable(players, tuple(results), base.rounds),
         plan,
         titles={

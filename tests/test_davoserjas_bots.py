@@ -10,6 +10,7 @@ from tableodds.sim.davoserjas.duel import duel, interval
 from tableodds.sim.davoserjas.kernel import penalties
 from tableodds.sim.davoserjas.reference import counting_move, counting_view, deal, play_game, suit
 from tableodds.sim.davoserjas.rules import deck_mask, make_settings
+from tableodds.sim.davoserjas.search import exact_budget
 
 
 @pytest.mark.parametrize("players", range(3, 8))
@@ -110,14 +111,16 @@ def test_counting_kabalen_decides_only_from_what_its_seat_may_know(players, vari
         turn, passes = game % players, 0
         while passes < players and all(hands):
             if hands[turn] & open_cards:
-                c = counting_kabalen_move(hands, turn, laid, open_cards, settings)
+                c = counting_kabalen_move(hands, turn, laid, open_cards, settings, barred)
                 for _ in range(3):
                     other = _redeal_kabalen(rng, hands, turn, barred)
                     if other is None:
                         continue
                     changed_table += other != hands
                     passes_used += any(barred[q] for q in range(players) if q != turn)
-                    assert counting_kabalen_move(other, turn, laid, open_cards, settings) == c
+                    assert (
+                        counting_kabalen_move(other, turn, laid, open_cards, settings, barred) == c
+                    )
                     checked += 1
                 hands[turn].remove(c)
                 laid.add(c)
@@ -154,6 +157,8 @@ def test_counting_beats_careful_in_a_duel():
         (4, ["search", "counting", "random", "careful"], None, (2, 3)),
         (3, ["search", "search", "counting"], [1, 3, 5, 6], (3, 5)),
         (5, ["counting", "search", "random", "duck", "search"], [2, 4], (2, 4)),
+        (3, ["search", "counting", "search"], [3, 5], (2, exact_budget(2, "paranoid"))),
+        (4, ["search", "random", "counting", "careful"], [4], (2, exact_budget(2, "paranoid"))),
     ],
 )
 def test_search_kernel_equals_reference(players, mix, rounds, budget):
@@ -299,3 +304,99 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
             checked += 1
             matters += max(want.values()) > min(want.values())  # the choice changes the score
     assert checked >= 20 and matters >= 5, (checked, matters)
+
+
+def _minimax(players, size, rnd, hands, trick, t, seat, me, forced=None):
+    """Brute force, independent of the bots' code: the penalty ``me`` takes from here
+    when it minimises it and the other seats maximise it, over every legal card
+    (``seat`` plays ``forced`` if given)."""
+    if t == size:
+        return 0
+    penalty = rnd.card_penalties()
+    cards = [c for _, c in trick]
+    legal = [c for c in hands[seat] if cards and suit(c) == suit(cards[0])] or hands[seat]
+    values = []
+    for c in [forced] if forced is not None else legal:
+        rest = [h - {c} if q == seat else h for q, h in enumerate(hands)]
+        now = trick + [(seat, c)]
+        if len(now) < players:
+            values.append(_minimax(players, size, rnd, rest, now, t, (seat + 1) % players, me))
+            continue
+        led = suit(now[0][1])
+        w = max((x for x in now if suit(x[1]) == led), key=lambda x: x[1])[0]
+        got = rnd.per_trick + sum(int(penalty[x[1]]) for x in now)
+        got += (rnd.first_trick if t == 0 else 0) + (rnd.last_trick if t == size - 1 else 0)
+        values.append(
+            (got if w == me else 0) + _minimax(players, size, rnd, rest, [], t + 1, w, me)
+        )
+    return min(values) if seat == me else max(values)
+
+
+@pytest.mark.parametrize("players,round_number", [(3, 1), (3, 3), (4, 2), (4, 4), (4, 5), (5, 3)])
+def test_paranoid_endgame_values_equal_exhaustive_minimax(players, round_number):
+    """Every card known, 1-3 tricks left, some cards of the current trick already laid:
+    the two-sided search (alpha-beta with equal cards merged) must give, for every
+    legal card, the exact minimax value of a brute-force walk over all plays."""
+    from tableodds.sim.davoserjas.search import exact_values
+
+    settings = make_settings(players, ["counting"] * players, rounds=[round_number])
+    rnd = settings.rounds[0]
+    size, mask = settings.hand_size, deck_mask(players)
+    pen = rnd.card_penalties()
+    penmask = sum(1 << c for c in range(52) if mask >> c & 1 and pen[c])
+    rng = random.Random(round_number * 7 + players)
+    matters = 0
+    for trial in range(60):
+        left = rng.randint(1, 3)
+        t, lead = size - left, rng.randrange(players)
+        deck = [c for c in range(52) if mask >> c & 1]
+        rng.shuffle(deck)
+        deck.sort(key=lambda c: pen[c] == 0)  # the penalised cards still in play
+        hands = [set(deck[q * left : (q + 1) * left]) for q in range(players)]
+        played = set(deck[players * left :])
+        trick, seat = [], lead
+        for _ in range(rng.randrange(players)):  # lay part of the current trick
+            cards = [c for _, c in trick]
+            legal = [c for c in hands[seat] if cards and suit(c) == suit(cards[0])]
+            c = rng.choice(sorted(legal or hands[seat]))
+            hands[seat].remove(c)
+            played.add(c)
+            trick.append((seat, c))
+            seat = (seat + 1) % players
+        me, k = seat, len(trick)
+        cards = [c for _, c in trick]
+        legal = sorted([c for c in hands[me] if cards and suit(c) == suit(cards[0])] or hands[me])
+        want = [_minimax(players, size, rnd, hands, trick, t, me, me, c) for c in legal]
+        led = suit(cards[0]) if cards else -1
+        win = max((c for c in cards if suit(c) == led), default=-1)
+        win_seat = next((q for q, c in trick if c == win), me)
+        points = sum(int(pen[c]) for c in cards) + rnd.per_trick
+        points += (rnd.first_trick if t == 0 else 0) + (rnd.last_trick if t == size - 1 else 0)
+        out = np.zeros(len(legal), np.int64)
+        exact_values(
+            np.array([sum(1 << c for c in h) for h in hands], np.uint64),
+            np.zeros(players, np.int64),
+            np.uint64(sum(1 << c for c in played)),
+            players,
+            size,
+            t,
+            k,
+            led,
+            win,
+            win_seat,
+            points,
+            me,
+            pen,
+            rnd.per_trick,
+            rnd.first_trick,
+            rnd.last_trick,
+            bool(pen.any()),
+            np.uint64(mask),
+            np.uint64(sum(1 << c for c in legal)),
+            out,
+            np.uint64(penmask),
+            1,
+        )
+        assert list(out) == want, (trial, legal, list(out), want)
+        matters += len(set(want)) > 1
+    assert matters >= 3, matters

@@ -15,6 +15,7 @@ from tableodds.reports.cli.options import (
 )
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.rules import POLICIES, VARIANTS
+from tableodds.sim.davoserjas.search import ENDGAME, ENDGAMES
 
 group = click.Group(name="davoserjas", help="Davoserjas: six rounds of minus tricks and Kabalen.")
 
@@ -116,6 +117,14 @@ simulation_command(
             type=click.IntRange(0, 13),
             default=None,
             help="Tricks left from which search solves exactly [default: 4].",
+        ),
+        click.option(
+            "--endgame",
+            type=click.Choice(ENDGAMES),
+            default=None,
+            help="How search solves those tricks: its best line against counting "
+            "opponents, or paranoid (the others all play against it) "
+            f"[default: {ENDGAME}].",
         ),
     ),
     extra=[_rounds],

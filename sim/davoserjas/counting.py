@@ -26,7 +26,13 @@ Trick rounds (every tie broken by the higher card id unless said otherwise):
 
 Kabalen: the card that frees most own cards behind it (x4), plus 2 for each
 card it opens that the bot holds, minus 2 for each it opens for the others,
-plus 1 for not being a 7; ties to the lowest card id.
+minus ``THREAT`` more for each it opens that a seat about to go out (at most
+``SHORT`` cards left) may hold, plus 1 for not being a 7; ties to the lowest
+card id.  The bot plans with the passes it has seen: a seat that passed holds
+none of the cards open at that moment, so such a card cannot be the one that
+lets that seat go out, and opening it costs only the 2.  Under the pool scoring
+(the round goes on to a second player out, and only those two score) the
+``THREAT`` term is left out: there it cost points in duels against ``careful``.
 """
 
 import numpy as np
@@ -36,6 +42,8 @@ from tableodds.sim.core.bits import lowest_bit, popcount
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
+SHORT = 3  # Kabalen: a seat with at most this many cards left is about to go out
+THREAT = 3  # ... and opening a card it may hold costs this much more
 
 
 @njit(inline="always")
@@ -134,9 +142,17 @@ def counting_trick(
 
 
 @njit(inline="never")
-def counting_kabalen(hand, legal, unseen, behind, opens):
+def counting_kabalen(hand, legal, unseen, behind, opens, hands, barred, me, players, pool):
     """One Kabalen card; ``behind[c]`` the cards only playable after c, ``opens[c]``
-    the cards c makes playable."""
+    the cards c makes playable, ``barred[q]`` the cards open when seat q passed (so
+    not in its hand), ``pool`` the pool scoring.  Of ``hands`` it reads only the
+    sizes, which are public."""
+    reach = np.uint64(0)  # unseen cards a seat about to go out may hold
+    for q in range(players):
+        n = popcount(hands[q])
+        if q != me and 0 < n <= SHORT and not pool:
+            reach |= ~barred[q]
+    reach &= unseen
     best, bs = -1, np.int64(-1) << 40
     x = legal
     while x:
@@ -147,6 +163,7 @@ def counting_kabalen(hand, legal, unseen, behind, opens):
             4 * popcount(behind[c] & hand)
             + 2 * popcount(o & hand)
             - 2 * popcount(o & unseen)
+            - THREAT * popcount(o & reach)
             + (0 if c % 13 == 5 else 1)
         )
         if score > bs:

@@ -573,6 +573,7 @@ def _kabalen_block(
     playable,
     live,
     played,
+    barred,
     deck_mask,
     behind,
 ):
@@ -588,6 +589,8 @@ def _kabalen_block(
     for g in range(_G):
         turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
         playable[g], live[g], played[g] = sevens, 1, 0
+        for p in range(players):
+            barred[g * _HS + p] = 0
     active = _G
     while active:
         for g in range(_G):
@@ -602,7 +605,18 @@ def _kabalen_block(
                 elif kab_pol[tn] == KABALEN_HOLD:
                     c = hold(h, legal)
                 else:
-                    c = counting_kabalen(h, legal, deck_mask & ~h & ~played[g], behind, opens)
+                    c = counting_kabalen(
+                        h,
+                        legal,
+                        deck_mask & ~h & ~played[g],
+                        behind,
+                        opens,
+                        hands[g * _HS : g * _HS + players],
+                        barred[g * _HS : g * _HS + players],
+                        tn,
+                        players,
+                        pool_mode,
+                    )
                 bit = (_ONE << np.uint64(c & 63)) & (np.uint64(0) - np.uint64(has))
             elif _HAS_PDEP:
                 k = _bounded_if(s, popcount(legal), 4 * g, has)
@@ -614,6 +628,10 @@ def _kabalen_block(
             hands[g * _HS + tn] = h
             if track:
                 played[g] |= bit
+                # a pass shows the seat holds none of the open cards
+                barred[g * _HS + tn] |= playable[g] & (
+                    np.uint64(0) - np.uint64(lv != 0 and not has)
+                )
             playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
             p = 0 if has else passes[g] + lv
             passes[g] = p
@@ -795,6 +813,7 @@ def simulate(
     lead = np.empty(_G, np.int64)
     pts = np.empty(_HS * _G, np.int64)
     played = np.empty(_G, np.uint64)
+    barred = np.empty(_HS * _G, np.uint64)
     voids = np.empty(_HS * _G, np.int64)
     sizes = np.empty(players, np.int64)
     turn = np.empty(_G, np.int64)
@@ -877,6 +896,7 @@ def simulate(
                     playable,
                     live,
                     played,
+                    barred,
                     deck_mask,
                     behind,
                 )

@@ -166,29 +166,43 @@ def choose_counting(
     return max(legal, key=lambda c: (int(penalty[c]), danger(c), rank(c), c))
 
 
-def choose_counting_kabalen(hand, legal, laid, strict, mask) -> int:
-    """The counting bot in Kabalen: free own cards, open few cards for the others."""
+def choose_counting_kabalen(hand, legal, laid, strict, mask, seat, sizes, barred, pool) -> int:
+    """The counting bot in Kabalen: free own cards, open few cards for the others,
+    least of all one that a seat about to go out may still hold (``barred[q]``: the
+    cards open when seat q passed, which q does not hold; ``sizes``: hand sizes).
+    Under the pool scoring the seats about to go out are not singled out."""
+    from tableodds.sim.davoserjas.counting import SHORT, THREAT
+
     unseen = {c for c in range(52) if mask >> c & 1} - set(hand) - laid
+    near_out = [] if pool else [q for q, n in enumerate(sizes) if q != seat and 0 < n <= SHORT]
 
     def score(c):
         opened = set(kabalen_row_after(c, strict, mask))
+        for_others = opened & unseen
+        threats = [d for d in for_others if any(d not in barred[q] for q in near_out)]
         return (
             4 * len(_behind_kabalen(c) & hand)
             + 2 * len(opened & hand)
-            - 2 * len(opened & unseen)
+            - 2 * len(for_others)
+            - THREAT * len(threats)
             + (rank(c) != SEVEN)
         )
 
     return max(sorted(legal), key=lambda c: (score(c), -c))
 
 
-def counting_kabalen_move(hands, seat, laid, open_cards, settings):
+def counting_kabalen_move(hands, seat, laid, open_cards, settings, barred):
     """The counting bot's Kabalen card for ``seat`` given the full table (``hands``),
-    the cards laid and the open places; it reads only the seat's own hand and what
-    lies on the table."""
+    the cards laid, the open places and the passes seen (``barred[q]``: the cards
+    open when q passed); it reads only the seat's own hand, what lies on the table,
+    the passes and the other hands' sizes."""
     mask = deck_mask(settings.players)
     legal = sorted(hands[seat] & open_cards)
-    return choose_counting_kabalen(hands[seat], legal, laid, settings.gaps == "strict", mask)
+    sizes = [len(h) for h in hands]
+    strict, pool = settings.gaps == "strict", settings.kabalen_scoring == "pool"
+    return choose_counting_kabalen(
+        hands[seat], legal, laid, strict, mask, seat, sizes, barred, pool
+    )
 
 
 def counting_move(hands, seat, history, settings, rnd, t):
@@ -333,6 +347,32 @@ def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
     return mine
 
 
+def paranoid_from(deal_, hands, played, trick, t, seat, me, forced=None):
+    """The penalty ``me`` takes from here when it minimises it and every other seat
+    maximises it, every card known: plain minimax over every legal card (``seat``
+    plays ``forced`` if given)."""
+    if not trick and (t == deal_.size or deal_.nothing_left(deal_.extra(t), played)):
+        return 0
+    cards = [c for _, c in trick]
+    hand = hands[seat]
+    follow = [c for c in hand if cards and suit(c) == suit(cards[0])]
+    values = []
+    for c in [forced] if forced is not None else sorted(follow or hand):
+        now = trick + [(seat, c)]
+        rest = [h - {c} if q == seat else h for q, h in enumerate(hands)]
+        if len(now) < deal_.players:
+            v = paranoid_from(deal_, rest, played | {c}, now, t, (seat + 1) % deal_.players, me)
+        else:
+            led = suit(now[0][1])
+            winner = max((x for x in now if suit(x[1]) == led), key=lambda x: x[1])[0]
+            got = deal_.extra(t) + sum(int(deal_.penalty[x[1]]) for x in now)
+            v = (got if winner == me else 0) + paranoid_from(
+                deal_, rest, played | {c}, [], t + 1, winner, me
+            )
+        values.append(v)
+    return min(values) if seat == me else max(values)
+
+
 def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
     """The search bot's card (rules in ``search.py``'s docstring): it reads its own
     hand, the history and the other hands' sizes only."""
@@ -352,13 +392,21 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
         return default  # every card scores 0
     unseen = {c for c in range(52) if deal_.mask >> c & 1} - set(hand) - played
     sizes = [len(h) for h in hands]
-    is_exact = deal_.size - t <= exact
+    from tableodds.sim.davoserjas.search import _MODEL, ENDGAMES
+
+    is_exact = deal_.size - t <= exact % _MODEL
+    paranoid = ENDGAMES[exact // _MODEL] == "paranoid"
     total = [0] * len(legal)
     for _ in range(samples):
         world = sample_world(stream, unseen, sizes, voids, seat, players)
         world[seat] = set(hand)
         for i, c in enumerate(legal):
-            total[i] += play_from(deal_, world, voids, played, trick, t, seat, seat, c, is_exact)
+            if is_exact and paranoid:
+                total[i] += paranoid_from(deal_, world, played, trick, t, seat, seat, c)
+            else:
+                total[i] += play_from(
+                    deal_, world, voids, played, trick, t, seat, seat, c, is_exact
+                )
     best = min(total)
     if total[legal.index(default)] == best:
         return default
@@ -409,6 +457,7 @@ def play_kabalen(stream, settings, hands, leader, policies):
     pool = settings.kabalen_scoring == "pool"
     open_cards = {13 * s + SEVEN for s in range(4)}
     out_order, laid = [], set()
+    barred = [set() for _ in range(players)]  # the cards open when each seat passed
     turn, passes = leader, 0
     while True:
         legal = sorted(hands[turn] & open_cards)
@@ -416,7 +465,7 @@ def play_kabalen(stream, settings, hands, leader, policies):
             if POLICY_PARTS[policies[turn]][1] == KABALEN_HOLD:
                 c = choose_hold(hands[turn], legal)
             elif policies[turn] in ("counting", "search"):
-                c = counting_kabalen_move(hands, turn, laid, open_cards, settings)
+                c = counting_kabalen_move(hands, turn, laid, open_cards, settings, barred)
             else:
                 c = choose_random(stream, legal)
             hands[turn].remove(c)
@@ -429,6 +478,7 @@ def play_kabalen(stream, settings, hands, leader, policies):
                 if len(out_order) == (2 if pool else 1):
                     break
         else:
+            barred[turn] |= open_cards
             passes += 1
             if passes == players:
                 break
