@@ -77,7 +77,7 @@ def test_integer_ticks_and_faded_rare_events():
         }
     )
     assert sorted({round(d.get_alpha(), 6) for d in dots}) == shares
-    assert min(shares) < 0.9  # some event is rare in these games, and drawn faded
+    assert min(shares) < 1.0  # some event misses some games, and is drawn faded
     legend = ax.get_legend()
     assert legend is not None and legend.get_bbox_to_anchor().x0 > ax.bbox.x1 - 1
     fig = s1844.plot_trains(list(r))
