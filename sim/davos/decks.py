@@ -19,6 +19,8 @@ seeded with (seed, deck number), so a deck list is reproducible from the run's s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from tableodds.sim.davos import rules as R
@@ -52,4 +54,4 @@ def random_deck(cards: R.Cards, game: str, seed: int, number: int) -> R.Cards:
         category = PAIR_CATEGORY if len(reqs) > 1 else CATEGORY[reqs[0][0]]
         goal = R.Goal("", category, tuple(reqs))
         goals.append(R.Goal(f"{i + 1}: {goal.requirement_text()}", category, tuple(reqs)))
-    return R.Cards(tuple(goals), cards.bills, cards.party_ideology)
+    return replace(cards, goals=tuple(goals))  # bills, parties and [big] as given

@@ -203,11 +203,59 @@ class Bill:
     rejected_other: tuple[int, int] = (0, 0)
 
 
+# Big Game control cards (seed "Soorten control cards"): a domain on top, an action below.
+# Domains: sector:S (all corps of a sector together), bloc:B (corps and parties of a bloc
+# together), party:I (all parties of ideology I, worldwide).  Sector cards carry one of
+# SECTOR_ACTIONS, bloc and party cards one of BLOC_ACTIONS, in the seed's order.
+DOMAIN_KINDS = ("sector", "bloc", "party")
+SECTOR_ACTIONS = {
+    "fail_to_party": "a corp goes bankrupt and all its assets move to one party",
+    "corp_to_party": "any number of one holder's assets move from a corp to a party",
+    "party_to_party": "any number of one holder's assets move from a party to another party",
+    "party_home": "all assets in a party go back to their owners' supplies",
+    "gain": "one player takes 2 assets",
+    "block": "reaction: a control card just played has no effect",
+    "copy": "reaction: the player also uses a control card just played",
+}
+BLOC_ACTIONS = {
+    "swap_card": "this control card is swapped with one of another player's",
+    "party_to_corp": "any number of one holder's assets move from a party to a corp",
+    "fail_to_corp": "a corp goes bankrupt and all its assets move to another corp",
+    "party_merge": "all assets of a party move to another party",
+    "swap_corps": "two corps on the board change places, with their assets",
+    "fail_home": "a corp goes bankrupt and its assets go back to their owners' supplies",
+    "fail_to_new": "a corp goes bankrupt and its assets move to a new corp, taken and laid "
+    "by the usual rules",
+    "replace_bill": "the top bill of the deck replaces a bill on the board",
+}
+CONTROL_ACTIONS = tuple(SECTOR_ACTIONS) + tuple(BLOC_ACTIONS)
+# member cards' "Big" side and the start player card's: a sector (every corp of it) or the
+# C-corps of a bloc (seed "Fase Specialty")
+SPECIALTY_KINDS = ("sector", "ccorp")
+
+
+@dataclass(frozen=True)
+class Control:
+    name: str
+    domain: tuple[int, int]  # (DOMAIN_KINDS index, sector / bloc / ideology)
+    action: int  # CONTROL_ACTIONS index
+
+    def text(self) -> str:
+        k, a = self.domain
+        where = (SECTORS, BLOCS, IDEOLOGIES)[k][a]
+        return f"{DOMAIN_KINDS[k]}:{where} / {CONTROL_ACTIONS[self.action]}"
+
+
 @dataclass(frozen=True)
 class Cards:
     goals: tuple[Goal, ...]
     bills: tuple[Bill, ...]
     party_ideology: tuple[int, ...]  # per party seat, bloc-major
+    # Big Game: the control deck, the member cards' specialties (seat order) and the start
+    # player card's, each (SPECIALTY_KINDS index, sector or bloc); empty in a file without [big]
+    controls: tuple[Control, ...] = ()
+    specialties: tuple[tuple[int, int], ...] = ()
+    start_specialty: tuple[int, int] | None = None
 
 
 def _where(where: str, kind: str, i: int, card: dict) -> str:
@@ -250,10 +298,62 @@ def _check_keys(card, allowed: set, w: str) -> None:
         raise InputError(f"{w}: mean must be true or false")
 
 
+def _named(text, kinds, w: str, what: str, example: str) -> tuple[int, int]:
+    """KIND:WHERE of a domain or specialty -> (kind index, sector / bloc / ideology index)."""
+    if not isinstance(text, str) or ":" not in text:
+        raise InputError(f"{w}: {what} {text!r} must read KIND:WHERE, e.g. {example}")
+    kind, _, arg = (x.strip() for x in text.partition(":"))
+    if kind not in kinds:
+        raise InputError(f"{w}: {what} kind {kind!r} is not one of {', '.join(kinds)}")
+    names = {"sector": SECTORS, "bloc": BLOCS, "ccorp": BLOCS, "party": IDEOLOGIES[:3]}[kind]
+    if arg not in names:
+        raise InputError(f"{w}: {what} {kind} needs one of {', '.join(names)}, not {arg!r}")
+    return kinds.index(kind), names.index(arg)
+
+
+def _load_big(big, where: str) -> dict:
+    """The [big] table: member-card specialties, the start player card's, the control deck."""
+    w = f"{where}: [big]"
+    unknown_keys(big, ("specialties", "start_specialty", "controls"), w)
+    spec = big.get("specialties")
+    if not isinstance(spec, list) or not 2 <= len(spec) <= 8:
+        raise InputError(f"{w}: specialties must list 2 to 8 member cards, one per seat")
+    specialties = tuple(
+        _named(x, SPECIALTY_KINDS, f"{w} member card {i}", "specialty", "sector:Pharma")
+        for i, x in enumerate(spec, start=1)
+    )
+    start = _named(
+        big.get("start_specialty"), SPECIALTY_KINDS, w, "start_specialty", "ccorp:Europe"
+    )
+    raw = big.get("controls")
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f"{w}: needs a non-empty controls list")
+    controls = []
+    for i, card in enumerate(raw, start=1):
+        cw = _where(f"{where}: [big]", "control card", i, card)
+        if not isinstance(card, dict):
+            raise InputError(f"{cw}: must be a table")
+        unknown_keys(card, ("name", "domain", "action"), cw)
+        if not isinstance(card.get("name"), str) or not card["name"].strip():
+            raise InputError(f"{cw}: name must be a non-empty string")
+        domain = _named(card.get("domain"), DOMAIN_KINDS, cw, "domain", "sector:Tech")
+        action = card.get("action")
+        allowed = SECTOR_ACTIONS if domain[0] == 0 else BLOC_ACTIONS
+        if action not in allowed:
+            kind = "a sector card" if domain[0] == 0 else "a bloc or party card"
+            raise InputError(
+                f"{cw}: action {action!r} is not one of {kind}'s: {', '.join(allowed)}"
+            )
+        if any(c.name == card["name"] for c in controls):
+            raise InputError(f"{cw}: the control card name {card['name']!r} is listed twice")
+        controls.append(Control(card["name"], domain, CONTROL_ACTIONS.index(action)))
+    return dict(controls=tuple(controls), specialties=specialties, start_specialty=start)
+
+
 def load_cards(path: Path | None = None) -> Cards:
     """Read and validate a card file; the packaged ``cards.toml`` when ``path`` is None."""
     data, where = load_toml(path, "tableodds.sim.davos", "cards.toml")
-    unknown_keys(data, ("parties", "goals", "bills"), where)
+    unknown_keys(data, ("parties", "goals", "bills", "big"), where)
 
     parties = data.get("parties")
     if not isinstance(parties, dict) or set(parties) != set(BLOCS):
@@ -337,7 +437,8 @@ def load_cards(path: Path | None = None) -> Cards:
                 ),
             )
         )
-    return Cards(tuple(goals), tuple(bills), tuple(ideology))
+    big = _load_big(data["big"], where) if "big" in data else {}
+    return Cards(tuple(goals), tuple(bills), tuple(ideology), **big)
 
 
 @dataclass(frozen=True)
