@@ -1352,7 +1352,7 @@ def pack(settings):
         col_in=np.array(settings.colour, np.int64),
         base_in=np.array(settings.start_assets, np.int64),
         pol_in=np.array([R.POLICY_CODES[p] for p in settings.policies], np.int64),
-        mean=settings.game == "mean",
+        mean=settings.game != "base",  # the Big Game builds on the Mean Game
         dissidents=settings.dissidents,
         nsectors=settings.sectors,
         slot_bloc_in=bloc,
@@ -1381,6 +1381,10 @@ def work_size(settings) -> int:
 
 def simulate_chunk(settings, seed, start, count):
     """The game's chunk simulator: one record per game and seat (see COLUMNS)."""
+    if settings.game == "big":
+        from tableodds.sim.davos import kernel_big
+
+        return kernel_big.simulate_chunk(settings, seed, start, count)
     out = np.zeros((count * settings.players, len(R.columns(settings))), np.int64)
     work = np.zeros(work_size(settings), np.int64)
     simulate(np.uint64(seed), start, count, out=out, work=work, **pack(settings))

@@ -68,7 +68,7 @@ class Game:
         self.st = settings
         self.P = settings.players
         self.rng = PyStream(seed, index)
-        self.mean = settings.game == "mean"
+        self.mean = settings.game != "base"  # the Big Game builds on the Mean Game
         self.slot_bloc, self.slot_ideo = (list(map(int, a)) for a in R.slot_layout(settings.game))
         self.nslot = len(self.slot_bloc)
         self.pol = [R.POLICY_CODES[p] for p in settings.policies]
@@ -317,11 +317,15 @@ class Game:
             and self.goal_sources()
         ):
             kinds.append("goal")
+        if not final:  # Big Game: buy a control card (reference_big)
+            kinds += self.extra_kinds(p)
         if not final:  # the Final: every asset is placed
             kinds.append("pass")
         kind = kinds[rng.bounded(len(kinds))]
         if kind == "pass":
             return False
+        if kind == "control":
+            return self.buy_control_random(p)
         if kind == "goal":
             src = self.goal_sources()
             src = src[rng.bounded(len(src))]
@@ -355,6 +359,16 @@ class Game:
                 if 0 < c < best[0]:
                     best = (c, action)
         return best
+
+    # --- Big Game hooks (reference_big.BigGame); the Base and Mean Game have none of these
+    def extra_kinds(self, p) -> list[str]:
+        return []
+
+    def buy_control(self, p) -> bool:
+        return False
+
+    def tokens_of(self, h) -> int:
+        return 0
 
     # --- what a seat may know of the others (rules.POLICIES["contest"])
     def unseen(self, p) -> list[int]:
@@ -486,6 +500,8 @@ class Game:
             return True
         if final:
             self.final_rest(p, eff)
+            return True
+        if self.buy_control(p):  # Big Game: a control card before a goal (reference_big)
             return True
         if eff < 2 * R.GOAL_PRICE or len(self.goals[p]) >= R.GOAL_SLOTS:
             return False
@@ -833,7 +849,7 @@ class Game:
                 ]
             categories[h] = cats(won)
             lost = 0 if self.dmode else len(slots) - len(won)
-            score[h] = len(won) + categories[h] - lost
+            score[h] = len(won) + categories[h] - lost + self.tokens_of(h)
             board[h] = self.board_of(h)
         top = max((score[h], board[h]) for h in sides)
         tied = [h for h in sides if (score[h], board[h]) == top]
@@ -850,7 +866,12 @@ class Game:
 
 
 def play_game(settings: R.Settings, seed: int, index: int) -> Game:
-    g = Game(settings, seed, index)
+    if settings.game == "big":
+        from tableodds.sim.davos.reference_big import BigGame
+
+        g = BigGame(settings, seed, index)
+    else:
+        g = Game(settings, seed, index)
     g.result = g.play()
     return g
 
@@ -889,6 +910,7 @@ def reference_chunk(settings: R.Settings, seed: int, start: int, count: int) -> 
                 ]
                 + [x for s in slots for x in s]
                 + ([g.col[p]] if settings.mode != "normal" else [])
+                + (g.big_row(p) if settings.game == "big" else [])
             )
     width = len(R.columns(settings))
     return R.record_columns(np.array(rows, dtype=np.int64).reshape(-1, width), settings)

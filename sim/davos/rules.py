@@ -26,7 +26,7 @@ from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
 
 PLAYERS = range(2, 6)
-GAMES = ("base", "mean")
+GAMES = ("base", "mean", "big")  # the Big Game builds on the Mean Game
 BLOCS = ("America", "Europe", "Global South", "China")
 PARTIES_PER_BLOC = (2, 3, 3, 1)  # seed: "America twee, Europe en GS drie, China één"
 PARTY_BLOC = np.repeat(np.arange(4), PARTIES_PER_BLOC).astype(np.int64)
@@ -84,6 +84,33 @@ GAME_COLUMNS = [
 ]
 SLOT_FIELDS = ["goal", "acquired", "discarded", "revealed", "met", "how"]
 TEAM_COLUMNS = ["colour"]  # team and dissident modes: the seat's colour (rules.seating)
+# Big Game: the seat's victory tokens, control cards bought, held at the end and played
+# (reactions included), assets from the Specialty phase and from control actions (gain),
+# and the white assets sent home by control actions (a game column)
+BIG_COLUMNS = [
+    "tokens",
+    "controls_bought",
+    "controls_held",
+    "controls_played",
+    "specialty_gained",
+    "control_gained",
+    "dissidents_home",
+]
+TOKENS_PER_GOAL = 3  # seed: 1 victory token, then 2 more, on a revealed goal met again
+CONTROL_OPEN = 4  # seed: "zodat er weer vier control cards open liggen"
+CONTROL_PRICE = 1  # seed: "Betaal 1 asset"
+CONTROL_OPENS = {
+    "four": "the four open control cards (three on the control positions and the stack's "
+    "turned top card) may all be bought; the seed: 'zodat er weer vier control cards open "
+    "liggen', and only the hidden card beneath may not be chosen",
+    "three": "only the three cards on the control positions may be bought; the stack's turned "
+    "top card fills the next free position",
+}
+BIG_TOKENS = {
+    "final": "a revealed goal met again at the end of year 3 also takes tokens (without "
+    "it the seed's 'de tweede keer nog 2' could never happen)",
+    "goals": "tokens only in the Goals phase of years 1 and 2",
+}
 HOW = ("dealt", "reset", "bought")  # slot field "how": dealt at set-up, drawn at a reset, bought
 NONE_BILLS = {
     "split": "a bill without ideology has one effect when passed and another when rejected "
@@ -108,6 +135,8 @@ def columns(settings=None) -> dict[str, np.dtype]:
     out = dict(COLUMNS)
     if settings is not None and settings.mode != "normal":
         out |= {name: np.dtype(np.int16) for name in TEAM_COLUMNS}
+    if settings is not None and settings.game == "big":
+        out |= {name: np.dtype(np.int16) for name in BIG_COLUMNS}
     return out
 
 
@@ -454,6 +483,12 @@ class Settings:
     dissidents: bool  # placed at set-up and reset (<= 4 players, and the team variant)
     none_bills: str = "split"  # see NONE_BILLS
     mode: str = "normal"  # see MODES
+    # the Big Game only: the control deck, specialties (seat order, then the start player
+    # card's), which open cards may be bought (CONTROL_OPENS), when tokens are laid (BIG_TOKENS)
+    controls: tuple[Control, ...] = ()
+    specialties: tuple[tuple[int, int], ...] = ()
+    control_open: str = "four"
+    big_tokens: str = "final"
 
     @property
     def colour(self) -> tuple[int, ...]:
@@ -526,6 +561,8 @@ def make_settings(
     cards: Cards | None = None,
     none_bills: str = "split",
     mode: str = "normal",
+    control_open: str = "four",
+    big_tokens: str = "final",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if none_bills not in NONE_BILLS:
@@ -538,9 +575,30 @@ def make_settings(
         what = "Davos" if mode == "normal" else f"The {mode} variant of Davos"
         raise InputError(f"{what} is for {span} players, not {players}")
     if game not in GAMES:
-        raise InputError(f"--game must be base or mean, not {game!r}")
+        raise InputError(f"--game must be base, mean or big, not {game!r}")
+    if control_open not in CONTROL_OPENS:
+        raise InputError(f"--control-open must be four or three, not {control_open!r}")
+    if big_tokens not in BIG_TOKENS:
+        raise InputError(f"--big-tokens must be final or goals, not {big_tokens!r}")
+    if game == "big" and mode != "normal":
+        raise InputError(f"the Big Game is simulated in the normal mode only, not --mode {mode}")
     cards = cards if cards is not None else load_cards(cards_file)
-    mean = game == "mean"
+    big = {}
+    if game == "big":
+        if not cards.controls:
+            raise InputError("the Big Game needs a [big] table with control cards in the card file")
+        if len(cards.specialties) < players:
+            raise InputError(
+                f"the Big Game needs a member card specialty per seat ({players}), "
+                f"the cards have {len(cards.specialties)}"
+            )
+        big = dict(
+            controls=cards.controls,
+            specialties=cards.specialties[:players] + (cards.start_specialty,),
+            control_open=control_open,
+            big_tokens=big_tokens,
+        )
+    mean = game != "base"
     goals = tuple(g for g in cards.goals if mean or not g.mean)
     bills = tuple(b for b in cards.bills if mean or not b.mean)
     sectors = BASE_SECTORS if not mean else len(SECTORS)
@@ -582,6 +640,7 @@ def make_settings(
         dissidents=mode == "team" or (mode == "normal" and players <= DISSIDENTS_UP_TO),
         none_bills=none_bills,
         mode=mode,
+        **big,
     )
 
 
@@ -598,6 +657,7 @@ def check(frame, settings: Settings) -> None:
 
     i = pl.Int64
     diss = settings.mode == "dissident"
+    big = settings.game == "big"
     white = settings.colours
     if "colour" not in f.columns:
         f = f.with_columns(pl.col("seat").cast(pl.Int16).alias("colour"))
@@ -616,6 +676,7 @@ def check(frame, settings: Settings) -> None:
         pl.col("failed").cast(i).sum().alias("f"),
         pl.col("dissidents_board").first().cast(i).alias("db"),
         pl.col("dissidents_lost").first().cast(i).alias("dl"),
+        (pl.col("tokens").cast(i).sum() if big else pl.lit(0, i)).alias("tok"),
     )
     failed_others = (
         f.filter(pl.col("colour") != white)
@@ -660,15 +721,17 @@ def check(frame, settings: Settings) -> None:
         )
     else:
         side_ok(
-            c("score") == c("a") + c("categories") - c("f"),
-            "score is not achieved + categories - failed",
+            c("score") == c("a") + c("categories") - c("f") + c("tok"),
+            "score is not achieved + categories - failed (+ victory tokens)",
         )
         side_ok(c("categories") <= c("a"), "more categories than achieved goals")
     if diss:
         ensure(f["dissidents_placed"] == 0, "white assets placed automatically")
     else:
+        home = f["dissidents_home"].cast(i) if big else 0  # sent home by control actions
         ensure(
-            f["dissidents_board"].cast(i) == f["dissidents_placed"].cast(i) - f["dissidents_lost"],
+            f["dissidents_board"].cast(i)
+            == f["dissidents_placed"].cast(i) - f["dissidents_lost"] - home,
             "dissidents not conserved",
         )
     if not settings.dissidents:
@@ -702,6 +765,22 @@ def check(frame, settings: Settings) -> None:
         f.select(held == f["achieved"].cast(i) + f["failed"]).to_series(),
         "achieved + failed is not the goals held",
     )
+    if big:
+        revealed = sum((f[f"g{k}_revealed"] > 0).cast(i) for k in range(GOAL_SLOTS))
+        ensure(
+            f["tokens"].cast(i) <= TOKENS_PER_GOAL * revealed,
+            "more victory tokens than 3 per revealed goal",
+        )
+        ensure(f["controls_held"] == f["controls_bought"], "control cards held != bought")
+        games = f.group_by("game").agg(
+            pl.col("controls_bought").cast(i).sum().alias("b"),
+            pl.col("controls_played").cast(i).sum().alias("n"),
+            pl.col("dissidents_home").n_unique().alias("u"),
+        )
+        bad = games.filter(
+            (c("b") > len(settings.controls)) | (c("n") > YEARS * c("b")) | (c("u") != 1)
+        )
+        assert bad.height == 0, f"control card counts broken: game {bad['game'][0]}"
     per_game = side.group_by("game").agg(pl.col("n").sum(), pl.col("won").sum().alias("w"))
     bad = per_game.filter((pl.col("n") != P) | (pl.col("w") != 1))
     assert bad.height == 0, f"not one winner (colour) and {P} seats: game {bad['game'][0]}"
