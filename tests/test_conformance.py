@@ -120,6 +120,7 @@ CORRUPT = {
     ("davos", "games"): lambda f, s: _bump(f, "supply"),  # a seat's assets are conserved
     ("davos", "team"): lambda f, s: _bump(f, "supply"),  # a team's assets are conserved
     ("davos", "dissident"): lambda f, s: _bump(f, "failed"),  # the dissidents score them
+    ("davos", "big"): lambda f, s: _bump(f, "tokens"),  # victory tokens are points
     ("1844", "games"): lambda f, s: _bump(f, "exported_2"),  # exports by type add up
     ("borgia", "games"): lambda f, s: _bump(f, "money"),  # money is conserved with the bank
     ("borgia", "auctions"): _corrupt_auctions,

@@ -26,8 +26,9 @@ def _game_option():
         type=click.Choice(GAMES),
         default="base",
         show_default=True,
-        help="Base Game, or the Mean Game (7 sectors, two C positions, bills "
-        "without ideology, one goal deck).",
+        help="Base Game, the Mean Game (7 sectors, two C positions, bills "
+        "without ideology, one goal deck), or the Big Game (the Mean Game with control "
+        "cards, specialties and victory tokens; normal mode only).",
     )
 
 

@@ -1,8 +1,9 @@
-"""Davos (Martijn Snelder, Marty.Games): Base and Mean Game for 2-5 players, the team
+"""Davos (Martijn Snelder, Marty.Games): Base, Mean and Big Game for 2-5 players, the team
 variant (4, 6, 8) and the dissident variant (3-8).
 
 The three modes are simulator kinds of one game loop: ``games`` (the normal mode),
-``team`` and ``dissident``; the suite runs each for the player counts the seed gives.
+``team`` and ``dissident``; ``big`` is the Big Game (normal mode, ``kernel_big``); the
+suite runs each for the player counts the seed gives.
 """
 
 from __future__ import annotations
@@ -34,6 +35,12 @@ _TEAM_BOTS = ("bargain", "bargain", "goal", "contest", "random", "goal", "contes
 _OTHER_BOTS = ("contest", "bargain", "random", "bargain", "goal", "random", "goal")
 
 
+def big_settings(players: int) -> Settings:
+    """The Big Game, every bot at the table (random twice, so its control plays are seen)."""
+    bots = ("random", "goal", "random", "contest", "bargain")
+    return make_settings(players, "big", policies=list(bots[:players]))
+
+
 def team_settings(players: int) -> Settings:
     return make_settings(players, policies=list(_TEAM_BOTS[:players]), mode="team")
 
@@ -51,6 +58,7 @@ GAME = GameSpec(
     settings=settings,
     kinds=(
         SimKind("games", simulate_chunk, reference_chunk, check, columns),
+        SimKind("big", simulate_chunk, reference_chunk, check, columns, big_settings, PLAYERS),
         SimKind(
             "team",
             simulate_chunk,
