@@ -687,6 +687,8 @@ def goals(
     none_bills="split",
     decks: int = 1,
     mode: str = "normal",
+    control_open: str = "four",
+    big_tokens: str = "final",
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
@@ -698,10 +700,12 @@ def goals(
     shown per deck, across decks, and where it holds for every deck.  MODE team or dissident
     plays the seed's team variant (teams of two, 4, 6 or 8 players) or dissident variant
     (3-8 players, dissident players who take the others' failed goals); a seat's goal is
-    judged on its colour (its team's assets count).
+    judged on its colour (its team's assets count).  GAME big plays the Big Game (control
+    cards, specialties, victory tokens); CONTROL_OPEN and BIG_TOKENS are its two readings.
     """
+    big = dict(control_open=control_open, big_tokens=big_tokens)
     if decks > 1:
-        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode)
+        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode, big)
     if decks < 1:
         raise InputError(f"--decks must be 1 or more, not {decks}")
     counts = [players] if isinstance(players, int) else list(players)
@@ -710,7 +714,7 @@ def goals(
     )
     deck = load_cards(cards)
     configs = [
-        make_settings(p, game, pols, cards=deck, none_bills=none_bills, mode=mode)
+        make_settings(p, game, pols, cards=deck, none_bills=none_bills, mode=mode, **big)
         for p in counts
         for pols in mixes
     ]
@@ -1036,7 +1040,9 @@ def _deck_goals(settings: Settings) -> dict[str, int]:
     return out
 
 
-def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode) -> Result:
+def _deck_sensitivity(
+    plan, players, policies, game, cards, none_bills, decks, mode, big=None
+) -> Result:
     from tableodds.sim.davos.decks import random_deck
 
     if not isinstance(players, int) and len(players) > 1:
@@ -1050,7 +1056,13 @@ def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, m
     deck_list = [given] + [random_deck(given, game, plan.seed, d) for d in range(1, decks)]
     named = {
         f"deck{d}": make_settings(
-            players, game, policies or ["goal"], cards=c, none_bills=none_bills, mode=mode
+            players,
+            game,
+            policies or ["goal"],
+            cards=c,
+            none_bills=none_bills,
+            mode=mode,
+            **(big or {}),
         )
         for d, c in enumerate(deck_list)
     }

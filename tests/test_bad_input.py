@@ -223,6 +223,44 @@ def test_davos_score_is_for_two_to_five_players(players, tmp_path, capsys):
     )
 
 
+@pytest.mark.parametrize(
+    "extra,match",
+    [
+        (["--mode", "team"], "normal mode only"),
+        (["--mode", "dissident", "-p", "3"], "normal mode only"),
+        (["--control-open", "five"], "control-open"),
+        (["--big-tokens", "never"], "big-tokens"),
+    ],
+)
+def test_davos_big_game_settings_that_do_not_exist(extra, match, tmp_path, capsys):
+    refused(["davos", "goals", *FAST, "--game", "big", *extra], capsys, tmp_path, match)
+
+
+def test_davos_big_game_without_control_cards(tmp_path, capsys):
+    cards = DAVOS_CARDS[: DAVOS_CARDS.index("[big]")]
+    refused(
+        ["davos", "goals", *FAST, "--game", "big", "--cards", write(tmp_path, cards)],
+        capsys,
+        tmp_path,
+        r"\[big\] table",
+    )
+
+
+def test_davos_control_card_with_a_wrong_action(tmp_path, capsys):
+    cards = DAVOS_CARDS.replace(
+        'domain = "sector:Banking", action = "fail_to_party"',
+        'domain = "sector:Banking", action = "swap_card"',
+        1,
+    )
+    assert cards != DAVOS_CARDS
+    refused(
+        ["davos", "goals", *FAST, "--game", "big", "--cards", write(tmp_path, cards)],
+        capsys,
+        tmp_path,
+        "control card 1",
+    )
+
+
 @pytest.mark.parametrize("flag", ["--policy", "--policies"])
 def test_an_empty_policy_is_refused(flag, tmp_path, capsys):
     refused(["davoserjas", "simulate", *FAST, flag, ""], capsys, tmp_path, "polic")

@@ -15,7 +15,7 @@ from tableodds.reports.cli.options import (
     split_list,
 )
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import GAMES, MODES, NONE_BILLS, POLICIES
+from tableodds.sim.davos.rules import BIG_TOKENS, CONTROL_OPENS, GAMES, MODES, NONE_BILLS, POLICIES
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
@@ -56,6 +56,28 @@ def _mode_option():
     )
 
 
+def _big_options():
+    """The Big Game's two readings of the seed (rules.CONTROL_OPENS, rules.BIG_TOKENS)."""
+    return [
+        click.option(
+            "--control-open",
+            type=click.Choice(list(CONTROL_OPENS)),
+            default="four",
+            show_default=True,
+            help="Big Game: four = all four open control cards may be bought (the three "
+            "positions and the stack's turned card); three = only the three positions.",
+        ),
+        click.option(
+            "--big-tokens",
+            type=click.Choice(list(BIG_TOKENS)),
+            default="final",
+            show_default=True,
+            help="Big Game: final = a revealed goal met again at the end of year 3 also takes "
+            "victory tokens; goals = tokens only in the Goals phase of years 1 and 2.",
+        ),
+    ]
+
+
 def _cards_option():
     return data_option(
         "--cards",
@@ -85,6 +107,7 @@ simulation_command(
             "(tableodds.sim.davos.decks); rank the requirement kinds per deck and across.",
         ),
         _mode_option(),
+        *_big_options(),
         mixes=True,
     ),
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",

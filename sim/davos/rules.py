@@ -173,14 +173,22 @@ POLICIES = {
     "random": "uniform over the legal kinds of action (new corp, corp, party, goal, pass), then "
     f"uniform over that kind's choices; places 1..{MAX_PLACE} assets uniformly; "
     "votes for or against with equal chance; reveals an achieved goal with chance 1/2; "
-    "in the Final it does not pass while it has assets",
+    "in the Final it does not pass while it has assets; Big Game: buying an open control "
+    "card is one more kind, in Control it picks uniformly among its playable cards and "
+    "passing, then among the card's legal choices (any amount), and it blocks or copies a "
+    "card just played with chance 1/2",
     "goal": "goal-seeking: puts the fewest assets that make it the biggest by a lead of 2 "
     "for a requirement of its own unrevealed goals, cheapest first; with every requirement "
     "safe buys a goal (when it has 4 or more assets, not in the Final), swapping out a goal "
     "it cannot afford; in the Final, where every asset must be placed and later seats still "
     "play, it then puts half its assets (rounded up) on the requirement of its goals with "
     "the smallest lead; votes for a bill iff passing it profits its holdings more than rejecting it; "
-    "reveals in year 2, and in year 1 when its lead is 2 or less",
+    "reveals in year 2, and in year 1 when its lead is 2 or less; Big Game (contest and "
+    "bargain alike): with every requirement safe and no control card whose domain it leads, "
+    "buys the open card (not a block or copy) whose domain it leads by the most; in Control "
+    "plays the choice (moving all of a holder's assets, known corp cards only) that most "
+    "raises 4 x its open goals' requirements met + its supply - 2 x the places where the "
+    "leader is the biggest, blocks a card that would lower that, copies one that raises it",
     "contest": "the goal bot, reading the others: it estimates each opponent's goals from the "
     "board (a posterior over the goal cards it has not seen, in which a seat is "
     f"{BELIEF} times likelier to be the biggest where a goal it holds asks) and, when a rival "
@@ -518,7 +526,7 @@ class Settings:
         return tuple(sorted({g.category for g in self.goals}))
 
     def describe(self) -> dict:
-        return {
+        out = {
             "players": self.players,
             "game": self.game,
             "policies": list(self.policies),
@@ -539,6 +547,9 @@ class Settings:
                 "dissident_seats": [p for p, d in enumerate(self.dissident_seats) if d],
             }
         )
+        if self.game == "big":
+            out |= {"control_open": self.control_open, "big_tokens": self.big_tokens}
+        return out
 
     def rejected_effects(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
         """(own, other) of every bill when rejected: none for L/C/R bills; for bills without
