@@ -30,6 +30,17 @@ COMMANDS = {
     "davos vote": ["davos", "vote", PARLIAMENT],
     "davos duel": ["davos", "duel", *FAST, "--policies", "contest,goal"],
     "davos goals --game big": ["davos", "goals", *FAST, "--game", "big", "--policy", "random"],
+    "davos duel --mode team": [
+        "davos",
+        "duel",
+        *FAST,
+        "--policies",
+        "contest,goal",
+        "--mode",
+        "team",
+        "--players",
+        "4",
+    ],
     "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
     "1844 compare": [
         "1844",
