@@ -670,7 +670,7 @@ def test_bad_settings_are_refused():
     with pytest.raises(InputError, match="2 policies given for 3 players"):
         make_settings(3, policies=["goal", "random"])
     with pytest.raises(InputError, match="--game"):
-        make_settings(3, "big")
+        make_settings(3, "huge")
 
 
 def test_packaged_cards_match_the_digest():
