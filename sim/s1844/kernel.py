@@ -71,7 +71,8 @@ P_MAPREV = 80  # revenue_model "map": P_BASE_N/P_BASE_H hold the phase's route v
 P_ROUTE = 81  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
 P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
 P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
-NP = P_RUSTBUY + 1
+P_BANKLOOK = P_RUSTBUY + 1  # bankrupt_lookahead
+NP = P_BANKLOOK + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -281,7 +282,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             for t in range(6)
             for side in range(2)
         ]
-        + [p.float_help, p.rust_buy]
+        + [p.float_help, p.rust_buy, p.bankrupt_lookahead]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -1193,18 +1194,22 @@ def forced_train(st, rs, c):
         return
     if d < 0:
         return
+    from_corp = st[O_CS + F_CASH * 15 + c]
+    from_dir = min(st[O_CASH + d], v - from_corp)
+    short = v - from_corp - from_dir
     if st[O_PRM + P_BANKRUPT]:
-        power = st[O_CS + F_CASH * 15 + c] + st[O_CASH + d]
+        # it may declare when cash + sellable shares + company cash cannot pay the train
+        power = from_corp + st[O_CASH + d]
         for x in range(15):
             if st[O_CS + F_STATUS * 15 + x] == 2:
                 u = st[O_HOLD + d * 15 + x] - (2 if st[O_CS + F_DIR * 15 + x] == d else 0)
                 power += u * price(st, rs, x)
-        if power < v:
+        debt = (3 * short + 1) // 2  # (see the reference)
+        for _ in range(st[O_PRM + P_BANKLOOK]):
+            debt = (3 * debt + 1) // 2
+        if power < v and (st[O_POL + d] == RANDOM or debt > score(st, rs, d) - from_dir):
             st[G_ENDED] = 2
             return
-    from_corp = st[O_CS + F_CASH * 15 + c]
-    from_dir = min(st[O_CASH + d], v - from_corp)
-    short = v - from_corp - from_dir
     st[O_CASH + d] -= from_dir
     st[O_CS + F_CASH * 15 + c] += from_dir
     if short > 0:

@@ -659,7 +659,14 @@ class Game:
             return
         if d < 0:
             return
+        from_corp = c.cash
+        from_dir = min(self.cash[d], v - from_corp)
+        short = v - from_corp - from_dir
         if self.p.bankruptcy == "allowed":
+            # it may declare when cash + sellable shares + company cash cannot pay the
+            # train; the random bot then always does, the careful one when the loan's debt,
+            # grown over bankrupt_lookahead stock rounds, would exceed its net worth after
+            # it has paid in its cash
             power = (
                 c.cash
                 + self.cash[d]
@@ -669,12 +676,12 @@ class Game:
                     if x.status == 2
                 )
             )
-            if power < v:
+            debt = (3 * short + 1) // 2  # the loan's debt, grown at the next SR ends
+            for _ in range(self.p.bankrupt_lookahead):
+                debt = (3 * debt + 1) // 2
+            if power < v and (self.pol[d] == R.RANDOM or debt > self.score(d) - from_dir):
                 self.ended = 2
                 return
-        from_corp = c.cash
-        from_dir = min(self.cash[d], v - from_corp)
-        short = v - from_corp - from_dir
         self.cash[d] -= from_dir
         c.cash += from_dir
         if short > 0:
