@@ -76,7 +76,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "maturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
         "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
-        "float_cash_pct = 60\nfloat_help = 0\nrust_buy = 1\nbankrupt_lookahead = 2\n"
+        "float_cash_pct = 60\nfloat_help = 0\nrust_buy = 1\nbankrupt_lookahead = 2\nsell_to_float = 1\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -454,6 +454,33 @@ def test_careful_directorships_by_player_count_and_float_order(tmp_path):
     assert gb.director == 0 and gb.par == 100 and gb.status == 2
     g.careful_turn(0)  # (a mountain railway, say) but no second directorship
     assert g.directorships(0) == 1 and sum(c.status > 0 for c in g.corps) == 1
+
+
+@pytest.mark.parametrize("on", [0, 1])
+def test_sell_to_float_sells_shares_to_par_a_new_company(tmp_path, on):
+    f = tmp_path / "p.toml"
+    f.write_text(f"[careful]\nsell_to_float = {on}\n")
+    g = Game(make_settings(7, None, f), 1, 0)
+    g.sr, g.sold = 2, [set() for _ in range(7)]
+    g.bought_mr, g.bought_tun = [False] * 7, [False] * 7
+    x = g.corps[R.CORPS.index("BLS")]  # another player's historical at 80, operated
+    x.status, x.par, x.row, x.col, x.director = 2, 80, R.PAR_ROW[80], R.PAR_COL, 1
+    x.operated, x.ipo = True, 5
+    g.hold[1][x.i], g.hold[0][x.i] = 2, 3
+    g.cash[0] = 100  # RhB (first in float_order) floats alone at 60 for 5 x 60 = 300
+    bank = g.bank + sum(g.cash)
+    g.careful_turn(0)
+    if not on:
+        assert g.hold[0][x.i] == 3 and g.corps[R.CORPS.index("RhB")].status == 0
+        return
+    assert g.hold[0][x.i] == 0 and g.cash[0] == 100 + 3 * 80 and x.pool == 3
+    assert g.bank + sum(g.cash) == bank
+    assert g.careful_turn(0)  # its next turn: the par
+    rhb = g.corps[R.CORPS.index("RhB")]
+    assert rhb.director == 0 and rhb.par == 60 and rhb.status == 1
+    for _ in range(3):  # then brings it up to floating alone
+        g.careful_turn(0)
+    assert rhb.status == 2 and g.cash[0] == 340 - 5 * 60
 
 
 def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):

@@ -300,6 +300,7 @@ class Params:
     float_help: int
     rust_buy: int
     bankrupt_lookahead: int
+    sell_to_float: int
 
 
 _SECTIONS = {
@@ -345,6 +346,7 @@ _SECTIONS = {
         "float_help",
         "rust_buy",
         "bankrupt_lookahead",
+        "sell_to_float",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -375,6 +377,7 @@ _BOUNDS = {
     "float_help": (0, 1),
     "rust_buy": (0, 1),
     "bankrupt_lookahead": (0, 5),
+    "sell_to_float": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
