@@ -732,9 +732,10 @@ def player_scan(st, p):
 
 
 @njit(_nrt=False, error_model="numpy")
-def sell_to_float(st, rs, p, unparred):
-    """(see the reference's sell_to_float; the caller checked debt and certificates)"""
-    if st[G_SR] <= 1:
+def sell_to_float(st, rs, p, unparred, held):
+    """(see the reference's sell_to_float; the caller checked debt and certificates;
+    ``held``: the companies it holds shares of and does not direct)"""
+    if held == 0 or st[G_SR] <= 1:
         return False
     c = -1
     for j in range(13):
@@ -749,17 +750,21 @@ def sell_to_float(st, rs, p, unparred):
     total = st[O_CASH + p]
     if total >= cost:
         return False
-    for x in range(15):
+    m = held
+    while m:
+        x = trailing_zeros(m)
+        m &= m - 1
         k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[O_CS + F_POOL * 15 + x])
-        if st[O_CS + F_STATUS * 15 + x] == 2 and st[O_CS + F_DIR * 15 + x] != p and k > 0:
+        if st[O_CS + F_STATUS * 15 + x] == 2 and k > 0:
             total += k * sale_value(st, rs, x)
     if total < cost:
         return False
-    for x in range(15):
-        if st[O_CASH + p] >= cost:
-            break
+    m = held
+    while m and st[O_CASH + p] < cost:
+        x = trailing_zeros(m)
+        m &= m - 1
         k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[O_CS + F_POOL * 15 + x])
-        if st[O_CS + F_STATUS * 15 + x] == 2 and st[O_CS + F_DIR * 15 + x] != p and k > 0:
+        if st[O_CS + F_STATUS * 15 + x] == 2 and k > 0:
             sell(st, rs, p, x, k)
     return True
 
@@ -804,7 +809,7 @@ def careful_turn(st, rs, p, cw, cw2):
             and cash < 2 * 60
             and unparred
             and st[O_PRM + P_SELLFLOAT]
-            and sell_to_float(st, rs, p, unparred)
+            and sell_to_float(st, rs, p, unparred, (pw >> 16) & ~pw & ALL15)
         ):
             return True
         if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
@@ -822,7 +827,9 @@ def careful_turn(st, rs, p, cw, cw2):
                     if (2 + need) * PARS[q] * 100 <= room:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
-            if st[O_PRM + P_SELLFLOAT] and sell_to_float(st, rs, p, unparred):
+            if st[O_PRM + P_SELLFLOAT] and sell_to_float(
+                st, rs, p, unparred, (pw >> 16) & ~pw & ALL15
+            ):
                 return True
         # float_help: a share of another player's parred company, so that it floats
         helps = (cw >> 16) & ~mine & (pw >> 32) & fresh & ALL15
