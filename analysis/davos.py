@@ -36,6 +36,7 @@ from tableodds.sim.davos.rules import (
     load_cards,
     load_parliament,
     make_settings,
+    seating,
 )
 
 CHECKS = ("year 1", "year 2", "final")
@@ -756,24 +757,30 @@ def goals(
 
 
 # --- head to head: one seat of A against B in every other seat, the seats rotated ----------
-def _duel_chunk(a: str, b: str, players: int, game: str, cards, none_bills, seed, start, count):
-    """Per deal (game index): A's score and win minus the mean of the B seats, summed over the
-    P rotations (A in each seat in turn, the same deal: bots without chance draw nothing
-    else), kept as integers in units of 1 / (P (P - 1))."""
+def _duel_chunk(
+    a: str, b: str, players: int, game: str, cards, none_bills, mode, seed, start, count
+):
+    """Per deal (game index): A's score and win minus the mean of the B sides, summed over the
+    K rotations (A plays one colour, each of the K colours in turn: a seat in the normal mode,
+    a team, or the dissident players; the same deal: bots without chance draw nothing
+    else), kept as integers in units of 1 / (K (K - 1))."""
     import numpy as np
 
     P = players
+    colour = seating(P, mode)[0]
+    sides = sorted(set(colour))
+    first = [colour.index(c) for c in sides]  # a colour's score and win are on each of its seats
+    K = len(sides)
     score = np.zeros(count, np.int64)
     won = np.zeros(count, np.int64)
-    for r in range(P):
-        pols = [b] * P
-        pols[r] = a
-        st = make_settings(P, game, pols, cards=cards, none_bills=none_bills)
+    for r, c in enumerate(sides):
+        pols = [a if colour[p] == c else b for p in range(P)]
+        st = make_settings(P, game, pols, cards=cards, none_bills=none_bills, mode=mode)
         rec = simulate_chunk(st, seed, start, count)
-        s = rec["score"].astype(np.int64).reshape(count, P)
-        w = rec["won"].astype(np.int64).reshape(count, P)
-        score += (P - 1) * s[:, r] - (s.sum(axis=1) - s[:, r])
-        won += (P - 1) * w[:, r] - (w.sum(axis=1) - w[:, r])
+        s = rec["score"].astype(np.int64).reshape(count, P)[:, first]
+        w = rec["won"].astype(np.int64).reshape(count, P)[:, first]
+        score += (K - 1) * s[:, r] - (s.sum(axis=1) - s[:, r])
+        won += (K - 1) * w[:, r] - (w.sum(axis=1) - w[:, r])
     return {"game": np.arange(start, start + count, dtype=np.int64), "score": score, "won": won}
 
 
@@ -784,6 +791,8 @@ class Duel:
     players: int
     game: str
     pairs: tuple[tuple[str, str, Mean, Mean], ...]  # a, b, score margin, win margin
+    mode: str = "normal"
+    sides: int = 0  # colours A rotates over (the players in the normal mode)
 
     def tables(self) -> dict[str, pl.DataFrame]:
         rows = []
@@ -812,6 +821,7 @@ class Duel:
         return {
             "players": self.players,
             "game": self.game,
+            **({} if self.mode == "normal" else {"mode": self.mode, "sides": self.sides}),
             "pairs": [
                 {"a": a, "b": b, "score_margin": s.as_dict(), "win_margin": w.as_dict()}
                 for a, b, s, w in self.pairs
@@ -819,11 +829,22 @@ class Duel:
         }
 
     def text(self) -> str:
-        lines = [
-            f"Head to head, {self.players} players, {self.game} game: each deal is played "
-            f"{self.players} times, A in one seat",
-            "(each seat in turn) and B in the others; A minus the mean of the B seats, per deal, "
-            "with 95% intervals",
+        if self.mode == "normal":
+            lines = [
+                f"Head to head, {self.players} players, {self.game} game: each deal is played "
+                f"{self.players} times, A in one seat",
+                "(each seat in turn) and B in the others; A minus the mean of the B seats, per "
+                "deal, with 95% intervals",
+            ]
+        else:
+            lines = [
+                f"Head to head, {self.players} players, {self.game} game, {self.mode} variant: "
+                f"each deal is played {self.sides} times,",
+                "A playing one colour (a team or the dissident players; each colour in turn) and "
+                "B the others; A minus the mean",
+                "of the B colours, per deal, with 95% intervals",
+            ]
+        lines += [
             f"{'A - B':<20} {'score margin [95% CI]':>30} {'P(win) margin [95% CI]':>30} "
             f"{'deals':>9}",
         ]
@@ -842,6 +863,7 @@ def duel(
     game: str = "base",
     cards=None,
     none_bills="split",
+    mode: str = "normal",
 ) -> Result:
     """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
     the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per
@@ -853,19 +875,23 @@ def duel(
         raise InputError("a duel needs two or more different policies, e.g. contest,goal")
     deck = load_cards(cards)
     for p in policies:
-        make_settings(players, game, [p], cards=deck, none_bills=none_bills)  # checked first
+        make_settings(
+            players, game, [p], cards=deck, none_bills=none_bills, mode=mode
+        )  # checked first
     pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
     runs = plan.run_all(
         [
             (
                 f"{a}-{b}",
-                partial(_duel_chunk, a, b, players, game, deck, none_bills),
+                partial(_duel_chunk, a, b, players, game, deck, none_bills, mode),
                 {"default_chunk": GAME.chunk_size, "label": f"{a} vs {b}"},
             )
             for a, b in pairs
         ]
     )
-    scale = players * (players - 1)
+    k = len(set(seating(players, mode)[0]))  # the sides: colours
+    variant = "" if mode == "normal" else f" · {mode} variant"
+    scale = k * (k - 1)
     out = []
     for a, b in pairs:
         if f"{a}-{b}" not in runs:
@@ -874,10 +900,14 @@ def duel(
         out.append((a, b, mean_of(row, "score", scale), mean_of(row, "won", scale)))
     return Result(
         "davos duel",
-        {"players": players, "game": game, "policies": policies, "none_bills": none_bills},
-        Duel(players, game, tuple(out)),
+        {"players": players, "game": game, "policies": policies, "none_bills": none_bills}
+        | ({} if mode == "normal" else {"mode": mode}),
+        Duel(players, game, tuple(out), mode, k),
         plan,
-        titles={f"{a}-{b}": f"Davos duel · {players} players · {a} against {b}" for a, b in pairs},
+        titles={
+            f"{a}-{b}": f"Davos duel · {players} players{variant} · {a} against {b}"
+            for a, b in pairs
+        },
     )
 
 

@@ -14,14 +14,14 @@ import time
 
 import polars as pl
 
+from tableodds.sim.registry import PACKAGES, games
 from tableodds.sim.registry import game as get_game
-from tableodds.sim.registry import games
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=1_000_000)
-    ap.add_argument("--game", default=None)
+    ap.add_argument("--game", default=None, choices=sorted(PACKAGES))
     ap.add_argument("--kind", default=None)
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)

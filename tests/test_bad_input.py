@@ -267,3 +267,12 @@ def test_a_borgia_score_list_of_card_names_holding_a_list(tmp_path, capsys):
     edited = template.replace('offices = ["office"]', "offices = [[]]", 1)
     assert code == 0 and edited != template
     refused(["borgia", "score", write(tmp_path, edited)], capsys, tmp_path, "offices")
+
+
+@pytest.mark.parametrize("command", ["goals", "duel"])
+@pytest.mark.parametrize(("mode", "players"), [("team", "5"), ("dissident", "2"), ("normal", "6")])
+def test_davos_player_count_outside_the_mode(command, mode, players, tmp_path, capsys):
+    line = refused(
+        ["davos", command, *FAST, "--mode", mode, "--players", players], capsys, tmp_path
+    )
+    assert players in line and "players" in line, line

@@ -29,6 +29,17 @@ COMMANDS = {
     "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
     "davos vote": ["davos", "vote", PARLIAMENT],
     "davos duel": ["davos", "duel", *FAST, "--policies", "contest,goal"],
+    "davos duel --mode team": [
+        "davos",
+        "duel",
+        *FAST,
+        "--policies",
+        "contest,goal",
+        "--mode",
+        "team",
+        "--players",
+        "4",
+    ],
     "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
     "1844 compare": [
         "1844",
@@ -71,7 +82,7 @@ def test_json_has_one_top_level(name, capsys):
     assert code == 0, err
     doc = json.loads(out)
     assert TOP <= set(doc) and len(set(doc) - TOP) == 1 and ({"run", "runs"} & set(doc))
-    assert doc["schema_version"] == 1 and doc["command"] == name.removesuffix(" --votes")
+    assert doc["schema_version"] == 1 and doc["command"] == name.split(" --")[0]
     assert doc["interrupted"] is False
     runs = doc["runs"] if "runs" in doc else [doc["run"]] if doc["run"] else []
     for r in runs:

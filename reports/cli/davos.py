@@ -108,6 +108,7 @@ simulation_command(
         _game_option(),
         _none_bills_option(),
         _cards_option(),
+        _mode_option(),
     ),
     example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
 )

@@ -732,15 +732,19 @@ def _resolve(
         sc[PASSED] += 1
     if not (passed or none):
         return
-    e_own = b_own if passed else r_own  # a rejected bill without ideology: its rejected effect
-    e_other = b_other if passed else r_other
     got = 0  # the payer's gains from this bill, out of which it pays the promised share
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target):
             continue
         own = slot_bloc[x] == bloc
-        big_amt = e_own[bill, 0] if own else e_other[bill, 0]
-        stake_amt = e_own[bill, 1] if own else e_other[bill, 1]
+        # a rejected bill without ideology: its rejected effect (the values are read here
+        # rather than an array chosen, which would cost a reference count per bill)
+        if passed:
+            big_amt = b_own[bill, 0] if own else b_other[bill, 0]
+            stake_amt = b_own[bill, 1] if own else b_other[bill, 1]
+        else:
+            big_amt = r_own[bill, 0] if own else r_other[bill, 0]
+            stake_amt = r_own[bill, 1] if own else r_other[bill, 1]
         before = 0
         for h in range(H):
             before += ch[x, h]

@@ -124,8 +124,12 @@ def new_corp_option(sector, bloc, sc, csec, slot_bloc, cdisc, act):
 
 
 @njit(cache=True, inline="always")
-def req_cost(p, kind, arg, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act):
-    """Cheapest cost to lead by ``target``; act = (ON_CORP/ON_PARTY/NEW_CORP, where, slot, source)."""
+def req_cost(
+    p, kind, arg, target, cap, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act
+):
+    """Cheapest cost to lead by ``target``; act = (ON_CORP/ON_PARTY/NEW_CORP, where, slot, source).
+    A new corp (cost ``target``) is looked for only when ``target < cap``: a caller that keeps
+    only costs below ``cap`` needs no slot search it would discard."""
     best = INF
     try_new = False
     nsec, nbloc = -1, -1
@@ -182,7 +186,7 @@ def req_cost(p, kind, arg, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, c
         best = target - margin(agg, 0, H, p)
         act[0] = ON_PARTY
         act[1] = first
-    if try_new and target < best:
+    if try_new and target < best and target < cap:
         a2, a3 = act[2], act[3]
         if new_corp_option(nsec, nbloc, sc, csec, slot_bloc, cdisc, act):
             act[0] = NEW_CORP
@@ -203,6 +207,7 @@ def goal_cost(
             g_kind[g, j],
             g_arg[g, j],
             target,
+            INF * 10,
             H,
             sc,
             ch,
@@ -339,6 +344,8 @@ def own_best(
     target = 2
     best = INF
     for i in range(gn[p]):
+        if best == 1:  # no cost of 1 or more can beat it (the first of the cheapest is kept)
+            break
         if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
             continue
         g = gs[p, i, G_ID]
@@ -348,6 +355,7 @@ def own_best(
                 g_kind[g, j],
                 g_arg[g, j],
                 target,
+                best,
                 H,
                 sc,
                 ch,
@@ -594,6 +602,7 @@ def _final_rest(
                 g_kind[g, j],
                 g_arg[g, j],
                 2,
+                INF * 10,
                 H,
                 sc,
                 ch,
