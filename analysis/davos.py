@@ -545,9 +545,9 @@ def vote(path) -> Result:
 
 # --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
 LIMITS = (
-    "Only the bargain bot makes deals, by one rule (a share of a bill's profit for a "
-    "party's vote); no bot negotiates otherwise, promises or pays; every number describes "
-    "games between these bots only."
+    "Only the bargain bot makes deals, by two rules (a vote for a vote on a later bill of "
+    "the year; a share of a bill's profit for a party's vote); no bot negotiates otherwise, "
+    "promises or pays; every number describes games between these bots only."
 )
 
 
@@ -688,6 +688,7 @@ def goals(
     none_bills="split",
     decks: int = 1,
     mode: str = "normal",
+    dissident_profit: str = "take",
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
@@ -702,7 +703,9 @@ def goals(
     judged on its colour (its team's assets count).
     """
     if decks > 1:
-        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode)
+        return _deck_sensitivity(
+            plan, players, policies, game, cards, none_bills, decks, mode, dissident_profit
+        )
     if decks < 1:
         raise InputError(f"--decks must be 1 or more, not {decks}")
     counts = [players] if isinstance(players, int) else list(players)
@@ -711,7 +714,15 @@ def goals(
     )
     deck = load_cards(cards)
     configs = [
-        make_settings(p, game, pols, cards=deck, none_bills=none_bills, mode=mode)
+        make_settings(
+            p,
+            game,
+            pols,
+            cards=deck,
+            none_bills=none_bills,
+            mode=mode,
+            dissident_profit=dissident_profit,
+        )
         for p in counts
         for pols in mixes
     ]
@@ -745,6 +756,7 @@ def goals(
             "none_bills": none_bills,
         }
         | ({} if mode == "normal" else {"mode": mode})
+        | ({"dissident_profit": dissident_profit} if mode == "dissident" else {})
     )
     return Result(
         "davos goals",
@@ -758,7 +770,7 @@ def goals(
 
 # --- head to head: one seat of A against B in every other seat, the seats rotated ----------
 def _duel_chunk(
-    a: str, b: str, players: int, game: str, cards, none_bills, mode, seed, start, count
+    a: str, b: str, players: int, game: str, cards, none_bills, mode, profit, seed, start, count
 ):
     """Per deal (game index): A's score and win minus the mean of the B sides, summed over the
     K rotations (A plays one colour, each of the K colours in turn: a seat in the normal mode,
@@ -775,7 +787,9 @@ def _duel_chunk(
     won = np.zeros(count, np.int64)
     for r, c in enumerate(sides):
         pols = [a if colour[p] == c else b for p in range(P)]
-        st = make_settings(P, game, pols, cards=cards, none_bills=none_bills, mode=mode)
+        st = make_settings(
+            P, game, pols, cards=cards, none_bills=none_bills, mode=mode, dissident_profit=profit
+        )
         rec = simulate_chunk(st, seed, start, count)
         s = rec["score"].astype(np.int64).reshape(count, P)[:, first]
         w = rec["won"].astype(np.int64).reshape(count, P)[:, first]
@@ -864,6 +878,7 @@ def duel(
     cards=None,
     none_bills="split",
     mode: str = "normal",
+    dissident_profit: str = "take",
 ) -> Result:
     """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
     the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per
@@ -876,14 +891,20 @@ def duel(
     deck = load_cards(cards)
     for p in policies:
         make_settings(
-            players, game, [p], cards=deck, none_bills=none_bills, mode=mode
+            players,
+            game,
+            [p],
+            cards=deck,
+            none_bills=none_bills,
+            mode=mode,
+            dissident_profit=dissident_profit,
         )  # checked first
     pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
     runs = plan.run_all(
         [
             (
                 f"{a}-{b}",
-                partial(_duel_chunk, a, b, players, game, deck, none_bills, mode),
+                partial(_duel_chunk, a, b, players, game, deck, none_bills, mode, dissident_profit),
                 {"default_chunk": GAME.chunk_size, "label": f"{a} vs {b}"},
             )
             for a, b in pairs
@@ -901,7 +922,8 @@ def duel(
     return Result(
         "davos duel",
         {"players": players, "game": game, "policies": policies, "none_bills": none_bills}
-        | ({} if mode == "normal" else {"mode": mode}),
+        | ({} if mode == "normal" else {"mode": mode})
+        | ({"dissident_profit": dissident_profit} if mode == "dissident" else {}),
         Duel(players, game, tuple(out), mode, k),
         plan,
         titles={
@@ -1066,7 +1088,9 @@ def _deck_goals(settings: Settings) -> dict[str, int]:
     return out
 
 
-def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode) -> Result:
+def _deck_sensitivity(
+    plan, players, policies, game, cards, none_bills, decks, mode, dissident_profit
+) -> Result:
     from tableodds.sim.davos.decks import random_deck
 
     if not isinstance(players, int) and len(players) > 1:
@@ -1080,7 +1104,13 @@ def _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, m
     deck_list = [given] + [random_deck(given, game, plan.seed, d) for d in range(1, decks)]
     named = {
         f"deck{d}": make_settings(
-            players, game, policies or ["goal"], cards=c, none_bills=none_bills, mode=mode
+            players,
+            game,
+            policies or ["goal"],
+            cards=c,
+            none_bills=none_bills,
+            mode=mode,
+            dissident_profit=dissident_profit,
         )
         for d, c in enumerate(deck_list)
     }

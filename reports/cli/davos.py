@@ -15,7 +15,7 @@ from tableodds.reports.cli.options import (
     split_list,
 )
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import GAMES, MODES, NONE_BILLS, POLICIES
+from tableodds.sim.davos.rules import DISSIDENT_PROFIT, GAMES, MODES, NONE_BILLS, POLICIES
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
@@ -55,6 +55,19 @@ def _mode_option():
     )
 
 
+def _dissident_profit_option():
+    return click.option(
+        "--dissident-profit",
+        type=click.Choice(list(DISSIDENT_PROFIT)),
+        default="take",
+        show_default=True,
+        help="The dissident variant's reading of the seed's 'Winst voor de dissidents negeer "
+        "je': take = the dissident players' white assets take bill profits like any colour "
+        "(the sentence is about the normal game's neutral white assets); none = they earn no "
+        "profit (their losses still apply).",
+    )
+
+
 def _cards_option():
     return data_option(
         "--cards",
@@ -84,6 +97,7 @@ simulation_command(
             "(tableodds.sim.davos.decks); rank the requirement kinds per deck and across.",
         ),
         _mode_option(),
+        _dissident_profit_option(),
         mixes=True,
     ),
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
@@ -109,6 +123,7 @@ simulation_command(
         _none_bills_option(),
         _cards_option(),
         _mode_option(),
+        _dissident_profit_option(),
     ),
     example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
 )
