@@ -545,9 +545,9 @@ def vote(path) -> Result:
 
 # --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
 LIMITS = (
-    "Only the bargain bot makes deals, by one rule (a share of a bill's profit for a "
-    "party's vote); no bot negotiates otherwise, promises or pays; every number describes "
-    "games between these bots only."
+    "Only the bargain bot makes deals, by two rules (a vote for a vote on a later bill of "
+    "the year; a share of a bill's profit for a party's vote); no bot negotiates otherwise, "
+    "promises or pays; every number describes games between these bots only."
 )
 
 
@@ -690,6 +690,7 @@ def goals(
     mode: str = "normal",
     control_open: str = "four",
     big_tokens: str = "final",
+    dissident_profit: str = "take",
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
@@ -706,7 +707,9 @@ def goals(
     """
     big = dict(control_open=control_open, big_tokens=big_tokens)
     if decks > 1:
-        return _deck_sensitivity(plan, players, policies, game, cards, none_bills, decks, mode, big)
+        return _deck_sensitivity(
+            plan, players, policies, game, cards, none_bills, decks, mode, dissident_profit, big
+        )
     if decks < 1:
         raise InputError(f"--decks must be 1 or more, not {decks}")
     counts = [players] if isinstance(players, int) else list(players)
@@ -715,7 +718,16 @@ def goals(
     )
     deck = load_cards(cards)
     configs = [
-        make_settings(p, game, pols, cards=deck, none_bills=none_bills, mode=mode, **big)
+        make_settings(
+            p,
+            game,
+            pols,
+            cards=deck,
+            none_bills=none_bills,
+            mode=mode,
+            dissident_profit=dissident_profit,
+            **big,
+        )
         for p in counts
         for pols in mixes
     ]
@@ -749,6 +761,7 @@ def goals(
             "none_bills": none_bills,
         }
         | ({} if mode == "normal" else {"mode": mode})
+        | ({"dissident_profit": dissident_profit} if mode == "dissident" else {})
     )
     return Result(
         "davos goals",
@@ -762,7 +775,7 @@ def goals(
 
 # --- head to head: one seat of A against B in every other seat, the seats rotated ----------
 def _duel_chunk(
-    a: str, b: str, players: int, game: str, cards, none_bills, mode, seed, start, count
+    a: str, b: str, players: int, game: str, cards, none_bills, mode, profit, seed, start, count
 ):
     """Per deal (game index): A's score and win minus the mean of the B sides, summed over the
     K rotations (A plays one colour, each of the K colours in turn: a seat in the normal mode,
@@ -779,7 +792,9 @@ def _duel_chunk(
     won = np.zeros(count, np.int64)
     for r, c in enumerate(sides):
         pols = [a if colour[p] == c else b for p in range(P)]
-        st = make_settings(P, game, pols, cards=cards, none_bills=none_bills, mode=mode)
+        st = make_settings(
+            P, game, pols, cards=cards, none_bills=none_bills, mode=mode, dissident_profit=profit
+        )
         rec = simulate_chunk(st, seed, start, count)
         s = rec["score"].astype(np.int64).reshape(count, P)[:, first]
         w = rec["won"].astype(np.int64).reshape(count, P)[:, first]
@@ -868,6 +883,7 @@ def duel(
     cards=None,
     none_bills="split",
     mode: str = "normal",
+    dissident_profit: str = "take",
 ) -> Result:
     """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
     the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per
@@ -880,14 +896,20 @@ def duel(
     deck = load_cards(cards)
     for p in policies:
         make_settings(
-            players, game, [p], cards=deck, none_bills=none_bills, mode=mode
+            players,
+            game,
+            [p],
+            cards=deck,
+            none_bills=none_bills,
+            mode=mode,
+            dissident_profit=dissident_profit,
         )  # checked first
     pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
     runs = plan.run_all(
         [
             (
                 f"{a}-{b}",
-                partial(_duel_chunk, a, b, players, game, deck, none_bills, mode),
+                partial(_duel_chunk, a, b, players, game, deck, none_bills, mode, dissident_profit),
                 {"default_chunk": GAME.chunk_size, "label": f"{a} vs {b}"},
             )
             for a, b in pairs
@@ -905,7 +927,8 @@ def duel(
     return Result(
         "davos duel",
         {"players": players, "game": game, "policies": policies, "none_bills": none_bills}
-        | ({} if mode == "normal" else {"mode": mode}),
+        | ({} if mode == "normal" else {"mode": mode})
+        | ({"dissident_profit": dissident_profit} if mode == "dissident" else {}),
         Duel(players, game, tuple(out), mode, k),
         plan,
         titles={
@@ -1071,7 +1094,7 @@ def _deck_goals(settings: Settings) -> dict[str, int]:
 
 
 def _deck_sensitivity(
-    plan, players, policies, game, cards, none_bills, decks, mode, big=None
+    plan, players, policies, game, cards, none_bills, decks, mode, dissident_profit, big=None
 ) -> Result:
     from tableodds.sim.davos.decks import random_deck
 
@@ -1093,6 +1116,7 @@ def _deck_sensitivity(
             none_bills=none_bills,
             mode=mode,
             **(big or {}),
+            dissident_profit=dissident_profit,
         )
         for d, c in enumerate(deck_list)
     }

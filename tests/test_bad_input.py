@@ -314,3 +314,8 @@ def test_davos_player_count_outside_the_mode(command, mode, players, tmp_path, c
         ["davos", command, *FAST, "--mode", mode, "--players", players], capsys, tmp_path
     )
     assert players in line and "players" in line, line
+
+
+@pytest.mark.parametrize("command", ["goals", "duel"])
+def test_davos_dissident_profit_outside_the_dissident_variant(command, tmp_path, capsys):
+    refused(["davos", command, *FAST, "--dissident-profit", "none"], capsys, tmp_path, "dissident")

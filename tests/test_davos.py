@@ -137,6 +137,7 @@ def _bills_game(order):
             2,
             3,
             2,
+            2,
             np.array([0, 1], np.int64),
             np.array([[0, 0], [1, 0], [0, 0]], np.int64),
             np.array([1, 1, 0], np.int64),
@@ -164,6 +165,8 @@ def _bills_game(order):
             np.zeros(3, np.int64),
             np.zeros((1, 3), np.int64),
             False,
+            np.array([b, b], np.int64),
+            np.full(4, -1, np.int64),
         )
     assert list(sv[:, K.GAINED]) == g.gained and list(lost) == g.lost_c
     assert list(csec) == g.csec and ch.tolist() == g.ch
@@ -406,7 +409,9 @@ def test_contest_bot_beats_the_goal_bot_head_to_head():
     from tableodds.analysis.davos import _duel_chunk
 
     P, n = 4, 1500
-    rec = _duel_chunk("contest", "goal", P, "base", load_cards(), "split", 21, 0, n)
+    rec = _duel_chunk(
+        "contest", "goal", P, "base", load_cards(), "split", "normal", "take", 21, 0, n
+    )
     for col in ("score", "won"):
         x = rec[col] / (P * (P - 1))
         low = x.mean() - 1.96 * x.std(ddof=1) / np.sqrt(n)
@@ -442,6 +447,71 @@ def test_bargaining_buys_a_vote_with_a_share_of_the_profit():
     tax = ref.R.Bill("L deal", L, -1, (2, 1), (-2, -1))
     assert g.pass_gain(1, 0, tax, ((0, 0), (0, 0))) == -2
     assert g.bargain(0, tax, ((0, 0), (0, 0)), [True, False], [0, 1]) == (-1, -1, 0)
+
+
+def test_vote_trade_swaps_a_vote_now_for_one_on_a_later_bill():
+    g = _deal_position("bargain")
+    g.ph[5][0] = 2  # Global South's first party: red decides it
+    g.csec[6], g.ch[6][1] = 1, 2  # a Global South Energy corp: blue is the biggest
+    g.csec[4], g.ch[4][0] = 1, 1  # a Europe Energy corp of red's, which the later bill taxes
+    now = ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0))  # red +3, blue +1
+    later = ref.R.Bill("R energy", RR, 1, (3, 1), (-1, 0))  # blue +3, red -1 in Europe
+    g.bills = [now, now, later, now]
+    none = ((0, 0), (0, 0))
+    assert g.pass_gain(0, 0, now, none) == 3 and g.pass_gain(0, 2, later, none) == -1
+    # blue would vote against (the contesting rule), red promises its Global South vote
+    assert g.trade(0, now, none, [True, False], [0, 1]) == (0, 1, 2)
+    g.resolve(0, now)
+    assert g.bills_passed == 1 and g.trades == 1 and g.promise == [-1, -1, 0, -1]
+    assert g.gained == [3, 1]  # no share paid: the vote was the price
+    # the promise is kept: red votes for the later bill although it loses from it
+    assert not g.wish(0, 2, later, none)
+    g.resolve(2, later)
+    assert g.bills_passed == 2 and g.gained == [3, 4]
+    # a trade each side would lose from is not made: red's loss outweighs its gain
+    g = _deal_position("bargain")
+    g.ph[5][0] = 2
+    g.csec[6], g.ch[6][1] = 1, 2
+    g.csec[4], g.ch[4][0] = 1, 3
+    g.bills = [now, now, ref.R.Bill("R energy", RR, 1, (3, 1), (-3, 0)), now]
+    assert g.trade(0, now, none, [True, False], [0, 1])[0] == -1
+
+
+def _bill_positions(players, games):
+    """(game, bloc) before each bill of whole reference games (seed 0) with bargaining seats."""
+    import copy
+
+    seen = []
+
+    class Recorded(ref.Game):
+        def resolve(self, bloc, bill):
+            seen.append((copy.deepcopy(self), bloc))
+            return super().resolve(bloc, bill)
+
+    st = make_settings(players, policies=["bargain"])
+    for game in games:
+        Recorded(st, 0, game).play()
+    return seen
+
+
+def test_trades_and_deals_use_only_what_every_seat_may_know():
+    import copy
+    import random
+
+    rng = random.Random(2)
+
+    def outcome(g, bloc):
+        g = copy.deepcopy(g)
+        ref.Game.resolve(g, bloc, g.bills[bloc])  # not the recording one
+        return g.ch, g.supply, g.gained, g.promise, g.trades, g.bills_passed
+
+    trades = 0
+    for g, bloc in _bill_positions(4, [5, 32, 42]):  # games with a vote trade
+        before = outcome(g, bloc)
+        trades += before[4] - g.trades
+        for p in range(g.P):  # whatever any seat cannot see, dealt again
+            assert outcome(_shuffle_hidden(g, p, rng), bloc) == before
+    assert trades >= 3  # the control: the trades are among the positions
 
 
 # ---------------------------------------------------------------- deck sensitivity

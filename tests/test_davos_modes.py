@@ -289,3 +289,29 @@ def test_goals_command_plays_a_mode(tmp_path):
     res = CliRunner().invoke(group, ["goals", "-p", "5", "-n", "10", "--mode", "team"])
     assert isinstance(res.exception, InputError)  # the top-level CLI: one line, exit 2
     assert "4, 6 or 8 players, not 5" in str(res.exception)
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_dissident_players_can_be_read_to_take_no_profit(players):
+    seats = [p for p, d in enumerate(seating(players, "dissident")[1]) if d]
+    mixes = (
+        ["bargain", "goal", "bargain", "contest", "bargain", "random", "goal"][:players],
+        ["goal", "contest", "random", "goal", "contest", "random", "goal"][:players],
+    )
+    gained = {}
+    for reading in ("take", "none"):
+        for pols in mixes:
+            st = make_settings(players, "base", pols, mode="dissident", dissident_profit=reading)
+            kernel = pl.DataFrame(GAME.simulate_chunk(st, 23, 0, 12))
+            assert kernel.equals(pl.DataFrame(GAME.reference_chunk(st, 23, 0, 12)))
+        frame = pl.DataFrame(GAME.simulate_chunk(st, 23, 0, 1500))  # no bargain seat: no shares
+        check(frame, st)
+        gained[reading] = frame.filter(pl.col("seat").is_in(seats))["gained"].sum()
+    assert gained["take"] > 0 and gained["none"] == 0
+
+
+def test_dissident_profit_is_for_the_dissident_variant():
+    with pytest.raises(InputError, match="dissident variant"):
+        make_settings(4, dissident_profit="none")
+    with pytest.raises(InputError, match="take or none"):
+        make_settings(4, mode="dissident", dissident_profit="half")

@@ -15,7 +15,15 @@ from tableodds.reports.cli.options import (
     split_list,
 )
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import BIG_TOKENS, CONTROL_OPENS, GAMES, MODES, NONE_BILLS, POLICIES
+from tableodds.sim.davos.rules import (
+    BIG_TOKENS,
+    CONTROL_OPENS,
+    DISSIDENT_PROFIT,
+    GAMES,
+    MODES,
+    NONE_BILLS,
+    POLICIES,
+)
 
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
@@ -53,6 +61,19 @@ def _mode_option():
         help="normal (2-5 players); team: teams of two, mates diagonally opposite, a shared "
         "colour and pooled goals (4, 6 or 8 players); dissident: dissident players play the "
         "white assets and take the others' failed goals (3-8; with 7 a super dissident).",
+    )
+
+
+def _dissident_profit_option():
+    return click.option(
+        "--dissident-profit",
+        type=click.Choice(list(DISSIDENT_PROFIT)),
+        default="take",
+        show_default=True,
+        help="The dissident variant's reading of the seed's 'Winst voor de dissidents negeer "
+        "je': take = the dissident players' white assets take bill profits like any colour "
+        "(the sentence is about the normal game's neutral white assets); none = they earn no "
+        "profit (their losses still apply).",
     )
 
 
@@ -108,6 +129,7 @@ simulation_command(
         ),
         _mode_option(),
         *_big_options(),
+        _dissident_profit_option(),
         mixes=True,
     ),
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
@@ -133,6 +155,7 @@ simulation_command(
         _none_bills_option(),
         _cards_option(),
         _mode_option(),
+        _dissident_profit_option(),
     ),
     example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
 )

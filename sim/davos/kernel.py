@@ -181,6 +181,7 @@ def parliament(votes, totals, n):
 def bargain(
     H,
     nw,
+    npr,
     cpol,
     bloc,
     bill,
@@ -211,7 +212,7 @@ def bargain(
     for p in range(nw):
         if cpol[p] != BARGAIN or not wishes[p]:
             continue
-        gain = profit(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+        gain = profit(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
         for q in range(9):
             if party_bloc[q] != bloc:
                 continue
@@ -219,7 +220,20 @@ def bargain(
             if o < 0 or o >= nw or o == p or cpol[o] != BARGAIN or wishes[o]:
                 continue
             loss = -pass_gain(
-                o, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc
+                o,
+                bill,
+                bloc,
+                target,
+                none,
+                b_own,
+                b_other,
+                r_own,
+                r_other,
+                H,
+                ch,
+                csec,
+                slot_bloc,
+                npr,
             )
             price = max(loss, 0) + 1
             if price * R.BARGAIN_SHARE > gain:
@@ -240,6 +254,159 @@ def bargain(
                     votes[m] = party_vote(ph, q2, H, nw, wishes, party_ideo[q2], b_ideo[bill])
                     m += 1
     return -1, -1, 0
+
+
+@njit(cache=True)
+def trade(
+    s,
+    P,
+    H,
+    nw,
+    npr,
+    col,
+    cseat,
+    cpol,
+    gs,
+    gn,
+    bloc,
+    bill,
+    target,
+    none,
+    wishes,
+    votes,
+    totals,
+    n,
+    cur,
+    promise,
+    b_ideo,
+    b_target,
+    b_own,
+    b_other,
+    r_own,
+    r_other,
+    ch,
+    csec,
+    ph,
+    slot_bloc,
+    party_bloc,
+    party_ideo,
+):
+    """Vote trading, a logroll across the year's bills (rules.POLICIES["bargain"]), for a
+    bill about to fail: each bargaining colour ``a`` that wants it, in order, asks each
+    bargaining colour ``b`` that decides a party of the bloc against it (in party order) for
+    its vote, and promises its own vote for a later bill of the year (in bloc order, none
+    promised yet) where ``a`` decides a party, would vote against and ``b`` for; both take
+    the trade when b's vote passes the bill now and each gains at least R.TRADE_GAIN net
+    from the two bills passing, on the board as it stands.  Returns (a, b, later bloc), or
+    -1s when no trade is made (wishes unchanged)."""
+    for a in range(nw):
+        if cpol[a] != BARGAIN or not wishes[a]:
+            continue
+        ga = pass_gain(
+            a, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc, npr
+        )
+        for q in range(9):
+            if party_bloc[q] != bloc:
+                continue
+            b = biggest(ph, q, H)
+            if b < 0 or b >= nw or b == a or cpol[b] != BARGAIN or wishes[b]:
+                continue
+            wishes[b] = True
+            m = 0
+            for q2 in range(9):
+                if party_bloc[q2] == bloc:
+                    votes[m] = party_vote(ph, q2, H, nw, wishes, party_ideo[q2], b_ideo[bill])
+                    m += 1
+            _, _, ok = parliament(votes, totals, n)
+            wishes[b] = False
+            if not ok:
+                continue
+            gb = pass_gain(
+                b,
+                bill,
+                bloc,
+                target,
+                none,
+                b_own,
+                b_other,
+                r_own,
+                r_other,
+                H,
+                ch,
+                csec,
+                slot_bloc,
+                npr,
+            )
+            for y in range(bloc + 1, 4):
+                if promise[y] >= 0:
+                    continue
+                decides = False
+                for r in range(9):
+                    if party_bloc[r] == y and biggest(ph, r, H) == a:
+                        decides = True
+                if not decides:  # a's vote decides no party there
+                    continue
+                later = cur[y]
+                lt, ln = b_target[later], b_ideo[later] == R.NONE
+                wa = wish(
+                    s,
+                    cseat[a, 0],
+                    a,
+                    cpol[a],
+                    y,
+                    later,
+                    lt,
+                    ln,
+                    b_own,
+                    b_other,
+                    r_own,
+                    r_other,
+                    H,
+                    ch,
+                    csec,
+                    slot_bloc,
+                    ph,
+                    gs,
+                    gn,
+                    P,
+                    col,
+                    npr,
+                )
+                wb = wish(
+                    s,
+                    cseat[b, 0],
+                    b,
+                    cpol[b],
+                    y,
+                    later,
+                    lt,
+                    ln,
+                    b_own,
+                    b_other,
+                    r_own,
+                    r_other,
+                    H,
+                    ch,
+                    csec,
+                    slot_bloc,
+                    ph,
+                    gs,
+                    gn,
+                    P,
+                    col,
+                    npr,
+                )
+                if wa or not wb:  # a's promise would change nothing b wants
+                    continue
+                ya = pass_gain(
+                    a, later, y, lt, ln, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc, npr
+                )
+                yb = pass_gain(
+                    b, later, y, lt, ln, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc, npr
+                )
+                if ga + ya >= R.TRADE_GAIN and gb + yb >= R.TRADE_GAIN:
+                    return a, b, y
+    return -1, -1, -1
 
 
 # ------------------------------------------------------------------ decks
@@ -330,7 +497,7 @@ def _take_corp(s, src, keep, sc, chid, cdisc):
     return card
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(s, p, c, typ, where, slot, src, keep, amount, sc, sv, ch, csec, ph, chid, cdisc):
     """Seat p puts ``amount`` of its supply on the board in its colour ``c``."""
     if typ == ON_CORP:
@@ -382,7 +549,7 @@ def _pay_goal(p, sv):
     sv[p, PAID] += R.GOAL_PRICE
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _execute(s, p, c, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn, two):
     """Carry out a bot's decision (placement or goal buy)."""
     if dec[D_KIND] == BUY:
@@ -633,6 +800,7 @@ def _resolve(
     P,
     H,
     nw,
+    npr,
     col,
     cseat,
     csize,
@@ -660,10 +828,13 @@ def _resolve(
     votes,
     totals,
     has_bargain,
+    cur,
+    promise,
 ):
     """One bill: the wishes of the ``nw`` colours that vote as they wish (each decided by its
-    first seat), the party and parliament votes, a bargain, the payout to colours that take
-    profits (the same ``nw``) and losses off the corps (``lost`` per colour)."""
+    first seat), the party and parliament votes, a bargain, the payout to the ``npr`` colours
+    that take profits (``nw``, or the player colours when the dissident players take none)
+    and losses off the corps (``lost`` per colour)."""
     target = b_target[bill]
     none = b_ideo[bill] == R.NONE
     for h in range(nw):
@@ -690,7 +861,10 @@ def _resolve(
             gn,
             P,
             col,
+            npr,
         )
+    if promise[bloc] >= 0:  # a vote traded away earlier this year is kept
+        wishes[promise[bloc]] = True
     n = 0
     for q in range(9):
         if party_bloc[q] == bloc:
@@ -702,10 +876,49 @@ def _resolve(
             n += 1
     _, _, passed = parliament(votes, totals, n)
     payer, payee, price = -1, -1, 0
+    if not passed and has_bargain:  # first a vote for a vote, then a share for a vote
+        a, b2, y = trade(
+            s,
+            P,
+            H,
+            nw,
+            npr,
+            col,
+            cseat,
+            cpol,
+            gs,
+            gn,
+            bloc,
+            bill,
+            target,
+            none,
+            wishes,
+            votes,
+            totals,
+            n,
+            cur,
+            promise,
+            b_ideo,
+            b_target,
+            b_own,
+            b_other,
+            r_own,
+            r_other,
+            ch,
+            csec,
+            ph,
+            slot_bloc,
+            party_bloc,
+            party_ideo,
+        )
+        if a >= 0:
+            promise[y] = a
+            passed = True
     if not passed and has_bargain:
         payer, payee, price = bargain(
             H,
             nw,
+            npr,
             cpol,
             bloc,
             bill,
@@ -753,7 +966,7 @@ def _resolve(
         for h in range(H):
             if ch[x, h] > 0:
                 amt = big_amt if h == big else stake_amt
-                if amt > 0 and h < nw:
+                if amt > 0 and h < npr:
                     _give(h, amt, cseat, csize, sv)
                     if h == payer:
                         got += amt
@@ -851,6 +1064,7 @@ def simulate(
     P,
     NC,
     dmode,
+    npr,
     col_in,
     base_in,
     pol_in,
@@ -987,6 +1201,8 @@ def simulate(
     o += 3
     totals = _view2(work, o, 1, 3)
     o += 3
+    promise = _view(work, o, 4)  # per bloc: the colour that promised to vote for its bill
+    o += 4
     has_bargain = False
     for p in range(P):
         if pol[p] == BARGAIN:
@@ -1099,6 +1315,7 @@ def simulate(
                 val,
                 cparam,
             )
+            promise[:] = -1  # promises are for this year's bills
             for b in range(4):
                 _resolve(
                     s,
@@ -1107,6 +1324,7 @@ def simulate(
                     P,
                     H,
                     nw,
+                    npr,
                     col,
                     cseat,
                     csize,
@@ -1134,6 +1352,8 @@ def simulate(
                     votes,
                     totals,
                     has_bargain,
+                    cur,
+                    promise,
                 )
             if year < R.YEARS:
                 _check_goals(
@@ -1353,6 +1573,7 @@ def pack(settings):
         P=settings.players,
         NC=settings.colours,
         dmode=settings.mode == "dissident",
+        npr=settings.profit_colours,
         col_in=np.array(settings.colour, np.int64),
         base_in=np.array(settings.start_assets, np.int64),
         pol_in=np.array([R.POLICY_CODES[p] for p in settings.policies], np.int64),

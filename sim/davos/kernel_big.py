@@ -1391,6 +1391,7 @@ def simulate_big(
     P,
     NC,
     dmode,
+    npr,
     col_in,
     base_in,
     pol_in,
@@ -1529,6 +1530,8 @@ def simulate_big(
     o += 3
     totals = _view2(work, o, 1, 3)
     o += 3
+    promise = _view(work, o, 4)  # per bloc: the colour that promised to vote for its bill
+    o += 4
     has_bargain = False
     for p in range(P):
         if pol[p] == BARGAIN:
@@ -1755,6 +1758,7 @@ def simulate_big(
                 kc,
                 passed,
             )
+            promise[:] = -1  # promises are for this year's bills
             for b in range(4):
                 _resolve(
                     s,
@@ -1763,6 +1767,7 @@ def simulate_big(
                     P,
                     H,
                     nw,
+                    npr,
                     col,
                     cseat,
                     csize,
@@ -1790,6 +1795,8 @@ def simulate_big(
                     votes,
                     totals,
                     has_bargain,
+                    cur,
+                    promise,
                 )
             _specialty(
                 P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo

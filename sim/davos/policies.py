@@ -318,7 +318,9 @@ def random_turn(s, p, eff, final, buys, swaps, sc, csec, gs, gn, tmp, dec):
     dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
 
 
-@njit(cache=True)
+# the turn bots are inlined into the kernel's turn loop: a call counts references to each
+# of its array arguments, which cost more than the work in a turn
+@njit(cache=True, inline="always")
 def own_best(
     p,
     pc,
@@ -373,7 +375,7 @@ def own_best(
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def goal_turn(
     p,
     pc,
@@ -566,7 +568,7 @@ def goal_turn(
     dec[D_SWAP] = wi if swaps and worst > eff - R.GOAL_PRICE else -1  # one it cannot afford
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _final_rest(
     p,
     pc,
@@ -807,15 +809,20 @@ def contest_block(
 
 
 @njit(cache=True, inline="always")
-def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
-    """What a bill's effect (own, other) does to seat p's holdings: gains minus losses."""
+def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
+    """What a bill's effect (own, other) does to colour p's holdings: gains (for the first
+    ``npr`` colours, which take profits) minus losses."""
     net = 0
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
             continue
         role = 0 if biggest(ch, x, H) == p else 1
         amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
-        net += amt if amt > 0 else -min(-amt, ch[x, p])
+        if amt > 0:
+            if p < npr:
+                net += amt
+        else:
+            net -= min(-amt, ch[x, p])
     return net
 
 
@@ -842,6 +849,7 @@ def wish(
     gn,
     P,
     col,
+    npr,
 ):
     """For (True) or against a bill, seat p for its colour ``c``: random; for the goal bot
     'passing profits my colour's holdings more than rejecting' (only bills without ideology,
@@ -849,14 +857,14 @@ def wish(
     leader'."""
     if pol == RANDOM:
         return bounded(s, 2) == 1
-    net = _net(c, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    net = _net(c, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
     if none:
-        net -= _net(c, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+        net -= _net(c, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc, npr)
     if pol == CONTEST or pol == BARGAIN:
         lead = col[leader(p, P, H, col, ch, ph, gs, gn)]
-        d = net - _net(lead, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+        d = net - _net(lead, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
         if none:
-            d += _net(lead, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+            d += _net(lead, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc, npr)
         return d > 0 or (d == 0 and net > 0)
     return net > 0
 
@@ -870,18 +878,22 @@ def reveal(s, pol, year, lead):
 
 
 @njit(cache=True, inline="always")
-def pass_gain(p, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc):
+def pass_gain(
+    p, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc, npr
+):
     """What passing rather than rejecting the bill does to p's holdings."""
-    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc)
+    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
     if none:
-        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc)
+        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc, npr)
     return net
 
 
 @njit(cache=True, inline="always")
-def profit(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc):
+def profit(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
     """The assets p would take from the bank if the bill passes (its gains only)."""
     total = 0
+    if p >= npr:
+        return 0
     for x in range(csec.shape[0]):
         if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
             continue

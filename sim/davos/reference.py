@@ -79,6 +79,7 @@ class Game:
         self.NC = settings.colours
         self.dmode = settings.mode == "dissident"
         self.nw = self.NC + 1 if self.dmode else self.NC
+        self.npr = settings.profit_colours  # colours whose assets take bill profits
         self.seats_of = [[p for p in range(self.P) if self.col[p] == h] for h in range(self.NC + 1)]
         H = self.NC + 1
         self.lost_c = [0] * H
@@ -93,6 +94,8 @@ class Game:
         self.goals = [[] for _ in range(self.P)]
         self.diss_placed = self.diss_lost = 0
         self.bills_passed = self.bankrupt = self.actions = 0
+        self.trades = 0  # vote trades made (not recorded; for the tests and the README)
+        self.promise = [-1] * 4  # per bloc: the colour that promised to vote for its bill
 
     # --- decks: hidden stacks have their top at the end
     def shuffle(self, cards: list) -> None:
@@ -600,7 +603,10 @@ class Game:
                 continue
             big, stake = own if self.slot_bloc[s] == bloc else other
             amt = big if biggest(self.ch[s]) == p else stake
-            net += amt if amt > 0 else -min(-amt, self.ch[s][p])
+            if amt > 0:
+                net += amt if p < self.npr else 0  # a colour that takes no profit
+            else:
+                net -= min(-amt, self.ch[s][p])
         return net
 
     def wish(self, h, bloc, bill, rejected) -> bool:
@@ -628,6 +634,8 @@ class Game:
     def profit(self, p, bloc, bill) -> int:
         """The assets p takes from the bank if the bill passes (gains only)."""
         total = 0
+        if p >= self.npr:
+            return 0
         for s in range(self.nslot):
             if (
                 self.csec[s] < 0
@@ -667,6 +675,45 @@ class Game:
                     return p, o, price
         return -1, -1, 0
 
+    def trade(self, bloc, bill, rejected, wishes, parties):
+        """Vote trading, a logroll across this year's bills (rules.POLICIES["bargain"]):
+        (a, b, later bloc) of the first trade, in colour then party then bloc order, that
+        passes a failing bill; (-1, -1, -1) for none."""
+        bargain = R.POLICY_CODES["bargain"]
+        totals = [sum(self.ph[q]) for q in parties]
+
+        def pol(h):
+            return self.pol[self.seats_of[h][0]]
+
+        for a in range(self.nw):
+            if pol(a) != bargain or not wishes[a]:
+                continue
+            ga = self.pass_gain(a, bloc, bill, rejected)
+            for q in parties:
+                b = biggest(self.ph[q])
+                if b < 0 or b >= self.nw or b == a or pol(b) != bargain or wishes[b]:
+                    continue
+                trial = list(wishes)
+                trial[b] = True
+                votes = [self.party_vote_of(q2, trial, bill) for q2 in parties]
+                if not parliament(votes, totals)[2]:
+                    continue
+                gb = self.pass_gain(b, bloc, bill, rejected)
+                for y in range(bloc + 1, 4):
+                    if self.promise[y] >= 0 or not any(
+                        biggest(self.ph[r]) == a for r in self.parties_in(y)
+                    ):
+                        continue  # promised already, or a's vote decides no party there
+                    later = self.bills[y]
+                    rej = self.st.rejected(later)
+                    if self.wish(a, y, later, rej) or not self.wish(b, y, later, rej):
+                        continue  # a's promise would change nothing b wants
+                    ya = self.pass_gain(a, y, later, rej)
+                    yb = self.pass_gain(b, y, later, rej)
+                    if ga + ya >= R.TRADE_GAIN and gb + yb >= R.TRADE_GAIN:
+                        return a, b, y
+        return -1, -1, -1
+
     def party_vote_of(self, q, wishes, bill) -> int:
         """The white assets vote their ideology, unless dissident players play them."""
         return party_vote(
@@ -680,13 +727,21 @@ class Game:
     def resolve(self, bloc: int, bill: R.Bill) -> None:
         rejected = self.st.rejected(bill)
         wishes = [self.wish(h, bloc, bill, rejected) for h in range(self.nw)]
+        if self.promise[bloc] >= 0:  # a vote traded away earlier this year is kept
+            wishes[self.promise[bloc]] = True
         parties = self.parties_in(bloc)
         votes = [self.party_vote_of(q, wishes, bill) for q in parties]
         _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
         payer, payee, price = -1, -1, 0
-        if not passed:
-            payer, payee, price = self.bargain(bloc, bill, rejected, wishes, parties)
-            passed = payer >= 0
+        if not passed:  # first a vote for a vote, then a share of profit for a vote
+            a, b, y = self.trade(bloc, bill, rejected, wishes, parties)
+            if a >= 0:
+                self.promise[y] = a
+                self.trades += 1
+                passed = True
+            else:
+                payer, payee, price = self.bargain(bloc, bill, rejected, wishes, parties)
+                passed = payer >= 0
         self.bills_passed += passed
         if not (passed or bill.ideology == R.NONE):
             return
@@ -703,7 +758,7 @@ class Game:
                 if counts[h] == 0:
                     continue
                 amt = big_amt if h == big else stake_amt
-                if amt > 0 and h < self.nw:
+                if amt > 0 and h < self.npr:
                     self.give(h, amt)
                     got += amt if h == payer else 0
                 elif amt < 0:
@@ -811,6 +866,7 @@ class Game:
         self.setup()
         for year in range(1, R.YEARS + 1):
             self.turns(year, False)
+            self.promise = [-1] * 4  # promises are for this year's bills
             for b in range(4):
                 self.resolve(b, self.bills[b])
             if year < R.YEARS:

@@ -438,6 +438,7 @@ class BigGame(Game):
             self.used = [False] * len(self.used)
             self.turns(year, False)
             self.control_phase()
+            self.promise = [-1] * 4  # promises are for this year's bills
             for b in range(4):
                 self.resolve(b, self.bills[b])
             self.specialty()

@@ -59,6 +59,7 @@ BELIEF = 4  # contest bot: likelihood ratio of being biggest where one's own goa
 # score; (2, 1, 1), (2, 1, 2) and (1, 0, 1) as many wins; (4, 1, 1), (3, 3, 1) and (1, 1, 0) none
 CONTEST_WEIGHTS = (1, 1, 1)
 BARGAIN_SHARE = 2  # bargain bot: offers at most 1/BARGAIN_SHARE of its profit from a bill
+TRADE_GAIN = 1  # bargain bot: a vote trade is made when each side gains at least this (assets)
 MAX_PLACE = 3  # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
 
 SEAT_COLUMNS = [
@@ -116,6 +117,13 @@ NONE_BILLS = {
     "split": "a bill without ideology has one effect when passed and another when rejected "
     "(the seed: 'een effect, of ze nu aangenomen of verworpen worden')",
     "same": "a bill without ideology has the same effect whether passed or rejected",
+}
+# the seed's "Winst voor de dissidents negeer je", read two ways for the dissident variant
+DISSIDENT_PROFIT = {
+    "take": "the dissident players' white assets take bill profits like any colour (the "
+    "sentence is about the neutral white assets of the normal game)",
+    "none": "the dissident players' white assets earn no profit from bills (their losses "
+    "still apply)",
 }
 # the record columns (one row per game and seat) and their dtypes, in record order
 COLUMNS = {
@@ -198,7 +206,12 @@ POLICIES = {
     "for a bill iff passing helps it more than the leader (most revealed goals, then most "
     "assets on the board)",
     "bargain": "the contesting bot that bargains (with bargaining seats only): when a bill it "
-    "wants is about to fail, it offers a seat that decides a party against it the smallest "
+    "wants is about to fail, it first offers a seat that decides a party against it a vote "
+    "for a vote (a logroll): that seat's vote now, for its own vote for a later bill of the "
+    "year that the seat gains from and it loses from, where it decides a party; both accept "
+    f"when each gains at least {TRADE_GAIN} asset(s) net from the two bills passing (on the "
+    "board as it stands) and the seat's vote passes the bill now; the promise is kept. "
+    "Failing that, it offers the smallest "
     "share of its profit from the bill that leaves that seat better off (its loss from the "
     "bill + 1 asset), if that is at most half the profit; the seat accepts when its votes "
     "then pass the bill, and the share is paid out of the profit in the payee's colour",
@@ -497,6 +510,14 @@ class Settings:
     specialties: tuple[tuple[int, int], ...] = ()
     control_open: str = "four"
     big_tokens: str = "final"
+    dissident_profit: str = "take"  # see DISSIDENT_PROFIT (the dissident variant only)
+
+    @property
+    def profit_colours(self) -> int:
+        """Colours whose assets take bill profits: the first ``profit_colours`` (the white
+        assets are colour ``colours``)."""
+        diss = self.mode == "dissident" and self.dissident_profit == "take"
+        return self.colours + 1 if diss else self.colours
 
     @property
     def colour(self) -> tuple[int, ...]:
@@ -546,6 +567,7 @@ class Settings:
                 "colours": list(self.colour),
                 "dissident_seats": [p for p, d in enumerate(self.dissident_seats) if d],
             }
+            | ({"dissident_profit": self.dissident_profit} if self.mode == "dissident" else {})
         )
         if self.game == "big":
             out |= {"control_open": self.control_open, "big_tokens": self.big_tokens}
@@ -574,10 +596,15 @@ def make_settings(
     mode: str = "normal",
     control_open: str = "four",
     big_tokens: str = "final",
+    dissident_profit: str = "take",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if none_bills not in NONE_BILLS:
         raise InputError(f"--none-bills must be split or same, not {none_bills!r}")
+    if dissident_profit not in DISSIDENT_PROFIT:
+        raise InputError(f"--dissident-profit must be take or none, not {dissident_profit!r}")
+    if dissident_profit != "take" and mode != "dissident":
+        raise InputError("--dissident-profit none is for the dissident variant (--mode dissident)")
     if mode not in MODES:
         raise InputError(f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
     counts = MODE_PLAYERS[mode]
@@ -652,6 +679,7 @@ def make_settings(
         none_bills=none_bills,
         mode=mode,
         **big,
+        dissident_profit=dissident_profit,
     )
 
 
