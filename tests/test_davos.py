@@ -409,7 +409,9 @@ def test_contest_bot_beats_the_goal_bot_head_to_head():
     from tableodds.analysis.davos import _duel_chunk
 
     P, n = 4, 1500
-    rec = _duel_chunk("contest", "goal", P, "base", load_cards(), "split", 21, 0, n)
+    rec = _duel_chunk(
+        "contest", "goal", P, "base", load_cards(), "split", "normal", "take", 21, 0, n
+    )
     for col in ("score", "won"):
         x = rec[col] / (P * (P - 1))
         low = x.mean() - 1.96 * x.std(ddof=1) / np.sqrt(n)
