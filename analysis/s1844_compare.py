@@ -22,7 +22,7 @@ from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk
-from tableodds.sim.s1844.rules import END_REASONS, TRAIN_NAMES, make_settings
+from tableodds.sim.s1844.rules import END_REASONS, ENGINE_READINGS, TRAIN_NAMES, make_settings
 from tableodds.sim.s1844.rules import EVENTS as R_EVENTS
 
 NEVER = 999  # an event that does not happen sorts after every OR
@@ -360,13 +360,17 @@ def compare(plan: RunPlan, game_file, players=None, policies=None, params=None) 
     """Put a recorded game (an 18xx.games export) on the train-rush forecast for its player
     count: each phase start, rust, SBB formation, bank break and the end, the trains bought,
     the route revenue of every OR and the final scores, with the forecast's median,
-    10-90% band, the real value's percentile and whether it lies inside."""
+    10-90% band, the real value's percentile and whether it lies inside.  The forecast
+    plays the rules of the 18xx.games engine the export comes from: a director may declare
+    bankruptcy, which ends the game (params.toml, [game] bankruptcy)."""
     from tableodds.sim.core.errors import InputError
 
     t = read_export(game_file)
     if players not in (None, t.players, [t.players]):
         raise InputError(f"{game_file}: the game has {t.players} players, not {players}")
-    settings = make_settings(t.players, policies, params)
+    # an 18xx.games export was played under the engine's rules: bankruptcy allowed, any
+    # player sells privates (a --params file that sets them wins)
+    settings = make_settings(t.players, policies, params, ENGINE_READINGS)
     runs = plan.run_all(
         [
             (

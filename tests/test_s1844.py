@@ -76,7 +76,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "maturity_start_pct = 40\n"
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
         "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
-        "float_cash_pct = 60\nfloat_help = 0\nrust_buy = 1\n"
+        "float_cash_pct = 60\nfloat_help = 0\nrust_buy = 1\nbankrupt_lookahead = 2\nsell_to_float = 1\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -383,6 +383,43 @@ def test_emergency_loan_is_fifty_percent_and_grows_each_stock_round():
     assert g.debt[2] == 92
 
 
+@pytest.mark.parametrize("look", [0, 1])
+def test_bankruptcy_declared_when_the_grown_loan_exceeds_net_worth(tmp_path, look):
+    f = tmp_path / "p.toml"
+    f.write_text(f'[game]\nbankruptcy = "allowed"\n[careful]\nbankrupt_lookahead = {look}\n')
+
+    def forced(units, col=4, policy="careful"):
+        g = Game(make_settings(4, [policy], f), 1, 0)
+        c = g.corps[9]  # a historical (10 units); the director's 2 units are not sellable
+        c.status, c.par, c.row, c.col, c.director = 2, 60, 5, col, 2
+        g.hold[2][9] = units
+        g.cash[2], c.cash, g.pos = 10, 20, 0  # a 2H at 70: 40 short, a loan of 60
+        g.forced_train(c)
+        return g
+
+    # at 60 its certificate is worth 120: the loan (60) and its growth (90) fit in it
+    g = forced(2)
+    assert not g.ended and g.debt[2] == 60 and g.corps[9].trains == [(0, 1)]
+    # one more unit: power 30 + 60 >= 70, so it may not declare; it takes the loan
+    g = forced(3, col=0)
+    assert not g.ended and g.debt[2] == 60
+    # at 40 the certificate is worth 80: the loan fits, grown once (90) it does not
+    g = forced(2, col=0)
+    assert g.ended == (2 if look else 0)
+    assert (g.debt[2] == 60) == (not look)
+    # the random bot declares whenever it may
+    assert forced(2, policy="random").ended == 2
+
+
+def test_compare_plays_the_engine_readings_unless_params_set_them(tmp_path):
+    s = make_settings(5, None, None, R.ENGINE_READINGS).params
+    assert s.bankruptcy == "allowed" and s.private_sellers == "any"
+    f = tmp_path / "p.toml"
+    f.write_text('[game]\nbankruptcy = "never"\n')
+    assert make_settings(5, None, f, R.ENGINE_READINGS).params.bankruptcy == "never"
+    assert make_settings(5).params.bankruptcy == "never"
+
+
 def test_revenue_model_by_hand(tmp_path):
     f = tmp_path / "p.toml"
     f.write_text(
@@ -417,6 +454,33 @@ def test_careful_directorships_by_player_count_and_float_order(tmp_path):
     assert gb.director == 0 and gb.par == 100 and gb.status == 2
     g.careful_turn(0)  # (a mountain railway, say) but no second directorship
     assert g.directorships(0) == 1 and sum(c.status > 0 for c in g.corps) == 1
+
+
+@pytest.mark.parametrize("on", [0, 1])
+def test_sell_to_float_sells_shares_to_par_a_new_company(tmp_path, on):
+    f = tmp_path / "p.toml"
+    f.write_text(f"[careful]\nsell_to_float = {on}\n")
+    g = Game(make_settings(7, None, f), 1, 0)
+    g.sr, g.sold = 2, [set() for _ in range(7)]
+    g.bought_mr, g.bought_tun = [False] * 7, [False] * 7
+    x = g.corps[R.CORPS.index("BLS")]  # another player's historical at 80, operated
+    x.status, x.par, x.row, x.col, x.director = 2, 80, R.PAR_ROW[80], R.PAR_COL, 1
+    x.operated, x.ipo = True, 5
+    g.hold[1][x.i], g.hold[0][x.i] = 2, 3
+    g.cash[0] = 100  # RhB (first in float_order) floats alone at 60 for 5 x 60 = 300
+    bank = g.bank + sum(g.cash)
+    g.careful_turn(0)
+    if not on:
+        assert g.hold[0][x.i] == 3 and g.corps[R.CORPS.index("RhB")].status == 0
+        return
+    assert g.hold[0][x.i] == 0 and g.cash[0] == 100 + 3 * 80 and x.pool == 3
+    assert g.bank + sum(g.cash) == bank
+    assert g.careful_turn(0)  # its next turn: the par
+    rhb = g.corps[R.CORPS.index("RhB")]
+    assert rhb.director == 0 and rhb.par == 60 and rhb.status == 1
+    for _ in range(3):  # then brings it up to floating alone
+        g.careful_turn(0)
+    assert rhb.status == 2 and g.cash[0] == 340 - 5 * 60
 
 
 def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):

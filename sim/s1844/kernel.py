@@ -71,7 +71,9 @@ P_MAPREV = 80  # revenue_model "map": P_BASE_N/P_BASE_H hold the phase's route v
 P_ROUTE = 81  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
 P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
 P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
-NP = P_RUSTBUY + 1
+P_BANKLOOK = P_RUSTBUY + 1  # bankrupt_lookahead
+P_SELLFLOAT = P_BANKLOOK + 1  # sell_to_float
+NP = P_SELLFLOAT + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -281,7 +283,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             for t in range(6)
             for side in range(2)
         ]
-        + [p.float_help, p.rust_buy]
+        + [p.float_help, p.rust_buy, p.bankrupt_lookahead, p.sell_to_float]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -439,11 +441,17 @@ def buy_pool(st, rs, p, c):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
-def sell(st, rs, p, c, k):
+def sale_value(st, rs, c):
     v = price(st, rs, c)
     row, col = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
     if st[O_CS + F_OPER * 15 + c] == 0 and cell(row + 1, col):
         v = np.int64(PRICE[row + 1, col])  # not yet operated: one row lower
+    return v
+
+
+@njit(_nrt=False, error_model="numpy", inline="always")
+def sell(st, rs, p, c, k):
+    v = sale_value(st, rs, c)
     st[O_CASH + p] += k * v
     st[G_BANK] -= k * v
     st[O_HOLD + p * 15 + c] -= k
@@ -723,6 +731,44 @@ def player_scan(st, p):
     return pw, ncert
 
 
+@njit(_nrt=False, error_model="numpy")
+def sell_to_float(st, rs, p, unparred, held):
+    """(see the reference's sell_to_float; the caller checked debt and certificates;
+    ``held``: the companies it holds shares of and does not direct)"""
+    if held == 0 or st[G_SR] <= 1:
+        return False
+    c = -1
+    for j in range(13):
+        c = st[O_PRM + P_ORDER + j] & 15
+        if (unparred >> c) & 1:
+            break
+        c = -1
+    if c < 0:
+        return False
+    need = careful_par(FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]], st[O_HOLD + p * 15 + c])
+    cost = (2 + need) * 60
+    total = st[O_CASH + p]
+    if total >= cost:
+        return False
+    m = held
+    while m:
+        x = trailing_zeros(m)
+        m &= m - 1
+        k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[O_CS + F_POOL * 15 + x])
+        if st[O_CS + F_STATUS * 15 + x] == 2 and k > 0:
+            total += k * sale_value(st, rs, x)
+    if total < cost:
+        return False
+    m = held
+    while m and st[O_CASH + p] < cost:
+        x = trailing_zeros(m)
+        m &= m - 1
+        k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[O_CS + F_POOL * 15 + x])
+        if st[O_CS + F_STATUS * 15 + x] == 2 and k > 0:
+            sell(st, rs, p, x, k)
+    return True
+
+
 @njit(_nrt=False, error_model="numpy", inline="always")
 def careful_turn(st, rs, p, cw, cw2):
     # the same decisions as the reference's careful_turn, with its legality checks
@@ -758,6 +804,14 @@ def careful_turn(st, rs, p, cw, cw2):
             buy_ipo(st, rs, p, trailing_zeros(parred))
             return True
         unparred = (cw2 >> 16) & ALL15
+        if (
+            ndir < st[O_PRM + P_MAXDIR]
+            and cash < 2 * 60
+            and unparred
+            and st[O_PRM + P_SELLFLOAT]
+            and sell_to_float(st, rs, p, unparred, (pw >> 16) & ~pw & ALL15)
+        ):
+            return True
         if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
             for j in range(13):
                 c = st[O_PRM + P_ORDER + j] & 15
@@ -773,6 +827,10 @@ def careful_turn(st, rs, p, cw, cw2):
                     if (2 + need) * PARS[q] * 100 <= room:
                         par_corp(st, rs, p, c, PARS[q])
                         return True
+            if st[O_PRM + P_SELLFLOAT] and sell_to_float(
+                st, rs, p, unparred, (pw >> 16) & ~pw & ALL15
+            ):
+                return True
         # float_help: a share of another player's parred company, so that it floats
         helps = (cw >> 16) & ~mine & (pw >> 32) & fresh & ALL15
         if st[O_PRM + P_FLOATHELP] != 0 and helps:
@@ -1193,18 +1251,22 @@ def forced_train(st, rs, c):
         return
     if d < 0:
         return
+    from_corp = st[O_CS + F_CASH * 15 + c]
+    from_dir = min(st[O_CASH + d], v - from_corp)
+    short = v - from_corp - from_dir
     if st[O_PRM + P_BANKRUPT]:
-        power = st[O_CS + F_CASH * 15 + c] + st[O_CASH + d]
+        # it may declare when cash + sellable shares + company cash cannot pay the train
+        power = from_corp + st[O_CASH + d]
         for x in range(15):
             if st[O_CS + F_STATUS * 15 + x] == 2:
                 u = st[O_HOLD + d * 15 + x] - (2 if st[O_CS + F_DIR * 15 + x] == d else 0)
                 power += u * price(st, rs, x)
-        if power < v:
+        debt = (3 * short + 1) // 2  # (see the reference)
+        for _ in range(st[O_PRM + P_BANKLOOK]):
+            debt = (3 * debt + 1) // 2
+        if power < v and (st[O_POL + d] == RANDOM or debt > score(st, rs, d) - from_dir):
             st[G_ENDED] = 2
             return
-    from_corp = st[O_CS + F_CASH * 15 + c]
-    from_dir = min(st[O_CASH + d], v - from_corp)
-    short = v - from_corp - from_dir
     st[O_CASH + d] -= from_dir
     st[O_CS + F_CASH * 15 + c] += from_dir
     if short > 0:

@@ -206,9 +206,7 @@ class Game:
         self.recheck_director(c)
 
     def sell(self, p: int, c: Corp, k: int) -> None:
-        v = self.price(c)
-        if not c.operated and self.cell(c.row + 1, c.col):
-            v = int(R.PRICE[c.row + 1, c.col])
+        v = self.sale_value(c)
         self.cash[p] += k * v
         self.bank -= k * v
         self.hold[p][c.i] -= k
@@ -362,6 +360,39 @@ class Game:
             self.debt[p] = free + (3 * (self.debt[p] - free) + 1) // 2
         self.n_ors = R.ORS_PER_SET[self.phase]
 
+    def sale_value(self, c: Corp) -> int:
+        """What one share of ``c`` sells for now (one row lower before it has operated)."""
+        if not c.operated and self.cell(c.row + 1, c.col):
+            return int(R.PRICE[c.row + 1, c.col])
+        return self.price(c)
+
+    def sell_to_float(self, p: int) -> bool:
+        """sell_to_float: when its cash cannot float the first free company of float_order
+        alone at par 60 but its cash and its sellable shares of companies it does not
+        direct can, it sells those (company order) until the cash is there; it pars the
+        company on its next turn (the par step above).  Not in stock round 1 (no sales)."""
+        if self.sr <= 1 or self.debt[p] or self.certs(p) >= R.CERT_LIMIT[self.n]:
+            return False
+        c = next((self.corps[i] for i in self.p.float_order if self.corps[i].status == 0), None)
+        if c is None:
+            return False
+        cost = (2 + max(0, int(R.FLOAT_UNITS[c.ctype]) - self.hold[p][c.i] - 2)) * R.PARS[-1]
+        sales = [
+            (x, self.sellable(p, x))
+            for x in self.corps
+            if x.director != p and self.sellable(p, x) > 0
+        ]
+        if (
+            self.cash[p] >= cost
+            or self.cash[p] + sum(k * self.sale_value(x) for x, k in sales) < cost
+        ):
+            return False
+        for x, k in sales:
+            if self.cash[p] >= cost:
+                break
+            self.sell(p, x, k)
+        return True
+
     def random_turn(self, p: int) -> bool:
         sells = [c for c in self.corps if self.sellable(p, c) > 0]
         ipos = [c for c in self.corps if self.ipo_ok(p, c)]
@@ -417,6 +448,8 @@ class Game:
                     if self.par_ok(p, c, v) and (2 + need) * v * 100 <= room:
                         self.par_corp(p, c, v)
                         return True
+            if pr.sell_to_float and self.sell_to_float(p):
+                return True
         if pr.float_help:  # a share of another player's parred company, so that it floats
             for c in self.corps:
                 if c.director != p and c.status == 1 and self.ipo_ok(p, c):
@@ -659,7 +692,14 @@ class Game:
             return
         if d < 0:
             return
+        from_corp = c.cash
+        from_dir = min(self.cash[d], v - from_corp)
+        short = v - from_corp - from_dir
         if self.p.bankruptcy == "allowed":
+            # it may declare when cash + sellable shares + company cash cannot pay the
+            # train; the random bot then always does, the careful one when the loan's debt,
+            # grown over bankrupt_lookahead stock rounds, would exceed its net worth after
+            # it has paid in its cash
             power = (
                 c.cash
                 + self.cash[d]
@@ -669,12 +709,12 @@ class Game:
                     if x.status == 2
                 )
             )
-            if power < v:
+            debt = (3 * short + 1) // 2  # the loan's debt, grown at the next SR ends
+            for _ in range(self.p.bankrupt_lookahead):
+                debt = (3 * debt + 1) // 2
+            if power < v and (self.pol[d] == R.RANDOM or debt > self.score(d) - from_dir):
                 self.ended = 2
                 return
-        from_corp = c.cash
-        from_dir = min(self.cash[d], v - from_corp)
-        short = v - from_corp - from_dir
         self.cash[d] -= from_dir
         c.cash += from_dir
         if short > 0:

@@ -299,6 +299,8 @@ class Params:
     float_cash_pct: int
     float_help: int
     rust_buy: int
+    bankrupt_lookahead: int
+    sell_to_float: int
 
 
 _SECTIONS = {
@@ -343,6 +345,8 @@ _SECTIONS = {
         "float_cash_pct",
         "float_help",
         "rust_buy",
+        "bankrupt_lookahead",
+        "sell_to_float",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -372,6 +376,8 @@ _BOUNDS = {
     "float_cash_pct": (1, 100),
     "float_help": (0, 1),
     "rust_buy": (0, 1),
+    "bankrupt_lookahead": (0, 5),
+    "sell_to_float": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
@@ -434,11 +440,19 @@ def _route_table(value, where: str, name: str) -> tuple:
     )
 
 
-def load_params(path: Path | None = None) -> Params:
-    """The packaged parameters, overridden key by key from ``path`` when given."""
+# The rules as the 18xx.games engine plays them where the seed reads them otherwise: a
+# director may declare bankruptcy (which ends the game) and any player may sell a private
+# to a company.  A recorded game from that site is compared under these (``compare``).
+ENGINE_READINGS = {"bankruptcy": "allowed", "private_sellers": "any"}
+
+
+def load_params(path: Path | None = None, readings: dict | None = None) -> Params:
+    """The packaged parameters, with ``readings`` ([game] keys, e.g. ENGINE_READINGS) in
+    place of the packaged ones, then overridden key by key from ``path`` when given."""
     base, _ = load_toml(None, "tableodds.sim.s1844", "params.toml")
     routes, _ = load_toml(None, "tableodds.sim.s1844", "routes.toml")
     merged = {s: dict(base[s]) for s in _SECTIONS}
+    merged["game"].update(readings or {})
     for key in ("normal", "h", "type_pct"):  # the map's route table (routes.toml)
         merged["revenue"]["route_" + key] = routes["routes"][key]
     where = "params.toml"
@@ -511,12 +525,14 @@ class Settings:
         }
 
 
-def make_settings(players: int, policies=None, params_file: Path | None = None) -> Settings:
-    """Validate user choices and build the frozen settings."""
+def make_settings(
+    players: int, policies=None, params_file: Path | None = None, readings: dict | None = None
+) -> Settings:
+    """Validate user choices and build the frozen settings (``readings``: see load_params)."""
     if players not in PLAYERS:
         raise InputError(f"1844 is for 3-7 players, not {players}")
     policies = seat_policies(policies, players, POLICIES, "careful")
-    return Settings(players, policies, load_params(params_file))
+    return Settings(players, policies, load_params(params_file, readings))
 
 
 def param_names() -> list[str]:
