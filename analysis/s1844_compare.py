@@ -28,6 +28,8 @@ from tableodds.sim.s1844.rules import EVENTS as R_EVENTS
 NEVER = 999  # an event that does not happen sorts after every OR
 TIMELINE_EVENTS = R_EVENTS[1:]  # every event after the first 2 (which is always OR 1)
 REAL_REASONS = {"bank": "bank", "bankrupt": "bankruptcy", "bankruptcy": "bankruptcy"}
+# how the text names each end (an export's unknown reason is printed as it stands)
+END_WORDS = {"bank": "the bank breaking", "bankruptcy": "a bankruptcy"}
 
 
 def _place(lf: pl.LazyFrame, expr: pl.Expr, real: float, where: pl.Expr | None = None):
@@ -266,8 +268,9 @@ class GameComparison:
 
     def text(self) -> str:
         t = self.timeline
+        how = END_WORDS.get(REAL_REASONS.get(t.end_reason, ""), t.end_reason)
         lines = [
-            f"Game {t.game_id}: {t.players} players, ended by {t.end_reason} after "
+            f"Game {t.game_id}: {t.players} players, ended by {how} after "
             f"{t.label(t.ors[-1][0])} (#{t.ors[-1][0]}); {self.end_share:.1%} of the "
             f"{self.forecast.games:,} simulated games end that way.",
             "Real value against the forecast: median [10%-90%], the real value's "

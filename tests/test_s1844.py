@@ -878,6 +878,6 @@ def test_cli_compare_both_games(tmp_path, capsys):
     assert (tmp_path / "compare.png").exists() and (tmp_path / "compare.csv").exists()
     _cli(["compare", str(DATA / "160062.json"), "--games", "300"])
     out = capsys.readouterr().out
-    assert "Game 160062: 5 players, ended by bank" in out and "inside" in out
+    assert "Game 160062: 5 players, ended by the bank breaking after" in out and "inside" in out
     with pytest.raises(InputError, match="7 players, not 5"):
         _cli(["compare", str(DATA / "202933.json"), "--players", "5", "--games", "10"])
