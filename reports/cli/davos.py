@@ -28,49 +28,52 @@ from tableodds.sim.davos.rules import (
 group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
 
 
-def _game_option():
+def _choice(flag: str, choices, default: str, help: str):
+    """A Davos rule setting: one of ``choices``, its default shown in --help."""
     return click.option(
+        flag, type=click.Choice(list(choices)), default=default, show_default=True, help=help
+    )
+
+
+def _game_option():
+    return _choice(
         "--game",
-        type=click.Choice(GAMES),
-        default="base",
-        show_default=True,
-        help="Base Game, the Mean Game (7 sectors, two C positions, bills "
+        GAMES,
+        "base",
+        "Base Game, the Mean Game (7 sectors, two C positions, bills "
         "without ideology, one goal deck), or the Big Game (the Mean Game with control "
         "cards, specialties and victory tokens; normal mode only).",
     )
 
 
 def _none_bills_option():
-    return click.option(
+    return _choice(
         "--none-bills",
-        type=click.Choice(list(NONE_BILLS)),
-        default="split",
-        show_default=True,
-        help="Mean Game bills without ideology: split = one effect when passed, "
+        NONE_BILLS,
+        "split",
+        "Mean Game bills without ideology: split = one effect when passed, "
         "another when rejected (the card's rejected_own/rejected_other); same = the "
         "passed effect either way.",
     )
 
 
 def _mode_option():
-    return click.option(
+    return _choice(
         "--mode",
-        type=click.Choice(MODES),
-        default="normal",
-        show_default=True,
-        help="normal (2-5 players); team: teams of two, mates diagonally opposite, a shared "
+        MODES,
+        "normal",
+        "normal (2-5 players); team: teams of two, mates diagonally opposite, a shared "
         "colour and pooled goals (4, 6 or 8 players); dissident: dissident players play the "
         "white assets and take the others' failed goals (3-8; with 7 a super dissident).",
     )
 
 
 def _dissident_profit_option():
-    return click.option(
+    return _choice(
         "--dissident-profit",
-        type=click.Choice(list(DISSIDENT_PROFIT)),
-        default="take",
-        show_default=True,
-        help="The dissident variant's reading of the seed's 'Winst voor de dissidents negeer "
+        DISSIDENT_PROFIT,
+        "take",
+        "The dissident variant's reading of the seed's 'Winst voor de dissidents negeer "
         "je': take = the dissident players' white assets take bill profits like any colour "
         "(the sentence is about the normal game's neutral white assets); none = they earn no "
         "profit (their losses still apply).",
@@ -80,20 +83,18 @@ def _dissident_profit_option():
 def _big_options():
     """The Big Game's two readings of the seed (rules.CONTROL_OPENS, rules.BIG_TOKENS)."""
     return [
-        click.option(
+        _choice(
             "--control-open",
-            type=click.Choice(list(CONTROL_OPENS)),
-            default="four",
-            show_default=True,
-            help="Big Game: four = all four open control cards may be bought (the three "
+            CONTROL_OPENS,
+            "four",
+            "Big Game: four = all four open control cards may be bought (the three "
             "positions and the stack's turned card); three = only the three positions.",
         ),
-        click.option(
+        _choice(
             "--big-tokens",
-            type=click.Choice(list(BIG_TOKENS)),
-            default="final",
-            show_default=True,
-            help="Big Game: final = a revealed goal met again at the end of year 3 also takes "
+            BIG_TOKENS,
+            "final",
+            "Big Game: final = a revealed goal met again at the end of year 3 also takes "
             "victory tokens; goals = tokens only in the Goals phase of years 1 and 2.",
         ),
     ]
