@@ -74,7 +74,8 @@ P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
 P_BANKLOOK = P_RUSTBUY + 1  # bankrupt_lookahead
 P_SELLFLOAT = P_BANKLOOK + 1  # sell_to_float
 P_PREFIRST = P_SELLFLOAT + 1  # pre_sbb_first
-NP = P_PREFIRST + 1
+P_SFUND = P_PREFIRST + 1  # sister_funds
+NP = P_SFUND + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -284,7 +285,14 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             for t in range(6)
             for side in range(2)
         ]
-        + [p.float_help, p.rust_buy, p.bankrupt_lookahead, p.sell_to_float, p.pre_sbb_first]
+        + [
+            p.float_help,
+            p.rust_buy,
+            p.bankrupt_lookahead,
+            p.sell_to_float,
+            p.pre_sbb_first,
+            p.sister_funds,
+        ]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -1103,6 +1111,44 @@ def rust_pays(st, c, t):
     return rival > own
 
 
+@njit(_nrt=False, error_model="numpy")
+def sister_funds(st, rs, c, t):
+    """sister_funds: ``c`` wants depot train ``t`` (a 3 or later) but lacks cash; a company
+    with the same director that has room and the cash buys c's cheapest older train for
+    the shortfall, so that c can pay t's H price."""
+    short = PRICE_H[t] - st[O_CS + F_CASH * 15 + c]
+    if (
+        st[O_PRM + P_SFUND] == 0
+        or t < 1
+        or c == SBB
+        or short <= 0
+        or ntrains(st, rs, c) == 0
+        or not pays_back(st, rs, c, t)
+    ):
+        return False
+    for s in range(15):
+        if (
+            s == c
+            or s == SBB
+            or st[O_CS + F_STATUS * 15 + s] != 2
+            or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]
+            or ntrains(st, rs, s) >= limit(st, rs, s)
+            or st[O_CS + F_CASH * 15 + s] < short
+        ):
+            continue
+        bt, bs, bv = cheapest_train(st, s, c, t)
+        if bt < 0:
+            continue
+        st[O_TR + c * 12 + bt * 2 + bs] -= 1
+        st[O_TR + s * 12 + bt * 2 + bs] += 1
+        st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
+        st[O_CS + F_CASH * 15 + s] -= short
+        st[O_CS + F_CASH * 15 + c] += short
+        st[G_ACRS] += 1
+        return True
+    return False
+
+
 @njit(_nrt=False, error_model="numpy", inline="always")
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
@@ -1133,6 +1179,8 @@ def company_trains(st, rs, c, rnd):
                 can_n &= cash - PRICE_N[0] >= keep
                 can_h &= cash - PRICE_H[0] >= keep
             if not (can_n or can_h):  # (careful_side's answer too, without the rate)
+                if not must and sister_funds(st, rs, c, t):
+                    continue
                 break
             rate = st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c) * horizon(st, rs, t)
             pay = st[O_PRM + P_PAYBACK] * 100
@@ -1153,11 +1201,11 @@ def company_trains(st, rs, c, rnd):
 
 
 @njit(_nrt=False, error_model="numpy", inline="always")
-def cheapest_train(st, c, s):
-    """Company ``s``'s cheapest train that ``c`` may own (regionals only H): type, side,
-    face price; type -1 when none."""
+def cheapest_train(st, c, s, below):
+    """Company ``s``'s cheapest train of a type below ``below`` that ``c`` may own
+    (regionals only H): type, side, face price; type -1 when none."""
     bt, bs, bv = -1, -1, np.int64(1 << 40)
-    for t in range(6):
+    for t in range(below):
         for side in range(2):
             if st[O_CS + F_CTYPE * 15 + c] == REGIONAL and side == 0:
                 continue
@@ -1182,7 +1230,7 @@ def buy_across(st, rs, c):
             continue
         if ntrains(st, rs, s) < 2:
             continue
-        bt, bs, bv = cheapest_train(st, c, s)
+        bt, bs, bv = cheapest_train(st, c, s, 6)
         if bt < 0:
             continue
         v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
@@ -1209,7 +1257,7 @@ def across_offer(st, rs, c, s):
         or ntrains(st, rs, s) <= st[O_PRM + P_ACRKEEP]
     ):
         return -1, np.int64(0)
-    bt, bs, bv = cheapest_train(st, c, s)
+    bt, bs, bv = cheapest_train(st, c, s, 6)
     if bt < 0:
         return -1, np.int64(0)
     v = max(np.int64(1), bv * st[O_PRM + P_ACRPRICE] // 100)

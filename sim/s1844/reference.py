@@ -586,8 +586,36 @@ class Game:
                 if side < 0 and pr.rust_buy and (can_n or can_h) and self.rust_pays(c, t):
                     side = 1 if can_h else 0
             if side < 0:
+                if self.sister_funds(c, t):
+                    continue
                 break
             self.buy_depot(c, side)
+
+    def sister_funds(self, c: Corp, t: int) -> bool:
+        """sister_funds: c wants depot train ``t`` (a 3 or later) but lacks cash; a company
+        with the same director that has room and the cash buys c's cheapest older train for
+        the shortfall, so that c can pay t's H price."""
+        if not self.p.sister_funds or t < 1 or c.i == R.SBB or not c.trains:
+            return False
+        short = int(R.PRICE_H[t]) - c.cash
+        if short <= 0 or not self.pays_back(c, t):
+            return False
+        for s in self.corps:
+            if s is c or s.i == R.SBB or s.status != 2 or s.director != c.director:
+                continue
+            if len(s.trains) >= self.limit(s) or s.cash < short:
+                continue
+            cands = [tr for tr in c.trains if tr[0] < t and (s.ctype != REGIONAL or tr[1] == 1)]
+            if not cands:
+                continue
+            tr = min(cands, key=lambda x: (self.train_price(*x), x[0]))
+            c.trains.remove(tr)
+            s.trains.append(tr)
+            s.cash -= short
+            c.cash += short
+            self.across_sister += 1
+            return True
+        return False
 
     def rust_pays(self, c: Corp, t: int) -> bool:
         """rust_buy: ``t`` is the first of its type and rusts more trains of companies with

@@ -302,6 +302,7 @@ class Params:
     bankrupt_lookahead: int
     sell_to_float: int
     pre_sbb_first: int
+    sister_funds: int
 
 
 _SECTIONS = {
@@ -349,6 +350,7 @@ _SECTIONS = {
         "bankrupt_lookahead",
         "sell_to_float",
         "pre_sbb_first",
+        "sister_funds",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -381,6 +383,7 @@ _BOUNDS = {
     "bankrupt_lookahead": (0, 5),
     "sell_to_float": (0, 1),
     "pre_sbb_first": (0, 1),
+    "sister_funds": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
