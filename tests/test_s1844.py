@@ -616,30 +616,35 @@ def test_sister_rescue_moves_a_train_for_1_sfr_or_face(tmp_path):
     assert rescue(100) == (0, 200)  # face value, at most the buyer's cash
 
 
-def test_sister_funds_buys_an_older_train_for_the_shortfall(tmp_path):
-    def buy(on, sister_cash):
+def test_sister_funds_buys_an_older_train_for_the_shortfall_or_room(tmp_path):
+    def buy(on, cash, sister_cash, n=1):
         f = tmp_path / "p.toml"
         f.write_text(f"[careful]\nsister_funds = {on}\n")
         g = Game(make_settings(4, None, f), 1, 0)
         a, b = g.corps[9], g.corps[10]
         for c in (a, b):
             c.status, c.par, c.row, c.col, c.director = 2, 80, 3, 4, 1
-        a.cash, b.cash = 100, sister_cash
-        a.trains = [(0, 1)]  # a 2H; the depot's next train is a 3 (3H: 150)
+        a.cash, b.cash = cash, sister_cash
+        a.trains = [(0, 1)] * n  # 2Hs; the depot's next train is a 3 (3H: 150)
         g.phase, g.pos, g.seen[0] = 2, 13, True
         assert g.pays_back(a, 1)
         g.careful_trains(a)
         return a.trains, a.cash, b.trains, b.cash, g.across_sister
 
-    # b pays the 50 a lacks for its 2H, a buys the 3H with it
-    assert buy(1, 200) == ([(1, 1)], 0, [(0, 1)], 150, 1)
-    assert buy(1, 49) == ([(0, 1)], 100, [], 49, 0)  # b cannot pay the shortfall
-    assert buy(0, 200) == ([(0, 1)], 100, [], 200, 0)  # off: a waits
+    # from the 3s: b pays the 50 a lacks for its 2H, a buys the 3H with it
+    assert buy(3, 100, 200) == ([(1, 1)], 0, [(0, 1)], 150, 1)
+    assert buy(3, 100, 49) == ([(0, 1)], 100, [], 49, 0)  # b cannot pay the shortfall
+    assert buy(0, 100, 200) == ([(0, 1)], 100, [], 200, 0)  # off: a waits
+    # a at its limit of 4 with 160: b takes a 2H for 1 SFR (sister_price_pct 0), a buys
+    # the 3H (161 < a 3's 180); then it lacks 139 of the next 3H, which b cannot pay
+    assert buy(3, 160, 10, 4) == ([(0, 1)] * 3 + [(1, 1)], 11, [(0, 1)], 9, 1)
+    assert buy(0, 160, 10, 4) == ([(0, 1)] * 4, 160, [], 10, 0)
+    assert buy(4, 100, 200) == ([(0, 1)], 100, [], 200, 0)  # from the 4s: not for a 3
 
 
 def test_kernel_equals_reference_with_and_without_sister_funds(tmp_path):
     moved = {}
-    for on in (0, 1):
+    for on in (0, 3, 4):
         f = tmp_path / f"p{on}.toml"
         f.write_text(f"[careful]\nsister_funds = {on}\n")
         for players in (5, 7):
@@ -647,7 +652,7 @@ def test_kernel_equals_reference_with_and_without_sister_funds(tmp_path):
             k = pl.DataFrame(GAME.simulate_chunk(s, 11, 0, 60))
             assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 11, 0, 60))), (on, players)
             moved[on, players] = k["across_sister"].sum()
-    assert all(moved[1, p] > moved[0, p] for p in (5, 7)), moved  # it does move trains
+    assert all(moved[k, p] > moved[0, p] for k in (3, 4) for p in (5, 7)), moved
 
 
 def test_play_game_scores_add_up():

@@ -1113,16 +1113,19 @@ def rust_pays(st, c, t):
 
 @njit(_nrt=False, error_model="numpy")
 def sister_funds(st, rs, c, t):
-    """sister_funds: ``c`` wants depot train ``t`` (a 3 or later) but lacks cash; a company
-    with the same director that has room and the cash buys c's cheapest older train for
-    the shortfall, so that c can pay t's H price."""
+    """sister_funds: ``c`` wants depot train ``t`` (from the size sister_funds on; 0:
+    never) that pays back but lacks
+    the cash for its H price or room for it; a company with the same director that has
+    room buys c's cheapest older train, for the shortfall or sister_price_pct of its face
+    (the larger, at least 1 SFR), so that c can buy t."""
     short = PRICE_H[t] - st[O_CS + F_CASH * 15 + c]
+    owned = ntrains(st, rs, c)
     if (
         st[O_PRM + P_SFUND] == 0
-        or t < 1
+        or t < max(1, st[O_PRM + P_SFUND] - 2)
         or c == SBB
-        or short <= 0
-        or ntrains(st, rs, c) == 0
+        or owned == 0
+        or (short <= 0 and owned < limit(st, rs, c))
         or not pays_back(st, rs, c, t)
     ):
         return False
@@ -1133,17 +1136,19 @@ def sister_funds(st, rs, c, t):
             or st[O_CS + F_STATUS * 15 + s] != 2
             or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]
             or ntrains(st, rs, s) >= limit(st, rs, s)
-            or st[O_CS + F_CASH * 15 + s] < short
         ):
             continue
         bt, bs, bv = cheapest_train(st, s, c, t)
         if bt < 0:
             continue
+        v = max(1, short, bv * st[O_PRM + P_SISTER] // 100)
+        if st[O_CS + F_CASH * 15 + s] < v:
+            continue
         st[O_TR + c * 12 + bt * 2 + bs] -= 1
         st[O_TR + s * 12 + bt * 2 + bs] += 1
         st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
-        st[O_CS + F_CASH * 15 + s] -= short
-        st[O_CS + F_CASH * 15 + c] += short
+        st[O_CS + F_CASH * 15 + s] -= v
+        st[O_CS + F_CASH * 15 + c] += v
         st[G_ACRS] += 1
         return True
     return False
@@ -1155,9 +1160,11 @@ def company_trains(st, rs, c, rnd):
     ct = st[O_CS + F_CTYPE * 15 + c]
     while st[G_POS] < NDEPOT:
         owned = ntrains(st, rs, c)  # (a purchase may rust or discard trains: recount)
-        if owned >= limit(st, rs, c):
-            break
         t = next_type(st, rs)
+        if owned >= limit(st, rs, c):
+            if not rnd and sister_funds(st, rs, c, t):
+                continue
+            break
         cash = st[O_CS + F_CASH * 15 + c]
         can_n = ct != REGIONAL and cash >= PRICE_N[t]
         can_h = cash >= PRICE_H[t]

@@ -564,8 +564,12 @@ class Game:
 
     def careful_trains(self, c: Corp) -> None:
         pr = self.p
-        while self.pos < len(R.DEPOT) and len(c.trains) < self.limit(c):
+        while self.pos < len(R.DEPOT):
             t = self.next_type()
+            if len(c.trains) >= self.limit(c):
+                if self.sister_funds(c, t):
+                    continue
+                break
             can_n = c.ctype != REGIONAL and c.cash >= R.PRICE_N[t]
             can_h = c.cash >= R.PRICE_H[t]
             if c.ctype != PRE and not c.trains:
@@ -592,27 +596,33 @@ class Game:
             self.buy_depot(c, side)
 
     def sister_funds(self, c: Corp, t: int) -> bool:
-        """sister_funds: c wants depot train ``t`` (a 3 or later) but lacks cash; a company
-        with the same director that has room and the cash buys c's cheapest older train for
-        the shortfall, so that c can pay t's H price."""
-        if not self.p.sister_funds or t < 1 or c.i == R.SBB or not c.trains:
+        """sister_funds: c wants depot train ``t`` (from the size sister_funds on; 0: never)
+        that pays back but lacks
+        the cash for its H price or room for it; a company with the same director that has
+        room buys c's cheapest older train, for the shortfall or sister_price_pct of its
+        face (the larger, at least 1 SFR), so that c can buy t."""
+        k = self.p.sister_funds
+        if k == 0 or t < max(1, k - 2) or c.i == R.SBB or not c.trains:
             return False
         short = int(R.PRICE_H[t]) - c.cash
-        if short <= 0 or not self.pays_back(c, t):
+        if (short <= 0 and len(c.trains) < self.limit(c)) or not self.pays_back(c, t):
             return False
         for s in self.corps:
             if s is c or s.i == R.SBB or s.status != 2 or s.director != c.director:
                 continue
-            if len(s.trains) >= self.limit(s) or s.cash < short:
+            if len(s.trains) >= self.limit(s):
                 continue
             cands = [tr for tr in c.trains if tr[0] < t and (s.ctype != REGIONAL or tr[1] == 1)]
             if not cands:
                 continue
             tr = min(cands, key=lambda x: (self.train_price(*x), x[0]))
+            v = max(1, short, self.train_price(*tr) * self.p.sister_price_pct // 100)
+            if s.cash < v:
+                continue
             c.trains.remove(tr)
             s.trains.append(tr)
-            s.cash -= short
-            c.cash += short
+            s.cash -= v
+            c.cash += v
             self.across_sister += 1
             return True
         return False

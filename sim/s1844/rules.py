@@ -383,7 +383,7 @@ _BOUNDS = {
     "bankrupt_lookahead": (0, 5),
     "sell_to_float": (0, 1),
     "pre_sbb_first": (0, 1),
-    "sister_funds": (0, 1),
+    "sister_funds": (0, 8),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
