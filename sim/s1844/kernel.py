@@ -1112,31 +1112,30 @@ def rust_pays(st, c, t):
 
 
 @njit(_nrt=False, error_model="numpy")
-def sister_funds(st, rs, c, t):
-    """sister_funds: ``c`` wants depot train ``t`` (from the size sister_funds on; 0:
-    never) that pays back but lacks
-    the cash for its H price or room for it; a company with the same director that has
-    room buys c's cheapest older train, for the shortfall or sister_price_pct of its face
-    (the larger, at least 1 SFR), so that c can buy t."""
+def sister_funds(st, rs, c, t, owned):
+    """sister_funds: ``c`` (owning ``owned`` trains) wants depot train ``t`` (from the size
+    sister_funds on; 0: never) that pays back but lacks the cash for its H price or room
+    for it; a company with the same director that has room buys c's cheapest older train,
+    for the shortfall or sister_price_pct of its face (the larger, at least 1 SFR), so that
+    c can buy t.  (Called on most careful turns: the cheap tests come first.)"""
+    k = st[O_PRM + P_SFUND]
+    if k == 0 or t < max(1, k - 2) or c == SBB or owned == 0:
+        return False
     short = PRICE_H[t] - st[O_CS + F_CASH * 15 + c]
-    owned = ntrains(st, rs, c)
-    if (
-        st[O_PRM + P_SFUND] == 0
-        or t < max(1, st[O_PRM + P_SFUND] - 2)
-        or c == SBB
-        or owned == 0
-        or (short <= 0 and owned < limit(st, rs, c))
-        or not pays_back(st, rs, c, t)
-    ):
+    if short <= 0 and owned < limit(st, rs, c):
+        return False
+    # one vector scan for the sisters that could pay at least the shortfall (and 1 SFR)
+    director, status = lanes(st, O_CS + F_DIR * 15), lanes(st, O_CS + F_STATUS * 15)
+    cash = lanes(st, O_CS + F_CASH * 15)
+    d, need = st[O_CS + F_DIR * 15 + c], max(1, short)
+    m = np.int64(0)
+    for s in range(16):
+        m |= np.int64((director[s] == d) & (status[s] == 2) & (cash[s] >= need)) << s
+    m &= ~((np.int64(1) << c) | (np.int64(1) << SBB) | (np.int64(1) << 15))
+    if m == 0:
         return False
     for s in range(15):
-        if (
-            s == c
-            or s == SBB
-            or st[O_CS + F_STATUS * 15 + s] != 2
-            or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]
-            or ntrains(st, rs, s) >= limit(st, rs, s)
-        ):
+        if not (m >> s) & 1 or ntrains(st, rs, s) >= limit(st, rs, s):
             continue
         bt, bs, bv = cheapest_train(st, s, c, t)
         if bt < 0:
@@ -1144,6 +1143,8 @@ def sister_funds(st, rs, c, t):
         v = max(1, short, bv * st[O_PRM + P_SISTER] // 100)
         if st[O_CS + F_CASH * 15 + s] < v:
             continue
+        if not pays_back(st, rs, c, t):  # (the same for every sister)
+            return False
         st[O_TR + c * 12 + bt * 2 + bs] -= 1
         st[O_TR + s * 12 + bt * 2 + bs] += 1
         st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
@@ -1162,7 +1163,7 @@ def company_trains(st, rs, c, rnd):
         owned = ntrains(st, rs, c)  # (a purchase may rust or discard trains: recount)
         t = next_type(st, rs)
         if owned >= limit(st, rs, c):
-            if not rnd and sister_funds(st, rs, c, t):
+            if not rnd and sister_funds(st, rs, c, t, owned):
                 continue
             break
         cash = st[O_CS + F_CASH * 15 + c]
@@ -1186,7 +1187,7 @@ def company_trains(st, rs, c, rnd):
                 can_n &= cash - PRICE_N[0] >= keep
                 can_h &= cash - PRICE_H[0] >= keep
             if not (can_n or can_h):  # (careful_side's answer too, without the rate)
-                if not must and sister_funds(st, rs, c, t):
+                if not must and sister_funds(st, rs, c, t, owned):
                     continue
                 break
             rate = st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c) * horizon(st, rs, t)
