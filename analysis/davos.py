@@ -703,7 +703,8 @@ def goals(
     plays the seed's team variant (teams of two, 4, 6 or 8 players) or dissident variant
     (3-8 players, dissident players who take the others' failed goals); a seat's goal is
     judged on its colour (its team's assets count).  GAME big plays the Big Game (control
-    cards, specialties, victory tokens); CONTROL_OPEN and BIG_TOKENS are its two readings.
+    cards, specialties, victory tokens), in any MODE; CONTROL_OPEN and BIG_TOKENS are its two
+    readings.
     """
     big = dict(control_open=control_open, big_tokens=big_tokens)
     if decks > 1:

@@ -42,7 +42,7 @@ def _game_option():
         "base",
         "Base Game, the Mean Game (7 sectors, two C positions, bills "
         "without ideology, one goal deck), or the Big Game (the Mean Game with control "
-        "cards, specialties and victory tokens; normal mode only).",
+        "cards, specialties and victory tokens; with every --mode).",
     )
 
 
@@ -64,7 +64,8 @@ def _mode_option():
         "normal",
         "normal (2-5 players); team: teams of two, mates diagonally opposite, a shared "
         "colour and pooled goals (4, 6 or 8 players); dissident: dissident players play the "
-        "white assets and take the others' failed goals (3-8; with 7 a super dissident).",
+        "white assets and take the others' failed goals (3-8; with 7 a super dissident). "
+        "Each mode plays with the Base, the Mean or the Big Game (--game).",
     )
 
 

@@ -29,6 +29,7 @@ from tableodds.sim.davos.kernel import (
     COL_BILLS_PASSED,
     COL_BOARD,
     COL_CATEGORIES,
+    COL_COLOUR,
     COL_DISSIDENTS_BOARD,
     COL_DISSIDENTS_LOST,
     COL_DISSIDENTS_PLACED,
@@ -56,7 +57,6 @@ from tableodds.sim.davos.kernel import (
     _deal_goal,
     _dissidents,
     _execute,
-    _give,
     _new_goal,
     _ptr,
     _resolve,
@@ -133,6 +133,7 @@ K_N, K_HOME = 0, 1  # ks: cards in the control stack, white assets sent home
 BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # bv fields
 BUF = 4096  # instances a bot weighs at once (every amount "all": at most ~1,000)
 COUNT, STORE = -2, -1  # _walk modes besides the k-th instance
+N_BIG = len(R.BIG_COLUMNS)
 
 
 # ------------------------------------------------------------------ the control deck
@@ -297,7 +298,7 @@ def _emit(buf, cnt, k, x, y, h, n):
 
 
 @njit(cache=True)
-def _walk(p, action, full, k, buf, P, H, NC, ch, ph, csec, sc, held, hn):
+def _walk(p, action, full, k, buf, P, H, ch, ph, csec, sc, held, hn):
     """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
     returns their number (``k``: COUNT, STORE or the one to keep)."""
     nslot = csec.shape[0]
@@ -330,7 +331,7 @@ def _walk(p, action, full, k, buf, P, H, NC, ch, ph, csec, sc, held, hn):
             if t > 0:
                 cnt = _emit(buf, cnt, k, x, 0, 0, 0)
     elif action == GAIN:
-        for h in range(NC):
+        for h in range(P):
             cnt = _emit(buf, cnt, k, 0, 0, h, 0)
     elif action == SWAP_CARD:
         for o in range(P):
@@ -399,7 +400,6 @@ def _act(
     h,
     n,
     H,
-    NC,
     cseat,
     ch,
     ph,
@@ -423,11 +423,8 @@ def _act(
                 ph[y, k] += ch[x, k]
             elif action == FAIL_TO_CORP:
                 ch[y, k] += ch[x, k]
-            elif k == NC:
-                if real:
-                    ks[K_HOME] += ch[x, k]
             else:
-                sv[cseat[k, 0], SUPPLY] += ch[x, k]
+                _home(real, k, ch[x, k], cseat, sv, ks)
             ch[x, k] = 0
         _fail(real, x, csec, sc, cdisc)
     elif action == CORP_TO_PARTY:
@@ -443,18 +440,13 @@ def _act(
         ph[y, h] += n
     elif action == PARTY_HOME:
         for k in range(H):
-            if k == NC:
-                if real:
-                    ks[K_HOME] += ph[x, k]
-            else:
-                sv[cseat[k, 0], SUPPLY] += ph[x, k]
+            _home(real, k, ph[x, k], cseat, sv, ks)
             ph[x, k] = 0
-    elif action == GAIN:
-        m = cseat[h, 0]
-        sv[m, SUPPLY] += 2
+    elif action == GAIN:  # "one player": a seat (h), a dissident player too
+        sv[h, SUPPLY] += 2
         if real:
-            sv[m, GAINED] += 2
-            bv[m, CGAIN] += 2
+            sv[h, GAINED] += 2
+            bv[h, CGAIN] += 2
     elif action == SWAP_CARD:
         if real:
             for j in range(hn[p]):
@@ -493,6 +485,16 @@ def _act(
         if real:
             sc[B_N] -= 1
             cur[x] = bhid[sc[B_N]]
+
+
+@njit(cache=True, inline="always")
+def _home(real, k, n, cseat, sv, ks):
+    """n assets of colour k back to its first seat's supply (the white assets to the first
+    dissident player); the neutral white assets, which no seat plays, leave the board."""
+    if cseat[k, 0] >= 0:
+        sv[cseat[k, 0], SUPPLY] += n
+    elif real:
+        ks[K_HOME] += n
 
 
 @njit(cache=True, inline="always")
@@ -538,7 +540,6 @@ def _value_after(
     inst,
     col,
     H,
-    NC,
     cseat,
     ch,
     ph,
@@ -582,7 +583,6 @@ def _value_after(
         inst[2],
         inst[3],
         H,
-        NC,
         cseat,
         ch2,
         ph2,
@@ -610,7 +610,6 @@ def _best_instance(
     action,
     P,
     H,
-    NC,
     col,
     cseat,
     ch,
@@ -645,7 +644,7 @@ def _best_instance(
     o = leader(p, P, H, col, ch, ph, gs, gn)
     lead = col[o] if o >= 0 else -1
     now = _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
-    cnt = _walk(p, action, False, STORE, buf, P, H, NC, ch, ph, csec, sc, held, hn)
+    cnt = _walk(p, action, False, STORE, buf, P, H, ch, ph, csec, sc, held, hn)
     top = 0
     for i in range(min(cnt, BUF)):
         v = (
@@ -659,7 +658,6 @@ def _best_instance(
                 buf[i],
                 col,
                 H,
-                NC,
                 cseat,
                 ch,
                 ph,
@@ -711,7 +709,6 @@ def _control(
     s,
     P,
     H,
-    NC,
     col,
     cseat,
     pol,
@@ -776,7 +773,7 @@ def _control(
                         <= 0
                     ):
                         continue
-                    if _walk(p, a, True, COUNT, buf, P, H, NC, ch, ph, csec, sc, held, hn) > 0:
+                    if _walk(p, a, True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn) > 0:
                         kc[n] = k
                         n += 1
                 if n > 0 and pol[p] == RANDOM:
@@ -784,7 +781,7 @@ def _control(
                     if j < n:
                         card = kc[j]
                         cnt = _walk(
-                            p, kact[card], True, COUNT, buf, P, H, NC, ch, ph, csec, sc, held, hn
+                            p, kact[card], True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn
                         )
                         _walk(
                             p,
@@ -794,7 +791,6 @@ def _control(
                             buf,
                             P,
                             H,
-                            NC,
                             ch,
                             ph,
                             csec,
@@ -814,7 +810,6 @@ def _control(
                             kact[k],
                             P,
                             H,
-                            NC,
                             col,
                             cseat,
                             ch,
@@ -861,7 +856,6 @@ def _control(
                     card,
                     P,
                     H,
-                    NC,
                     col,
                     cseat,
                     pol,
@@ -911,7 +905,6 @@ def _play_card(
     c,
     P,
     H,
-    NC,
     col,
     cseat,
     pol,
@@ -978,7 +971,6 @@ def _play_card(
                 pick,
                 col,
                 H,
-                NC,
                 cseat,
                 ch,
                 ph,
@@ -1022,7 +1014,6 @@ def _play_card(
         pick[2],
         pick[3],
         H,
-        NC,
         cseat,
         ch,
         ph,
@@ -1046,10 +1037,10 @@ def _play_card(
         if k < 0:
             continue
         if pol[r] == RANDOM:
-            cnt = _walk(r, action, True, COUNT, buf, P, H, NC, ch, ph, csec, sc, held, hn)
+            cnt = _walk(r, action, True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn)
             if cnt == 0 or bounded(s, 2) == 0:
                 continue
-            _walk(r, action, True, bounded(s, cnt), buf, P, H, NC, ch, ph, csec, sc, held, hn)
+            _walk(r, action, True, bounded(s, cnt), buf, P, H, ch, ph, csec, sc, held, hn)
             best[:] = buf[0]
         else:
             g = _best_instance(
@@ -1059,7 +1050,6 @@ def _play_card(
                 action,
                 P,
                 H,
-                NC,
                 col,
                 cseat,
                 ch,
@@ -1105,7 +1095,6 @@ def _play_card(
             best[2],
             best[3],
             H,
-            NC,
             cseat,
             ch,
             ph,
@@ -1125,7 +1114,7 @@ def _play_card(
 
 # ------------------------------------------------------------------ Specialty, tokens
 @njit(cache=True)
-def _specialty(P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
+def _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
     for p in range(P):
         n = 0
         for t in range(2):
@@ -1138,11 +1127,12 @@ def _specialty(P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_blo
                     continue
                 if kind == 0:
                     fits = csec[x] == a
-                else:
-                    fits = slot_bloc[x] == a and slot_ideo[x] == 1
+                else:  # kind -1: rules.NO_SPECIALTY
+                    fits = kind == 1 and slot_bloc[x] == a and slot_ideo[x] == 1
                 if fits and biggest(ch, x, H) == col[p]:
                     n += 1
-        _give(col[p], n, cseat, csize, sv)
+        sv[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
+        sv[p, GAINED] += n
         bv[p, SPEC] += n
 
 
@@ -1319,30 +1309,31 @@ def _turns_big(
                         act,
                         dec,
                     )
-                    if not final and dec[D_KIND] != PLACE:  # a control card first
-                        where = _buy_bot(
-                            p,
-                            c,
-                            H,
-                            three,
-                            kopen,
-                            held,
-                            hn,
-                            kdk,
-                            kda,
-                            kact,
-                            ch,
-                            csec,
-                            ph,
-                            slot_bloc,
-                            party_bloc,
-                            party_ideo,
-                            agg,
-                            tmp[3],
-                        )
-                        if where >= 0:
-                            dec[D_KIND] = BUY_CONTROL
-                            dec[D_WHERE] = where
+                if pol[p] != RANDOM and not blocked and not final and dec[D_KIND] != PLACE:
+                    # a control card before a goal; a dissident player's before passing
+                    where = _buy_bot(
+                        p,
+                        c,
+                        H,
+                        three,
+                        kopen,
+                        held,
+                        hn,
+                        kdk,
+                        kda,
+                        kact,
+                        ch,
+                        csec,
+                        ph,
+                        slot_bloc,
+                        party_bloc,
+                        party_ideo,
+                        agg,
+                        tmp[3],
+                    )
+                    if where >= 0:
+                        dec[D_KIND] = BUY_CONTROL
+                        dec[D_WHERE] = where
             acted = dec[D_KIND] != PASS
             if dec[D_KIND] == BUY_CONTROL:
                 _take_control(p, dec[D_WHERE], sc, sv, ks, kid, kopen, held, hn, bv)
@@ -1546,6 +1537,7 @@ def simulate_big(
     board = _view(work, o, H)
     o += H
     csize[:] = 0
+    cseat[:, :] = -1  # a colour no seat plays: the neutral white assets
     for p in range(P):
         cseat[col[p], csize[col[p]]] = p
         csize[col[p]] += 1
@@ -1718,7 +1710,6 @@ def simulate_big(
                 s,
                 P,
                 H,
-                NC,
                 col,
                 cseat,
                 pol,
@@ -1798,9 +1789,7 @@ def simulate_big(
                     cur,
                     promise,
                 )
-            _specialty(
-                P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo
-            )
+            _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo)
             if year < R.YEARS:
                 _tokens(
                     year,
@@ -2034,16 +2023,19 @@ def simulate_big(
                 for f2 in range(N_SLOT_FIELDS):
                     v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
                     out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
+            cb = out.shape[1] - N_BIG  # rules.BIG_COLUMNS close the record
+            if cb > COL_COLOUR:  # the team and dissident modes: rules.TEAM_COLUMNS first
+                out[row, COL_COLOUR] = h
             t = 0
             for i in range(R.GOAL_SLOTS):
                 t += tok[p, i]
-            out[row, COL_BIG] = t  # rules.BIG_COLUMNS
-            out[row, COL_BIG + 1] = bv[p, BOUGHT]
-            out[row, COL_BIG + 2] = hn[p]
-            out[row, COL_BIG + 3] = bv[p, PLAYED]
-            out[row, COL_BIG + 4] = bv[p, SPEC]
-            out[row, COL_BIG + 5] = bv[p, CGAIN]
-            out[row, COL_BIG + 6] = ks[K_HOME]
+            out[row, cb] = t
+            out[row, cb + 1] = bv[p, BOUGHT]
+            out[row, cb + 2] = hn[p]
+            out[row, cb + 3] = bv[p, PLAYED]
+            out[row, cb + 4] = bv[p, SPEC]
+            out[row, cb + 5] = bv[p, CGAIN]
+            out[row, cb + 6] = ks[K_HOME]
         # the winner: the colour with the most points, then the most assets on the board
         best_s, best_b, ntied = -INF * 10, -1, 0
         for h in range(H):
@@ -2062,9 +2054,6 @@ def simulate_big(
             tmp[1, h] = won
         for p in range(P):
             out[gi * P + p, COL_WON] = tmp[1, col[p]]
-
-
-COL_BIG = len(R.COLUMNS)  # the normal mode: rules.BIG_COLUMNS follow the goal slots
 
 
 def kwork_size(settings) -> int:

@@ -149,8 +149,8 @@ class BigGame(Game):
                                 out += [(x, y, h, n) for n in amounts(self.ph[x][h])]
         elif action == A["party_home"]:
             out = [(x, 0, 0, 0) for x in range(9) if sum(self.ph[x]) > 0]
-        elif action == A["gain"]:
-            out = [(0, 0, h, 0) for h in range(self.NC)]
+        elif action == A["gain"]:  # "one player": any seat, a dissident player too
+            out = [(0, 0, m, 0) for m in range(self.P)]
         elif action == A["swap_card"]:
             out = [(o, k, 0, 0) for o in range(self.P) if o != p for k in self.held[o]]
         elif action == A["party_to_corp"]:
@@ -188,11 +188,12 @@ class BigGame(Game):
         self.bankrupt += 1
 
     def home(self, h, n, real) -> None:
-        """n assets of colour h back to their owner's supply (white: to the dissidents)."""
-        if h == self.NC:
-            self.diss_home += n if real else 0
-        else:
+        """n assets of colour h back to its first seat's supply (the white assets to the first
+        dissident player); the neutral white assets, which no seat plays, leave the board."""
+        if self.seats_of[h]:
             self.supply[self.seats_of[h][0]] += n
+        else:
+            self.diss_home += n if real else 0
 
     def act(self, p, c, action, inst, real: bool = True) -> None:
         """Carry out an instance; ``real`` False (a bot's look-ahead) changes the board only:
@@ -218,11 +219,10 @@ class BigGame(Game):
                 self.home(k, ph[x][k], real)
                 ph[x][k] = 0
         elif action == A["gain"]:
-            m = self.seats_of[h][0]
-            self.supply[m] += 2
+            self.supply[h] += 2
             if real:
-                self.gained[m] += 2
-                self.ctl_gained[m] += 2
+                self.gained[h] += 2
+                self.ctl_gained[h] += 2
         elif action == A["swap_card"]:
             if real:
                 mine = self.held[p].index(c)
@@ -406,14 +406,15 @@ class BigGame(Game):
         for p in range(self.P):
             mine = [spec[p]] + ([spec[-1]] if p == self.start else [])
             n = 0
-            for kind, a in mine:
+            for kind, a in mine:  # kind -1: rules.NO_SPECIALTY
                 for x in self.occupied():
                     if kind == 0:
                         fits = self.csec[x] == a
                     else:
-                        fits = self.slot_bloc[x] == a and self.slot_ideo[x] == 1
+                        fits = kind == 1 and self.slot_bloc[x] == a and self.slot_ideo[x] == 1
                     n += fits and biggest(self.ch[x]) == self.col[p]
-            self.give(self.col[p], n)
+            self.supply[p] += n  # to the seat: a team shares profit, not assets
+            self.gained[p] += n
             self.spec_gained[p] += n
 
     def check_goals(self, year: int) -> None:

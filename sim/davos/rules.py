@@ -282,6 +282,7 @@ CONTROL_ACTIONS = tuple(SECTOR_ACTIONS) + tuple(BLOC_ACTIONS)
 # member cards' "Big" side and the start player card's: a sector (every corp of it) or the
 # C-corps of a bloc (seed "Fase Specialty")
 SPECIALTY_KINDS = ("sector", "ccorp")
+NO_SPECIALTY = (-1, -1)  # a dissident player's member card (the seed gives it no specialty)
 
 
 @dataclass(frozen=True)
@@ -618,8 +619,6 @@ def make_settings(
         raise InputError(f"--control-open must be four or three, not {control_open!r}")
     if big_tokens not in BIG_TOKENS:
         raise InputError(f"--big-tokens must be final or goals, not {big_tokens!r}")
-    if game == "big" and mode != "normal":
-        raise InputError(f"the Big Game is simulated in the normal mode only, not --mode {mode}")
     cards = cards if cards is not None else load_cards(cards_file)
     big = {}
     if game == "big":
@@ -630,9 +629,12 @@ def make_settings(
                 f"the Big Game needs a member card specialty per seat ({players}), "
                 f"the cards have {len(cards.specialties)}"
             )
+        # a dissident player's member card has no specialty (the seed gives none)
+        seats = seating(players, mode)[1]
+        own = tuple(NO_SPECIALTY if d else s for s, d in zip(cards.specialties, seats))
         big = dict(
             controls=cards.controls,
-            specialties=cards.specialties[:players] + (cards.start_specialty,),
+            specialties=own + (cards.start_specialty,),
             control_open=control_open,
             big_tokens=big_tokens,
         )
@@ -747,8 +749,9 @@ def check(frame, settings: Settings) -> None:
         )
         side_ok(((c("a") + c("f")) == 0) | ~is_white, "a dissident player holds goals")
         side_ok(
-            is_white | (c("score") == c("a") + c("categories")),
-            "score is not achieved + categories (failed goals go to the dissidents)",
+            is_white | (c("score") == c("a") + c("categories") + c("tok")),
+            "score is not achieved + categories (+ victory tokens; failed goals go to the "
+            "dissidents)",
         )
         side_ok(
             ~is_white | (c("score") == c("fo") + c("categories")),
