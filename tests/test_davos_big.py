@@ -555,6 +555,25 @@ def test_a_dissident_goal_bot_buys_a_card_whose_domain_the_white_assets_lead():
     assert not g.dissident_turn(2, 2, 1, False)  # it holds a card it leads now: it passes
 
 
+def test_a_goal_bot_values_its_teams_goals_and_never_blocks_its_team():
+    g = _mode_game(4, "team")
+    goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
+    g.goals = [[], [], [[goal, 1, 0, 0, 0, 0]], []]  # the mate's open goal
+    g.ph[0][0] = 1  # team 0 meets it
+    g.supply = [0, 0, 0, 0]
+    assert g.value(0, -1) == g.value(2, -1) == 4 and g.value(1, -1) == 0
+    # seat 0 plays a card that undoes the mate's goal: a rival would block it, the mate not
+    block = next(i for i, c in enumerate(g.st.controls) if c.action == A["block"])
+    move = next(i for i, c in enumerate(g.st.controls) if c.action == A["party_to_party"])
+    _corp(g, 0, g.st.controls[block].domain[1], h0=1)  # team 0 leads the block card's domain
+    g.held = [[move], [], [block], []]
+    assert g.reaction_card(2, A["block"]) == block
+    lead = g.lead_colour(2)
+    assert g.value_after(2, lead, 0, move, A["party_to_party"], (0, 5, 0, 1)) < g.value(2, lead)
+    g.play_card(0, move, (0, 5, 0, 1))
+    assert g.ph[5][0] == 1 and not g.used[block] and g.played == [1, 0, 0, 0]
+
+
 # combined modes: every bot, random seats among them (rules.POLICIES)
 MODE_SETS = [
     (4, "team", ["random", "bargain", "goal", "contest"]),

@@ -3,8 +3,10 @@
 It reuses the kernel's decks, bills and goal checks and has its own copies of the turn loop
 (``_turns_big``: a turn may buy a control card) and the game loop (``simulate_big``), so the
 Base and Mean Game pay nothing for it.  The rules, the bots' valuation and the draw order are
-those of ``reference_big.py`` (its docstring); ``reference_big`` and this file must give the
-same records.  The Big Game's state is carved out of a second scratch array (``kwork``):
+those of ``reference_big.py`` (its docstring, also for the team and dissident variants,
+which this file plays through ``col``, ``dmode`` and ``cseat`` like kernel.py); ``reference_big``
+and this file must give the same records, in ``rules.columns`` order (the colour column in
+the variants, then rules.BIG_COLUMNS last).  The Big Game's state is carved out of a second scratch array (``kwork``):
 
   kid[nk]      the control stack, top at the end (ks[K_N] cards)
   kopen[4]     the open cards: three control positions, then the stack's turned card
@@ -508,16 +510,21 @@ def _fail(real, x, csec, sc, cdisc):
 
 # ------------------------------------------------------------------ the goal bots' valuation
 @njit(cache=True)
-def _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
-    """4 x requirements of p's open goals met + p's supply - 2 x places the leader leads."""
+def _value(p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
+    """4 x requirements of the open goals of p's colour met (a team pools its goals) + p's
+    supply - 2 x places the leader leads."""
     met = 0
-    for i in range(gn[p]):
-        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
-            continue
-        g = gs[p, i, G_ID]
-        for j in range(g_nreq[g]):
-            if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
-                met += 1
+    for t in range(2):
+        m = cseat[col[p], t]
+        if m < 0:
+            break
+        for i in range(gn[m]):
+            if gs[m, i, G_DISC] != 0 or gs[m, i, G_REV] != 0:
+                continue
+            g = gs[m, i, G_ID]
+            for j in range(g_nreq[g]):
+                if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
+                    met += 1
     places = 0
     if lead >= 0:
         for x in range(csec.shape[0]):
@@ -598,7 +605,9 @@ def _value_after(
         bhid,
         cur,
     )
-    return _value(p, lead, col, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
+    return _value(
+        p, lead, col, cseat, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
+    )
 
 
 # the Big Game's arguments after the seat, card and action, in this order
@@ -643,7 +652,9 @@ def _best_instance(
     """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
     o = leader(p, P, H, col, ch, ph, gs, gn)
     lead = col[o] if o >= 0 else -1
-    now = _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
+    now = _value(
+        p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
+    )
     cnt = _walk(p, action, False, STORE, buf, P, H, ch, ph, csec, sc, held, hn)
     top = 0
     for i in range(min(cnt, BUF)):
@@ -956,49 +967,67 @@ def _play_card(
         if pol[r] == RANDOM:
             block = bounded(s, 2) == 1
         else:
-            o = leader(r, P, H, col, ch, ph, gs, gn)
-            lead = col[o] if o >= 0 else -1
-            now = _value(
-                r, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
-            )
-            after = _value_after(
-                s,
-                r,
-                lead,
-                p,
-                c,
-                action,
-                pick,
-                col,
-                H,
-                cseat,
-                ch,
-                ph,
-                csec,
-                sv,
-                ch2,
-                ph2,
-                csec2,
-                sv2,
-                sc,
-                ks,
-                held,
-                hn,
-                bv,
-                chid,
-                cdisc,
-                bhid,
-                cur,
-                gs,
-                gn,
-                g_nreq,
-                g_kind,
-                g_arg,
-                sb,
-                pb,
-                agg,
-            )
-            block = after < now
+            block = False
+            if col[r] != col[p]:  # a team never blocks its own card
+                o = leader(r, P, H, col, ch, ph, gs, gn)
+                lead = col[o] if o >= 0 else -1
+                now = _value(
+                    r,
+                    lead,
+                    col,
+                    cseat,
+                    H,
+                    ch,
+                    csec,
+                    ph,
+                    sv,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    agg,
+                )
+                after = _value_after(
+                    s,
+                    r,
+                    lead,
+                    p,
+                    c,
+                    action,
+                    pick,
+                    col,
+                    H,
+                    cseat,
+                    ch,
+                    ph,
+                    csec,
+                    sv,
+                    ch2,
+                    ph2,
+                    csec2,
+                    sv2,
+                    sc,
+                    ks,
+                    held,
+                    hn,
+                    bv,
+                    chid,
+                    cdisc,
+                    bhid,
+                    cur,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    agg,
+                )
+                block = after < now
         if block:
             used[b] = 1
             bv[r, PLAYED] += 1

@@ -25,6 +25,25 @@ position as ``4 x (requirements of its open goals met) + its supply - 2 x (place
 leader is the biggest)`` and play the instance that raises it most, block an action that
 lowers it, copy one that raises it, and buy a card whose domain they lead when they hold
 none they lead.  Every random choice comes from the game's stream in the order above.
+
+With the team and dissident variants (rules.seating; the README's "The Big Game"):
+
+  colour    "the biggest" in a control card's domain and for Specialty is judged on the
+            colour (a team's assets together; the dissident players' white assets);
+  seat      control cards are bought, held and played by seats, and a seat may react to its
+            mate's card; Specialty pays the seat whose member card it is (a team shares
+            profit, not assets: "Geen assets delen"); ``gain`` ("one player takes 2 assets")
+            names any seat, a dissident player too; assets sent home go to their colour's
+            first seat, the white assets to the first dissident player (only the neutral
+            white assets of the normal and team games leave the board, ``dissidents_home``);
+  goals     victory tokens lie on a seat's revealed goals and count for its colour; dissident
+            players hold no goals, so never take tokens, and their score (the others' failed
+            goals) is not touched by the others' tokens, which lie on achieved goals only;
+  cards     a dissident player's member card has no specialty (rules.NO_SPECIALTY; the seed
+            gives none); the start player card's still counts for whoever holds it;
+  bots      a goal-seeking bot values the open goals of its whole colour, never blocks a seat
+            of its own colour, and a dissident player's bot, with nothing to block, buys a
+            control card by the goal bots' rule before it passes.
 """
 
 from __future__ import annotations
@@ -267,8 +286,8 @@ class BigGame(Game):
     # --- the goal bots' valuation (module docstring)
     def value(self, p, lead) -> int:
         met = 0
-        for slot in self.goals[p]:
-            if slot[2] or slot[3]:
+        for slot in (s for m in self.seats_of[self.col[p]] for s in self.goals[m]):
+            if slot[2] or slot[3]:  # the open goals of p's colour: a team pools its goals
                 continue
             for k, a in self.st.goals[slot[0]].requires:
                 met += self.req_margin(self.col[p], k, a) > 0
@@ -351,6 +370,8 @@ class BigGame(Game):
                 continue
             if self.pol[r] == R.POLICY_CODES["random"]:
                 block = self.rng.bounded(2) == 1
+            elif self.col[r] == self.col[p]:  # a team never blocks its own card
+                block = False
             else:
                 lead = self.lead_colour(r)
                 block = self.value_after(r, lead, p, c, action, inst) < self.value(r, lead)
