@@ -230,6 +230,7 @@ def test_davos_score_is_for_two_to_five_players(players, tmp_path, capsys):
         (["--mode", "dissident", "-p", "2"], "dissident variant of Davos is for 3-8 players"),
         (["--control-open", "five"], "control-open"),
         (["--big-tokens", "never"], "big-tokens"),
+        (["--mode", "team", "--dissident-specialty", "card"], "Big Game's dissident variant"),
     ],
 )
 def test_davos_big_game_settings_that_do_not_exist(extra, match, tmp_path, capsys):

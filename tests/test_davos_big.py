@@ -504,6 +504,30 @@ def test_specialty_goes_to_the_seat_and_a_dissident_card_has_none():
     assert d.spec_gained == [0, 0, 0, 0]
 
 
+def test_a_dissident_member_card_can_be_read_to_keep_its_specialty():
+    st = R.make_settings(4, "big", ["goal", "random", "goal", "random"], mode="dissident")
+    card = R.make_settings(
+        4, "big", list(st.policies), mode="dissident", dissident_specialty="card"
+    )
+    assert st.specialties[3] == R.NO_SPECIALTY and card.specialties[3] == (1, 2)
+    assert card.specialties[:3] == st.specialties[:3]
+    assert pl.DataFrame(K.simulate_chunk(card, 3, 0, 12)).equals(
+        pl.DataFrame(ref.reference_chunk(card, 3, 0, 12))
+    )
+    gained = []
+    for settings in (card, st):
+        f = pl.DataFrame(K.simulate_chunk(settings, 3, 0, 300))
+        R.check(f, settings)
+        gained.append(f.filter(pl.col("colour") == settings.colours)["specialty_gained"].sum())
+    # with no specialty of its own a dissident is paid only as the start player (its card's)
+    assert gained[0] > 2 * gained[1]
+    for kw in ({"mode": "team"}, {"mode": "dissident", "game": "mean"}):
+        with pytest.raises(InputError, match="for the Big Game's dissident variant"):
+            R.make_settings(4, kw.pop("game", "big"), dissident_specialty="card", **kw)
+    with pytest.raises(InputError, match="none or card"):
+        R.make_settings(4, "big", mode="dissident", dissident_specialty="some")
+
+
 def test_control_actions_name_seats_and_white_goes_home_to_the_dissident():
     d = _mode_game(4, "dissident")
     gains = d.instances(0, 0, A["gain"], True)

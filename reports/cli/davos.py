@@ -19,6 +19,7 @@ from tableodds.sim.davos.rules import (
     BIG_TOKENS,
     CONTROL_OPENS,
     DISSIDENT_PROFIT,
+    DISSIDENT_SPECIALTIES,
     GAMES,
     MODES,
     NONE_BILLS,
@@ -82,7 +83,8 @@ def _dissident_profit_option():
 
 
 def _big_options():
-    """The Big Game's two readings of the seed (rules.CONTROL_OPENS, rules.BIG_TOKENS)."""
+    """The Big Game's readings of the seed (rules.CONTROL_OPENS, BIG_TOKENS and
+    DISSIDENT_SPECIALTIES)."""
     return [
         _choice(
             "--control-open",
@@ -97,6 +99,13 @@ def _big_options():
             "final",
             "Big Game: final = a revealed goal met again at the end of year 3 also takes "
             "victory tokens; goals = tokens only in the Goals phase of years 1 and 2.",
+        ),
+        _choice(
+            "--dissident-specialty",
+            DISSIDENT_SPECIALTIES,
+            "none",
+            "Big Game, dissident variant: none = a dissident player's member card has no "
+            "specialty (the seed gives none); card = it keeps its seat's specialty.",
         ),
     ]
 

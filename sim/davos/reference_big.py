@@ -40,7 +40,8 @@ With the team and dissident variants (rules.seating; the README's "The Big Game"
             players hold no goals, so never take tokens, and their score (the others' failed
             goals) is not touched by the others' tokens, which lie on achieved goals only;
   cards     a dissident player's member card has no specialty (rules.NO_SPECIALTY; the seed
-            gives none); the start player card's still counts for whoever holds it;
+            gives none), or its seat's with rules.DISSIDENT_SPECIALTIES "card"; the start
+            player card's still counts for whoever holds it;
   bots      a goal-seeking bot values the open goals of its whole colour, never blocks a seat
             of its own colour, and a dissident player's bot, with nothing to block, buys a
             control card by the goal bots' rule before it passes.
