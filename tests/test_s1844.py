@@ -77,6 +77,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "[careful]\npayback_pct = 300\nmax_directorships = [3, 3, 4, 2, 1]\n"
         "train_reserve_pct = 250\nwithhold_savings = 1\nsister_price_pct = 100\n"
         "float_cash_pct = 60\nfloat_help = 0\nrust_buy = 1\nbankrupt_lookahead = 2\nsell_to_float = 1\n"
+        "pre_sbb_first = 0\nfnm_par = 70\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
         "private_price_pct = 120\nprivate_keep_pct = 50\n"
@@ -500,6 +501,41 @@ def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):
     assert first_par(60, 1) == ("JN", 80)
     assert first_par(40, 1) == ("NOB", 80)  # 160: only a pre-SBB director's certificate
     assert first_par(60, 2) == ("RhB", 80)  # from stock round 2 the whole cash counts
+
+
+def test_kernel_equals_reference_when_pre_sbb_companies_come_first(tmp_path):
+    # pre_sbb_first decides stock round 1 at 3-6 players: many careful games there
+    f = tmp_path / "p.toml"
+    f.write_text("[careful]\npre_sbb_first = 1\n")
+    for players in (3, 4, 5, 6):
+        s = _settings(players, ["careful"], f)
+        k = pl.DataFrame(GAME.simulate_chunk(s, 11, 0, 40))
+        assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 11, 0, 40))), players
+
+
+def test_pre_sbb_first_pars_a_pre_sbb_company_when_a_second_float_stays_affordable(tmp_path):
+    def first_par(on, cash, taken=()):
+        f = tmp_path / "p.toml"
+        f.write_text(f"[careful]\npre_sbb_first = {on}\n")
+        g = Game(make_settings(5, None, f), 1, 0)
+        g.sr, g.sold = 1, [set() for _ in range(5)]
+        g.bought_mr, g.bought_tun = [False] * 5, [False] * 5
+        for name in taken:  # companies another player already directs
+            g.corps[R.CORPS.index(name)].status = 2
+        g.cash[0] = cash
+        assert g.careful_turn(0)
+        (c,) = [c for c in g.corps if c.director == 0]
+        return R.CORPS[c.i], c.par
+
+    # the next other company of float_order, RhB, floats alone at 60 for 5 x 60 = 300:
+    assert first_par(1, 510) == ("NOB", 100)  # 2 x 100 + 300 = 500 <= 510
+    assert first_par(1, 450) == ("NOB", 70)  # 2 x 70 + 300 = 440; par 80 would need 460
+    assert first_par(1, 410) == ("RhB", 80)  # 2 x 60 + 300 > 410: the order, 5 x 80
+    assert first_par(0, 510) == ("RhB", 100)
+    # the historicals taken, the next other one is the regional JN (3 x 60 = 180)
+    hist = ("RhB", "BLS", "STB", "AB", "MOB")
+    assert first_par(1, 400, hist + ("NOB",)) == ("SCB", 100)  # 200 + 180 <= 400
+    assert first_par(1, 360, hist) == ("NOB", 90)  # 180 + 180 = 360
 
 
 @pytest.mark.parametrize("help_", [0, 1])

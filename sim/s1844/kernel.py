@@ -73,7 +73,8 @@ P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
 P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
 P_BANKLOOK = P_RUSTBUY + 1  # bankrupt_lookahead
 P_SELLFLOAT = P_BANKLOOK + 1  # sell_to_float
-NP = P_SELLFLOAT + 1
+P_PREFIRST = P_SELLFLOAT + 1  # pre_sbb_first
+NP = P_PREFIRST + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -283,7 +284,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             for t in range(6)
             for side in range(2)
         ]
-        + [p.float_help, p.rust_buy, p.bankrupt_lookahead, p.sell_to_float]
+        + [p.float_help, p.rust_buy, p.bankrupt_lookahead, p.sell_to_float, p.pre_sbb_first]
     )
     assert len(v) == NP
     return np.array(v, np.int64)
@@ -813,6 +814,30 @@ def careful_turn(st, rs, p, cw, cw2):
         ):
             return True
         if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
+            # (in stock round 1 spending at most float_cash_pct of its cash)
+            room = cash * (st[O_PRM + P_FLOATCASH] if st[G_SR] == 1 else 100)
+            if st[O_PRM + P_PREFIRST]:
+                # pre_sbb_first: the first free pre-SBB company of float_order, at the
+                # highest par that leaves the cost of floating the first free other one
+                pre = nxt = -1
+                for j in range(13):
+                    c = st[O_PRM + P_ORDER + j] & 15
+                    if (unparred >> c) & 1:
+                        if st[O_CS + F_CTYPE * 15 + c] == 0:
+                            pre = c if pre < 0 else pre
+                        elif nxt < 0:
+                            nxt = c
+                second = 0
+                if nxt >= 0:
+                    need = careful_par(
+                        FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + nxt]], st[O_HOLD + p * 15 + nxt]
+                    )
+                    second = (2 + need) * 60
+                if pre >= 0:
+                    for q in range(5):
+                        if (2 * PARS[q] + second) * 100 <= room:
+                            par_corp(st, rs, p, pre, PARS[q])
+                            return True
             for j in range(13):
                 c = st[O_PRM + P_ORDER + j] & 15
                 if (unparred >> c) & 1 == 0:
@@ -821,8 +846,6 @@ def careful_turn(st, rs, p, cw, cw2):
                     FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]], st[O_HOLD + p * 15 + c]
                 )
                 # the highest par (100, 90, ..., 60) at which it floats the company alone
-                # (in stock round 1 spending at most float_cash_pct of its cash)
-                room = cash * (st[O_PRM + P_FLOATCASH] if st[G_SR] == 1 else 100)
                 for q in range(5):
                     if (2 + need) * PARS[q] * 100 <= room:
                         par_corp(st, rs, p, c, PARS[q])

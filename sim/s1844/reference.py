@@ -366,6 +366,10 @@ class Game:
             return int(R.PRICE[c.row + 1, c.col])
         return self.price(c)
 
+    def float_need(self, p: int, c: Corp) -> int:
+        """The shares ``p`` must buy beyond the director's certificate to float ``c``."""
+        return max(0, int(R.FLOAT_UNITS[c.ctype]) - self.hold[p][c.i] - 2)
+
     def sell_to_float(self, p: int) -> bool:
         """sell_to_float: when its cash cannot float the first free company of float_order
         alone at par 60 but its cash and its sellable shares of companies it does not
@@ -376,7 +380,7 @@ class Game:
         c = next((self.corps[i] for i in self.p.float_order if self.corps[i].status == 0), None)
         if c is None:
             return False
-        cost = (2 + max(0, int(R.FLOAT_UNITS[c.ctype]) - self.hold[p][c.i] - 2)) * R.PARS[-1]
+        cost = (2 + self.float_need(p, c)) * R.PARS[-1]
         sales = [
             (x, self.sellable(p, x))
             for x in self.corps
@@ -438,12 +442,20 @@ class Game:
                 self.buy_ipo(p, c)
                 return True
         if self.directorships(p) < pr.max_directorships[self.n - 3]:
-            for i in pr.float_order:
-                c = self.corps[i]
-                if c.status != 0:
-                    continue
-                need = max(0, int(R.FLOAT_UNITS[c.ctype]) - self.hold[p][i] - 2)
-                room = self.cash[p] * (pr.float_cash_pct if self.sr == 1 else 100)
+            room = self.cash[p] * (pr.float_cash_pct if self.sr == 1 else 100)
+            free = [self.corps[i] for i in pr.float_order if self.corps[i].status == 0]
+            if pr.pre_sbb_first:
+                # a pre-SBB company first (its director's 2 shares float it), at the highest
+                # par that leaves the cash to float the next other company alone at par 60
+                pre = next((c for c in free if c.ctype == PRE), None)
+                nxt = next((c for c in free if c.ctype != PRE), None)
+                second = 0 if nxt is None else (2 + self.float_need(p, nxt)) * R.PARS[-1]
+                for v in R.PARS if pre is not None else ():
+                    if self.par_ok(p, pre, v) and (2 * v + second) * 100 <= room:
+                        self.par_corp(p, pre, v)
+                        return True
+            for c in free:
+                need = self.float_need(p, c)
                 for v in R.PARS:
                     if self.par_ok(p, c, v) and (2 + need) * v * 100 <= room:
                         self.par_corp(p, c, v)

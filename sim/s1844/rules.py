@@ -301,6 +301,7 @@ class Params:
     rust_buy: int
     bankrupt_lookahead: int
     sell_to_float: int
+    pre_sbb_first: int
 
 
 _SECTIONS = {
@@ -347,6 +348,7 @@ _SECTIONS = {
         "rust_buy",
         "bankrupt_lookahead",
         "sell_to_float",
+        "pre_sbb_first",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -378,6 +380,7 @@ _BOUNDS = {
     "rust_buy": (0, 1),
     "bankrupt_lookahead": (0, 5),
     "sell_to_float": (0, 1),
+    "pre_sbb_first": (0, 1),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
