@@ -25,28 +25,6 @@ from numba import carray, njit
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos.kernel import (
-    COL_ACHIEVED,
-    COL_ACTIONS,
-    COL_BANKRUPTCIES,
-    COL_BILLS_PASSED,
-    COL_BOARD,
-    COL_CATEGORIES,
-    COL_COLOUR,
-    COL_DISSIDENTS_BOARD,
-    COL_DISSIDENTS_LOST,
-    COL_DISSIDENTS_PLACED,
-    COL_FAILED,
-    COL_G0_GOAL,
-    COL_GAINED,
-    COL_GAME,
-    COL_INCOME,
-    COL_LOST,
-    COL_PAID,
-    COL_POLICY,
-    COL_SCORE,
-    COL_SEAT,
-    COL_SUPPLY,
-    COL_WON,
     GAINED,
     HOW_DEALT,
     INCOME,
@@ -62,6 +40,7 @@ from tableodds.sim.davos.kernel import (
     _new_goal,
     _ptr,
     _resolve,
+    _score_game,
     _shuffle,
     _take_corp,
     _view,
@@ -85,8 +64,6 @@ from tableodds.sim.davos.policies import (
     D_AMOUNT,
     D_KEEP,
     D_KIND,
-    D_LOST,
-    D_PLACED,
     D_SLOT,
     D_SRC,
     D_SWAP,
@@ -95,7 +72,6 @@ from tableodds.sim.davos.policies import (
     G_DISC,
     G_DN,
     G_ID,
-    G_MET,
     G_N,
     G_OPEN,
     G_REV,
@@ -105,7 +81,6 @@ from tableodds.sim.davos.policies import (
     ON_CORP,
     ON_PARTY,
     PASS,
-    PASSED,
     PLACE,
     RANDOM,
     START,
@@ -1973,88 +1948,40 @@ def simulate_big(
             g_arg,
             agg,
         )
-        # final scoring, per colour (seed "Eindtelling"; a team pools its goals, so a
-        # category counts once per team; in the dissident variant the others' failed goals
-        # are the dissident players' achieved goals, and cost their owners nothing)
-        for h in range(H):
-            side_a[h], side_f[h] = 0, 0
-            got[:] = 0
-            for m in range(csize[h]):
-                p = cseat[h, m]
-                for i in range(gn[p]):
-                    if gs[p, i, G_DISC] != 0:
-                        continue
-                    if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
-                        side_a[h] += 1
-                        got[g_cat[gs[p, i, G_ID]]] = 1
-                    else:
-                        side_f[h] += 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[h] = side_a[h] + nc - (0 if dmode else side_f[h])
-            for m in range(csize[h]):  # victory tokens, 1 point each
-                for i in range(R.GOAL_SLOTS):
-                    score[h] += tok[cseat[h, m], i]
-            bsum = 0
-            for x in range(nslot):
-                bsum += ch[x, h]
-            for q in range(9):
-                bsum += ph[q, h]
-            board[h] = bsum
-            tmp[0, h] = nc
-        if dmode:  # the dissident players' goals: every failed goal of the others
-            got[:] = 0
-            nf = 0
-            for p in range(P):
-                if col[p] == NC:
-                    continue
-                for i in range(gn[p]):
-                    if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0 and gs[p, i, G_MET] & 4 == 0:
-                        nf += 1
-                        got[g_cat[gs[p, i, G_ID]]] = 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[NC] = nf + nc
-            tmp[0, NC] = nc
-        for p in range(P):
-            h = col[p]
-            a, f = 0, 0
-            for i in range(gn[p]):
-                if gs[p, i, G_DISC] != 0:
-                    continue
-                if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
-                    a += 1
-                else:
-                    f += 1
-            row = gi * P + p
-            out[row, COL_GAME] = start + gi
-            out[row, COL_SEAT] = p
-            out[row, COL_POLICY] = pol[p]
-            out[row, COL_SCORE] = score[h]
-            out[row, COL_ACHIEVED] = a
-            out[row, COL_FAILED] = f
-            out[row, COL_CATEGORIES] = tmp[0, h]
-            out[row, COL_BOARD] = board[h]
-            out[row, COL_SUPPLY] = sv[p, SUPPLY]
-            out[row, COL_INCOME] = sv[p, INCOME]
-            out[row, COL_GAINED] = sv[p, GAINED]
-            out[row, COL_PAID] = sv[p, PAID]
-            out[row, COL_LOST] = lost[h]
-            out[row, COL_BILLS_PASSED] = sc[PASSED]
-            out[row, COL_BANKRUPTCIES] = sc[BANKRUPT]
-            out[row, COL_ACTIONS] = sc[ACTIONS]
-            out[row, COL_DISSIDENTS_BOARD] = board[NC]
-            out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
-            out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
-            for i in range(R.GOAL_SLOTS):
-                for f2 in range(N_SLOT_FIELDS):
-                    v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
-                    out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
-            cb = out.shape[1] - N_BIG  # rules.BIG_COLUMNS close the record
-            if cb > COL_COLOUR:  # the team and dissident modes: rules.TEAM_COLUMNS first
-                out[row, COL_COLOUR] = h
+        _score_game(
+            gi,
+            start,
+            P,
+            H,
+            NC,
+            dmode,
+            out.shape[1] - N_BIG,
+            col,
+            pol,
+            csize,
+            cseat,
+            gs,
+            gn,
+            g_cat,
+            ncat,
+            got,
+            side_a,
+            side_f,
+            score,
+            board,
+            tmp,
+            tok,
+            ch,
+            ph,
+            nslot,
+            sv,
+            lost,
+            sc,
+            out,
+            s,
+        )
+        for p in range(P):  # rules.BIG_COLUMNS close the record
+            row, cb = gi * P + p, out.shape[1] - N_BIG
             t = 0
             for i in range(R.GOAL_SLOTS):
                 t += tok[p, i]
@@ -2065,24 +1992,6 @@ def simulate_big(
             out[row, cb + 4] = bv[p, SPEC]
             out[row, cb + 5] = bv[p, CGAIN]
             out[row, cb + 6] = ks[K_HOME]
-        # the winner: the colour with the most points, then the most assets on the board
-        best_s, best_b, ntied = -INF * 10, -1, 0
-        for h in range(H):
-            if csize[h] == 0:
-                continue
-            if score[h] > best_s or (score[h] == best_s and board[h] > best_b):
-                best_s, best_b, ntied = score[h], board[h], 1
-            elif score[h] == best_s and board[h] == best_b:
-                ntied += 1
-        k = bounded(s, ntied) if ntied > 1 else 0
-        for h in range(H):
-            won = 0
-            if csize[h] > 0 and score[h] == best_s and board[h] == best_b:
-                won = 1 if k == 0 else 0
-                k -= 1
-            tmp[1, h] = won
-        for p in range(P):
-            out[gi * P + p, COL_WON] = tmp[1, col[p]]
 
 
 def kwork_size(settings) -> int:
