@@ -691,6 +691,7 @@ def goals(
     control_open: str = "four",
     big_tokens: str = "final",
     dissident_profit: str = "take",
+    dissident_specialty: str = "none",
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
     kind.
@@ -703,9 +704,12 @@ def goals(
     plays the seed's team variant (teams of two, 4, 6 or 8 players) or dissident variant
     (3-8 players, dissident players who take the others' failed goals); a seat's goal is
     judged on its colour (its team's assets count).  GAME big plays the Big Game (control
-    cards, specialties, victory tokens); CONTROL_OPEN and BIG_TOKENS are its two readings.
+    cards, specialties, victory tokens), in any MODE; CONTROL_OPEN and BIG_TOKENS are its two
+    readings, DISSIDENT_SPECIALTY that of a dissident player's member card.
     """
-    big = dict(control_open=control_open, big_tokens=big_tokens)
+    big = dict(
+        control_open=control_open, big_tokens=big_tokens, dissident_specialty=dissident_specialty
+    )
     if decks > 1:
         return _deck_sensitivity(
             plan, players, policies, game, cards, none_bills, decks, mode, dissident_profit, big

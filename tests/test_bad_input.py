@@ -226,10 +226,11 @@ def test_davos_score_is_for_two_to_five_players(players, tmp_path, capsys):
 @pytest.mark.parametrize(
     "extra,match",
     [
-        (["--mode", "team"], "normal mode only"),
-        (["--mode", "dissident", "-p", "3"], "normal mode only"),
+        (["--mode", "team", "-p", "5"], "team variant of Davos is for 4, 6 or 8 players, not 5"),
+        (["--mode", "dissident", "-p", "2"], "dissident variant of Davos is for 3-8 players"),
         (["--control-open", "five"], "control-open"),
         (["--big-tokens", "never"], "big-tokens"),
+        (["--mode", "team", "--dissident-specialty", "card"], "Big Game's dissident variant"),
     ],
 )
 def test_davos_big_game_settings_that_do_not_exist(extra, match, tmp_path, capsys):

@@ -121,6 +121,8 @@ CORRUPT = {
     ("davos", "team"): lambda f, s: _bump(f, "supply"),  # a team's assets are conserved
     ("davos", "dissident"): lambda f, s: _bump(f, "failed"),  # the dissidents score them
     ("davos", "big"): lambda f, s: _bump(f, "tokens"),  # victory tokens are points
+    ("davos", "big_team"): lambda f, s: _bump(f, "tokens"),  # the team's tokens are its points
+    ("davos", "big_dissident"): lambda f, s: _bump(f, "failed"),  # the dissidents score them
     ("1844", "games"): lambda f, s: _bump(f, "exported_2"),  # exports by type add up
     ("borgia", "games"): lambda f, s: _bump(f, "money"),  # money is conserved with the bank
     ("borgia", "auctions"): _corrupt_auctions,

@@ -460,9 +460,12 @@ def test_victory_tokens_count_as_points():
     assert f["tokens"].mean() > 0.5
 
 
-def test_the_big_game_is_normal_mode_only_and_needs_the_big_cards(tmp_path):
-    with pytest.raises(InputError, match="normal mode only, not --mode team"):
-        R.make_settings(4, "big", mode="team")
+def test_the_big_game_plays_every_mode_and_needs_the_big_cards(tmp_path):
+    for players, mode in [(4, "team"), (8, "team"), (3, "dissident"), (7, "dissident")]:
+        st = R.make_settings(players, "big", mode=mode)
+        assert st.game == "big" and len(st.specialties) == players + 1
+    with pytest.raises(InputError, match="team variant of Davos is for 4, 6 or 8 players"):
+        R.make_settings(5, "big", mode="team")
     path = tmp_path / "cards.toml"
     path.write_text(GOOD)
     with pytest.raises(InputError, match="needs a \\[big\\] table"):
@@ -470,6 +473,176 @@ def test_the_big_game_is_normal_mode_only_and_needs_the_big_cards(tmp_path):
     with pytest.raises(InputError, match="--control-open"):
         R.make_settings(4, "big", control_open="five")
     assert GAME.kind("big").name == "big"
+
+
+# ---------------------------------------------------------------- the team and dissident variants
+def _mode_game(players, mode, policies=("goal",)) -> BigGame:
+    """An empty-board Big Game of a variant (as _game)."""
+    g = BigGame(R.make_settings(players, "big", list(policies), mode=mode), 5, 0)
+    g.setup()
+    for row in g.ch + g.ph:
+        row[:] = [0] * len(row)
+    g.csec = [-1] * g.nslot
+    return g
+
+
+def test_specialty_goes_to_the_seat_and_a_dissident_card_has_none():
+    g = _mode_game(4, "team")  # seats 0 and 2 are colour 0
+    assert g.st.specialties[0] == (0, 0) and g.st.specialties[2] == (0, 1)  # Banking, Energy
+    _corp(g, 0, 0, h0=2, h1=1)  # Banking, team 0 biggest: seat 0's specialty
+    _corp(g, 5, 1, h0=1)  # Energy, team 0 biggest: seat 2's specialty
+    g.start = 1
+    g.supply = [5, 0, 0, 0]  # teams share profit, not assets: the mate's supply is no matter
+    g.specialty()
+    assert g.spec_gained == [1, 0, 1, 0] and g.supply == [6, 0, 1, 0]
+    d = _mode_game(4, "dissident")  # seat 3 plays the white assets (colour 3)
+    assert d.st.specialties[3] == R.NO_SPECIALTY
+    assert g.st.specialties[3] == (1, 2)  # the same seat's member card in the team variant
+    _corp(d, 9, 0, w=2)  # a C-corp of Global South, the white assets biggest
+    d.start = 0
+    d.specialty()
+    assert d.spec_gained == [0, 0, 0, 0]
+
+
+def test_a_dissident_member_card_can_be_read_to_keep_its_specialty():
+    st = R.make_settings(4, "big", ["goal", "random", "goal", "random"], mode="dissident")
+    card = R.make_settings(
+        4, "big", list(st.policies), mode="dissident", dissident_specialty="card"
+    )
+    assert st.specialties[3] == R.NO_SPECIALTY and card.specialties[3] == (1, 2)
+    assert card.specialties[:3] == st.specialties[:3]
+    assert pl.DataFrame(K.simulate_chunk(card, 3, 0, 12)).equals(
+        pl.DataFrame(ref.reference_chunk(card, 3, 0, 12))
+    )
+    gained = []
+    for settings in (card, st):
+        f = pl.DataFrame(K.simulate_chunk(settings, 3, 0, 300))
+        R.check(f, settings)
+        gained.append(f.filter(pl.col("colour") == settings.colours)["specialty_gained"].sum())
+    # with no specialty of its own a dissident is paid only as the start player (its card's)
+    assert gained[0] > 2 * gained[1]
+    for kw in ({"mode": "team"}, {"mode": "dissident", "game": "mean"}):
+        with pytest.raises(InputError, match="for the Big Game's dissident variant"):
+            R.make_settings(4, kw.pop("game", "big"), dissident_specialty="card", **kw)
+    with pytest.raises(InputError, match="none or card"):
+        R.make_settings(4, "big", mode="dissident", dissident_specialty="some")
+
+
+def test_control_actions_name_seats_and_white_goes_home_to_the_dissident():
+    d = _mode_game(4, "dissident")
+    gains = d.instances(0, 0, A["gain"], True)
+    assert [i[2] for i in gains] == [0, 1, 2, 3]  # "one player": the dissident player too
+    d.ph[3] = [1, 0, 0, 2]
+    _corp(d, 4, 1, h1=1, w=3)
+    supply = list(d.supply)
+    _act(d, "party_home", (3, 0, 0, 0))
+    _act(d, "fail_home", (4, 0, 0, 0))
+    # the white assets are the dissident player's: back to its supply, none leave the board
+    assert d.supply == [supply[0] + 1, supply[1] + 1, supply[2], supply[3] + 5]
+    assert d.diss_home == 0
+    t = _mode_game(4, "team")
+    t.ph[3] = [2, 1, 1]  # team 0, team 1 and the neutral white assets
+    supply = list(t.supply)
+    _act(t, "party_home", (3, 0, 0, 0))
+    assert t.supply == [supply[0] + 2, supply[1] + 1, supply[2], supply[3]]  # the first seats
+    assert t.diss_home == 1
+    _act(t, "gain", (0, 0, 3, 0))
+    assert t.supply[3] == supply[3] + 2 and t.ctl_gained == [0, 0, 0, 2]
+
+
+def test_tokens_count_for_the_team_and_the_dissidents_never_hold_any():
+    g = _mode_game(4, "team")
+    goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
+    g.goals = [[], [], [[goal, 1, 0, 1, 1, 0]], []]
+    g.ph[0][0] = 2  # team 0 (seat 0's assets) meets seat 2's revealed goal
+    g.check_goals(2)
+    assert g.tok[2][0] == 1 and g.tokens_of(0) == 1
+    res = g.score()
+    assert res["score"][0] == res["score"][2] == 1 + 1 + 1  # achieved, category, token
+    st = R.make_settings(5, "big", ["random"], mode="dissident")
+    f = pl.DataFrame(K.simulate_chunk(st, 4, 0, 200))
+    white = f.filter(pl.col("colour") == st.colours)
+    assert white["tokens"].sum() == 0 and white["controls_played"].sum() > 0
+    assert f.filter(pl.col("colour") != st.colours)["tokens"].sum() > 0
+
+
+def test_a_dissident_goal_bot_buys_a_card_whose_domain_the_white_assets_lead():
+    g = _mode_game(3, "dissident", ("goal", "goal", "goal"))  # seat 2: the dissident
+    g.ph[0][g.NC] = 2  # the white assets lead the L parties
+    g.k_open[0] = next(i for i, c in enumerate(g.st.controls) if c.domain == (2, 0))
+    for i in range(1, 4):
+        g.k_open[i] = next(
+            k for k, c in enumerate(g.st.controls) if c.domain[0] == 0 and k not in g.k_open
+        )
+    g.supply[2], g.passed = 3, [False] * 3
+    assert g.dissident_turn(2, 3, 1, False) and len(g.held[2]) == 1
+    assert not g.dissident_turn(2, 2, 1, False)  # it holds a card it leads now: it passes
+
+
+def test_a_goal_bot_values_its_teams_goals_and_never_blocks_its_team():
+    g = _mode_game(4, "team")
+    goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
+    g.goals = [[], [], [[goal, 1, 0, 0, 0, 0]], []]  # the mate's open goal
+    g.ph[0][0] = 1  # team 0 meets it
+    g.supply = [0, 0, 0, 0]
+    assert g.value(0, -1) == g.value(2, -1) == 4 and g.value(1, -1) == 0
+    # seat 0 plays a card that undoes the mate's goal: a rival would block it, the mate not
+    block = next(i for i, c in enumerate(g.st.controls) if c.action == A["block"])
+    move = next(i for i, c in enumerate(g.st.controls) if c.action == A["party_to_party"])
+    _corp(g, 0, g.st.controls[block].domain[1], h0=1)  # team 0 leads the block card's domain
+    g.held = [[move], [], [block], []]
+    assert g.reaction_card(2, A["block"]) == block
+    lead = g.lead_colour(2)
+    assert g.value_after(2, lead, 0, move, A["party_to_party"], (0, 5, 0, 1)) < g.value(2, lead)
+    g.play_card(0, move, (0, 5, 0, 1))
+    assert g.ph[5][0] == 1 and not g.used[block] and g.played == [1, 0, 0, 0]
+
+
+# combined modes: every bot, random seats among them (rules.POLICIES)
+MODE_SETS = [
+    (4, "team", ["random", "bargain", "goal", "contest"]),
+    (6, "team", ["goal", "random", "bargain", "contest", "random", "goal"]),
+    (8, "team", ["random", "bargain", "goal", "random", "contest", "goal", "bargain", "random"]),
+    (3, "dissident", ["goal", "random", "random"]),
+    (4, "dissident", ["random", "contest", "bargain", "goal"]),
+    (5, "dissident", ["contest", "random", "goal", "bargain", "random"]),
+    (6, "dissident", ["random", "goal", "random", "contest", "bargain", "goal"]),
+    (7, "dissident", ["random", "contest", "goal", "bargain", "random", "goal", "random"]),
+    (8, "dissident", ["bargain", "random", "goal", "random", "contest", "goal", "random", "goal"]),
+]
+
+
+@pytest.mark.parametrize("players,mode,policies", MODE_SETS)
+def test_kernel_equals_reference_in_the_variants(players, mode, policies):
+    st = R.make_settings(players, "big", policies, mode=mode)
+    for seed in (5, 23):
+        k = pl.DataFrame(K.simulate_chunk(st, seed, 7, 6))
+        r = pl.DataFrame(ref.reference_chunk(st, seed, 7, 6))
+        assert k.equals(r)
+
+
+@pytest.mark.parametrize("players,mode,policies", MODE_SETS)
+def test_invariants_hold_in_the_variants_and_every_phase_acts(players, mode, policies):
+    st = R.make_settings(players, "big", policies, mode=mode)
+    f = pl.DataFrame(K.simulate_chunk(st, 9, 0, 150))
+    R.check(f, st)
+    assert list(f.columns[-8:]) == R.TEAM_COLUMNS + R.BIG_COLUMNS
+    for col in ("tokens", "controls_bought", "controls_played", "specialty_gained"):
+        assert f[col].sum() > 0, col
+
+
+def test_check_catches_broken_big_variant_records():
+    st = R.make_settings(4, "big", ["random", "goal", "random", "goal"], mode="dissident")
+    f = pl.DataFrame(K.simulate_chunk(st, 9, 0, 200))
+    i = int(np.argmax((f["tokens"].to_numpy() > 0) & (f["colour"].to_numpy() != st.colours)))
+    bad = f.with_columns(
+        pl.when(pl.arange(0, f.height) == i)
+        .then(pl.col("tokens") + 1)
+        .otherwise(pl.col("tokens"))
+        .alias("tokens")
+    )
+    with pytest.raises(AssertionError, match="victory tokens"):
+        R.check(bad, st)
 
 
 # ---------------------------------------------------------------- what a seat may know

@@ -19,6 +19,7 @@ from tableodds.sim.davos.rules import (
     BIG_TOKENS,
     CONTROL_OPENS,
     DISSIDENT_PROFIT,
+    DISSIDENT_SPECIALTIES,
     GAMES,
     MODES,
     NONE_BILLS,
@@ -42,7 +43,7 @@ def _game_option():
         "base",
         "Base Game, the Mean Game (7 sectors, two C positions, bills "
         "without ideology, one goal deck), or the Big Game (the Mean Game with control "
-        "cards, specialties and victory tokens; normal mode only).",
+        "cards, specialties and victory tokens; with every --mode).",
     )
 
 
@@ -64,7 +65,8 @@ def _mode_option():
         "normal",
         "normal (2-5 players); team: teams of two, mates diagonally opposite, a shared "
         "colour and pooled goals (4, 6 or 8 players); dissident: dissident players play the "
-        "white assets and take the others' failed goals (3-8; with 7 a super dissident).",
+        "white assets and take the others' failed goals (3-8; with 7 a super dissident). "
+        "Each mode plays with the Base, the Mean or the Big Game (--game).",
     )
 
 
@@ -81,7 +83,8 @@ def _dissident_profit_option():
 
 
 def _big_options():
-    """The Big Game's two readings of the seed (rules.CONTROL_OPENS, rules.BIG_TOKENS)."""
+    """The Big Game's readings of the seed (rules.CONTROL_OPENS, BIG_TOKENS and
+    DISSIDENT_SPECIALTIES)."""
     return [
         _choice(
             "--control-open",
@@ -96,6 +99,13 @@ def _big_options():
             "final",
             "Big Game: final = a revealed goal met again at the end of year 3 also takes "
             "victory tokens; goals = tokens only in the Goals phase of years 1 and 2.",
+        ),
+        _choice(
+            "--dissident-specialty",
+            DISSIDENT_SPECIALTIES,
+            "none",
+            "Big Game, dissident variant: none = a dissident player's member card has no "
+            "specialty (the seed gives none); card = it keeps its seat's specialty.",
         ),
     ]
 

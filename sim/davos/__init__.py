@@ -1,9 +1,10 @@
 """Davos (Martijn Snelder, Marty.Games): Base, Mean and Big Game for 2-5 players, the team
-variant (4, 6, 8) and the dissident variant (3-8).
+variant (4, 6, 8) and the dissident variant (3-8), each with any of the three games.
 
 The three modes are simulator kinds of one game loop: ``games`` (the normal mode),
-``team`` and ``dissident``; ``big`` is the Big Game (normal mode, ``kernel_big``); the
-suite runs each for the player counts the seed gives.
+``team`` and ``dissident``; ``big``, ``big_team`` and ``big_dissident`` are the Big Game
+(``kernel_big``) in the three modes; the suite runs each for the player counts the seed
+gives.
 """
 
 from __future__ import annotations
@@ -45,11 +46,31 @@ def team_settings(players: int) -> Settings:
     return make_settings(players, policies=list(_TEAM_BOTS[:players]), mode="team")
 
 
-def dissident_settings(players: int) -> Settings:
+def _dissident_policies(players: int, others, white) -> list[str]:
+    """The dissident players take ``white`` in turn, the other seats ``others``."""
     seats = seating(players, "dissident")[1]
-    bots = iter(_OTHER_BOTS)
-    pols = ["goal" if d else next(bots) for d in seats]
+    bots, whites = iter(others), iter(white)
+    return [next(whites) if d else next(bots) for d in seats]
+
+
+def dissident_settings(players: int) -> Settings:
+    pols = _dissident_policies(players, _OTHER_BOTS, ("goal", "goal"))
     return make_settings(players, policies=pols, mode="dissident")
+
+
+# the Big Game in the variants: random seats in every team and beside the dissident players,
+# so that control plays of every kind are seen; a dissident team is a goal and a random bot
+_BIG_TEAM_BOTS = ("random", "bargain", "goal", "random", "contest", "goal", "bargain", "random")
+_BIG_OTHER_BOTS = ("random", "contest", "goal", "bargain", "random", "goal", "bargain")
+
+
+def big_team_settings(players: int) -> Settings:
+    return make_settings(players, "big", policies=list(_BIG_TEAM_BOTS[:players]), mode="team")
+
+
+def big_dissident_settings(players: int) -> Settings:
+    pols = _dissident_policies(players, _BIG_OTHER_BOTS, ("goal", "random"))
+    return make_settings(players, "big", policies=pols, mode="dissident")
 
 
 GAME = GameSpec(
@@ -75,6 +96,24 @@ GAME = GameSpec(
             check,
             columns,
             dissident_settings,
+            MODE_PLAYERS["dissident"],
+        ),
+        SimKind(
+            "big_team",
+            simulate_chunk,
+            reference_chunk,
+            check,
+            columns,
+            big_team_settings,
+            MODE_PLAYERS["team"],
+        ),
+        SimKind(
+            "big_dissident",
+            simulate_chunk,
+            reference_chunk,
+            check,
+            columns,
+            big_dissident_settings,
             MODE_PLAYERS["dissident"],
         ),
     ),

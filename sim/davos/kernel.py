@@ -1057,6 +1057,143 @@ def _copied2(work, off, src):
 
 
 @njit(cache=True, nogil=True)
+def _score_game(
+    gi,
+    start,
+    P,
+    H,
+    NC,
+    dmode,
+    nbase,
+    col,
+    pol,
+    csize,
+    cseat,
+    gs,
+    gn,
+    g_cat,
+    ncat,
+    got,
+    side_a,
+    side_f,
+    score,
+    board,
+    tmp,
+    tok,
+    ch,
+    ph,
+    nslot,
+    sv,
+    lost,
+    sc,
+    out,
+    s,
+):
+    """Score game ``gi``, write its records' first ``nbase`` columns and draw its winner.
+
+    ``tok[seat, goal slot]`` are victory tokens (the Big Game; zero columns otherwise)."""
+    # final scoring, per colour (seed "Eindtelling"; a team pools its goals, so a
+    # category counts once per team; in the dissident variant the others' failed goals
+    # are the dissident players' achieved goals, and cost their owners nothing)
+    for h in range(H):
+        side_a[h], side_f[h] = 0, 0
+        got[:] = 0
+        for m in range(csize[h]):
+            p = cseat[h, m]
+            for i in range(gn[p]):
+                if gs[p, i, G_DISC] != 0:
+                    continue
+                if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
+                    side_a[h] += 1
+                    got[g_cat[gs[p, i, G_ID]]] = 1
+                else:
+                    side_f[h] += 1
+        nc = 0
+        for c in range(ncat):
+            nc += got[c]
+        score[h] = side_a[h] + nc - (0 if dmode else side_f[h])
+        for m in range(csize[h]):  # victory tokens (the Big Game), 1 point each
+            for i in range(tok.shape[1]):
+                score[h] += tok[cseat[h, m], i]
+        bsum = 0
+        for x in range(nslot):
+            bsum += ch[x, h]
+        for q in range(9):
+            bsum += ph[q, h]
+        board[h] = bsum
+        tmp[0, h] = nc
+    if dmode:  # the dissident players' goals: every failed goal of the others
+        got[:] = 0
+        nf = 0
+        for p in range(P):
+            if col[p] == NC:
+                continue
+            for i in range(gn[p]):
+                if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0 and gs[p, i, G_MET] & 4 == 0:
+                    nf += 1
+                    got[g_cat[gs[p, i, G_ID]]] = 1
+        nc = 0
+        for c in range(ncat):
+            nc += got[c]
+        score[NC] = nf + nc
+        tmp[0, NC] = nc
+    for p in range(P):
+        h = col[p]
+        a, f = 0, 0
+        for i in range(gn[p]):
+            if gs[p, i, G_DISC] != 0:
+                continue
+            if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
+                a += 1
+            else:
+                f += 1
+        row = gi * P + p
+        out[row, COL_GAME] = start + gi
+        out[row, COL_SEAT] = p
+        out[row, COL_POLICY] = pol[p]
+        out[row, COL_SCORE] = score[h]
+        out[row, COL_ACHIEVED] = a
+        out[row, COL_FAILED] = f
+        out[row, COL_CATEGORIES] = tmp[0, h]
+        out[row, COL_BOARD] = board[h]
+        out[row, COL_SUPPLY] = sv[p, SUPPLY]
+        out[row, COL_INCOME] = sv[p, INCOME]
+        out[row, COL_GAINED] = sv[p, GAINED]
+        out[row, COL_PAID] = sv[p, PAID]
+        out[row, COL_LOST] = lost[h]
+        out[row, COL_BILLS_PASSED] = sc[PASSED]
+        out[row, COL_BANKRUPTCIES] = sc[BANKRUPT]
+        out[row, COL_ACTIONS] = sc[ACTIONS]
+        out[row, COL_DISSIDENTS_BOARD] = board[NC]
+        out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
+        out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
+        for i in range(R.GOAL_SLOTS):
+            for f2 in range(N_SLOT_FIELDS):
+                v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
+                out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
+        if nbase > COL_COLOUR:  # the team and dissident modes
+            out[row, COL_COLOUR] = h
+    # the winner: the colour with the most points, then the most assets on the board
+    best_s, best_b, ntied = -INF * 10, -1, 0
+    for h in range(H):
+        if csize[h] == 0:
+            continue
+        if score[h] > best_s or (score[h] == best_s and board[h] > best_b):
+            best_s, best_b, ntied = score[h], board[h], 1
+        elif score[h] == best_s and board[h] == best_b:
+            ntied += 1
+    k = bounded(s, ntied) if ntied > 1 else 0
+    for h in range(H):
+        won = 0
+        if csize[h] > 0 and score[h] == best_s and board[h] == best_b:
+            won = 1 if k == 0 else 0
+            k -= 1
+        tmp[1, h] = won
+    for p in range(P):
+        out[gi * P + p, COL_WON] = tmp[1, col[p]]
+
+
+@njit(cache=True, nogil=True)
 def simulate(
     seed,
     start,
@@ -1223,6 +1360,7 @@ def simulate(
     for h in range(H):
         cpol[h] = pol[cseat[h, 0]] if csize[h] > 0 else RANDOM
     ncols = out.shape[1]
+    tok = _view2(work, o, P, 0)  # no victory tokens outside the Big Game
     if o > work.shape[0]:
         raise ValueError("scratch array too small")
     for gi in range(count):
@@ -1459,102 +1597,38 @@ def simulate(
             g_arg,
             agg,
         )
-        # final scoring, per colour (seed "Eindtelling"; a team pools its goals, so a
-        # category counts once per team; in the dissident variant the others' failed goals
-        # are the dissident players' achieved goals, and cost their owners nothing)
-        for h in range(H):
-            side_a[h], side_f[h] = 0, 0
-            got[:] = 0
-            for m in range(csize[h]):
-                p = cseat[h, m]
-                for i in range(gn[p]):
-                    if gs[p, i, G_DISC] != 0:
-                        continue
-                    if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
-                        side_a[h] += 1
-                        got[g_cat[gs[p, i, G_ID]]] = 1
-                    else:
-                        side_f[h] += 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[h] = side_a[h] + nc - (0 if dmode else side_f[h])
-            bsum = 0
-            for x in range(nslot):
-                bsum += ch[x, h]
-            for q in range(9):
-                bsum += ph[q, h]
-            board[h] = bsum
-            tmp[0, h] = nc
-        if dmode:  # the dissident players' goals: every failed goal of the others
-            got[:] = 0
-            nf = 0
-            for p in range(P):
-                if col[p] == NC:
-                    continue
-                for i in range(gn[p]):
-                    if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0 and gs[p, i, G_MET] & 4 == 0:
-                        nf += 1
-                        got[g_cat[gs[p, i, G_ID]]] = 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[NC] = nf + nc
-            tmp[0, NC] = nc
-        for p in range(P):
-            h = col[p]
-            a, f = 0, 0
-            for i in range(gn[p]):
-                if gs[p, i, G_DISC] != 0:
-                    continue
-                if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
-                    a += 1
-                else:
-                    f += 1
-            row = gi * P + p
-            out[row, COL_GAME] = start + gi
-            out[row, COL_SEAT] = p
-            out[row, COL_POLICY] = pol[p]
-            out[row, COL_SCORE] = score[h]
-            out[row, COL_ACHIEVED] = a
-            out[row, COL_FAILED] = f
-            out[row, COL_CATEGORIES] = tmp[0, h]
-            out[row, COL_BOARD] = board[h]
-            out[row, COL_SUPPLY] = sv[p, SUPPLY]
-            out[row, COL_INCOME] = sv[p, INCOME]
-            out[row, COL_GAINED] = sv[p, GAINED]
-            out[row, COL_PAID] = sv[p, PAID]
-            out[row, COL_LOST] = lost[h]
-            out[row, COL_BILLS_PASSED] = sc[PASSED]
-            out[row, COL_BANKRUPTCIES] = sc[BANKRUPT]
-            out[row, COL_ACTIONS] = sc[ACTIONS]
-            out[row, COL_DISSIDENTS_BOARD] = board[NC]
-            out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
-            out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
-            for i in range(R.GOAL_SLOTS):
-                for f2 in range(N_SLOT_FIELDS):
-                    v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
-                    out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
-            if ncols > COL_COLOUR:
-                out[row, COL_COLOUR] = h
-        # the winner: the colour with the most points, then the most assets on the board
-        best_s, best_b, ntied = -INF * 10, -1, 0
-        for h in range(H):
-            if csize[h] == 0:
-                continue
-            if score[h] > best_s or (score[h] == best_s and board[h] > best_b):
-                best_s, best_b, ntied = score[h], board[h], 1
-            elif score[h] == best_s and board[h] == best_b:
-                ntied += 1
-        k = bounded(s, ntied) if ntied > 1 else 0
-        for h in range(H):
-            won = 0
-            if csize[h] > 0 and score[h] == best_s and board[h] == best_b:
-                won = 1 if k == 0 else 0
-                k -= 1
-            tmp[1, h] = won
-        for p in range(P):
-            out[gi * P + p, COL_WON] = tmp[1, col[p]]
+        _score_game(
+            gi,
+            start,
+            P,
+            H,
+            NC,
+            dmode,
+            ncols,
+            col,
+            pol,
+            csize,
+            cseat,
+            gs,
+            gn,
+            g_cat,
+            ncat,
+            got,
+            side_a,
+            side_f,
+            score,
+            board,
+            tmp,
+            tok,
+            ch,
+            ph,
+            nslot,
+            sv,
+            lost,
+            sc,
+            out,
+            s,
+        )
 
 
 def pack(settings):

@@ -3,8 +3,10 @@
 It reuses the kernel's decks, bills and goal checks and has its own copies of the turn loop
 (``_turns_big``: a turn may buy a control card) and the game loop (``simulate_big``), so the
 Base and Mean Game pay nothing for it.  The rules, the bots' valuation and the draw order are
-those of ``reference_big.py`` (its docstring); ``reference_big`` and this file must give the
-same records.  The Big Game's state is carved out of a second scratch array (``kwork``):
+those of ``reference_big.py`` (its docstring, also for the team and dissident variants,
+which this file plays through ``col``, ``dmode`` and ``cseat`` like kernel.py); ``reference_big``
+and this file must give the same records, in ``rules.columns`` order (the colour column in
+the variants, then rules.BIG_COLUMNS last).  The Big Game's state is carved out of a second scratch array (``kwork``):
 
   kid[nk]      the control stack, top at the end (ks[K_N] cards)
   kopen[4]     the open cards: three control positions, then the stack's turned card
@@ -23,27 +25,6 @@ from numba import carray, njit
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos.kernel import (
-    COL_ACHIEVED,
-    COL_ACTIONS,
-    COL_BANKRUPTCIES,
-    COL_BILLS_PASSED,
-    COL_BOARD,
-    COL_CATEGORIES,
-    COL_DISSIDENTS_BOARD,
-    COL_DISSIDENTS_LOST,
-    COL_DISSIDENTS_PLACED,
-    COL_FAILED,
-    COL_G0_GOAL,
-    COL_GAINED,
-    COL_GAME,
-    COL_INCOME,
-    COL_LOST,
-    COL_PAID,
-    COL_POLICY,
-    COL_SCORE,
-    COL_SEAT,
-    COL_SUPPLY,
-    COL_WON,
     GAINED,
     HOW_DEALT,
     INCOME,
@@ -56,10 +37,10 @@ from tableodds.sim.davos.kernel import (
     _deal_goal,
     _dissidents,
     _execute,
-    _give,
     _new_goal,
     _ptr,
     _resolve,
+    _score_game,
     _shuffle,
     _take_corp,
     _view,
@@ -83,8 +64,6 @@ from tableodds.sim.davos.policies import (
     D_AMOUNT,
     D_KEEP,
     D_KIND,
-    D_LOST,
-    D_PLACED,
     D_SLOT,
     D_SRC,
     D_SWAP,
@@ -93,7 +72,6 @@ from tableodds.sim.davos.policies import (
     G_DISC,
     G_DN,
     G_ID,
-    G_MET,
     G_N,
     G_OPEN,
     G_REV,
@@ -103,7 +81,6 @@ from tableodds.sim.davos.policies import (
     ON_CORP,
     ON_PARTY,
     PASS,
-    PASSED,
     PLACE,
     RANDOM,
     START,
@@ -133,6 +110,7 @@ K_N, K_HOME = 0, 1  # ks: cards in the control stack, white assets sent home
 BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # bv fields
 BUF = 4096  # instances a bot weighs at once (every amount "all": at most ~1,000)
 COUNT, STORE = -2, -1  # _walk modes besides the k-th instance
+N_BIG = len(R.BIG_COLUMNS)
 
 
 # ------------------------------------------------------------------ the control deck
@@ -297,7 +275,7 @@ def _emit(buf, cnt, k, x, y, h, n):
 
 
 @njit(cache=True)
-def _walk(p, action, full, k, buf, P, H, NC, ch, ph, csec, sc, held, hn):
+def _walk(p, action, full, k, buf, P, H, ch, ph, csec, sc, held, hn):
     """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
     returns their number (``k``: COUNT, STORE or the one to keep)."""
     nslot = csec.shape[0]
@@ -330,7 +308,7 @@ def _walk(p, action, full, k, buf, P, H, NC, ch, ph, csec, sc, held, hn):
             if t > 0:
                 cnt = _emit(buf, cnt, k, x, 0, 0, 0)
     elif action == GAIN:
-        for h in range(NC):
+        for h in range(P):
             cnt = _emit(buf, cnt, k, 0, 0, h, 0)
     elif action == SWAP_CARD:
         for o in range(P):
@@ -399,7 +377,6 @@ def _act(
     h,
     n,
     H,
-    NC,
     cseat,
     ch,
     ph,
@@ -423,11 +400,8 @@ def _act(
                 ph[y, k] += ch[x, k]
             elif action == FAIL_TO_CORP:
                 ch[y, k] += ch[x, k]
-            elif k == NC:
-                if real:
-                    ks[K_HOME] += ch[x, k]
             else:
-                sv[cseat[k, 0], SUPPLY] += ch[x, k]
+                _home(real, k, ch[x, k], cseat, sv, ks)
             ch[x, k] = 0
         _fail(real, x, csec, sc, cdisc)
     elif action == CORP_TO_PARTY:
@@ -443,18 +417,13 @@ def _act(
         ph[y, h] += n
     elif action == PARTY_HOME:
         for k in range(H):
-            if k == NC:
-                if real:
-                    ks[K_HOME] += ph[x, k]
-            else:
-                sv[cseat[k, 0], SUPPLY] += ph[x, k]
+            _home(real, k, ph[x, k], cseat, sv, ks)
             ph[x, k] = 0
-    elif action == GAIN:
-        m = cseat[h, 0]
-        sv[m, SUPPLY] += 2
+    elif action == GAIN:  # "one player": a seat (h), a dissident player too
+        sv[h, SUPPLY] += 2
         if real:
-            sv[m, GAINED] += 2
-            bv[m, CGAIN] += 2
+            sv[h, GAINED] += 2
+            bv[h, CGAIN] += 2
     elif action == SWAP_CARD:
         if real:
             for j in range(hn[p]):
@@ -496,6 +465,16 @@ def _act(
 
 
 @njit(cache=True, inline="always")
+def _home(real, k, n, cseat, sv, ks):
+    """n assets of colour k back to its first seat's supply (the white assets to the first
+    dissident player); the neutral white assets, which no seat plays, leave the board."""
+    if cseat[k, 0] >= 0:
+        sv[cseat[k, 0], SUPPLY] += n
+    elif real:
+        ks[K_HOME] += n
+
+
+@njit(cache=True, inline="always")
 def _fail(real, x, csec, sc, cdisc):
     if real:
         cdisc[sc[C_DN]] = csec[x]
@@ -506,16 +485,21 @@ def _fail(real, x, csec, sc, cdisc):
 
 # ------------------------------------------------------------------ the goal bots' valuation
 @njit(cache=True)
-def _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
-    """4 x requirements of p's open goals met + p's supply - 2 x places the leader leads."""
+def _value(p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
+    """4 x requirements of the open goals of p's colour met (a team pools its goals) + p's
+    supply - 2 x places the leader leads."""
     met = 0
-    for i in range(gn[p]):
-        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
-            continue
-        g = gs[p, i, G_ID]
-        for j in range(g_nreq[g]):
-            if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
-                met += 1
+    for t in range(2):
+        m = cseat[col[p], t]
+        if m < 0:
+            break
+        for i in range(gn[m]):
+            if gs[m, i, G_DISC] != 0 or gs[m, i, G_REV] != 0:
+                continue
+            g = gs[m, i, G_ID]
+            for j in range(g_nreq[g]):
+                if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
+                    met += 1
     places = 0
     if lead >= 0:
         for x in range(csec.shape[0]):
@@ -538,7 +522,6 @@ def _value_after(
     inst,
     col,
     H,
-    NC,
     cseat,
     ch,
     ph,
@@ -582,7 +565,6 @@ def _value_after(
         inst[2],
         inst[3],
         H,
-        NC,
         cseat,
         ch2,
         ph2,
@@ -598,7 +580,9 @@ def _value_after(
         bhid,
         cur,
     )
-    return _value(p, lead, col, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
+    return _value(
+        p, lead, col, cseat, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
+    )
 
 
 # the Big Game's arguments after the seat, card and action, in this order
@@ -610,7 +594,6 @@ def _best_instance(
     action,
     P,
     H,
-    NC,
     col,
     cseat,
     ch,
@@ -644,8 +627,10 @@ def _best_instance(
     """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
     o = leader(p, P, H, col, ch, ph, gs, gn)
     lead = col[o] if o >= 0 else -1
-    now = _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
-    cnt = _walk(p, action, False, STORE, buf, P, H, NC, ch, ph, csec, sc, held, hn)
+    now = _value(
+        p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
+    )
+    cnt = _walk(p, action, False, STORE, buf, P, H, ch, ph, csec, sc, held, hn)
     top = 0
     for i in range(min(cnt, BUF)):
         v = (
@@ -659,7 +644,6 @@ def _best_instance(
                 buf[i],
                 col,
                 H,
-                NC,
                 cseat,
                 ch,
                 ph,
@@ -711,7 +695,6 @@ def _control(
     s,
     P,
     H,
-    NC,
     col,
     cseat,
     pol,
@@ -776,7 +759,7 @@ def _control(
                         <= 0
                     ):
                         continue
-                    if _walk(p, a, True, COUNT, buf, P, H, NC, ch, ph, csec, sc, held, hn) > 0:
+                    if _walk(p, a, True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn) > 0:
                         kc[n] = k
                         n += 1
                 if n > 0 and pol[p] == RANDOM:
@@ -784,7 +767,7 @@ def _control(
                     if j < n:
                         card = kc[j]
                         cnt = _walk(
-                            p, kact[card], True, COUNT, buf, P, H, NC, ch, ph, csec, sc, held, hn
+                            p, kact[card], True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn
                         )
                         _walk(
                             p,
@@ -794,7 +777,6 @@ def _control(
                             buf,
                             P,
                             H,
-                            NC,
                             ch,
                             ph,
                             csec,
@@ -814,7 +796,6 @@ def _control(
                             kact[k],
                             P,
                             H,
-                            NC,
                             col,
                             cseat,
                             ch,
@@ -861,7 +842,6 @@ def _control(
                     card,
                     P,
                     H,
-                    NC,
                     col,
                     cseat,
                     pol,
@@ -911,7 +891,6 @@ def _play_card(
     c,
     P,
     H,
-    NC,
     col,
     cseat,
     pol,
@@ -963,50 +942,67 @@ def _play_card(
         if pol[r] == RANDOM:
             block = bounded(s, 2) == 1
         else:
-            o = leader(r, P, H, col, ch, ph, gs, gn)
-            lead = col[o] if o >= 0 else -1
-            now = _value(
-                r, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
-            )
-            after = _value_after(
-                s,
-                r,
-                lead,
-                p,
-                c,
-                action,
-                pick,
-                col,
-                H,
-                NC,
-                cseat,
-                ch,
-                ph,
-                csec,
-                sv,
-                ch2,
-                ph2,
-                csec2,
-                sv2,
-                sc,
-                ks,
-                held,
-                hn,
-                bv,
-                chid,
-                cdisc,
-                bhid,
-                cur,
-                gs,
-                gn,
-                g_nreq,
-                g_kind,
-                g_arg,
-                sb,
-                pb,
-                agg,
-            )
-            block = after < now
+            block = False
+            if col[r] != col[p]:  # a team never blocks its own card
+                o = leader(r, P, H, col, ch, ph, gs, gn)
+                lead = col[o] if o >= 0 else -1
+                now = _value(
+                    r,
+                    lead,
+                    col,
+                    cseat,
+                    H,
+                    ch,
+                    csec,
+                    ph,
+                    sv,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    agg,
+                )
+                after = _value_after(
+                    s,
+                    r,
+                    lead,
+                    p,
+                    c,
+                    action,
+                    pick,
+                    col,
+                    H,
+                    cseat,
+                    ch,
+                    ph,
+                    csec,
+                    sv,
+                    ch2,
+                    ph2,
+                    csec2,
+                    sv2,
+                    sc,
+                    ks,
+                    held,
+                    hn,
+                    bv,
+                    chid,
+                    cdisc,
+                    bhid,
+                    cur,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    agg,
+                )
+                block = after < now
         if block:
             used[b] = 1
             bv[r, PLAYED] += 1
@@ -1022,7 +1018,6 @@ def _play_card(
         pick[2],
         pick[3],
         H,
-        NC,
         cseat,
         ch,
         ph,
@@ -1046,10 +1041,10 @@ def _play_card(
         if k < 0:
             continue
         if pol[r] == RANDOM:
-            cnt = _walk(r, action, True, COUNT, buf, P, H, NC, ch, ph, csec, sc, held, hn)
+            cnt = _walk(r, action, True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn)
             if cnt == 0 or bounded(s, 2) == 0:
                 continue
-            _walk(r, action, True, bounded(s, cnt), buf, P, H, NC, ch, ph, csec, sc, held, hn)
+            _walk(r, action, True, bounded(s, cnt), buf, P, H, ch, ph, csec, sc, held, hn)
             best[:] = buf[0]
         else:
             g = _best_instance(
@@ -1059,7 +1054,6 @@ def _play_card(
                 action,
                 P,
                 H,
-                NC,
                 col,
                 cseat,
                 ch,
@@ -1105,7 +1099,6 @@ def _play_card(
             best[2],
             best[3],
             H,
-            NC,
             cseat,
             ch,
             ph,
@@ -1125,7 +1118,7 @@ def _play_card(
 
 # ------------------------------------------------------------------ Specialty, tokens
 @njit(cache=True)
-def _specialty(P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
+def _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
     for p in range(P):
         n = 0
         for t in range(2):
@@ -1138,11 +1131,12 @@ def _specialty(P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_blo
                     continue
                 if kind == 0:
                     fits = csec[x] == a
-                else:
-                    fits = slot_bloc[x] == a and slot_ideo[x] == 1
+                else:  # kind -1: rules.NO_SPECIALTY
+                    fits = kind == 1 and slot_bloc[x] == a and slot_ideo[x] == 1
                 if fits and biggest(ch, x, H) == col[p]:
                     n += 1
-        _give(col[p], n, cseat, csize, sv)
+        sv[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
+        sv[p, GAINED] += n
         bv[p, SPEC] += n
 
 
@@ -1319,30 +1313,31 @@ def _turns_big(
                         act,
                         dec,
                     )
-                    if not final and dec[D_KIND] != PLACE:  # a control card first
-                        where = _buy_bot(
-                            p,
-                            c,
-                            H,
-                            three,
-                            kopen,
-                            held,
-                            hn,
-                            kdk,
-                            kda,
-                            kact,
-                            ch,
-                            csec,
-                            ph,
-                            slot_bloc,
-                            party_bloc,
-                            party_ideo,
-                            agg,
-                            tmp[3],
-                        )
-                        if where >= 0:
-                            dec[D_KIND] = BUY_CONTROL
-                            dec[D_WHERE] = where
+                if pol[p] != RANDOM and not blocked and not final and dec[D_KIND] != PLACE:
+                    # a control card before a goal; a dissident player's before passing
+                    where = _buy_bot(
+                        p,
+                        c,
+                        H,
+                        three,
+                        kopen,
+                        held,
+                        hn,
+                        kdk,
+                        kda,
+                        kact,
+                        ch,
+                        csec,
+                        ph,
+                        slot_bloc,
+                        party_bloc,
+                        party_ideo,
+                        agg,
+                        tmp[3],
+                    )
+                    if where >= 0:
+                        dec[D_KIND] = BUY_CONTROL
+                        dec[D_WHERE] = where
             acted = dec[D_KIND] != PASS
             if dec[D_KIND] == BUY_CONTROL:
                 _take_control(p, dec[D_WHERE], sc, sv, ks, kid, kopen, held, hn, bv)
@@ -1546,6 +1541,7 @@ def simulate_big(
     board = _view(work, o, H)
     o += H
     csize[:] = 0
+    cseat[:, :] = -1  # a colour no seat plays: the neutral white assets
     for p in range(P):
         cseat[col[p], csize[col[p]]] = p
         csize[col[p]] += 1
@@ -1718,7 +1714,6 @@ def simulate_big(
                 s,
                 P,
                 H,
-                NC,
                 col,
                 cseat,
                 pol,
@@ -1798,9 +1793,7 @@ def simulate_big(
                     cur,
                     promise,
                 )
-            _specialty(
-                P, H, col, cseat, csize, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo
-            )
+            _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo)
             if year < R.YEARS:
                 _tokens(
                     year,
@@ -1955,116 +1948,50 @@ def simulate_big(
             g_arg,
             agg,
         )
-        # final scoring, per colour (seed "Eindtelling"; a team pools its goals, so a
-        # category counts once per team; in the dissident variant the others' failed goals
-        # are the dissident players' achieved goals, and cost their owners nothing)
-        for h in range(H):
-            side_a[h], side_f[h] = 0, 0
-            got[:] = 0
-            for m in range(csize[h]):
-                p = cseat[h, m]
-                for i in range(gn[p]):
-                    if gs[p, i, G_DISC] != 0:
-                        continue
-                    if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
-                        side_a[h] += 1
-                        got[g_cat[gs[p, i, G_ID]]] = 1
-                    else:
-                        side_f[h] += 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[h] = side_a[h] + nc - (0 if dmode else side_f[h])
-            for m in range(csize[h]):  # victory tokens, 1 point each
-                for i in range(R.GOAL_SLOTS):
-                    score[h] += tok[cseat[h, m], i]
-            bsum = 0
-            for x in range(nslot):
-                bsum += ch[x, h]
-            for q in range(9):
-                bsum += ph[q, h]
-            board[h] = bsum
-            tmp[0, h] = nc
-        if dmode:  # the dissident players' goals: every failed goal of the others
-            got[:] = 0
-            nf = 0
-            for p in range(P):
-                if col[p] == NC:
-                    continue
-                for i in range(gn[p]):
-                    if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0 and gs[p, i, G_MET] & 4 == 0:
-                        nf += 1
-                        got[g_cat[gs[p, i, G_ID]]] = 1
-            nc = 0
-            for c in range(ncat):
-                nc += got[c]
-            score[NC] = nf + nc
-            tmp[0, NC] = nc
-        for p in range(P):
-            h = col[p]
-            a, f = 0, 0
-            for i in range(gn[p]):
-                if gs[p, i, G_DISC] != 0:
-                    continue
-                if gs[p, i, G_REV] != 0 or gs[p, i, G_MET] & 4:
-                    a += 1
-                else:
-                    f += 1
-            row = gi * P + p
-            out[row, COL_GAME] = start + gi
-            out[row, COL_SEAT] = p
-            out[row, COL_POLICY] = pol[p]
-            out[row, COL_SCORE] = score[h]
-            out[row, COL_ACHIEVED] = a
-            out[row, COL_FAILED] = f
-            out[row, COL_CATEGORIES] = tmp[0, h]
-            out[row, COL_BOARD] = board[h]
-            out[row, COL_SUPPLY] = sv[p, SUPPLY]
-            out[row, COL_INCOME] = sv[p, INCOME]
-            out[row, COL_GAINED] = sv[p, GAINED]
-            out[row, COL_PAID] = sv[p, PAID]
-            out[row, COL_LOST] = lost[h]
-            out[row, COL_BILLS_PASSED] = sc[PASSED]
-            out[row, COL_BANKRUPTCIES] = sc[BANKRUPT]
-            out[row, COL_ACTIONS] = sc[ACTIONS]
-            out[row, COL_DISSIDENTS_BOARD] = board[NC]
-            out[row, COL_DISSIDENTS_PLACED] = sc[D_PLACED]
-            out[row, COL_DISSIDENTS_LOST] = sc[D_LOST]
-            for i in range(R.GOAL_SLOTS):
-                for f2 in range(N_SLOT_FIELDS):
-                    v = gs[p, i, f2] if i < gn[p] else (-1 if f2 == 0 else 0)
-                    out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
+        _score_game(
+            gi,
+            start,
+            P,
+            H,
+            NC,
+            dmode,
+            out.shape[1] - N_BIG,
+            col,
+            pol,
+            csize,
+            cseat,
+            gs,
+            gn,
+            g_cat,
+            ncat,
+            got,
+            side_a,
+            side_f,
+            score,
+            board,
+            tmp,
+            tok,
+            ch,
+            ph,
+            nslot,
+            sv,
+            lost,
+            sc,
+            out,
+            s,
+        )
+        for p in range(P):  # rules.BIG_COLUMNS close the record
+            row, cb = gi * P + p, out.shape[1] - N_BIG
             t = 0
             for i in range(R.GOAL_SLOTS):
                 t += tok[p, i]
-            out[row, COL_BIG] = t  # rules.BIG_COLUMNS
-            out[row, COL_BIG + 1] = bv[p, BOUGHT]
-            out[row, COL_BIG + 2] = hn[p]
-            out[row, COL_BIG + 3] = bv[p, PLAYED]
-            out[row, COL_BIG + 4] = bv[p, SPEC]
-            out[row, COL_BIG + 5] = bv[p, CGAIN]
-            out[row, COL_BIG + 6] = ks[K_HOME]
-        # the winner: the colour with the most points, then the most assets on the board
-        best_s, best_b, ntied = -INF * 10, -1, 0
-        for h in range(H):
-            if csize[h] == 0:
-                continue
-            if score[h] > best_s or (score[h] == best_s and board[h] > best_b):
-                best_s, best_b, ntied = score[h], board[h], 1
-            elif score[h] == best_s and board[h] == best_b:
-                ntied += 1
-        k = bounded(s, ntied) if ntied > 1 else 0
-        for h in range(H):
-            won = 0
-            if csize[h] > 0 and score[h] == best_s and board[h] == best_b:
-                won = 1 if k == 0 else 0
-                k -= 1
-            tmp[1, h] = won
-        for p in range(P):
-            out[gi * P + p, COL_WON] = tmp[1, col[p]]
-
-
-COL_BIG = len(R.COLUMNS)  # the normal mode: rules.BIG_COLUMNS follow the goal slots
+            out[row, cb] = t
+            out[row, cb + 1] = bv[p, BOUGHT]
+            out[row, cb + 2] = hn[p]
+            out[row, cb + 3] = bv[p, PLAYED]
+            out[row, cb + 4] = bv[p, SPEC]
+            out[row, cb + 5] = bv[p, CGAIN]
+            out[row, cb + 6] = ks[K_HOME]
 
 
 def kwork_size(settings) -> int:

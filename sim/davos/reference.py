@@ -476,11 +476,13 @@ class Game:
     def dissident_turn(self, p, eff, year, final) -> bool:
         """A dissident player's goal, contesting or bargaining bot: it holds no goals, so it
         takes the best block against any seat (rules.POLICIES, the README's dissident
-        variant); with nothing to block it passes, and in the Final puts the rest on
-        America's first party."""
+        variant); with nothing to block it buys a control card in the Big Game as the goal
+        bot does, else passes, and in the Final puts the rest on America's first party."""
         block = self.contest_block(p, eff, 2 * R.GOAL_PRICE, anyone=True)
         if block is not None:
             self.place(p, block[0], block[1])
+            return True
+        if not final and self.buy_control(p):  # Big Game: a control card (reference_big)
             return True
         if final:
             self.place(p, ("party", 0), eff)

@@ -25,6 +25,26 @@ position as ``4 x (requirements of its open goals met) + its supply - 2 x (place
 leader is the biggest)`` and play the instance that raises it most, block an action that
 lowers it, copy one that raises it, and buy a card whose domain they lead when they hold
 none they lead.  Every random choice comes from the game's stream in the order above.
+
+With the team and dissident variants (rules.seating; the README's "The Big Game"):
+
+  colour    "the biggest" in a control card's domain and for Specialty is judged on the
+            colour (a team's assets together; the dissident players' white assets);
+  seat      control cards are bought, held and played by seats, and a seat may react to its
+            mate's card; Specialty pays the seat whose member card it is (a team shares
+            profit, not assets: "Geen assets delen"); ``gain`` ("one player takes 2 assets")
+            names any seat, a dissident player too; assets sent home go to their colour's
+            first seat, the white assets to the first dissident player (only the neutral
+            white assets of the normal and team games leave the board, ``dissidents_home``);
+  goals     victory tokens lie on a seat's revealed goals and count for its colour; dissident
+            players hold no goals, so never take tokens, and their score (the others' failed
+            goals) is not touched by the others' tokens, which lie on achieved goals only;
+  cards     a dissident player's member card has no specialty (rules.NO_SPECIALTY; the seed
+            gives none), or its seat's with rules.DISSIDENT_SPECIALTIES "card"; the start
+            player card's still counts for whoever holds it;
+  bots      a goal-seeking bot values the open goals of its whole colour, never blocks a seat
+            of its own colour, and a dissident player's bot, with nothing to block, buys a
+            control card by the goal bots' rule before it passes.
 """
 
 from __future__ import annotations
@@ -149,8 +169,8 @@ class BigGame(Game):
                                 out += [(x, y, h, n) for n in amounts(self.ph[x][h])]
         elif action == A["party_home"]:
             out = [(x, 0, 0, 0) for x in range(9) if sum(self.ph[x]) > 0]
-        elif action == A["gain"]:
-            out = [(0, 0, h, 0) for h in range(self.NC)]
+        elif action == A["gain"]:  # "one player": any seat, a dissident player too
+            out = [(0, 0, m, 0) for m in range(self.P)]
         elif action == A["swap_card"]:
             out = [(o, k, 0, 0) for o in range(self.P) if o != p for k in self.held[o]]
         elif action == A["party_to_corp"]:
@@ -188,11 +208,12 @@ class BigGame(Game):
         self.bankrupt += 1
 
     def home(self, h, n, real) -> None:
-        """n assets of colour h back to their owner's supply (white: to the dissidents)."""
-        if h == self.NC:
-            self.diss_home += n if real else 0
-        else:
+        """n assets of colour h back to its first seat's supply (the white assets to the first
+        dissident player); the neutral white assets, which no seat plays, leave the board."""
+        if self.seats_of[h]:
             self.supply[self.seats_of[h][0]] += n
+        else:
+            self.diss_home += n if real else 0
 
     def act(self, p, c, action, inst, real: bool = True) -> None:
         """Carry out an instance; ``real`` False (a bot's look-ahead) changes the board only:
@@ -218,11 +239,10 @@ class BigGame(Game):
                 self.home(k, ph[x][k], real)
                 ph[x][k] = 0
         elif action == A["gain"]:
-            m = self.seats_of[h][0]
-            self.supply[m] += 2
+            self.supply[h] += 2
             if real:
-                self.gained[m] += 2
-                self.ctl_gained[m] += 2
+                self.gained[h] += 2
+                self.ctl_gained[h] += 2
         elif action == A["swap_card"]:
             if real:
                 mine = self.held[p].index(c)
@@ -267,8 +287,8 @@ class BigGame(Game):
     # --- the goal bots' valuation (module docstring)
     def value(self, p, lead) -> int:
         met = 0
-        for slot in self.goals[p]:
-            if slot[2] or slot[3]:
+        for slot in (s for m in self.seats_of[self.col[p]] for s in self.goals[m]):
+            if slot[2] or slot[3]:  # the open goals of p's colour: a team pools its goals
                 continue
             for k, a in self.st.goals[slot[0]].requires:
                 met += self.req_margin(self.col[p], k, a) > 0
@@ -351,6 +371,8 @@ class BigGame(Game):
                 continue
             if self.pol[r] == R.POLICY_CODES["random"]:
                 block = self.rng.bounded(2) == 1
+            elif self.col[r] == self.col[p]:  # a team never blocks its own card
+                block = False
             else:
                 lead = self.lead_colour(r)
                 block = self.value_after(r, lead, p, c, action, inst) < self.value(r, lead)
@@ -406,14 +428,15 @@ class BigGame(Game):
         for p in range(self.P):
             mine = [spec[p]] + ([spec[-1]] if p == self.start else [])
             n = 0
-            for kind, a in mine:
+            for kind, a in mine:  # kind -1: rules.NO_SPECIALTY
                 for x in self.occupied():
                     if kind == 0:
                         fits = self.csec[x] == a
                     else:
-                        fits = self.slot_bloc[x] == a and self.slot_ideo[x] == 1
+                        fits = kind == 1 and self.slot_bloc[x] == a and self.slot_ideo[x] == 1
                     n += fits and biggest(self.ch[x]) == self.col[p]
-            self.give(self.col[p], n)
+            self.supply[p] += n  # to the seat: a team shares profit, not assets
+            self.gained[p] += n
             self.spec_gained[p] += n
 
     def check_goals(self, year: int) -> None:

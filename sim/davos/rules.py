@@ -282,6 +282,11 @@ CONTROL_ACTIONS = tuple(SECTOR_ACTIONS) + tuple(BLOC_ACTIONS)
 # member cards' "Big" side and the start player card's: a sector (every corp of it) or the
 # C-corps of a bloc (seed "Fase Specialty")
 SPECIALTY_KINDS = ("sector", "ccorp")
+NO_SPECIALTY = (-1, -1)  # a dissident player's member card (the seed gives it no specialty)
+DISSIDENT_SPECIALTIES = {
+    "none": "a dissident player's member card has no specialty (the seed gives none)",
+    "card": "a dissident player's member card keeps its seat's specialty, as any player's",
+}
 
 
 @dataclass(frozen=True)
@@ -511,6 +516,7 @@ class Settings:
     control_open: str = "four"
     big_tokens: str = "final"
     dissident_profit: str = "take"  # see DISSIDENT_PROFIT (the dissident variant only)
+    dissident_specialty: str = "none"  # see DISSIDENT_SPECIALTIES (Big Game, dissident variant)
 
     @property
     def profit_colours(self) -> int:
@@ -571,6 +577,8 @@ class Settings:
         )
         if self.game == "big":
             out |= {"control_open": self.control_open, "big_tokens": self.big_tokens}
+            if self.mode == "dissident":
+                out["dissident_specialty"] = self.dissident_specialty
         return out
 
     def rejected_effects(self) -> list[tuple[tuple[int, int], tuple[int, int]]]:
@@ -597,6 +605,7 @@ def make_settings(
     control_open: str = "four",
     big_tokens: str = "final",
     dissident_profit: str = "take",
+    dissident_specialty: str = "none",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if none_bills not in NONE_BILLS:
@@ -618,8 +627,13 @@ def make_settings(
         raise InputError(f"--control-open must be four or three, not {control_open!r}")
     if big_tokens not in BIG_TOKENS:
         raise InputError(f"--big-tokens must be final or goals, not {big_tokens!r}")
-    if game == "big" and mode != "normal":
-        raise InputError(f"the Big Game is simulated in the normal mode only, not --mode {mode}")
+    if dissident_specialty not in DISSIDENT_SPECIALTIES:
+        raise InputError(f"--dissident-specialty must be none or card, not {dissident_specialty!r}")
+    if dissident_specialty != "none" and (game != "big" or mode != "dissident"):
+        raise InputError(
+            "--dissident-specialty card is for the Big Game's dissident variant "
+            "(--game big --mode dissident)"
+        )
     cards = cards if cards is not None else load_cards(cards_file)
     big = {}
     if game == "big":
@@ -630,9 +644,13 @@ def make_settings(
                 f"the Big Game needs a member card specialty per seat ({players}), "
                 f"the cards have {len(cards.specialties)}"
             )
+        # a dissident player's member card: no specialty, or its seat's (DISSIDENT_SPECIALTIES)
+        seats = seating(players, mode)[1]
+        card = dissident_specialty == "card"
+        own = tuple(NO_SPECIALTY if d and not card else s for s, d in zip(cards.specialties, seats))
         big = dict(
             controls=cards.controls,
-            specialties=cards.specialties[:players] + (cards.start_specialty,),
+            specialties=own + (cards.start_specialty,),
             control_open=control_open,
             big_tokens=big_tokens,
         )
@@ -680,6 +698,7 @@ def make_settings(
         mode=mode,
         **big,
         dissident_profit=dissident_profit,
+        dissident_specialty=dissident_specialty,
     )
 
 
@@ -747,8 +766,9 @@ def check(frame, settings: Settings) -> None:
         )
         side_ok(((c("a") + c("f")) == 0) | ~is_white, "a dissident player holds goals")
         side_ok(
-            is_white | (c("score") == c("a") + c("categories")),
-            "score is not achieved + categories (failed goals go to the dissidents)",
+            is_white | (c("score") == c("a") + c("categories") + c("tok")),
+            "score is not achieved + categories (+ victory tokens; failed goals go to the "
+            "dissidents)",
         )
         side_ok(
             ~is_white | (c("score") == c("fo") + c("categories")),
