@@ -1111,6 +1111,17 @@ def rust_pays(st, c, t):
     return rival > own
 
 
+@njit(_nrt=False, error_model="numpy", inline="always")
+def sister_sale(st, seller, buyer, bt, bs, v):
+    """Train (type bt, side bs) goes from ``seller`` to ``buyer`` of the same director for v."""
+    st[O_TR + seller * 12 + bt * 2 + bs] -= 1
+    st[O_TR + buyer * 12 + bt * 2 + bs] += 1
+    st[G_RVOK] &= ~((np.int64(1) << seller) | (np.int64(1) << buyer))
+    st[O_CS + F_CASH * 15 + buyer] -= v
+    st[O_CS + F_CASH * 15 + seller] += v
+    st[G_ACRS] += 1
+
+
 @njit(_nrt=False, error_model="numpy")
 def sister_funds(st, rs, c, t, owned):
     """sister_funds: ``c`` (owning ``owned`` trains) wants depot train ``t`` (from the size
@@ -1145,12 +1156,7 @@ def sister_funds(st, rs, c, t, owned):
             continue
         if not pays_back(st, rs, c, t):  # (the same for every sister)
             return False
-        st[O_TR + c * 12 + bt * 2 + bs] -= 1
-        st[O_TR + s * 12 + bt * 2 + bs] += 1
-        st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
-        st[O_CS + F_CASH * 15 + s] -= v
-        st[O_CS + F_CASH * 15 + c] += v
-        st[G_ACRS] += 1
+        sister_sale(st, c, s, bt, bs, v)
         return True
     return False
 
@@ -1242,12 +1248,7 @@ def buy_across(st, rs, c):
         if bt < 0:
             continue
         v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
-        st[O_TR + s * 12 + bt * 2 + bs] -= 1
-        st[O_TR + c * 12 + bt * 2 + bs] += 1
-        st[G_RVOK] &= ~((np.int64(1) << s) | (np.int64(1) << c))
-        st[O_CS + F_CASH * 15 + c] -= v
-        st[O_CS + F_CASH * 15 + s] += v
-        st[G_ACRS] += 1
+        sister_sale(st, s, c, bt, bs, v)
         return True
     return False
 

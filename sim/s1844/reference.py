@@ -595,12 +595,19 @@ class Game:
                 break
             self.buy_depot(c, side)
 
+    def sister_sale(self, seller: Corp, buyer: Corp, tr: tuple[int, int], v: int) -> None:
+        """Train ``tr`` goes from ``seller`` to ``buyer`` of the same director for ``v``."""
+        seller.trains.remove(tr)
+        buyer.trains.append(tr)
+        buyer.cash -= v
+        seller.cash += v
+        self.across_sister += 1
+
     def sister_funds(self, c: Corp, t: int) -> bool:
         """sister_funds: c wants depot train ``t`` (from the size sister_funds on; 0: never)
-        that pays back but lacks
-        the cash for its H price or room for it; a company with the same director that has
-        room buys c's cheapest older train, for the shortfall or sister_price_pct of its
-        face (the larger, at least 1 SFR), so that c can buy t."""
+        that pays back but lacks the cash for its H price or room for it; a company with the
+        same director that has room buys c's cheapest older train, for the shortfall or
+        sister_price_pct of its face (the larger, at least 1 SFR), so that c can buy t."""
         k = self.p.sister_funds
         if k == 0 or t < max(1, k - 2) or c.i == R.SBB or not c.trains:
             return False
@@ -619,11 +626,7 @@ class Game:
             v = max(1, short, self.train_price(*tr) * self.p.sister_price_pct // 100)
             if s.cash < v:
                 continue
-            c.trains.remove(tr)
-            s.trains.append(tr)
-            s.cash -= v
-            c.cash += v
-            self.across_sister += 1
+            self.sister_sale(c, s, tr, v)
             return True
         return False
 
@@ -674,11 +677,7 @@ class Game:
                 continue
             tr = min(cands, key=lambda x: (self.train_price(*x), x[0]))
             v = max(1, min(c.cash, self.train_price(*tr) * self.p.sister_price_pct // 100))
-            s.trains.remove(tr)
-            c.trains.append(tr)
-            c.cash -= v
-            s.cash += v
-            self.across_sister += 1
+            self.sister_sale(s, c, tr, v)
             return True
         return False
 
