@@ -188,7 +188,8 @@ def build_report(
     force: bool = False,
     progress: bool = False,
 ) -> tuple[Path, bool]:
-    """Write the report to ``out`` (replaced whole when done); returns (index, interrupted).
+    """Write the report to ``out`` when done (an earlier report there is replaced, nothing
+    else is touched: see :class:`OutFolder`); returns (index, interrupted).
 
     ``progress``: one bar on stderr for the whole report (the CLI sets it on a terminal).
     """

@@ -119,15 +119,16 @@ def test_a_second_run_replaces_the_first_whole(tmp_path, capsys):
     assert json.loads((out / "run.json").read_text())["command"] == "davoserjas simulate"
 
 
-def test_a_folder_of_other_files_is_refused_unless_forced(tmp_path, capsys):
+def test_a_folder_of_other_files_is_refused_and_force_writes_beside_them(tmp_path, capsys):
     (tmp_path / "notes.txt").write_text("mine")
     code, _, err = run_cli(["davoserjas", "simulate", *FAST, "--out", str(tmp_path)], capsys)
     assert code == 2 and "did not write" in err and len(err.strip().splitlines()) == 1
-    assert (tmp_path / "notes.txt").exists()
+    assert (tmp_path / "notes.txt").read_text() == "mine"
     code, _, _ = run_cli(
         ["davoserjas", "simulate", *FAST, "--out", str(tmp_path), "--force"], capsys
     )
-    assert code == 0 and not (tmp_path / "notes.txt").exists()
+    assert code == 0 and (tmp_path / "notes.txt").read_text() == "mine"
+    assert (tmp_path / "run.json").exists()
 
 
 @pytest.mark.parametrize("out", ["/", "/proc/x", "/sys/x", "/dev/full/x"])

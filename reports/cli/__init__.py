@@ -73,8 +73,8 @@ for _group in _groups():
     type=click.Path(file_okay=False, path_type=Path),
     default="out",
     show_default=True,
-    help="Folder for index.html, its plots and the data behind "
-    "them; replaced whole when the report is done.",
+    help="Folder for index.html, its plots and the data behind them, written when "
+    "the report is done; an earlier report's files there are replaced, nothing else.",
 )
 @force_option
 @click.option(
@@ -114,7 +114,8 @@ def report(out, force, scale, seed, workers):
     type=click.Path(file_okay=False, path_type=Path),
     default="out",
     show_default=True,
-    help="Folder for GAME-cheatsheet.pdf, .md and .html.",
+    help="Folder for GAME-cheatsheet.pdf, .md and .html, added beside what it holds "
+    "(only earlier sheets are replaced).",
 )
 @click.option(
     "--variant",
@@ -141,10 +142,9 @@ def report(out, force, scale, seed, workers):
 def cheatsheet(game, out, variants, seed, paper):
     """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
-    from tableodds.reports.output import check_out
+    from tableodds.reports.output import OutFolder
     from tableodds.reports.sheet import write_sheet
 
-    check_out(Path(out).absolute())  # sheets are added to the folder, nothing is removed
     available = builders()
     names = list(available) if game == "all" else [game]
     for name in names:
@@ -152,9 +152,19 @@ def cheatsheet(game, out, variants, seed, paper):
             raise InputError(
                 f"no cheat sheet for {name!r}; choose from: {', '.join(available)} or all"
             )
-    for name in names:
-        for path in write_sheet(available[name](variants=variants, seed=seed), out, paper):
-            click.echo(f"wrote {path}")
+    # the sheets are added beside what the folder holds; only earlier sheets are replaced
+    folder = OutFolder(out, beside=True)
+    try:
+        written = []
+        for name in names:
+            sheet = available[name](variants=variants, seed=seed)
+            written += write_sheet(sheet, folder.staging, paper)
+        folder.commit()
+    except BaseException:
+        folder.discard()
+        raise
+    for path in written:
+        click.echo(f"wrote {Path(out) / path.relative_to(folder.staging)}")
 
 
 class _Terminated(KeyboardInterrupt):

@@ -166,7 +166,8 @@ def backend_options(f):
 force_option = click.option(
     "--force",
     is_flag=True,
-    help="Let --out replace a folder that holds files tableodds did not write.",
+    help="Let --out write beside files tableodds did not write (they are never touched; "
+    "a name already taken by one is refused).",
 )
 
 
@@ -183,9 +184,9 @@ def output_options(command):
         "-o",
         type=click.Path(path_type=Path, file_okay=False),
         default=None,
-        help="Write run.json, tables (Parquet + CSV), plots "
-        "(PNG + SVG) and the records here; the folder is replaced whole when "
-        "the command finishes.",
+        help="Write run.json, tables (Parquet + CSV), plots (PNG + SVG) and the records "
+        "here when the command finishes; an earlier run's files there are replaced, "
+        "nothing else is touched.",
     )(f)
     f = click.option(
         "--json",
