@@ -697,14 +697,17 @@ def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary
     nets = {r["method"]: mean_of(r, "net") for r in exact_moments(net, ["net"], "method")}
     beats = None
     if 0 in nets and 1 in nets:
+        # collected first: joined lazily, the scan's spied cards would wait in memory for the
+        # per-turn means (which need the whole scan) and memory would grow with the run
         per_turn = (
             lfv.filter(pl.col("method") == 0)
             .group_by("turn")
             .agg((pl.col("value") - pl.col("price")).mean().alias("bar"))
+            .collect(engine="streaming")
         )
         k = (
             lfv.filter(pl.col("method") == 1)
-            .join(per_turn, on="turn", how="left")
+            .join(per_turn.lazy(), on="turn", how="left")
             .select((pl.col("value") > pl.col("bar")).sum().alias("k"), pl.len().alias("n"))
             .collect(engine="streaming")
         )
