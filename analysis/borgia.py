@@ -25,6 +25,8 @@ from tableodds.analysis.stats import (
     exact_moments,
     mean_from_moments,
     mean_of,
+    quantile_of_counts,
+    value_counts,
     wilson,
 )
 from tableodds.sim.borgia import GAME
@@ -660,44 +662,29 @@ def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary
         .collect(engine="streaming")
     )
     sold = lf.filter(pl.col("method") == 0)
-    prices = (
-        sold.group_by("type")
-        .agg(
-            pl.col("price").sum().alias("s"),
-            (pl.col("price") ** 2).sum().alias("q"),
-            pl.len().alias("n"),
-            pl.col("price").median().alias("median"),
-            pl.col("price").quantile(0.1, "nearest").alias("p10"),
-            pl.col("price").quantile(0.9, "nearest").alias("p90"),
-            pl.col("price").min().alias("min"),
-            pl.col("price").max().alias("max"),
-        )
-        .collect(engine="streaming")
-    )
-    by = {r["type"]: r for r in prices.to_dicts()}
+    # the prices paid, as value counts per type: the moments and the quantiles come from
+    # them (exact integers and order statistics), so memory does not grow with the run
+    dist = value_counts(sold, "price", "type", name="price")
     rows = []
     for r in counts.sort("type").to_dicts():
         t = r["type"]
         row = {"type": TYPES[t], **{k: r[k] for k in ("offered", *METHODS)}}
-        p = by.get(t)
-        if p:
-            m = mean_from_moments(p["n"], p["s"], p["q"])
+        p = dist.filter(pl.col("type") == t)
+        if p.height:
+            price, count = p["price"].to_numpy(), p["count"].to_numpy()
+            m = mean_from_moments(
+                int(count.sum()), int((price * count).sum()), int((price * price * count).sum())
+            )
             row.update(
                 mean_price=m.estimate,
                 se=m.se,
-                median=p["median"],
-                p10=p["p10"],
-                p90=p["p90"],
-                min=p["min"],
-                max=p["max"],
+                median=quantile_of_counts(price, count, 0.5, "linear"),
+                p10=quantile_of_counts(price, count, 0.1),
+                p90=quantile_of_counts(price, count, 0.9),
+                min=int(price[0]),
+                max=int(price[-1]),
             )
         rows.append(row)
-    dist = (
-        sold.group_by(["type", "price"])
-        .agg(pl.len().alias("count"))
-        .sort(["type", "price"])
-        .collect(engine="streaming")
-    )
     dist = dist.with_columns(
         (pl.col("count") / pl.col("count").sum().over("type")).alias("p"),
         pl.col("type").map_elements(lambda t: TYPES[t], return_dtype=pl.String).alias("name"),
@@ -710,14 +697,17 @@ def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary
     nets = {r["method"]: mean_of(r, "net") for r in exact_moments(net, ["net"], "method")}
     beats = None
     if 0 in nets and 1 in nets:
+        # collected first: joined lazily, the scan's spied cards would wait in memory for the
+        # per-turn means (which need the whole scan) and memory would grow with the run
         per_turn = (
             lfv.filter(pl.col("method") == 0)
             .group_by("turn")
             .agg((pl.col("value") - pl.col("price")).mean().alias("bar"))
+            .collect(engine="streaming")
         )
         k = (
             lfv.filter(pl.col("method") == 1)
-            .join(per_turn, on="turn", how="left")
+            .join(per_turn.lazy(), on="turn", how="left")
             .select((pl.col("value") > pl.col("bar")).sum().alias("k"), pl.len().alias("n"))
             .collect(engine="streaming")
         )

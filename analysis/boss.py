@@ -12,7 +12,7 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.result import Result
-from tableodds.analysis.stats import Mean, exact_moments, mean_of, wilson
+from tableodds.analysis.stats import Mean, exact_moments, mean_of, quantile_of_counts, wilson
 from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
@@ -138,17 +138,13 @@ def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
     )
     turns = _distribution(games, "turns")
     row = exact_moments(games, ["deals", "turns"])[0]
-    q = (
-        games.select(
-            [
-                pl.col("turns").quantile(x, "nearest").alias(str(x))
-                for x in (0.05, 0.25, 0.5, 0.75, 0.95)
-            ]
-            + [pl.col("turns").max().alias("max")]
-        )
-        .collect(engine="streaming")
-        .to_dicts()[0]
-    )
+    # the quantiles from the turn counts (as Polars' "nearest" reads the sorted column), so
+    # memory does not grow with the run
+    q = {
+        str(x): quantile_of_counts(turns["turns"], turns["count"], x)
+        for x in (0.05, 0.25, 0.5, 0.75, 0.95)
+    }
+    q["max"] = turns["turns"].max()
     capped = int(games.select((pl.col("end") == 2).sum()).collect(engine="streaming").item())
     return LengthSummary(
         games=n,

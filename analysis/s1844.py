@@ -13,7 +13,14 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.result import Result
-from tableodds.analysis.stats import Mean, Proportion, mean_from_moments, wilson
+from tableodds.analysis.stats import (
+    Mean,
+    Proportion,
+    mean_from_moments,
+    quantile_of_counts,
+    value_counts,
+    wilson,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.s1844 import GAME
@@ -179,8 +186,10 @@ def _mean(row: dict, name: str) -> Mean:
     return mean_from_moments(row["n"], float(row[f"{name}_s"]), float(row[f"{name}_q"]))
 
 
-def _q(col: str, q: float) -> pl.Expr:
-    return pl.col(col).quantile(q, "nearest")
+def _quantiles(hist: pl.DataFrame, qs) -> list[float | None]:
+    """The ``qs`` quantiles ("nearest") from value counts: flat memory, the same numbers as
+    Polars' ``quantile(q, "nearest")`` over the column."""
+    return [quantile_of_counts(hist["value"], hist["count"], q) for q in qs]
 
 
 def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
@@ -190,25 +199,16 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
     events, hist, labels = [], [], []
     for e in EVENTS:
         o = f"{e}_or"
-        row = (
-            lf.filter(pl.col(o) >= 0)
-            .select(
-                pl.len().alias("k"),
-                _q(o, 0.5).alias("med"),
-                _q(o, 0.1).alias("p10"),
-                _q(o, 0.9).alias("p90"),
-                pl.col(o).cast(pl.Int64).sum().alias("s"),
-                (pl.col(o).cast(pl.Int64) ** 2).sum().alias("q"),
-            )
-            .collect()
-            .row(0, named=True)
-        )
+        when = value_counts(lf.filter(pl.col(o) >= 0), o)
+        row = dict(zip(("med", "p10", "p90"), _quantiles(when, (0.5, 0.1, 0.9))))
+        x, c = when["value"].cast(pl.Int64).to_numpy(), when["count"].to_numpy()
+        row.update(k=int(c.sum()), s=int((x * c).sum()), q=int((x * x * c).sum()))
         k = row["k"]
         lab = (
             lf.filter(pl.col(o) >= 0)
             .group_by(f"{e}_sr", f"{e}_n")
             .agg(pl.len().alias("count"))
-            .collect()
+            .collect(engine="streaming")
             .sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False])
         )
         typical = f"OR {lab[0, 0]}.{lab[0, 1]}" if k else "-"
@@ -232,11 +232,9 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
             )
         )
         hist.append(
-            lf.filter(pl.col(o) >= 0)
-            .group_by(pl.col(o).alias("or"))
-            .agg(pl.len().alias("count"))
-            .collect()
-            .with_columns(pl.lit(e).alias("event"), (pl.col("count") / n).alias("p"))
+            when.rename({"value": "or"}).with_columns(
+                pl.lit(e).alias("event"), (pl.col("count") / n).alias("p")
+            )
         )
     histogram = (
         pl.concat(hist)
@@ -261,12 +259,7 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
     exprs.update({f"top_{p}": (pl.col(f"score_{p}") == top) for p in range(players)})
     exprs.update({f"end_{r}": (pl.col("end_reason") == r) for r in END_REASONS})
     m = _moments(lf, exprs)
-    band = (
-        lf.select((top - pl.min_horizontal(scores)).alias("x"))
-        .select(_q("x", 0.1).alias("p10"), _q("x", 0.5).alias("p50"), _q("x", 0.9).alias("p90"))
-        .collect()
-        .row(0)
-    )
+    band = _quantiles(value_counts(lf, top - pl.min_horizontal(scores)), (0.1, 0.5, 0.9))
     return TrainRush(
         players=players,
         games=n,
@@ -299,23 +292,23 @@ def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
     its last OR's depot count.
     """
     rows = []
+    qs = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
     for k in range(1, MAX_OR_RECORD + 1):
         part = lf.filter(pl.col(f"rev_{k}") >= 0)
         gone = pl.col(f"depot_{k}")
         aggs = [pl.len().alias("games")]
-        for name, col in (("revenue", f"rev_{k}"), ("bank", f"bankcash_{k}")):
-            aggs += [
-                _q(col, 0.1).alias(f"{name}_p10"),
-                _q(col, 0.25).alias(f"{name}_p25"),
-                _q(col, 0.5).alias(f"{name}_median"),
-                _q(col, 0.75).alias(f"{name}_p75"),
-                _q(col, 0.9).alias(f"{name}_p90"),
-            ]
-        for t, name in enumerate(TRAIN_NAMES):
-            aggs.append((gone - _FIRST[t]).clip(0, DEPOT_COUNT[t]).mean().alias(f"gone_{name}"))
-        row = part.select(aggs).collect().row(0, named=True)
-        if row["games"] == 0:
+        for t, name in enumerate(TRAIN_NAMES):  # exact integer sums, divided below
+            x = (gone - _FIRST[t]).clip(0, DEPOT_COUNT[t]).cast(pl.Int64)
+            aggs.append(x.sum().alias(f"gone_{name}"))
+        sums = part.select(aggs).collect(engine="streaming").row(0, named=True)
+        games = sums.pop("games")
+        if games == 0:
             break
+        row = {"games": games}
+        for name, col in (("revenue", f"rev_{k}"), ("bank", f"bankcash_{k}")):
+            hist = value_counts(part, col)
+            row.update(zip((f"{name}_{s}" for s in qs), _quantiles(hist, qs.values())))
+        row.update({g: total / games for g, total in sums.items()})
         row["or"] = k
         row["share_running"] = row["games"] / n
         rows.append(row)

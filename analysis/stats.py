@@ -125,3 +125,69 @@ def mean_of(row: dict, col: str, scale: int = 1) -> Mean:
     """The mean of ``col`` from an :func:`exact_moments` row; ``scale`` divides the values
     (for shares kept as integer multiples of 1/scale)."""
     return mean_from_moments(row["n"], row[f"{col}_s"] / scale, row[f"{col}_q"] / scale**2)
+
+
+# --- quantiles from value counts ---------------------------------------------------------
+#
+# A quantile of an integer column needs the column's values in order, which a query keeps in
+# memory whole (Polars gathers a group's values for ``quantile`` and ``median``): memory grows
+# with the run.  The value counts (a histogram: one row per distinct value, accumulated chunk
+# by chunk in a streaming ``group_by``) hold the same order statistics in memory bounded by the
+# number of distinct values, so the quantiles below are read from them, exactly as Polars'
+# ``quantile(q, "nearest")`` and ``median()`` read them from the sorted column.
+
+
+def value_counts(lf, expr, by=None, name: str = "value"):
+    """How often each value of ``expr`` (a column name or an integer expression) occurs.
+
+    One row per (``by`` groups, value) with its ``count``, sorted by the groups then the value,
+    from a streaming ``group_by``; nulls are dropped (as quantiles skip them).  ``name`` names
+    the value column.
+    """
+    import polars as pl
+
+    keys = [by] if isinstance(by, str) else list(by or [])
+    e = (pl.col(expr) if isinstance(expr, str) else expr).alias(name)
+    return (
+        lf.select(*keys, e)
+        .drop_nulls(name)
+        .group_by([*keys, name])
+        .agg(pl.len().alias("count"))
+        .sort([*keys, name])
+        .collect(engine="streaming")
+    )
+
+
+def _order_statistic(cum: np.ndarray, values: np.ndarray, index: int):
+    """The value at 0-based ``index`` of the sorted column whose value counts are cumulated in
+    ``cum``."""
+    return values[int(np.searchsorted(cum, index, side="right"))]
+
+
+def quantile_of_counts(values, counts, q: float, method: str = "nearest") -> float | None:
+    """The ``q`` quantile of the column whose sorted distinct ``values`` occur ``counts`` times.
+
+    ``method`` is ``"nearest"`` (Polars' ``quantile(q, "nearest")``: the value at index
+    round((n - 1) q), halves away from zero) or ``"linear"`` (Polars' ``quantile(q, "linear")``
+    and ``median()``: interpolated between the two values around (n - 1) q).  Returns a float,
+    as Polars does, or None for an empty column.
+    """
+    if not 0.0 <= q <= 1.0:
+        raise ValueError(f"need 0 <= q <= 1, got {q}")
+    values = np.asarray(values)
+    cum = np.cumsum(np.asarray(counts, dtype=np.int64))
+    n = int(cum[-1]) if len(cum) else 0
+    if n == 0:
+        return None
+    at = (n - 1.0) * q
+    low = math.floor(at)
+    if method == "nearest":
+        return float(_order_statistic(cum, values, low + (at - low >= 0.5)))
+    if method == "linear":
+        a = float(_order_statistic(cum, values, low))
+        frac = at - low
+        if frac == 0.0:
+            return a
+        b = float(_order_statistic(cum, values, low + 1))
+        return a + (b - a) * frac
+    raise ValueError(f"unknown quantile method {method!r}")

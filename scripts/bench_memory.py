@@ -1,17 +1,19 @@
-"""Peak memory of the Davoserjas summary against the number of games summarised.
+"""Peak memory of each game's summary against the number of games summarised.
 
-What is measured is the summary step alone (``analysis.davoserjas.summarise`` over the
-Parquet parts of a run), not the simulation.  To avoid simulating 10^8 games, the record
-folder is built from one real chunk: its records are simulated once (65,536 games, 4 seats,
-seed 1) and written again under consecutive part names, each with the game column shifted
-by the chunk's offset, the last one cut to the remaining games; so every part is a real,
-well-formed chunk and the folder looks like a run of that many games.  Each size is then
-summarised in a fresh subprocess, which prints its peak RSS (``ru_maxrss``) and the RSS
-after the imports, before the summary.
+What is measured is the summary step alone, not the simulation: for each game, the summary a
+command prints over the Parquet parts of its run (Davoserjas ``simulate``, Borgia ``auction``,
+I'm the Boss! ``length``, 1844 ``train-rush``; Davos has no quantiles and is left out).  To
+avoid simulating 10^8 games, the record folder is built from one real chunk: its records are
+simulated once (seed 1) and written again under consecutive part names, each with the game
+column shifted by the chunk's offset, the last one cut to the remaining games; so every part is
+a real, well-formed chunk and the folder looks like a run of that many games.  Each size is then
+summarised in a fresh subprocess, which prints its peak RSS (``VmHWM`` of /proc/self/status;
+not ``ru_maxrss``, which Linux carries over from the parent through fork and exec) and the RSS
+after the imports, before the summary.  A flat summary has the same peak at every size.
 
-Usage: python scripts/bench_memory.py [--games 1e6,1e7,1e8] [--dir DIR] [--keep]
-(the folders need about 13 MB of disk per million games; they are deleted afterwards
-unless --keep).
+Usage: python scripts/bench_memory.py [--game NAME ...] [--games 1e6,1e7,1e8] [--dir DIR] [--keep]
+(disk per million games: about 13 MB for Davoserjas, 4 MB for the Boss, 40 MB for Borgia's
+auctions and 60 MB for 1844; the folders are deleted afterwards unless --keep).
 """
 
 from __future__ import annotations
@@ -24,46 +26,93 @@ import sys
 import tempfile
 from pathlib import Path
 
-CHUNK = 65_536
-PLAYERS = 4
+# game -> (chunk of the template, settings expression, summary call, what the summary is)
+GAMES = {
+    "davoserjas": (
+        65_536,
+        "from tableodds.sim.davoserjas.rules import make_settings; "
+        "from tableodds.sim.davoserjas.kernel import simulate_chunk as chunk; "
+        "from tableodds.analysis.davoserjas import summarise; "
+        "settings = make_settings(4, None, None, (), None)",
+        "summarise(lf, settings).games",
+        "davoserjas simulate, 4 seats",
+    ),
+    "borgia": (
+        16_384,
+        "from tableodds.sim.borgia.rules import make_settings; "
+        "from tableodds.sim.borgia.kernel import auction_chunk as chunk; "
+        "from tableodds.analysis.borgia import summarise_auctions; "
+        "settings = make_settings(4)",
+        'int(summarise_auctions(lf, settings, GAMES).types["offered"].sum()) // 36',
+        "borgia auction, 4 players (36 auctions a game)",
+    ),
+    "boss": (
+        65_536,
+        "from tableodds.sim.boss.rules import make_settings; "
+        "from tableodds.sim.boss.kernel import simulate_chunk as chunk; "
+        "from tableodds.analysis.boss import length_summary; "
+        "settings = make_settings(4)",
+        "length_summary(lf, settings).games",
+        "boss length, 4 players",
+    ),
+    "1844": (
+        65_536,
+        "from tableodds.sim.s1844.rules import make_settings; "
+        "from tableodds.sim.s1844.kernel import simulate_chunk as chunk; "
+        "from tableodds.analysis.s1844 import summarise; "
+        "settings = make_settings(5)",
+        "summarise(lf, settings).games",
+        "1844 train-rush, 5 players",
+    ),
+}
 
 CHILD = r"""
-import json, resource, sys, time
+import json, sys, time
 import polars as pl
-from tableodds.analysis.davoserjas import summarise
-from tableodds.sim.davoserjas.rules import make_settings
-def rss_kb():
+SETUP
+def rss_kb(field="VmRSS:"):
     for line in open("/proc/self/status"):
-        if line.startswith("VmRSS:"):
+        if line.startswith(field):
             return int(line.split()[1])
     return 0
-settings = make_settings(PLAYERS, None, None, (), None)
+GAMES = int(sys.argv[2])
+lf = pl.scan_parquet(sys.argv[1] + "/part-*.parquet")
 before = rss_kb()
 t0 = time.perf_counter()
-s = summarise(pl.scan_parquet(sys.argv[1] + "/part-*.parquet"), settings)
+games = CALL
 seconds = time.perf_counter() - t0
-print(json.dumps({"games": s.games, "before_kb": before, "seconds": seconds,
-                  "peak_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}))
-""".replace("PLAYERS", str(PLAYERS))
+print(json.dumps({"games": games, "before_kb": before, "seconds": seconds,
+                  "peak_kb": rss_kb("VmHWM:")}))
+"""
 
 
-def build(folder: Path, games: int, template) -> None:
+def build(folder: Path, games: int, template, chunk: int) -> None:
     """``games`` games of records in ``folder``: the template chunk, shifted, as parts."""
     import polars as pl
 
     folder.mkdir(parents=True, exist_ok=True)
-    for start in range(0, games, CHUNK):
-        count = min(CHUNK, games - start)
-        part = template if count == CHUNK else template.filter(pl.col("game") < count)
-        (
-            part.with_columns(pl.col("game") + start).write_parquet(
-                folder / f"part-{start:015d}.parquet"
-            )
+    for start in range(0, games, chunk):
+        count = min(chunk, games - start)
+        part = template if count == chunk else template.filter(pl.col("game") < count)
+        part.with_columns(pl.col("game") + start).write_parquet(
+            folder / f"part-{start:015d}.parquet"
         )
+
+
+def template(name: str):
+    import polars as pl
+
+    chunk, setup, _, _ = GAMES[name]
+    scope: dict = {}
+    exec(setup, scope)
+    return pl.DataFrame(scope["chunk"](scope["settings"], 1, 0, chunk))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument(
+        "--game", action="append", choices=list(GAMES), help="game to measure (default: all)"
+    )
     ap.add_argument(
         "--games", default="1e6,1e7,1e8", help="comma-separated game counts (default 1e6,1e7,1e8)"
     )
@@ -71,36 +120,37 @@ def main() -> None:
     ap.add_argument("--keep", action="store_true", help="keep the record folders")
     args = ap.parse_args()
     sizes = [int(float(g)) for g in args.games.split(",")]
-
-    import polars as pl
-
-    from tableodds.sim.davoserjas.kernel import simulate_chunk
-    from tableodds.sim.davoserjas.rules import make_settings
-
-    template = pl.DataFrame(
-        simulate_chunk(make_settings(PLAYERS, None, None, (), None), 1, 0, CHUNK)
-    )
     root = Path(args.dir or tempfile.mkdtemp(prefix="tableodds-mem-"))
-    print(f"# Davoserjas, {PLAYERS} seats, parts of {CHUNK:,} games; peak RSS of the summary")
-    print(f"{'games':>13} {'parts':>6} {'before MB':>10} {'peak MB':>9} {'seconds':>8}")
+    print("# peak RSS of each game's summary over parts built from one real chunk")
+    print(
+        f"{'game':>10} {'games':>13} {'parts':>6} {'before MB':>10} {'peak MB':>9} {'seconds':>8}"
+    )
     try:
-        for games in sizes:
-            folder = root / f"g{games}"
-            if not folder.exists():
-                build(folder, games, template)
-            out = subprocess.run(
-                [sys.executable, "-c", CHILD, str(folder)],
-                check=True,
-                capture_output=True,
-                text=True,
-            ).stdout
-            r = json.loads(out.strip().splitlines()[-1])
-            assert r["games"] == games, r
-            print(
-                f"{games:>13,} {-(-games // CHUNK):>6} {r['before_kb'] / 1024:>10.0f} "
-                f"{r['peak_kb'] / 1024:>9.0f} {r['seconds']:>8.1f}",
-                flush=True,
-            )
+        for name in args.game or list(GAMES):
+            chunk, setup, call, what = GAMES[name]
+            print(f"# {name}: {what}; parts of {chunk:,} games", flush=True)
+            records = template(name)
+            code = CHILD.replace("SETUP", setup.replace("; ", "\n")).replace("CALL", call)
+            for games in sizes:
+                folder = root / name / f"g{games}"
+                if not folder.exists():
+                    build(folder, games, records, chunk)
+                out = subprocess.run(
+                    [sys.executable, "-c", code, str(folder), str(games)],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
+                r = json.loads(out.strip().splitlines()[-1])
+                assert r["games"] == games, r
+                print(
+                    f"{name:>10} {games:>13,} {-(-games // chunk):>6} "
+                    f"{r['before_kb'] / 1024:>10.0f} {r['peak_kb'] / 1024:>9.0f} "
+                    f"{r['seconds']:>8.1f}",
+                    flush=True,
+                )
+                if not args.keep:
+                    shutil.rmtree(folder, ignore_errors=True)
     finally:
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
