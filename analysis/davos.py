@@ -24,8 +24,8 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.kernel import simulate_chunk
-from tableodds.sim.davos.reference import biggest, party_vote
-from tableodds.sim.davos.reference import parliament as tally
+from tableodds.sim.davos.parliament import biggest, party_vote
+from tableodds.sim.davos.parliament import parliament as tally
 from tableodds.sim.davos.rules import (
     GOAL_SLOTS,
     IDEOLOGIES,
@@ -489,7 +489,7 @@ class VoteCount:
 
 
 def count_votes(parliament: dict) -> dict:
-    """How each party votes and whether the bill passes (the seed's rules, via the reference)."""
+    """How each party votes and whether the bill passes (the seed's rules, sim.davos.parliament)."""
     players = sorted(
         {who for p in parliament["parties"] for who in p["assets"]} | set(parliament["wishes"])
     )

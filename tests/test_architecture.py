@@ -152,3 +152,49 @@ def test_compiled_kernels_are_cached_per_version_of_the_sources(tmp_path):
     assert folder.parent == tmp_path / "tableodds" / "numba" and len(folder.name) == 16
     mine = str(tmp_path / "mine")
     assert _cache_dir({"NUMBA_CACHE_DIR": mine}) == [mine, mine]  # a user's choice stands
+
+
+# The plain-Python reference twins exist to be checked against the kernels. Besides tests/,
+# only these may import them: the twins themselves (the Big Game's builds on the game's), a
+# game package's __init__ (its GameSpec names reference_chunk for the conformance suite,
+# which alone calls it) and the benchmark scripts (kernel against reference).
+REFERENCE_IMPORTERS = ("sim/*/reference*.py", "sim/*/__init__.py", "scripts/bench_*.py")
+
+
+def reference_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of each import of a ``reference*`` module in ``path``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        else:
+            continue
+        found += [(node.lineno, n) for n in names if n.split(".")[-1].startswith("reference")]
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p
+        for p in sources("sim", "analysis", "reports", "scripts")
+        if not any(p.relative_to(ROOT).match(g) for g in REFERENCE_IMPORTERS)
+    ],
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_only_tests_import_the_reference_twins(path):
+    found = reference_imports(path)
+    assert not found, f"{path.relative_to(ROOT)} imports a reference twin: {found}"
+
+
+def test_the_reference_import_test_can_fail(tmp_path):
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        "from tableodds.sim.davos.reference import parliament\n"
+        "from tableodds.sim.boss import reference_big\n"
+        "import tableodds.sim.borgia.reference as r\n"
+        "from tableodds.sim.davos.parliament import party_vote\n"
+    )
+    assert [line for line, _ in reference_imports(planted)] == [1, 2, 3]

@@ -10,7 +10,7 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos import scoring
-from tableodds.sim.davos.reference import parliament, party_vote
+from tableodds.sim.davos.parliament import parliament, party_vote
 
 IDEOLOGY = {"L": 0, "C": 1, "R": 2}
 GAMES = 2_000  # simulated games behind the hardest-goals table

@@ -1,4 +1,4 @@
-"""The numba game loop for Davos (Base and Mean Game, 2-5 players).
+"""The numba game loop for Davos (Base, Mean and Big Game, 2-5 players).
 
 State lives in fixed-size int64 arrays carved once per chunk out of one
 scratch array in :func:`simulate`: holdings ``ch[slot, holder]`` and ``ph[party, holder]``
@@ -22,6 +22,28 @@ Every random choice comes from the game's own stream, in this order:
   end      one draw among players still tied on points and board assets.
 
 ``reference.py`` follows the same order, so both give identical games.
+
+The Big Game is the Mean Game plus its phases: a turn may buy a control card
+(``_turns``), the control phase (``_control``), specialties and victory tokens.
+:func:`simulate` and ``_turns`` take its state in one argument, ``big``, None in the
+Base and Mean Game: numba compiles a separate machine version for each type of
+``big`` and drops the ``if big is not None`` branches of the other before typing, so
+the Base and Mean Game pay nothing for it (docs/kernels.md).  The rules, the bots'
+valuation and the draw order are those of ``reference_big.py`` (its docstring, also
+for the team and dissident variants, played through ``col``, ``dmode`` and
+``cseat``); the records follow ``rules.columns`` (the colour column in the variants,
+then rules.BIG_COLUMNS last).  The Big Game's state is carved out of a second
+scratch array (``kwork``):
+
+  kid[nk]      the control stack, top at the end (ks[K_N] cards)
+  kopen[4]     the open cards: three control positions, then the stack's turned card
+  held[P, nk]  the cards in front of each seat (hn[p] of them), in the order taken
+  used[nk]     played this year
+  tok[P, GOAL_SLOTS]  victory tokens per goal slot
+  bv[P, 4]     bought, played, specialty assets, control gains
+  kdk, kda, kact[nk]  each card's domain kind, domain argument and action
+  spk, spa[P + 1]     each seat's specialty (kind, argument), the start player card's last
+  buf[BUF, 4]  action instances (x, y, h, n); pick, best[4]; ch2, ph2, csec2, sv2 copies
 """
 
 import numpy as np
@@ -61,6 +83,7 @@ from tableodds.sim.davos.policies import (
     G_REV,
     INF,
     N_SCALARS,
+    NEW_CORP,
     ON_CORP,
     ON_PARTY,
     PASS,
@@ -68,9 +91,12 @@ from tableodds.sim.davos.policies import (
     PLACE,
     RANDOM,
     START,
+    _sources,
     biggest,
     contest_block,
     goal_turn,
+    leader,
+    margin,
     own_best,
     pass_gain,
     profit,
@@ -102,6 +128,26 @@ HOW_DEALT, HOW_RESET, HOW_BOUGHT = 0, 1, 2  # rules.HOW
 
 # per-seat counters sv[seat, field]
 SUPPLY, INCOME, GAINED, PAID = 0, 1, 2, 3  # (a colour's losses: ``lost``)
+
+
+# the Big Game
+A = {name: i for i, name in enumerate(R.CONTROL_ACTIONS)}
+FAIL_TO_PARTY, CORP_TO_PARTY, PARTY_TO_PARTY, PARTY_HOME = 0, 1, 2, 3
+GAIN, BLOCK, COPY, SWAP_CARD, PARTY_TO_CORP, FAIL_TO_CORP = 4, 5, 6, 7, 8, 9
+PARTY_MERGE, SWAP_CORPS, FAIL_HOME, FAIL_TO_NEW, REPLACE_BILL = 10, 11, 12, 13, 14
+assert [A[n] for n in ("fail_to_party", "block", "copy", "swap_card", "replace_bill")] == [
+    FAIL_TO_PARTY,
+    BLOCK,
+    COPY,
+    SWAP_CARD,
+    REPLACE_BILL,
+]
+BUY_CONTROL = 3  # D_KIND of a control card bought (D_WHERE: the open position)
+K_N, K_HOME = 0, 1  # ks: cards in the control stack, white assets sent home
+BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # bv fields
+BUF = 4096  # instances a bot weighs at once (every amount "all": at most ~1,000)
+COUNT, STORE = -2, -1  # _walk modes besides the k-th instance
+N_BIG = len(R.BIG_COLUMNS)
 
 
 types_int64 = types.int64
@@ -583,6 +629,1052 @@ def _execute(s, p, c, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, 
         )
 
 
+# ------------------------------------------------------------------ the control deck
+@njit(cache=True)
+def _k_draw(ks, kid):
+    if ks[K_N] == 0:
+        return -1
+    ks[K_N] -= 1
+    return kid[ks[K_N]]
+
+
+@njit(cache=True)
+def _choosable(kopen, three, out):
+    n = R.CONTROL_OPEN - 1 if three else R.CONTROL_OPEN
+    k = 0
+    for i in range(n):
+        if kopen[i] >= 0:
+            out[k] = i
+            k += 1
+    return k
+
+
+@njit(cache=True)
+def _take_control(p, i, sc, sv, ks, kid, kopen, held, hn, bv):
+    sv[p, SUPPLY] -= R.CONTROL_PRICE
+    sv[p, PAID] += R.CONTROL_PRICE
+    held[p, hn[p]] = kopen[i]
+    hn[p] += 1
+    last = R.CONTROL_OPEN - 1
+    if i < last:  # the turned card moves to the position, a new one is turned
+        kopen[i] = kopen[last]
+    kopen[last] = _k_draw(ks, kid)
+    bv[p, BOUGHT] += 1
+    sc[ACTIONS] += 1
+
+
+@njit(cache=True)
+def _domain_margin(c, dk, da, H, ch, csec, ph, slot_bloc, party_bloc, party_ideo, agg):
+    """Colour c's lead in a domain: sector (its corps), bloc (corps and parties), ideology."""
+    for h in range(H):
+        agg[0, h] = 0
+    if dk == 0 or dk == 1:
+        for x in range(csec.shape[0]):
+            if csec[x] >= 0 and ((dk == 0 and csec[x] == da) or (dk == 1 and slot_bloc[x] == da)):
+                for h in range(H):
+                    agg[0, h] += ch[x, h]
+    for q in range(9):
+        if (dk == 1 and party_bloc[q] == da) or (dk == 2 and party_ideo[q] == da):
+            for h in range(H):
+                agg[0, h] += ph[q, h]
+    return margin(agg, 0, H, c)
+
+
+@njit(cache=True)
+def _buy_bot(p, c, H, three, kopen, held, hn, kdk, kda, kact, ch, csec, ph, sb, pb, pi, agg, tmp):
+    """The goal bots' control buy (reference_big.BigGame.buy_control): the open position, or -1."""
+    for j in range(hn[p]):
+        k = held[p, j]
+        if kact[k] != BLOCK and kact[k] != COPY:
+            if _domain_margin(c, kdk[k], kda[k], H, ch, csec, ph, sb, pb, pi, agg) > 0:
+                return -1
+    n = _choosable(kopen, three, tmp)
+    best, where = 0, -1
+    for j in range(n):
+        i = tmp[j]
+        k = kopen[i]
+        m = _domain_margin(c, kdk[k], kda[k], H, ch, csec, ph, sb, pb, pi, agg)
+        if kact[k] != BLOCK and kact[k] != COPY and m > best:
+            best, where = m, i
+    return where
+
+
+@njit(cache=True)
+def _random_buy_turn(s, p, eff, final, buys, swaps, nctl, sc, csec, gs, gn, tmp, dec):
+    """``policies.random_turn`` with the Big Game's kind 5 (buy one of the ``nctl`` choosable
+    control cards, tmp[3]) before pass; the same draws otherwise."""
+    nslot = csec.shape[0]
+    nfree, nocc = 0, 0
+    for x in range(nslot):
+        if csec[x] < 0:
+            nfree += 1
+        else:
+            nocc += 1
+    ncs = _sources(sc, C_OPEN, C_DN, C_N, tmp[0])
+    ngs = _sources(sc, G_OPEN, G_DN, G_N, tmp[1])
+    nk = 0
+    if nfree > 0 and ncs > 0:
+        tmp[2, nk] = 0
+        nk += 1
+    if nocc > 0:
+        tmp[2, nk] = 1
+        nk += 1
+    tmp[2, nk] = 2
+    nk += 1
+    if buys and eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
+        tmp[2, nk] = 3
+        nk += 1
+    if not final and nctl > 0:
+        tmp[2, nk] = 5
+        nk += 1
+    if not final:
+        tmp[2, nk] = 4
+        nk += 1
+    kind = tmp[2, bounded(s, nk)]
+    if kind == 5:
+        dec[D_KIND] = BUY_CONTROL
+        dec[D_WHERE] = tmp[3, bounded(s, nctl)]
+        return
+    if kind == 4:
+        dec[D_KIND] = PASS
+        return
+    if kind == 3:
+        dec[D_KIND] = BUY
+        dec[D_SRC] = tmp[1, bounded(s, ngs)]
+        dec[D_KEEP] = bounded(s, 2) if dec[D_SRC] == 2 else 0
+        dec[D_SWAP] = -1
+        if swaps:
+            nold = 0
+            for i in range(gn[p]):
+                if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
+                    tmp[3, nold] = i
+                    nold += 1
+            k = bounded(s, nold + 1)  # 0 keeps every goal
+            dec[D_SWAP] = tmp[3, k - 1] if k > 0 else -1
+        return
+    dec[D_KIND] = PLACE
+    dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC], dec[D_KEEP] = ON_CORP, 0, 0, 0, 0
+    if kind == 0:
+        dec[D_TYP] = NEW_CORP
+        dec[D_SRC] = tmp[0, bounded(s, ncs)]
+        if dec[D_SRC] == 2:
+            dec[D_KEEP] = bounded(s, 2)
+        k = bounded(s, nfree)
+        for x in range(nslot):
+            if csec[x] < 0:
+                if k == 0:
+                    dec[D_SLOT] = x
+                    break
+                k -= 1
+    elif kind == 1:
+        k = bounded(s, nocc)
+        for x in range(nslot):
+            if csec[x] >= 0:
+                if k == 0:
+                    dec[D_WHERE] = x
+                    break
+                k -= 1
+    else:
+        dec[D_TYP] = ON_PARTY
+        dec[D_WHERE] = bounded(s, 9)
+    dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
+
+
+# ------------------------------------------------------------------ control actions
+@njit(cache=True, inline="always")
+def _emit(buf, cnt, k, x, y, h, n):
+    """Instance number ``cnt``: kept in buf (STORE), as buf[0] when it is the k-th."""
+    if (k == STORE and cnt < BUF) or k == cnt:
+        j = cnt if k == STORE else 0
+        buf[j, 0], buf[j, 1], buf[j, 2], buf[j, 3] = x, y, h, n
+    return cnt + 1
+
+
+@njit(cache=True)
+def _walk(p, action, full, k, buf, P, H, ch, ph, csec, sc, held, hn):
+    """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
+    returns their number (``k``: COUNT, STORE or the one to keep)."""
+    nslot = csec.shape[0]
+    cnt = 0
+    if action == FAIL_TO_PARTY:
+        for x in range(nslot):
+            if csec[x] >= 0:
+                for q in range(9):
+                    cnt = _emit(buf, cnt, k, x, q, 0, 0)
+    elif action == CORP_TO_PARTY:
+        for h in range(H):
+            for x in range(nslot):
+                if csec[x] >= 0 and ch[x, h] > 0:
+                    for q in range(9):
+                        for n in range(1 if full else ch[x, h], ch[x, h] + 1):
+                            cnt = _emit(buf, cnt, k, x, q, h, n)
+    elif action == PARTY_TO_PARTY:
+        for h in range(H):
+            for x in range(9):
+                if ph[x, h] > 0:
+                    for y in range(9):
+                        if y != x:
+                            for n in range(1 if full else ph[x, h], ph[x, h] + 1):
+                                cnt = _emit(buf, cnt, k, x, y, h, n)
+    elif action == PARTY_HOME:
+        for x in range(9):
+            t = 0
+            for h in range(H):
+                t += ph[x, h]
+            if t > 0:
+                cnt = _emit(buf, cnt, k, x, 0, 0, 0)
+    elif action == GAIN:
+        for h in range(P):
+            cnt = _emit(buf, cnt, k, 0, 0, h, 0)
+    elif action == SWAP_CARD:
+        for o in range(P):
+            if o != p:
+                for j in range(hn[o]):
+                    cnt = _emit(buf, cnt, k, o, held[o, j], 0, 0)
+    elif action == PARTY_TO_CORP:
+        for h in range(H):
+            for x in range(9):
+                if ph[x, h] > 0:
+                    for y in range(nslot):
+                        if csec[y] >= 0:
+                            for n in range(1 if full else ph[x, h], ph[x, h] + 1):
+                                cnt = _emit(buf, cnt, k, x, y, h, n)
+    elif action == FAIL_TO_CORP or action == SWAP_CORPS:
+        for x in range(nslot):
+            if csec[x] >= 0:
+                for y in range(nslot):
+                    ok = y > x if action == SWAP_CORPS else y != x
+                    if csec[y] >= 0 and ok:
+                        cnt = _emit(buf, cnt, k, x, y, 0, 0)
+    elif action == PARTY_MERGE:
+        for x in range(9):
+            t = 0
+            for h in range(H):
+                t += ph[x, h]
+            if t > 0:
+                for y in range(9):
+                    if y != x:
+                        cnt = _emit(buf, cnt, k, x, y, 0, 0)
+    elif action == FAIL_HOME:
+        for x in range(nslot):
+            if csec[x] >= 0:
+                cnt = _emit(buf, cnt, k, x, 0, 0, 0)
+    elif action == FAIL_TO_NEW:
+        for x in range(nslot):
+            if csec[x] < 0:
+                continue
+            for src in range(3):
+                if src == 0 and sc[C_OPEN] < 0:
+                    continue
+                if src == 1 and sc[C_DN] == 0:
+                    continue
+                if src == 2 and (not full or sc[C_N] < 2):
+                    continue
+                for keep in range(2 if src == 2 else 1):
+                    for z in range(nslot):
+                        if csec[z] < 0 or z == x:
+                            cnt = _emit(buf, cnt, k, x, z, src, keep)
+    elif action == REPLACE_BILL:
+        if sc[B_N] > 0:
+            for b in range(4):
+                cnt = _emit(buf, cnt, k, b, 0, 0, 0)
+    return cnt
+
+
+@njit(cache=True)
+def _act(
+    real,
+    s,
+    p,
+    c,
+    action,
+    x,
+    y,
+    h,
+    n,
+    H,
+    cseat,
+    ch,
+    ph,
+    csec,
+    sv,
+    sc,
+    ks,
+    held,
+    hn,
+    bv,
+    chid,
+    cdisc,
+    bhid,
+    cur,
+):
+    """Carry out an instance; ``real`` False (a bot's look-ahead on copies) changes the board
+    only: no cards, bills or counters move and nothing is drawn."""
+    if action == FAIL_TO_PARTY or action == FAIL_TO_CORP or action == FAIL_HOME:
+        for k in range(H):
+            if action == FAIL_TO_PARTY:
+                ph[y, k] += ch[x, k]
+            elif action == FAIL_TO_CORP:
+                ch[y, k] += ch[x, k]
+            else:
+                _home(real, k, ch[x, k], cseat, sv, ks)
+            ch[x, k] = 0
+        _fail(real, x, csec, sc, cdisc)
+    elif action == CORP_TO_PARTY:
+        ch[x, h] -= n
+        ph[y, h] += n
+        t = 0
+        for k in range(H):
+            t += ch[x, k]
+        if t == 0:
+            _fail(real, x, csec, sc, cdisc)
+    elif action == PARTY_TO_PARTY:
+        ph[x, h] -= n
+        ph[y, h] += n
+    elif action == PARTY_HOME:
+        for k in range(H):
+            _home(real, k, ph[x, k], cseat, sv, ks)
+            ph[x, k] = 0
+    elif action == GAIN:  # "one player": a seat (h), a dissident player too
+        sv[h, SUPPLY] += 2
+        if real:
+            sv[h, GAINED] += 2
+            bv[h, CGAIN] += 2
+    elif action == SWAP_CARD:
+        if real:
+            for j in range(hn[p]):
+                if held[p, j] == c:
+                    held[p, j] = y
+                    break
+            for j in range(hn[x]):
+                if held[x, j] == y:
+                    held[x, j] = c
+                    break
+    elif action == PARTY_TO_CORP:
+        ph[x, h] -= n
+        ch[y, h] += n
+    elif action == PARTY_MERGE:
+        for k in range(H):
+            ph[y, k] += ph[x, k]
+            ph[x, k] = 0
+    elif action == SWAP_CORPS:
+        csec[x], csec[y] = csec[y], csec[x]
+        for k in range(H):
+            ch[x, k], ch[y, k] = ch[y, k], ch[x, k]
+    elif action == FAIL_TO_NEW:
+        z, src, keep = y, h, n
+        if real:  # the new card is taken before x reaches the discard pile
+            card = _take_corp(s, src, keep, sc, chid, cdisc)
+            _fail(real, x, csec, sc, cdisc)
+        else:
+            card = sc[C_OPEN] if src == 0 else cdisc[sc[C_DN] - 1]
+            csec[x] = -1
+        csec[z] = card
+        if z != x:
+            for k in range(H):
+                ch[z, k] += ch[x, k]
+                ch[x, k] = 0
+    elif action == REPLACE_BILL:
+        if real:
+            sc[B_N] -= 1
+            cur[x] = bhid[sc[B_N]]
+
+
+@njit(cache=True, inline="always")
+def _home(real, k, n, cseat, sv, ks):
+    """n assets of colour k back to its first seat's supply (the white assets to the first
+    dissident player); the neutral white assets, which no seat plays, leave the board."""
+    if cseat[k, 0] >= 0:
+        sv[cseat[k, 0], SUPPLY] += n
+    elif real:
+        ks[K_HOME] += n
+
+
+@njit(cache=True, inline="always")
+def _fail(real, x, csec, sc, cdisc):
+    if real:
+        cdisc[sc[C_DN]] = csec[x]
+        sc[C_DN] += 1
+        sc[BANKRUPT] += 1
+    csec[x] = -1
+
+
+# ------------------------------------------------------------------ the goal bots' valuation
+@njit(cache=True)
+def _value(p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
+    """4 x requirements of the open goals of p's colour met (a team pools its goals) + p's
+    supply - 2 x places the leader leads."""
+    met = 0
+    for t in range(2):
+        m = cseat[col[p], t]
+        if m < 0:
+            break
+        for i in range(gn[m]):
+            if gs[m, i, G_DISC] != 0 or gs[m, i, G_REV] != 0:
+                continue
+            g = gs[m, i, G_ID]
+            for j in range(g_nreq[g]):
+                if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
+                    met += 1
+    places = 0
+    if lead >= 0:
+        for x in range(csec.shape[0]):
+            if csec[x] >= 0 and biggest(ch, x, H) == lead:
+                places += 1
+        for q in range(9):
+            if biggest(ph, q, H) == lead:
+                places += 1
+    return 4 * met + sv[p, SUPPLY] - 2 * places
+
+
+@njit(cache=True)
+def _value_after(
+    s,
+    p,
+    lead,
+    who,
+    c,
+    action,
+    inst,
+    col,
+    H,
+    cseat,
+    ch,
+    ph,
+    csec,
+    sv,
+    ch2,
+    ph2,
+    csec2,
+    sv2,
+    sc,
+    ks,
+    held,
+    hn,
+    bv,
+    chid,
+    cdisc,
+    bhid,
+    cur,
+    gs,
+    gn,
+    g_nreq,
+    g_kind,
+    g_arg,
+    sb,
+    pb,
+    agg,
+):
+    """p's value had seat ``who`` carried out ``inst`` (on copies of the board)."""
+    ch2[:] = ch
+    ph2[:] = ph
+    csec2[:] = csec
+    sv2[:] = sv
+    _act(
+        False,
+        s,
+        who,
+        c,
+        action,
+        inst[0],
+        inst[1],
+        inst[2],
+        inst[3],
+        H,
+        cseat,
+        ch2,
+        ph2,
+        csec2,
+        sv2,
+        sc,
+        ks,
+        held,
+        hn,
+        bv,
+        chid,
+        cdisc,
+        bhid,
+        cur,
+    )
+    return _value(
+        p, lead, col, cseat, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
+    )
+
+
+# the Big Game's arguments after the seat, card and action, in this order
+@njit(cache=True)
+def _best_instance(
+    s,
+    p,
+    c,
+    action,
+    P,
+    H,
+    col,
+    cseat,
+    ch,
+    ph,
+    csec,
+    sv,
+    sc,
+    ks,
+    held,
+    hn,
+    bv,
+    chid,
+    cdisc,
+    bhid,
+    cur,
+    gs,
+    gn,
+    g_nreq,
+    g_kind,
+    g_arg,
+    sb,
+    pb,
+    agg,
+    buf,
+    best,
+    ch2,
+    ph2,
+    csec2,
+    sv2,
+):
+    """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
+    o = leader(p, P, H, col, ch, ph, gs, gn)
+    lead = col[o] if o >= 0 else -1
+    now = _value(
+        p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
+    )
+    cnt = _walk(p, action, False, STORE, buf, P, H, ch, ph, csec, sc, held, hn)
+    top = 0
+    for i in range(min(cnt, BUF)):
+        v = (
+            _value_after(
+                s,
+                p,
+                lead,
+                p,
+                c,
+                action,
+                buf[i],
+                col,
+                H,
+                cseat,
+                ch,
+                ph,
+                csec,
+                sv,
+                ch2,
+                ph2,
+                csec2,
+                sv2,
+                sc,
+                ks,
+                held,
+                hn,
+                bv,
+                chid,
+                cdisc,
+                bhid,
+                cur,
+                gs,
+                gn,
+                g_nreq,
+                g_kind,
+                g_arg,
+                sb,
+                pb,
+                agg,
+            )
+            - now
+        )
+        if v > top:
+            top = v
+            best[:] = buf[i]
+    return top
+
+
+@njit(cache=True)
+def _reaction_card(r, kind, c, H, held, hn, used, kdk, kda, kact, ch, csec, ph, sb, pb, pi, agg):
+    """r's first unused card of the reaction ``kind`` whose domain it leads, or -1."""
+    for j in range(hn[r]):
+        k = held[r, j]
+        if kact[k] == kind and used[k] == 0:
+            if _domain_margin(c, kdk[k], kda[k], H, ch, csec, ph, sb, pb, pi, agg) > 0:
+                return k
+    return -1
+
+
+@njit(cache=True)
+def _control(
+    s,
+    P,
+    H,
+    col,
+    cseat,
+    pol,
+    ch,
+    ph,
+    csec,
+    sv,
+    sc,
+    ks,
+    held,
+    hn,
+    used,
+    bv,
+    kdk,
+    kda,
+    kact,
+    chid,
+    cdisc,
+    bhid,
+    cur,
+    gs,
+    gn,
+    g_nreq,
+    g_kind,
+    g_arg,
+    sb,
+    pb,
+    pi,
+    agg,
+    buf,
+    best,
+    pick,
+    ch2,
+    ph2,
+    csec2,
+    sv2,
+    kc,
+    passed,
+):
+    """Seed "Fase Control" (reference_big.BigGame.control_phase and play_card)."""
+    passed[:P] = 0
+    npassed, last_regular = 0, False
+    p = sc[START]
+    while npassed < P:
+        if not passed[p]:
+            extra = 0
+            if npassed == P - 1:
+                if last_regular:
+                    extra = R.EXTRA_TURN_COST
+                last_regular = True
+            card = -1
+            if sv[p, SUPPLY] >= extra:
+                # the playable cards, in the order held
+                n = 0
+                for j in range(hn[p]):
+                    k = held[p, j]
+                    a = kact[k]
+                    if a == BLOCK or a == COPY or used[k] != 0:
+                        continue
+                    if (
+                        _domain_margin(col[p], kdk[k], kda[k], H, ch, csec, ph, sb, pb, pi, agg)
+                        <= 0
+                    ):
+                        continue
+                    if _walk(p, a, True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn) > 0:
+                        kc[n] = k
+                        n += 1
+                if n > 0 and pol[p] == RANDOM:
+                    j = bounded(s, n + 1)
+                    if j < n:
+                        card = kc[j]
+                        cnt = _walk(
+                            p, kact[card], True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn
+                        )
+                        _walk(
+                            p,
+                            kact[card],
+                            True,
+                            bounded(s, cnt),
+                            buf,
+                            P,
+                            H,
+                            ch,
+                            ph,
+                            csec,
+                            sc,
+                            held,
+                            hn,
+                        )
+                        pick[:] = buf[0]
+                elif n > 0:
+                    top = 0
+                    for j in range(n):
+                        k = kc[j]
+                        g = _best_instance(
+                            s,
+                            p,
+                            k,
+                            kact[k],
+                            P,
+                            H,
+                            col,
+                            cseat,
+                            ch,
+                            ph,
+                            csec,
+                            sv,
+                            sc,
+                            ks,
+                            held,
+                            hn,
+                            bv,
+                            chid,
+                            cdisc,
+                            bhid,
+                            cur,
+                            gs,
+                            gn,
+                            g_nreq,
+                            g_kind,
+                            g_arg,
+                            sb,
+                            pb,
+                            agg,
+                            buf,
+                            best,
+                            ch2,
+                            ph2,
+                            csec2,
+                            sv2,
+                        )
+                        if g > top:
+                            top = g
+                            card = k
+                            pick[:] = best
+            if card < 0:
+                passed[p] = True
+                npassed += 1
+            else:
+                sv[p, SUPPLY] -= extra
+                sv[p, PAID] += extra
+                _play_card(
+                    s,
+                    p,
+                    card,
+                    P,
+                    H,
+                    col,
+                    cseat,
+                    pol,
+                    ch,
+                    ph,
+                    csec,
+                    sv,
+                    sc,
+                    ks,
+                    held,
+                    hn,
+                    used,
+                    bv,
+                    kdk,
+                    kda,
+                    kact,
+                    chid,
+                    cdisc,
+                    bhid,
+                    cur,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    pi,
+                    agg,
+                    buf,
+                    best,
+                    pick,
+                    ch2,
+                    ph2,
+                    csec2,
+                    sv2,
+                )
+        p += 1
+        if p == P:
+            p = 0
+
+
+@njit(cache=True)
+def _play_card(
+    s,
+    p,
+    c,
+    P,
+    H,
+    col,
+    cseat,
+    pol,
+    ch,
+    ph,
+    csec,
+    sv,
+    sc,
+    ks,
+    held,
+    hn,
+    used,
+    bv,
+    kdk,
+    kda,
+    kact,
+    chid,
+    cdisc,
+    bhid,
+    cur,
+    gs,
+    gn,
+    g_nreq,
+    g_kind,
+    g_arg,
+    sb,
+    pb,
+    pi,
+    agg,
+    buf,
+    best,
+    pick,
+    ch2,
+    ph2,
+    csec2,
+    sv2,
+):
+    """Card c with instance ``pick``: the others may block it, then it acts, then copies."""
+    action = kact[c]
+    used[c] = 1
+    bv[p, PLAYED] += 1
+    for i in range(1, P):
+        r = (p + i) % P
+        b = _reaction_card(
+            r, BLOCK, col[r], H, held, hn, used, kdk, kda, kact, ch, csec, ph, sb, pb, pi, agg
+        )
+        if b < 0:
+            continue
+        if pol[r] == RANDOM:
+            block = bounded(s, 2) == 1
+        else:
+            block = False
+            if col[r] != col[p]:  # a team never blocks its own card
+                o = leader(r, P, H, col, ch, ph, gs, gn)
+                lead = col[o] if o >= 0 else -1
+                now = _value(
+                    r,
+                    lead,
+                    col,
+                    cseat,
+                    H,
+                    ch,
+                    csec,
+                    ph,
+                    sv,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    agg,
+                )
+                after = _value_after(
+                    s,
+                    r,
+                    lead,
+                    p,
+                    c,
+                    action,
+                    pick,
+                    col,
+                    H,
+                    cseat,
+                    ch,
+                    ph,
+                    csec,
+                    sv,
+                    ch2,
+                    ph2,
+                    csec2,
+                    sv2,
+                    sc,
+                    ks,
+                    held,
+                    hn,
+                    bv,
+                    chid,
+                    cdisc,
+                    bhid,
+                    cur,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    sb,
+                    pb,
+                    agg,
+                )
+                block = after < now
+        if block:
+            used[b] = 1
+            bv[r, PLAYED] += 1
+            return
+    _act(
+        True,
+        s,
+        p,
+        c,
+        action,
+        pick[0],
+        pick[1],
+        pick[2],
+        pick[3],
+        H,
+        cseat,
+        ch,
+        ph,
+        csec,
+        sv,
+        sc,
+        ks,
+        held,
+        hn,
+        bv,
+        chid,
+        cdisc,
+        bhid,
+        cur,
+    )
+    for i in range(1, P):
+        r = (p + i) % P
+        k = _reaction_card(
+            r, COPY, col[r], H, held, hn, used, kdk, kda, kact, ch, csec, ph, sb, pb, pi, agg
+        )
+        if k < 0:
+            continue
+        if pol[r] == RANDOM:
+            cnt = _walk(r, action, True, COUNT, buf, P, H, ch, ph, csec, sc, held, hn)
+            if cnt == 0 or bounded(s, 2) == 0:
+                continue
+            _walk(r, action, True, bounded(s, cnt), buf, P, H, ch, ph, csec, sc, held, hn)
+            best[:] = buf[0]
+        else:
+            g = _best_instance(
+                s,
+                r,
+                k,
+                action,
+                P,
+                H,
+                col,
+                cseat,
+                ch,
+                ph,
+                csec,
+                sv,
+                sc,
+                ks,
+                held,
+                hn,
+                bv,
+                chid,
+                cdisc,
+                bhid,
+                cur,
+                gs,
+                gn,
+                g_nreq,
+                g_kind,
+                g_arg,
+                sb,
+                pb,
+                agg,
+                buf,
+                best,
+                ch2,
+                ph2,
+                csec2,
+                sv2,
+            )
+            if g == 0:
+                continue
+        used[k] = 1
+        bv[r, PLAYED] += 1
+        _act(
+            True,
+            s,
+            r,
+            k,
+            action,
+            best[0],
+            best[1],
+            best[2],
+            best[3],
+            H,
+            cseat,
+            ch,
+            ph,
+            csec,
+            sv,
+            sc,
+            ks,
+            held,
+            hn,
+            bv,
+            chid,
+            cdisc,
+            bhid,
+            cur,
+        )
+
+
+# ------------------------------------------------------------------ Specialty, tokens
+@njit(cache=True)
+def _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
+    for p in range(P):
+        n = 0
+        for t in range(2):
+            if t == 1 and p != sc[START]:
+                continue
+            kind = spk[p] if t == 0 else spk[P]
+            a = spa[p] if t == 0 else spa[P]
+            for x in range(csec.shape[0]):
+                if csec[x] < 0:
+                    continue
+                if kind == 0:
+                    fits = csec[x] == a
+                else:  # kind -1: rules.NO_SPECIALTY
+                    fits = kind == 1 and slot_bloc[x] == a and slot_ideo[x] == 1
+                if fits and biggest(ch, x, H) == col[p]:
+                    n += 1
+        sv[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
+        sv[p, GAINED] += n
+        bv[p, SPEC] += n
+
+
+@njit(cache=True)
+def _tokens(year, P, H, col, ch, csec, ph, gs, gn, tok, g_nreq, g_kind, g_arg, sb, pb, agg):
+    """A goal revealed in an earlier year and met again: 1 victory token, then 2 more."""
+    for p in range(P):
+        for i in range(gn[p]):
+            if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] == 0 or gs[p, i, G_REV] >= year:
+                continue
+            if tok[p, i] >= R.TOKENS_PER_GOAL:
+                continue
+            g = gs[p, i, G_ID]
+            ok = True
+            for j in range(g_nreq[g]):
+                if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) <= 0:
+                    ok = False
+                    break
+            if ok:
+                tok[p, i] += 1 if tok[p, i] == 0 else 2
+
+
 @njit(cache=True)
 def _turns(
     s,
@@ -619,9 +1711,14 @@ def _turns(
     seen,
     val,
     cparam,
+    big,
 ):
     """One phase of turns (the Final when ``final``).  A seat of colour H - 1 is a dissident
-    player (no goals): its random bot never buys a goal, its other bots block."""
+    player (no goals): its random bot never buys a goal, its other bots block.  ``big`` is
+    None, or in the Big Game the control cards' state (:func:`simulate`), and a turn may also
+    buy a control card (reference_big)."""
+    if big is not None:
+        three, ks, kid, kopen, held, hn, bv, kdk, kda, kact, party_ideo = big
     passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
     p = sc[START]
@@ -639,7 +1736,13 @@ def _turns(
             if eff >= 1:
                 blocked = False
                 if pol[p] == RANDOM:
-                    random_turn(s, p, eff, final, not white, swaps, sc, csec, gs, gn, tmp, dec)
+                    if big is not None:
+                        nctl = _choosable(kopen, three, tmp[3])
+                        _random_buy_turn(
+                            s, p, eff, final, not white, swaps, nctl, sc, csec, gs, gn, tmp, dec
+                        )
+                    else:
+                        random_turn(s, p, eff, final, not white, swaps, sc, csec, gs, gn, tmp, dec)
                 elif white or pol[p] == CONTEST or pol[p] == BARGAIN:
                     co = INF
                     if not white:
@@ -724,8 +1827,36 @@ def _turns(
                         act,
                         dec,
                     )
+                if big is not None and pol[p] != RANDOM and not blocked and not final:
+                    if dec[D_KIND] != PLACE:
+                        # a control card before a goal; a dissident player's before passing
+                        where = _buy_bot(
+                            p,
+                            c,
+                            H,
+                            three,
+                            kopen,
+                            held,
+                            hn,
+                            kdk,
+                            kda,
+                            kact,
+                            ch,
+                            csec,
+                            ph,
+                            slot_bloc,
+                            party_bloc,
+                            party_ideo,
+                            agg,
+                            tmp[3],
+                        )
+                        if where >= 0:
+                            dec[D_KIND] = BUY_CONTROL
+                            dec[D_WHERE] = where
             acted = dec[D_KIND] != PASS
-            if acted:
+            if big is not None and dec[D_KIND] == BUY_CONTROL:
+                _take_control(p, dec[D_WHERE], sc, sv, ks, kid, kopen, held, hn, bv)
+            elif acted:
                 _execute(
                     s,
                     p,
@@ -1225,13 +2356,17 @@ def simulate(
     cparam_in,
     out,
     work,
+    big=None,
 ):
     """Play games start .. start+count-1; out[game*P + seat, column] in COLUMNS order.
 
     All state, and a copy of every input table, lives in views of one scratch
     array ``work`` (kept alive by the caller): views made by ``carray`` carry no
     reference count, and the atomic reference counting of ordinary arrays passed
-    between functions took more than half of the run time.
+    between functions took more than half of the run time.  ``big`` is None in the
+    Base and Mean Game, in the Big Game (kwork, kdk_in, kda_in, kact_in, spk_in, spa_in,
+    three, final_tokens): numba compiles each on its own, and the Big Game's phases
+    (module docstring) take their state from ``kwork``.
     """
     H = NC + 1  # the player colours, then the white assets
     nw = H if dmode else NC  # colours that vote as they wish and take profits
@@ -1354,15 +2489,69 @@ def simulate(
     board = _view(work, o, H)
     o += H
     csize[:] = 0
+    if big is not None:
+        cseat[:, :] = -1  # a colour no seat plays: the neutral white assets
     for p in range(P):
         cseat[col[p], csize[col[p]]] = p
         csize[col[p]] += 1
     for h in range(H):
         cpol[h] = pol[cseat[h, 0]] if csize[h] > 0 else RANDOM
-    ncols = out.shape[1]
-    tok = _view2(work, o, P, 0)  # no victory tokens outside the Big Game
     if o > work.shape[0]:
         raise ValueError("scratch array too small")
+    if big is not None:
+        kwork, kdk_in, kda_in, kact_in, spk_in, spa_in, three, final_tokens = big
+        ncols = out.shape[1] - N_BIG
+        nk = kdk_in.shape[0]
+        o = 0
+        kdk = _copied(kwork, o, kdk_in)
+        o += nk
+        kda = _copied(kwork, o, kda_in)
+        o += nk
+        kact = _copied(kwork, o, kact_in)
+        o += nk
+        spk = _copied(kwork, o, spk_in)
+        o += P + 1
+        spa = _copied(kwork, o, spa_in)
+        o += P + 1
+        kid = _view(kwork, o, nk)
+        o += nk
+        ks = _view(kwork, o, 2)
+        o += 2
+        kopen = _view(kwork, o, R.CONTROL_OPEN)
+        o += R.CONTROL_OPEN
+        held = _view2(kwork, o, P, nk)
+        o += P * nk
+        hn = _view(kwork, o, P)
+        o += P
+        used = _view(kwork, o, nk)
+        o += nk
+        tok = _view2(kwork, o, P, R.GOAL_SLOTS)
+        o += P * R.GOAL_SLOTS
+        bv = _view2(kwork, o, P, 4)
+        o += P * 4
+        buf = _view2(kwork, o, BUF, 4)
+        o += BUF * 4
+        best = _view(kwork, o, 4)
+        o += 4
+        pick = _view(kwork, o, 4)
+        o += 4
+        ch2 = _view2(kwork, o, nslot, H)
+        o += nslot * H
+        ph2 = _view2(kwork, o, 9, H)
+        o += 9 * H
+        csec2 = _view(kwork, o, nslot)
+        o += nslot
+        sv2 = _view2(kwork, o, P, 5)
+        o += P * 5
+        kc = _view(kwork, o, nk)
+        o += nk
+        if o > kwork.shape[0]:
+            raise ValueError("Big Game scratch array too small")
+        control = (three, ks, kid, kopen, held, hn, bv, kdk, kda, kact, party_ideo)
+    else:
+        ncols = out.shape[1]
+        tok = _view2(work, o, P, 0)  # no victory tokens outside the Big Game
+        control = None
     for gi in range(count):
         seed_stream(s, seed, start + gi)
         ch[:] = 0
@@ -1415,6 +2604,19 @@ def simulate(
         for p in range(P):
             sv[p, SUPPLY] = base[p]
             sv[p, INCOME] = base[p]
+        if big is not None:
+            # the Big Game's set-up: the control deck, three positions and the turned card
+            held[:] = 0
+            hn[:] = 0
+            tok[:] = 0
+            bv[:] = 0
+            ks[:] = 0
+            for i in range(nk):
+                kid[i] = i
+            _shuffle(s, kid, nk)
+            ks[K_N] = nk
+            for i in range(R.CONTROL_OPEN):
+                kopen[i] = _k_draw(ks, kid)
         # three years
         for year in range(1, R.YEARS + 1):
             _turns(
@@ -1452,7 +2654,53 @@ def simulate(
                 seen,
                 val,
                 cparam,
+                control,
             )
+            if big is not None:
+                used[:] = 0
+                _control(
+                    s,
+                    P,
+                    H,
+                    col,
+                    cseat,
+                    pol,
+                    ch,
+                    ph,
+                    csec,
+                    sv,
+                    sc,
+                    ks,
+                    held,
+                    hn,
+                    used,
+                    bv,
+                    kdk,
+                    kda,
+                    kact,
+                    chid,
+                    cdisc,
+                    bhid,
+                    cur,
+                    gs,
+                    gn,
+                    g_nreq,
+                    g_kind,
+                    g_arg,
+                    slot_bloc,
+                    party_bloc,
+                    party_ideo,
+                    agg,
+                    buf,
+                    best,
+                    pick,
+                    ch2,
+                    ph2,
+                    csec2,
+                    sv2,
+                    kc,
+                    passed,
+                )
             promise[:] = -1  # promises are for this year's bills
             for b in range(4):
                 _resolve(
@@ -1493,7 +2741,28 @@ def simulate(
                     cur,
                     promise,
                 )
+            if big is not None:
+                _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo)
             if year < R.YEARS:
+                if big is not None:
+                    _tokens(
+                        year,
+                        P,
+                        H,
+                        col,
+                        ch,
+                        csec,
+                        ph,
+                        gs,
+                        gn,
+                        tok,
+                        g_nreq,
+                        g_kind,
+                        g_arg,
+                        slot_bloc,
+                        party_bloc,
+                        agg,
+                    )
                 _check_goals(
                     s,
                     year,
@@ -1541,6 +2810,9 @@ def simulate(
                     inc = max(0, base[p] - nrev)  # seed: 5 minus the goals revealed so far
                     sv[p, SUPPLY] += inc
                     sv[p, INCOME] += inc
+                if big is not None:
+                    for i in range(R.CONTROL_OPEN):  # four new control cards
+                        kopen[i] = _k_draw(ks, kid)
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
         _turns(
             s,
@@ -1577,7 +2849,27 @@ def simulate(
             seen,
             val,
             cparam,
+            control,
         )
+        if big is not None and final_tokens:
+            _tokens(
+                final_year,
+                P,
+                H,
+                col,
+                ch,
+                csec,
+                ph,
+                gs,
+                gn,
+                tok,
+                g_nreq,
+                g_kind,
+                g_arg,
+                slot_bloc,
+                party_bloc,
+                agg,
+            )
         _check_goals(
             s,
             final_year,
@@ -1629,6 +2921,19 @@ def simulate(
             out,
             s,
         )
+        if big is not None:
+            for p in range(P):  # rules.BIG_COLUMNS close the record
+                row, cb = gi * P + p, ncols
+                t = 0
+                for i in range(R.GOAL_SLOTS):
+                    t += tok[p, i]
+                out[row, cb] = t
+                out[row, cb + 1] = bv[p, BOUGHT]
+                out[row, cb + 2] = hn[p]
+                out[row, cb + 3] = bv[p, PLAYED]
+                out[row, cb + 4] = bv[p, SPEC]
+                out[row, cb + 5] = bv[p, CGAIN]
+                out[row, cb + 6] = ks[K_HOME]
 
 
 def pack(settings):
@@ -1678,13 +2983,29 @@ def work_size(settings) -> int:
     return 2048 + 16 * cards
 
 
-def simulate_chunk(settings, seed, start, count):
-    """The game's chunk simulator: one record per game and seat (see COLUMNS)."""
-    if settings.game == "big":
-        from tableodds.sim.davos import kernel_big
+def kwork_size(settings) -> int:
+    """An upper bound of the scratch int64s :func:`simulate` carves the Big Game's ``kwork`` from."""
+    nk, P = len(settings.controls), settings.players
+    H = settings.colours + 1
+    return 64 + 6 * nk + P * (nk + R.GOAL_SLOTS + 12) + 4 * BUF + 25 * H
 
-        return kernel_big.simulate_chunk(settings, seed, start, count)
+
+def simulate_chunk(settings, seed, start, count):
+    """The game's chunk simulator: one record per game and seat (see rules.columns)."""
     out = np.zeros((count * settings.players, len(R.columns(settings))), np.int64)
     work = np.zeros(work_size(settings), np.int64)
-    simulate(np.uint64(seed), start, count, out=out, work=work, **pack(settings))
+    big = None
+    if settings.game == "big":
+        ctl, spec = settings.controls, settings.specialties
+        big = (
+            np.zeros(kwork_size(settings), np.int64),
+            np.array([c.domain[0] for c in ctl], np.int64),
+            np.array([c.domain[1] for c in ctl], np.int64),
+            np.array([c.action for c in ctl], np.int64),
+            np.array([k for k, _ in spec], np.int64),
+            np.array([a for _, a in spec], np.int64),
+            settings.control_open == "three",
+            settings.big_tokens == "final",
+        )
+    simulate(np.uint64(seed), start, count, out=out, work=work, big=big, **pack(settings))
     return record_columns(out, settings)
