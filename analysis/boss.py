@@ -746,6 +746,8 @@ def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=No
     for v in chosen:
         if v not in VARIANTS:
             raise InputError(f"unknown variant {v!r}; choose from: {', '.join(VARIANTS)}")
+    if len(set(chosen)) != len(chosen):
+        raise InputError("a house rule is given twice in --variant")
     base = make_settings(players, policies, (), cards)
     configs = {
         "standard": base,

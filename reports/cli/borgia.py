@@ -7,6 +7,7 @@ import click
 from tableodds.analysis import borgia as analysis
 from tableodds.reports.cli.driver import drive
 from tableodds.reports.cli.options import (
+    Bounded,
     data_option,
     game_options,
     output_options,
@@ -22,7 +23,7 @@ from tableodds.sim.borgia.rules import (
     parse_defence,
     parse_strengths,
 )
-from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import MAX_GAMES, MAX_SEED, MAX_WORKERS
 
 group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
 
@@ -128,7 +129,7 @@ simulation_command(
     default=None,
     metavar="PART=N,...",
     help="The target's own power: city=N, family=N (independent families), "
-    "davinci=N, other=N; empty for an unprotected office or artist.",
+    "davinci=N, other=N, each part once; leave out for an unprotected office or artist.",
 )
 @click.option(
     "--hand",
@@ -155,14 +156,20 @@ simulation_command(
 @click.option(
     "--trials",
     "-n",
-    type=int,
+    type=Bounded(0, MAX_GAMES),
     default=1_000_000,
     show_default=True,
     help="Simulated attacks (0: exact only).",
 )
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
 @click.option(
-    "--workers", "-w", type=int, default=None, help="Worker threads [default: all cores]."
+    "--seed", "-s", type=Bounded(0, MAX_SEED), default=1, show_default=True, help="Master seed."
+)
+@click.option(
+    "--workers",
+    "-w",
+    type=Bounded(1, MAX_WORKERS),
+    default=None,
+    help="Worker threads [default: all cores].",
 )
 @output_options
 def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
@@ -175,8 +182,6 @@ def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
     att = parse_strengths(attack, "--attack")
     dfd = parse_strengths(hand, "--hand")
     base = sum(parse_defence(defend).values())
-    if trials < 0:
-        raise InputError(f"--trials must be at least 0, not {trials}")
     drive(
         lambda plan: analysis.conquest(plan, att, dfd, base, sa, sd),
         games=trials or None,

@@ -11,8 +11,8 @@ from tableodds.reports.cli.driver import drive
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
+    list_callback,
     simulation_command,
-    split_list,
 )
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.rules import (
@@ -159,7 +159,7 @@ simulation_command(
             default="contest,goal",
             show_default=True,
             metavar="A,B,...",
-            callback=lambda ctx, param, value: split_list(value),
+            callback=list_callback,
             help=f"The policies to compare, every pair in turn ({', '.join(POLICIES)}).",
         ),
         _game_option(),

@@ -9,8 +9,8 @@ from tableodds.reports.cli.options import (
     INT_LIST,
     data_option,
     game_options,
+    list_callback,
     simulation_command,
-    split_list,
     variant_option,
 )
 from tableodds.sim.davoserjas import GAME
@@ -29,10 +29,6 @@ _rounds = click.option(
     help="Play only these rounds (numbers in the round list) [default: all].",
 )
 _names = ", ".join(POLICIES)
-
-
-def _policy_list(ctx, param, value):
-    return None if value is None else split_list(value)
 
 
 simulation_command(
@@ -68,7 +64,7 @@ simulation_command(
             default="counting",
             show_default=True,
             metavar="MODEL[,MODEL...]",
-            callback=_policy_list,
+            callback=list_callback,
             help=f"The other seats' policy; several are compared side by side ({_names}).",
         ),
     ),
@@ -103,7 +99,7 @@ simulation_command(
             default="search,counting,careful",
             show_default=True,
             metavar="A,B,...",
-            callback=_policy_list,
+            callback=list_callback,
             help=f"The policies to compare, every pair in turn ({_names}).",
         ),
         click.option(

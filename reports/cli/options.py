@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import drive
+from tableodds.sim.core.runner import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
 
 def players_option(players: range, default: int, several: bool = False):
@@ -43,9 +44,7 @@ class IntList(click.ParamType):
     def convert(self, value, param, ctx):
         if isinstance(value, list):
             return value
-        items = split_list(value)
-        if not items:
-            self.fail("needs at least one number", param, ctx)
+        items = split_list(value, "--" + param.name if param is not None else "the list")
         try:
             return [int(v) for v in items]
         except ValueError:
@@ -53,6 +52,22 @@ class IntList(click.ParamType):
 
 
 INT_LIST = IntList()
+
+
+class Bounded(click.ParamType):
+    """An integer from ``low`` to ``high``: any other is refused by the option's name, never
+    replaced by a default (``--chunk-size 0`` is an error, not 65,536)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        n = click.INT.convert(value, param, ctx)
+        if not self.low <= n <= self.high:
+            self.fail(f"must be from {self.low:,} to {self.high:,}, not {n:,}", param, ctx)
+        return n
 
 
 def simulation_command(
@@ -103,7 +118,7 @@ def run_options(games: int, chunk_size: int = 65_536):
 
         f = click.option(
             "--chunk-size",
-            type=int,
+            type=Bounded(1, MAX_CHUNK),
             default=chunk_size,
             show_default=True,
             help="Games per chunk; results do not depend on it.",
@@ -111,7 +126,7 @@ def run_options(games: int, chunk_size: int = 65_536):
         f = click.option(
             "--workers",
             "-w",
-            type=int,
+            type=Bounded(1, MAX_WORKERS),
             default=None,
             help="Worker threads (local) or processes (a local Dask cluster) "
             "[default: all cores]; results do not depend on it.",
@@ -119,7 +134,7 @@ def run_options(games: int, chunk_size: int = 65_536):
         f = click.option(
             "--seed",
             "-s",
-            type=int,
+            type=Bounded(0, MAX_SEED),
             default=1,
             show_default=True,
             help="Master seed; game i draws from a stream of (seed, i).",
@@ -127,7 +142,7 @@ def run_options(games: int, chunk_size: int = 65_536):
         f = click.option(
             "--games",
             "-n",
-            type=int,
+            type=Bounded(1, MAX_GAMES),
             default=games,
             show_default=True,
             help="Number of games to simulate.",
@@ -197,10 +212,22 @@ def output_options(command):
     return f
 
 
-def split_list(value: str | None) -> list[str] | None:
+def split_list(value: str | None, flag: str = "the list") -> list[str] | None:
+    """``a,b,c`` -> ['a', 'b', 'c']; an empty list, or an empty item (``a,,b``, ``a,``),
+    is a usage error naming ``flag``, never skipped."""
     if value is None:
         return None
-    return [v.strip() for v in value.split(",") if v.strip()]
+    items = [v.strip() for v in value.split(",")]
+    if not any(items):
+        raise click.UsageError(f"{flag} needs at least one item, got {value!r}")
+    if not all(items):
+        raise click.UsageError(f"{flag} has an empty item in {value!r}")
+    return items
+
+
+def list_callback(ctx, param, value):
+    """A comma-list option's callback: :func:`split_list` naming the option."""
+    return split_list(value, param.opts[0])
 
 
 def policy_options(policies: dict[str, str], default: str, mixes: bool = False):
@@ -235,11 +262,15 @@ def chosen_policies(policy: str | None, policies) -> list | None:
         raise click.UsageError("--policy needs a policy name")
     mixes = policies if isinstance(policies, tuple) else (policies,) if policies is not None else ()
     for p in mixes:
-        if not split_list(p):
+        if not p.strip(","):
             raise click.UsageError("--policies needs policy names, e.g. A,B,C")
+        split_list(p, "--policies")
     if isinstance(policies, tuple):  # a repeatable --policies: one mix per use
-        return [split_list(p) for p in policies] or ([[policy]] if policy else None)
-    return split_list(policies) or ([policy] if policy else None)
+        chosen = [split_list(p, "--policies") for p in policies]
+        if len({tuple(m) for m in chosen}) != len(chosen):
+            raise click.UsageError("--policies: the same policy mix is given twice")
+        return chosen or ([[policy]] if policy else None)
+    return split_list(policies, "--policies") or ([policy] if policy else None)
 
 
 def data_option(flag: str, help: str):

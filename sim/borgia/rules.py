@@ -391,9 +391,12 @@ MAX_DEFENCE = 999
 
 
 def parse_strengths(text: str | None, flag: str) -> list[int]:
-    """``3,2`` -> [3, 2]: condottiere strengths, each a positive integer."""
-    if text is None or not text.strip():
+    """``3,2`` -> [3, 2]: condottiere strengths, each a positive integer; ``None`` (the
+    option left out) is no condottieri, an empty text is refused."""
+    if text is None:
         return []
+    if not text.strip():
+        raise InputError(f"{flag} needs at least one strength, like 3,2 (or leave it out)")
     out = []
     for item in text.split(","):
         item = item.strip()
@@ -409,10 +412,15 @@ def parse_strengths(text: str | None, flag: str) -> list[int]:
 
 
 def parse_defence(text: str | None) -> dict[str, int]:
-    """``city=2,family=1`` -> {'city': 2, 'family': 1}; a bare number counts as 'other'."""
+    """``city=2,family=1`` -> {'city': 2, 'family': 1}; a bare number counts as 'other'.
+
+    ``None`` (the option left out) is no defence; an empty text, or a part given twice,
+    is refused."""
     parts: dict[str, int] = {}
-    if text is None or not text.strip():
+    if text is None:
         return parts
+    if not text.strip():
+        raise InputError("--defend needs PART=N items, like city=2 (or leave it out)")
     for item in text.split(","):
         name, eq, value = item.strip().partition("=")
         if not eq:
@@ -424,7 +432,9 @@ def parse_defence(text: str | None) -> dict[str, int]:
             raise InputError(
                 f"--defend: {name} needs an integer from 0 to {MAX_DEFENCE}, got {value!r}"
             )
-        parts[name] = parts.get(name, 0) + int(value)
+        if name in parts:
+            raise InputError(f"--defend: {name} is given twice; give each part once")
+        parts[name] = int(value)
     return parts
 
 

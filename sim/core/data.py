@@ -15,10 +15,11 @@ from tableodds.sim.core.errors import InputError
 
 def read_text(path: Path, where: str | None = None, newline: str | None = None) -> str:
     """The UTF-8 text of a user's file; an unreadable or non-UTF-8 file is an InputError
-    naming it (every loader, TOML or CSV, reads through here)."""
+    naming it (every loader, TOML, JSON or CSV, reads through here).  A byte-order mark at
+    the start (which some Windows editors write) is dropped."""
     where = where or str(path)
     try:
-        with open(path, encoding="utf-8", newline=newline) as f:
+        with open(path, encoding="utf-8-sig", newline=newline) as f:
             return f.read()
     except OSError as e:
         raise InputError(f"cannot read {where}: {e.strerror}") from None
@@ -49,9 +50,39 @@ def load_toml(
             text = resources.files(package).joinpath(name).read_text("utf-8")
         else:
             text = read_text(Path(path), where)
-        return tomllib.loads(text), where
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InputError(f"{where} is not valid TOML: {e}") from None
+    except RecursionError:
+        raise too_deep(where) from None
+    return shallow(doc, where), where
+
+
+# No data file or game export nests lists and tables anywhere near this deep; deeper input
+# would overflow the parsers' (and every later walk's) recursion.
+MAX_DEPTH = 64
+
+
+def too_deep(where: str) -> InputError:
+    return InputError(f"{where}: lists and tables nested more than {MAX_DEPTH} levels deep")
+
+
+def shallow(doc, where: str):
+    """``doc`` (parsed JSON or TOML) if its lists and tables nest at most MAX_DEPTH levels
+    deep, else an InputError naming the file (checked without recursion)."""
+    stack = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > MAX_DEPTH:
+            raise too_deep(where)
+        stack.extend((child, depth + 1) for child in children)
+    return doc
 
 
 def unknown_keys(table: dict, allowed, where: str) -> None:

@@ -471,7 +471,7 @@ class RunPlan:
         """One run of ``chunk_fn``; ``name`` tells the runs of a multi-run command apart."""
         if name in self.runs:
             raise ValueError(f"run {name!r} twice in one plan")
-        size = chunk_size or self.chunk_size or default_chunk
+        size = next((c for c in (chunk_size, self.chunk_size) if c is not None), default_chunk)
         res = run(
             chunk_fn,
             games or self.games,

@@ -9,6 +9,7 @@ naming the field.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -141,8 +142,27 @@ def bounded(value, where: str):
 
 
 def unique_names(names: list[str], where: str) -> None:
+    """Each player's name once, and each one a name: not empty, no control characters (a
+    newline or tab would break the score table's rows)."""
     seen = set()
     for n in names:
+        player_name(n, where)
         if n in seen:
             raise InputError(f"{where}: player name {n!r} appears twice")
         seen.add(n)
+
+
+_UNPRINTABLE = ("Zl", "Zp")  # line and paragraph separators, beside every C* category
+
+
+def player_name(name: str, where: str) -> str:
+    """``name`` if it is a printable player name, else an InputError naming it."""
+    if not name.strip():
+        raise InputError(f"{where}: a player name is empty")
+    if any(
+        unicodedata.category(c) in _UNPRINTABLE or unicodedata.category(c)[0] == "C" for c in name
+    ):
+        raise InputError(
+            f"{where}: player name {name!r} holds a control character (newline, tab, ...)"
+        )
+    return name

@@ -51,6 +51,7 @@ def load(path: Path) -> dict:
     players = need(data, "players", "sheet", int, default=len(pen))
     if players != len(pen):
         raise InputError(f"sheet.players says {players} but penalties has {len(pen)} players")
+    unique_names(list(pen), "sheet.penalties")
     rows = {}
     for name, values in pen.items():
         if not isinstance(values, list) or not all(

@@ -34,6 +34,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from tableodds.sim.core.data import shallow, too_deep
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.s1844 import rules as R
 
@@ -144,7 +145,9 @@ def load_export(path) -> dict:
     """The export's JSON document (an :class:`InputError` when it is not one)."""
     p = Path(path)
     try:
-        doc = json.loads(p.read_text(encoding="utf-8"))
+        doc = shallow(json.loads(p.read_text(encoding="utf-8-sig")), str(p))
+    except RecursionError:
+        raise too_deep(str(p)) from None
     except FileNotFoundError:
         raise InputError(f"{p}: no such file") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
