@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from tableodds.analysis import borgia as analysis
 from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
@@ -24,7 +25,8 @@ from tableodds.sim.borgia.rules import (
 )
 from tableodds.sim.core.errors import InputError
 
-group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
+group = game_group("borgia")
+analysis = LazyModule("tableodds.analysis.borgia")
 
 _STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
 

@@ -8,8 +8,6 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import drive
-
 
 def players_option(players: range, default: int, several: bool = False):
     """--players P; with ``several``, a comma-separated list of counts to compare."""
@@ -76,6 +74,8 @@ def simulation_command(
     """
 
     def command(players, run, game, output, **more):
+        from tableodds.reports.cli.driver import drive
+
         drive(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
 
     command.__doc__ = inspect.cleandoc(analysis.__doc__ or "") + (
