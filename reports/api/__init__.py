@@ -18,15 +18,30 @@ from __future__ import annotations
 
 import inspect
 from importlib import import_module
-from importlib.metadata import version as _version
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tableodds.analysis.result import Result
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
 
-__version__ = _version("tableodds")
+if TYPE_CHECKING:
+    from tableodds.analysis.result import Result
+
+
+def __getattr__(name: str):
+    # loaded on first use, so that ``import tableodds`` (and the CLI's --help) stays free
+    # of polars and numba
+    if name == "Result":
+        from tableodds.analysis.result import Result
+
+        return Result
+    if name == "__version__":
+        from importlib.metadata import version
+
+        return version("tableodds")
+    raise AttributeError(f"module 'tableodds' has no attribute {name!r}")
+
+
 __all__ = [
     "ANALYSES",
     "InputError",

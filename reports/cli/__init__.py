@@ -8,8 +8,6 @@ finished marked INTERRUPTED and exits 130 (SIGTERM: the same, exit 143); a close
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import math
 import os
 import signal
@@ -19,18 +17,15 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import Interrupted
+from tableodds.reports.cli.lazy import GROUPS, LazyRoot
 from tableodds.reports.cli.options import backend_options, force_option
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.registry import PACKAGES
 
-# game name -> the module of its commands (tableodds.reports.cli.<package>)
-COMMANDS = {
-    name: "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
-    for name, package in PACKAGES.items()
-}
+# game name -> the module of its commands (tableodds.reports.cli.<package>), loaded when named
+COMMANDS = {name: module for name, (module, _) in GROUPS.items()}
 
 
-class _Root(click.Group):
+class _Root(LazyRoot):
     """``tableodds`` alone lists the commands instead of a usage error."""
 
     def parse_args(self, ctx, args):
@@ -50,20 +45,6 @@ def cli():
     Every command takes --help. Simulations are seeded: the same --seed gives the
     same numbers on any number of --workers.
     """
-
-
-def _groups():
-    from tableodds.reports.cli.score import score_command
-
-    for name, module in COMMANDS.items():
-        group = importlib.import_module(module).group
-        if importlib.util.find_spec(PACKAGES[name] + ".scoring") is not None:
-            group.add_command(score_command(name))
-        yield group
-
-
-for _group in _groups():
-    cli.add_command(_group)
 
 
 @cli.command()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import click
 
-from tableodds.analysis import borgia as analysis
 from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     Bounded,
     data_option,
@@ -23,9 +24,10 @@ from tableodds.sim.borgia.rules import (
     parse_defence,
     parse_strengths,
 )
-from tableodds.sim.core.runner import MAX_GAMES, MAX_SEED, MAX_WORKERS
+from tableodds.sim.core.limits import MAX_GAMES, MAX_SEED, MAX_WORKERS
 
-group = click.Group(name="borgia", help="Borgia: auctions, papal elections and conquest odds.")
+group = game_group("borgia")
+analysis = LazyModule("tableodds.analysis.borgia")
 
 _STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
 

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from tableodds.analysis import boss as analysis
 from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
@@ -21,7 +22,8 @@ from tableodds.sim.boss import GAME
 from tableodds.sim.boss.bargain import EXAMPLES
 from tableodds.sim.boss.rules import POLICIES, VARIANTS
 
-group = click.Group(name="boss", help="I'm the Boss!: deals, dividends and the dice-driven end.")
+group = game_group("boss")
+analysis = LazyModule("tableodds.analysis.boss")
 
 _cards = data_option(
     "--cards",

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import click
 
-from tableodds.analysis import davos as analysis
 from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
@@ -26,7 +27,8 @@ from tableodds.sim.davos.rules import (
     POLICIES,
 )
 
-group = click.Group(name="davos", help="Davos: secret goals, corps, parliaments and bills.")
+group = game_group("davos")
+analysis = LazyModule("tableodds.analysis.davos")
 
 
 def _choice(flag: str, choices, default: str, help: str):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from tableodds.analysis import davoserjas as analysis
+from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     INT_LIST,
     data_option,
@@ -14,10 +15,10 @@ from tableodds.reports.cli.options import (
     variant_option,
 )
 from tableodds.sim.davoserjas import GAME
-from tableodds.sim.davoserjas.rules import POLICIES, VARIANTS
-from tableodds.sim.davoserjas.search import ENDGAME, ENDGAMES
+from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES, POLICIES, VARIANTS
 
-group = click.Group(name="davoserjas", help="Davoserjas: six rounds of minus tricks and Kabalen.")
+group = game_group("davoserjas")
+analysis = LazyModule("tableodds.analysis.davoserjas")
 
 _variants = variant_option(VARIANTS, metavar="NAME[=VALUE]")
 _rules = data_option("--rules", "A round list in TOML instead of the packaged one.")

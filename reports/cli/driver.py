@@ -9,15 +9,19 @@ after SIGTERM) when the run was cut short.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from tableodds.analysis.result import Result
-from tableodds.reports.driver import Analysis, execute
-from tableodds.reports.output import emit_json
+if TYPE_CHECKING:  # imported when a command runs, not when --help is asked for
+    from tableodds.analysis.result import Result
+    from tableodds.reports.driver import Analysis
 
 
 def drive(analyse: Analysis, *, as_json: bool = False, **options) -> None:
     """``execute``, then print the text or the JSON document, then the exit status."""
+    from tableodds.reports.driver import execute
+    from tableodds.reports.output import emit_json
     from tableodds.reports.progress import terminal
 
     result = execute(analyse, progress=terminal(), **options)

@@ -8,8 +8,7 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import drive
-from tableodds.sim.core.runner import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
+from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
 
 def players_option(players: range, default: int, several: bool = False):
@@ -91,6 +90,8 @@ def simulation_command(
     """
 
     def command(players, run, game, output, **more):
+        from tableodds.reports.cli.driver import drive
+
         drive(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
 
     command.__doc__ = inspect.cleandoc(analysis.__doc__ or "") + (

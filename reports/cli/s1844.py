@@ -8,9 +8,9 @@ from pathlib import Path
 
 import click
 
-from tableodds.analysis import s1844 as analysis
-from tableodds.analysis import s1844_compare
 from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
@@ -21,11 +21,9 @@ from tableodds.reports.cli.options import (
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.rules import POLICIES
 
-group = click.Group(
-    name="1844",
-    help="1844: Schweiz: when the phases start, the trains rust, "
-    "the SBB forms and the bank breaks.",
-)
+group = game_group("1844")
+analysis = LazyModule("tableodds.analysis.s1844")
+s1844_compare = LazyModule("tableodds.analysis.s1844_compare")
 
 simulation_command(
     group,

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 
 import click
 
-from tableodds.analysis.scores import score, scoring_module
 from tableodds.reports.cli.driver import drive
 from tableodds.reports.cli.options import force_option
+from tableodds.sim.registry import PACKAGES
 
 
 def score_command(game: str) -> click.Command:
     """``tableodds GAME score FILE [--json] [--out DIR]`` / ``--template``."""
-    module = scoring_module(game)
+    module = importlib.import_module(PACKAGES[game] + ".scoring")  # light: no polars
 
     @click.command(
         name="score",
@@ -37,6 +38,8 @@ def score_command(game: str) -> click.Command:
             return
         if file is None:
             raise click.UsageError("give a FILE to score, or --template for an example")
+        from tableodds.analysis.scores import score
+
         drive(lambda _plan: score(game, file), as_json=as_json, out=out, force=force)
 
     return command

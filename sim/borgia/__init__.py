@@ -19,7 +19,7 @@ from tableodds.sim.borgia.rules import (
     columns,
     make_settings,
 )
-from tableodds.sim.core.game import GameSpec, SimKind
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
 
 __all__ = ["GAME", "check"]
 
@@ -29,18 +29,6 @@ def _settings(players: int) -> Settings:
     return make_settings(players, ["market", "random", "market", "value", "value"][:players])
 
 
-def _lazy(module: str, name: str):
-    """A chunk function imported on first call (keeps ``import borgia`` free of numba)."""
-
-    def chunk(settings, seed, start, count):
-        import importlib
-
-        return getattr(importlib.import_module(module), name)(settings, seed, start, count)
-
-    chunk.__name__ = chunk.__qualname__ = name
-    return chunk
-
-
 _K, _R = "tableodds.sim.borgia.kernel", "tableodds.sim.borgia.reference"
 GAME = GameSpec(
     name="borgia",
@@ -48,18 +36,24 @@ GAME = GameSpec(
     settings=_settings,
     chunk_size=4096,
     kinds=(
-        SimKind("games", _lazy(_K, "simulate_chunk"), _lazy(_R, "reference_chunk"), check, columns),
+        SimKind(
+            "games",
+            lazy_chunk(_K, "simulate_chunk"),
+            lazy_chunk(_R, "reference_chunk"),
+            check,
+            columns,
+        ),
         SimKind(
             "auctions",
-            _lazy(_K, "auction_chunk"),
-            _lazy(_R, "auction_chunk"),
+            lazy_chunk(_K, "auction_chunk"),
+            lazy_chunk(_R, "auction_chunk"),
             check_auctions,
             auction_schema,
         ),
         SimKind(
             "attacks",
-            _lazy(_K, "attack_chunk"),
-            _lazy(_R, "attack_chunk"),
+            lazy_chunk(_K, "attack_chunk"),
+            lazy_chunk(_R, "attack_chunk"),
             check_attacks,
             attack_schema,
         ),

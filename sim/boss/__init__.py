@@ -1,9 +1,11 @@
 """I'm the Boss!: deals, dividends and the dice-driven end (2-6 players)."""
 
-from tableodds.sim.boss.kernel import simulate_chunk
-from tableodds.sim.boss.reference import reference_chunk
 from tableodds.sim.boss.rules import PLAYERS, check, columns, make_settings
-from tableodds.sim.core.game import GameSpec, SimKind
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
+
+# imported on first call: ``import tableodds.sim.boss`` stays free of numba
+simulate_chunk = lazy_chunk("tableodds.sim.boss.kernel", "simulate_chunk")
+reference_chunk = lazy_chunk("tableodds.sim.boss.reference", "reference_chunk")
 
 GAME = GameSpec(
     name="boss",

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:  # only for the annotations: importing a game's spec needs no numpy
+    import numpy as np
 
-Columns = dict[str, np.ndarray]
+Columns = dict[str, "np.ndarray"]
 # the declared record layout: column name -> numpy dtype, in record order
-Schema = dict[str, np.dtype]
+Schema = dict[str, "np.dtype"]
 
 
 @dataclass(frozen=True)
@@ -96,3 +97,27 @@ class GameSpec:
     @property
     def columns(self) -> Callable[[Any], Schema]:
         return self.kinds[0].columns
+
+
+class lazy_chunk:
+    """A chunk function imported from ``module`` on first call, so that importing a game
+    package (its ``GAME``, for the CLI's options and help) loads neither numba nor a kernel.
+    Picklable (a Dask task carries the names, not the function)."""
+
+    def __init__(self, module: str, name: str):
+        self.module, self.name = module, name
+        self.__name__ = self.__qualname__ = name
+        self._fn = None
+
+    def __call__(self, settings, seed: int, start: int, count: int) -> Columns:
+        if self._fn is None:
+            import importlib
+
+            self._fn = getattr(importlib.import_module(self.module), self.name)
+        return self._fn(settings, seed, start, count)
+
+    def __reduce__(self):
+        return (lazy_chunk, (self.module, self.name))
+
+    def __repr__(self) -> str:
+        return f"lazy_chunk({self.module}.{self.name})"

@@ -37,12 +37,10 @@ import numpy as np
 import polars as pl
 
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
 Progress = Callable[[int, str], object]  # (games, label) -> a bar with advance(n) and close()
-
-MAX_SEED = 2**63 - 1
-
 
 @dataclass(frozen=True)
 class RunResult:
@@ -78,14 +76,6 @@ class RunResult:
             "backend": self.backend,
             "interrupted": self.interrupted,
         }
-
-
-# Bounds on the run options.  A quadrillion games is thirty years at a million games/s and
-# keeps every game index well inside int64; a chunk's records must fit in memory; a worker
-# is a thread (or process) and two chunks per worker are in flight.
-MAX_GAMES = 10**15
-MAX_CHUNK = 2**20
-MAX_WORKERS = 1024
 
 
 def chunk_grid(games: int, chunk_size: int) -> Iterator[tuple[int, int]]:

@@ -9,9 +9,7 @@ gives.
 
 from __future__ import annotations
 
-from tableodds.sim.core.game import GameSpec, SimKind
-from tableodds.sim.davos.kernel import simulate_chunk
-from tableodds.sim.davos.reference import reference_chunk
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
 from tableodds.sim.davos.rules import (
     MODE_PLAYERS,
     PLAYERS,
@@ -23,6 +21,10 @@ from tableodds.sim.davos.rules import (
 )
 
 __all__ = ["GAME", "check", "settings"]
+
+# imported on first call: ``import tableodds.sim.davos`` stays free of numba
+simulate_chunk = lazy_chunk("tableodds.sim.davos.kernel", "simulate_chunk")
+reference_chunk = lazy_chunk("tableodds.sim.davos.reference", "reference_chunk")
 
 
 def settings(players: int) -> Settings:

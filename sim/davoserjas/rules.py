@@ -45,6 +45,10 @@ PLAYERS = range(3, 8)
 # Seed: 2s are removed in the order diamonds, hearts, spades, clubs until hands are equal.
 REMOVED_TWOS = {3: "D", 4: "", 5: "DH", 6: "DHSC", 7: "DHS"}
 
+# the search bot's endgame models, by code (sim/davoserjas/search.py), and the default
+ENDGAMES = ("counting", "paranoid")
+ENDGAME = "counting"
+
 POLICIES = {
     "random": "every card uniformly from the legal ones (Kabalen: from the playable ones)",
     "duck": "trick rounds: the highest card that does not win, else the lowest (the highest "

@@ -32,13 +32,12 @@ from numba import njit
 from tableodds.sim.core.bits import highest_bit, kth_bit, lowest_bit, popcount
 from tableodds.sim.core.rng import bounded
 from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
+from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
 SAMPLES = 12  # default budget: deals sampled per decision
 TRICKS = 4  # ... and tricks left (the current one included) from which each is solved exactly
-ENDGAMES = ("counting", "paranoid")  # the endgame models, by code
-ENDGAME = "counting"  # ... the default
 _MODEL = 64  # the kernel's ``exact`` carries both: tricks + _MODEL * endgame code
 
 

@@ -1,9 +1,11 @@
 """1844: Schweiz: a company-level model of the whole 18xx game (no map) for 3-7 players."""
 
-from tableodds.sim.core.game import GameSpec, SimKind
-from tableodds.sim.s1844.kernel import simulate_chunk
-from tableodds.sim.s1844.reference import reference_chunk
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
 from tableodds.sim.s1844.rules import PLAYERS, check, columns, make_settings
+
+# imported on first call: ``import tableodds.sim.s1844`` stays free of numba
+simulate_chunk = lazy_chunk("tableodds.sim.s1844.kernel", "simulate_chunk")
+reference_chunk = lazy_chunk("tableodds.sim.s1844.reference", "reference_chunk")
 
 GAME = GameSpec(
     name="1844",
