@@ -234,7 +234,7 @@ class GameForecast:
         never = [
             f"{r['label']} {r['never_share']:.0%}"
             for r in self.events
-            if r["happened_at"] is None and r["never_share"]
+            if r["happened_at"] is None and (r["never_share"] or 0) >= 0.005
         ]
         if never:
             lines.append("  never in the kept games: " + ", ".join(never))
