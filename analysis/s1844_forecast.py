@@ -88,19 +88,27 @@ def real_value(t_full: Timeline, e: str) -> int:
     return v[0] if v is not None else t_full.ors[-1][0] + 1
 
 
+def in_last_or(t: Timeline) -> bool:
+    """The log ends inside the game's last OR read (a game in progress): it may go on."""
+    return not t.last_or_over
+
+
 def condition(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT):
     """The kept games (see the module's docstring), the tolerance used and the distance."""
     cut = t.ors[-1][0]
+    # a game in progress read to the end of its log may be in the middle of its last OR:
+    # what has not happened yet may still happen in it
+    by = cut - 1 if in_last_or(t) else cut
     keep = pl.lit(True)
     if not t.finished:
-        keep = keep & (pl.col("end_or") > cut)
+        keep = keep & (pl.col("end_or") > by)
     dist = pl.lit(0, dtype=pl.Int64)
     for e in MATCHED:
         col = pl.col(f"{e}_or").cast(pl.Int64)
         v = t.events.get(e)
         happened = (col >= 0) & (col <= cut)
         if v is None:
-            keep = keep & ~happened
+            keep = keep & ~((col >= 0) & (col <= by))
         else:
             keep = keep & happened
             dist = dist + (col - v[0]).abs()
@@ -209,8 +217,11 @@ class GameForecast:
         t = self.timeline
         pos = t.position
         lines = [
-            f"Game {t.game_id}: {t.players} players, read to the end of "
-            f"{t.label(self.cut)} (#{self.cut}); phase {pos['phase']}, "
+            f"Game {t.game_id}: {t.players} players, read to "
+            + ("" if in_last_or(t) else "the end of ")
+            + f"{t.label(self.cut)} (#{self.cut})"
+            + (" (the log's last OR, perhaps still going on)" if in_last_or(t) else "")
+            + f"; phase {pos['phase']}, "
             f"{pos['depot_left']} depot cards left (next: {pos['next_train'] or '-'}).",
             f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
             f"match the timeline so far (the events by #{self.cut} at the same ORs, "
@@ -398,6 +409,11 @@ def forecast(plan: RunPlan, game_file, at=None, policies=None, params=None) -> R
         raise InputError("no games were simulated")
     df = records_frame(runs[""].scan(), t.players)
     summary = forecast_game(df, t)
+    if not summary.kept:
+        raise InputError(
+            f"{game_file}: none of the {df.height:,} simulated games matches the timeline "
+            f"so far (by #{summary.cut}); try more --games"
+        )
     return Result(
         "1844 forecast",
         {"game_file": str(game_file), "game_id": t.game_id, "at": at, **settings.describe()},

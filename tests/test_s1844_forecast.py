@@ -181,3 +181,20 @@ def test_cli_forecast_refuses_a_cut_past_the_end(capsys, at, msg):
     assert e.value.code == 2
     err = capsys.readouterr().err.strip()
     assert msg in err and len(err.splitlines()) == 1
+
+
+def test_a_game_in_progress_may_be_in_the_middle_of_its_last_or(records):
+    doc = json.loads((DATA / "202933.json").read_text())
+    doc["actions"] = doc["actions"][:600]  # in OR 6.2: the first 5 is bought, no SBB yet
+    doc["status"] = "active"
+    doc.pop("game_end_reason")
+    t = read_timeline(doc)
+    assert not t.finished and not t.last_or_over and t.events["sbb"] is None
+    assert t.ors[-1][0] == 8
+    f = F.forecast_game(records[7], t)
+    sbb = next(r for r in f.events if r["event"] == "sbb")
+    # the SBB forms at the end of the OR of the first 5: this one, still going on
+    assert f.kept >= F.MIN_KEPT and sbb["happened_at"] is None and sbb["p10_or"] == 8
+    # --at at that OR reads the same; cut after OR 7, the OR is over
+    assert F.forecast_game(records[7], read_timeline(doc, upto=8)).kept == f.kept
+    assert read_timeline(doc, upto=7).last_or_over

@@ -84,6 +84,7 @@ class Timeline:
     depot_gone: list = field(default_factory=list)  # depot cards gone by each OR's end
     cut: int | None = None  # read up to the end of this global OR (None: the whole log)
     finished: bool = True  # the log reaches the game's end
+    last_or_over: bool = True  # the last OR read is over (a later one follows, or the end)
     end_source: str = "export"  # where end_reason comes from: "export", "log" or "none"
     position: dict = field(default_factory=dict)  # see read_timeline
 
@@ -537,6 +538,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         depot_gone=depot_gone,
         cut=upto,
         finished=finished,
+        last_or_over=finished or state["stop"],
         end_source=source,
         position=position,
     )
