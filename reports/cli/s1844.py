@@ -24,6 +24,7 @@ from tableodds.sim.s1844.rules import POLICIES
 group = game_group("1844")
 analysis = LazyModule("tableodds.analysis.s1844")
 s1844_compare = LazyModule("tableodds.analysis.s1844_compare")
+s1844_forecast = LazyModule("tableodds.analysis.s1844_forecast")
 
 simulation_command(
     group,
@@ -71,3 +72,35 @@ _f = click.option(
 )(_f)
 _f = click.argument("game_file", type=click.Path(path_type=Path, dir_okay=False))(_f)
 group.command("compare")(_f)
+
+
+def forecast(game_file, at, run, game, output):
+    drive(
+        lambda plan: s1844_forecast.forecast(plan, game_file, at=at, **game),
+        **run,
+        **output,
+    )
+
+
+forecast.__doc__ = (
+    inspect.cleandoc(s1844_forecast.forecast.__doc__) + "\n\nGAME_FILE is the "
+    "game's JSON export from 18xx.games (a game in progress, or a finished one cut with "
+    "--at).\n\nExample: tableodds 1844 forecast 160062.json --at 8 --out f160062"
+)
+_f = output_options(forecast)
+_f = run_options(100_000, GAME.chunk_size)(
+    game_options(
+        POLICIES,
+        "careful",
+        data_option("--params", "A TOML file overriding model parameters (see params.toml)."),
+    )(_f)
+)
+_f = click.option(
+    "--at",
+    type=int,
+    default=None,
+    help="Read the log only to the end of this global OR (OR 1.1 = 1), as if the game "
+    "were still going on there [default: the whole log].",
+)(_f)
+_f = click.argument("game_file", type=click.Path(path_type=Path, dir_okay=False))(_f)
+group.command("forecast")(_f)

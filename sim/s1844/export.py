@@ -47,6 +47,12 @@ DECK_IDS = tuple(
     for t, n in enumerate(R.DEPOT_COUNT)
 )
 TYPE_OF_NAME = {name: t for t, name in enumerate(R.TRAIN_NAMES)} | {"8": 5, "8H": 5}
+DECK = [(t, k) for t in range(R.NTYPE) for k in DECK_IDS[t]]
+PRE_SBB = {R.CORPS[c] for c in range(R.NCORP) if R.CTYPE[c] == R.PRE}
+# the director's certificate is two ordinary shares: 50% (pre-SBB), 40% (regional), 20%
+DIRECTOR_PCT = {
+    R.CORPS[c]: 200 // int(R.UNITS[R.CTYPE[c]]) for c in range(R.NCORP) if R.CTYPE[c] != 3
+}
 
 
 @dataclass
@@ -76,6 +82,12 @@ class Timeline:
     floated: list  # corporations in the order they first operated
     scores: dict  # player id -> final value
     notes: list = field(default_factory=list)
+    depot_gone: list = field(default_factory=list)  # depot cards gone by each OR's end
+    cut: int | None = None  # read up to the end of this global OR (None: the whole log)
+    finished: bool = True  # the log reaches the game's end
+    last_or_over: bool = True  # the last OR read is over (a later one follows, or the end)
+    end_source: str = "export"  # where end_reason comes from: "export", "log" or "none"
+    position: dict = field(default_factory=dict)  # see read_timeline
 
     def label(self, k: int) -> str:
         s, n = next((s, n) for g, s, n in self.ors if g == k)
@@ -185,9 +197,25 @@ def _train_type(train_id: str, variant) -> int:
     return TYPE_OF_NAME[name]
 
 
-def read_timeline(doc: dict, where: str = "export") -> Timeline:
-    """Rebuild the timeline of one exported game (see the module's docstring)."""
+def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> Timeline:
+    """Rebuild the timeline of one exported game (see the module's docstring).
+
+    ``upto``: read the log only to the end of global OR ``upto`` (the set's export, when
+    that OR closes its set, included), as if the game were still going on there; an
+    :class:`InputError` when the log has fewer ORs.
+
+    The timeline's ``position`` is the game's state at the end of what was read, as far
+    as the log says it: each company's trains (type names, rusted ones gone; the pre-SBB
+    companies' trains go to the SBB when it forms), the phase, the depot cards left, the
+    companies that operated (the pre-SBB ones closed by the SBB marked), each player's
+    and company's share percentages and the directors (the largest holding, the earlier
+    one on a tie), the privates' owners (the last bid of the auction, then
+    ``buy_company``), the station tokens placed.  Money (cash, treasuries, loans) and
+    share prices are not rebuilt: the log does not carry them.
+    """
     check_export(doc, where)
+    if upto is not None and (not isinstance(upto, int) or upto < 1):
+        raise InputError(f"{where}: --at must be a global OR number of 1 or more, not {upto}")
     players = doc["players"]
     ids = {p.get("id") for p in players if isinstance(p, dict)}
     actions = list(_expanded(effective_actions(doc["actions"])))
@@ -203,7 +231,17 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
     withholds_by_phase: dict = {}
     floated: list = []
     notes: list = []
+    trains: dict[str, tuple[str, int]] = {}  # train id -> (corporation, type)
+    holding: dict = {}  # (holder, corporation) -> percent
+    first_holder: dict = {}  # (holder, corporation) -> order of the first purchase
+    share_pct: dict = {}  # corporation -> percent of one ordinary share
+    privates: dict = {}  # company -> owner (player id or corporation)
+    bids: dict = {}  # company -> last bidder
+    tokens: dict = {}
+    depot_gone: list = []
+    closed: set = set()
     state = {
+        "stop": False,
         "phase": 1,
         "sr": 0,
         "in_or": False,
@@ -231,6 +269,8 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
         for r in range(R.NTYPE):
             if R.RUSTED_BY[r] == t:
                 event(f"rust{r + 2}")
+                for tid in [k for k, v in trains.items() if v[1] == r]:
+                    del trains[tid]
 
     def take(card):
         if card in in_deck:
@@ -247,12 +287,45 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
                 take(card)
             state["in_or"] = True
             state["n"] = 0
+        if depot_gone:
+            depot_gone[-1] = len(DECK) - len(deck)
+        if upto is not None and state["g"] >= upto:
+            state["stop"] = True
+            return
         state["g"] += 1
         state["n"] += 1
         state["turned"] = set()
         state["corp"] = None
         ors.append((state["g"], state["sr"], state["n"]))
         revenue.append(0)
+        depot_gone.append(len(DECK) - len(deck))
+
+    def sbb_forms():
+        for tid, (c, t) in list(trains.items()):
+            if c in PRE_SBB:
+                trains[tid] = ("SBB", t)
+        closed.update(c for c in PRE_SBB if c in floated)
+
+    def shares_of(a):
+        out = []
+        for sh in a.get("shares") or ():
+            corp = str(sh).rsplit("_", 1)[0]
+            out.append(corp)
+        return out
+
+    def move_shares(player, a, sign):
+        names = shares_of(a)
+        if not names:
+            return
+        pct = a.get("percent")
+        each = (int(pct) / len(names)) if isinstance(pct, (int, float)) else None
+        for corp in names:
+            if each is not None:
+                share_pct.setdefault(corp, each)
+            step = share_pct.get(corp, each or 10)
+            key = (player, corp)
+            holding[key] = holding.get(key, 0) + sign * step
+            first_holder.setdefault(key, len(first_holder))
 
     def open_sr():
         if state["in_or"] or state["sr"] == 0:
@@ -262,6 +335,8 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
         state["pending_sr"] = False
 
     for a in actions:
+        if state["stop"]:
+            break
         kind = a["type"]
         if kind.startswith(IGNORED_PREFIX):
             continue
@@ -279,7 +354,23 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
                 if str(s).startswith("SBB_") and not state["sbb_seen"]:
                     state["sbb_seen"] = True
                     event("sbb")
+                    sbb_forms()
+            if kind == "par":
+                corp = str(a.get("corporation"))
+                key = (ent, corp)
+                holding[key] = holding.get(key, 0) + DIRECTOR_PCT.get(corp, 20)
+                first_holder.setdefault(key, len(first_holder))
+            elif kind == "buy_shares":
+                move_shares(ent, a, 1)
+            elif kind == "sell_shares":
+                move_shares(ent, a, -1)
+            elif kind == "bid" and a.get("company"):
+                bids[str(a["company"])] = ent
+            elif kind == "buy_company" and a.get("company"):
+                privates[str(a["company"])] = ent
             continue
+        if etype == "company" and kind == "bid" and a.get("company"):
+            bids[str(a["company"])] = ent
         if etype != "corporation":
             continue
         corp = str(ent)
@@ -288,6 +379,8 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
             if corp == "SBB" and not state["sbb_seen"]:
                 state["sbb_seen"] = True
                 event("sbb")
+                sbb_forms()
+            trains.pop(str(a.get("train")), None)
             continue
         if state["pending_sr"]:
             if corp != state["corp"]:
@@ -297,6 +390,8 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
             start_or()
         elif corp != state["corp"] and corp in state["turned"]:
             start_or()
+        if state["stop"]:
+            break
         if corp == "SBB" and not state["sbb_seen"]:
             # it forms at the end of the OR before the one it first acts in (or the
             # current one when it first acts as the same OR's formation)
@@ -305,6 +400,7 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
                 events["sbb"] = ors[-2] if events["sbb"] is None else events["sbb"]
             elif events["sbb"] is None and len(ors) >= 2:
                 events["sbb"] = ors[-2]
+            sbb_forms()
         if corp != state["corp"]:
             state["corp"] = corp
             state["turned"].add(corp)
@@ -317,6 +413,15 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
                     total += int(route.get("revenue") or 0)
             total += int(a.get("extra_revenue") or 0)
             revenue[-1] += total
+            for route in a.get("routes") or ():
+                tid = str(route.get("train", "")) if isinstance(route, dict) else ""
+                if not tid or trains.get(tid, (None,))[0] == corp:
+                    continue
+                if tid in trains:  # the reading had it elsewhere: a reading error
+                    notes.append(f"{corp} ran train {tid}, read as {trains[tid][0]}'s")
+                elif tid not in owner:  # P7's EVA or the SBB's own 5 (no purchase)
+                    notes.append(f"{corp} ran train {tid}, which it got without a purchase")
+                trains[tid] = (corp, _train_type(tid, None))
         elif kind == "dividend":
             if a.get("kind") == "withhold":
                 state["withholds"] += 1
@@ -328,6 +433,7 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
             tid = str(a.get("train"))
             variant = str(a.get("variant") or "")
             t = _train_type(tid, variant)
+            trains[tid] = (corp, t)
             if tid in owner and owner[tid] != corp:
                 state["across"] += 1
             elif tid not in owner:
@@ -353,15 +459,59 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
                     bought_h[R.TRAIN_NAMES[t]] += 1
                 take(card)
             owner[tid] = corp
+        elif kind == "place_token":
+            tokens[corp] = tokens.get(corp, 0) + 1
+        elif kind == "buy_company" and a.get("company"):
+            privates[str(a["company"])] = corp
         elif kind == "bankrupt":
-            pass
+            state["bankrupt"] = corp
     if not ors:
         raise InputError(f"{where}: the log has no operating round")
-    events["end"] = ors[-1]
-    reason = str(doc.get("game_end_reason") or "unknown")
+    if upto is not None and not state["stop"] and upto > len(ors):
+        raise InputError(
+            f"{where}: the game has {len(ors)} operating rounds; --at {upto} is past its end"
+        )
+    if depot_gone:
+        depot_gone[-1] = max(depot_gone[-1], len(DECK) - len(deck))
+    finished = not state["stop"] and (
+        doc.get("status") in (None, "finished") or bool(doc.get("game_end_reason"))
+    )
     last_set = ors[-1][1]
+    if not finished:
+        reason, source = "in progress", "none"
+    elif doc.get("game_end_reason"):
+        reason, source = str(doc["game_end_reason"]), "export"
+    else:
+        reason, source = end_from_log(state, ors, notes)
+    if finished:
+        events["end"] = ors[-1]
     if reason == "bank":
         events["bank"] = next(o for o in ors if o[1] == last_set)
+    owners_of_privates = dict(bids)
+    owners_of_privates.update(privates)
+    directors = {}
+    for (holder, corp), pct in sorted(holding.items(), key=lambda kv: first_holder[kv[0]]):
+        if pct > 0 and (corp not in directors or pct > holding[(directors[corp], corp)]):
+            directors[corp] = holder
+    per_corp: dict = {}
+    for _tid, (c, t) in sorted(trains.items()):
+        per_corp.setdefault(c, []).append(R.TRAIN_NAMES[t])
+    position = {
+        "phase": state["phase"],
+        "trains": {c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp.items())},
+        "depot_left": len(deck),
+        "next_train": R.TRAIN_NAMES[deck[0][0]] if deck else None,
+        "operated": list(floated),
+        "closed": sorted(closed),
+        "shares": {
+            str(h): {c: int(p) for (h2, c), p in holding.items() if h2 == h and p > 0}
+            for h in dict.fromkeys(h for h, _ in holding)
+        },
+        "directors": {c: directors[c] for c in sorted(directors)},
+        "privates": {k: owners_of_privates[k] for k in sorted(owners_of_privates)},
+        "tokens": dict(sorted(tokens.items())),
+        "bankrupt": state.get("bankrupt"),
+    }
     scores = {}
     result = doc.get("result")
     if isinstance(result, dict):
@@ -388,7 +538,36 @@ def read_timeline(doc: dict, where: str = "export") -> Timeline:
         floated=floated,
         scores=scores,
         notes=notes,
+        depot_gone=depot_gone,
+        cut=upto,
+        finished=finished,
+        last_or_over=finished or state["stop"],
+        end_source=source,
+        position=position,
     )
+
+
+def end_from_log(state: dict, ors: list, notes: list) -> tuple[str, str]:
+    """How a finished game ended, read off its log (older exports lack ``game_end_reason``).
+
+    The engine ends 1844 at once when a player goes bankrupt (a ``bankrupt`` action), else
+    after the OR set in which the bank breaks; the game's last phase (7) sets no limit of
+    its own.  So: a ``bankrupt`` action is a bankruptcy; a game that ends with a complete
+    OR set of its phase is a bank break; anything else is left "unknown".
+    """
+    if state.get("bankrupt") is not None:
+        notes.append("end reason read off the log: a bankrupt action")
+        return "bankrupt", "log"
+    g, s, n = ors[-1]
+    in_set = sum(1 for o in ors if o[1] == s)
+    if in_set == int(R.ORS_PER_SET[state["phase"]]):
+        notes.append(
+            f"end reason read off the log: the game ended after a complete set of "
+            f"{in_set} ORs in phase {state['phase']} with no bankruptcy: the bank broke"
+        )
+        return "bank", "log"
+    notes.append("end reason unknown: no game_end_reason, no bankruptcy, the last set cut short")
+    return "unknown", "log"
 
 
 RECORDED = Path(__file__).parent / "games"  # two real games shipped for calibration
@@ -399,6 +578,6 @@ def recorded_games() -> list[Path]:
     return sorted(RECORDED.glob("*.json"))
 
 
-def read_export(path) -> Timeline:
-    """Load an 18xx.games export file and rebuild its timeline."""
-    return read_timeline(load_export(path), str(path))
+def read_export(path, upto: int | None = None) -> Timeline:
+    """Load an 18xx.games export file and rebuild its timeline (to global OR ``upto``)."""
+    return read_timeline(load_export(path), str(path), upto)

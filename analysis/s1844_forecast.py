@@ -1,0 +1,426 @@
+"""The rest of a 1844 game in progress: when the next phases come, the trains rust, the
+bank breaks and the game ends, given the game so far.
+
+The position at the cut is read off the export (:func:`tableodds.sim.s1844.export.
+read_timeline`): the trains of every company, the phase, the depot, the companies that
+operated, share holdings, directors, the privates' owners and the tokens.  The log carries
+no money (cash, treasuries, loans) and no share prices, and the kernel cannot be started
+from the middle of a game, so the rest of the game is forecast by **conditioning**: the
+careful bots play whole games from the start (seeded, bit-identical like every run) and
+only the games whose timeline up to the cut matches the real one are kept:
+
+* a kept game is still running after the cut's OR (when the real one is);
+* each of phase 3-7, the SBB and the bank break has happened by the cut in the kept game
+  exactly when it has in the real game;
+* the distance (the sum over the events that have happened of the ORs between the real
+  and the simulated event) is at most a tolerance: the smallest that keeps at least
+  ``min_kept`` games (0 = exact).
+
+Matching also the depot cards gone by the cut, or the route revenue of the last two ORs,
+was tried on both recorded games: it kept fewer of their later events inside the bands
+(52 and 52 of 60 against 56 of 60), so the distance counts the events only.
+
+Over the kept games each event's median and 10-90% band (nearest ranks) stand beside
+the same over all games.  An event that never happens in a game counts as the OR after
+that game's end (the real game's events are placed the same way).  A company's train
+rusts in the OR its type rusts (a train sold or discarded before that goes earlier); the
+final-score band of a player is that of the same seat in the kept games (seats in the
+export's player order; the player's own holdings do not enter the conditioning).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import partial
+
+import polars as pl
+
+from tableodds.analysis.result import Result
+from tableodds.analysis.s1844 import EVENT_LABELS
+from tableodds.sim.core.errors import InputError
+from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.s1844 import GAME
+from tableodds.sim.s1844 import rules as R
+from tableodds.sim.s1844.export import Timeline, read_export
+from tableodds.sim.s1844.kernel import simulate_chunk
+
+FORECAST_EVENTS = (
+    "phase3",
+    "phase4",
+    "phase5",
+    "phase6",
+    "phase7",
+    "rust2",
+    "rust3",
+    "rust4",
+    "sbb",
+    "bank",
+    "end",
+)
+# the events the conditioning matches (the rusts come with phases 4, 6 and 7)
+MATCHED = ("phase3", "phase4", "phase5", "phase6", "phase7", "sbb", "bank")
+MIN_KEPT = 400
+MAX_TOLERANCE = 40
+REBUILT = (
+    "trains per company (rusted ones gone; the pre-SBB companies' trains to the SBB)",
+    "phase and the depot (cards left, the next train)",
+    "companies that operated and the pre-SBB ones closed by the SBB",
+    "share percentages of every player, directors",
+    "privates' owners; station tokens placed",
+)
+NOT_REBUILT = (
+    "player cash, treasuries, loans: the log carries no money",
+    "share prices: the log carries no prices (the market moves are not replayed)",
+    "tiles and destinations reached (the model's map is abstract)",
+    "SBB shares from the exchange (it is not in the log)",
+)
+
+
+def _value(e: str) -> pl.Expr:
+    """An event's OR, or the OR after the game's end when it does not happen."""
+    col = pl.col(f"{e}_or")
+    return pl.when(col >= 0).then(col).otherwise(pl.col("end_or") + 1)
+
+
+def real_value(t_full: Timeline, e: str) -> int:
+    """The real game's event OR (or its last OR + 1 when it never happened)."""
+    v = t_full.events.get(e)
+    return v[0] if v is not None else t_full.ors[-1][0] + 1
+
+
+def in_last_or(t: Timeline) -> bool:
+    """The log ends inside the game's last OR read (a game in progress): it may go on."""
+    return not t.last_or_over
+
+
+def condition(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT):
+    """The kept games (see the module's docstring), the tolerance used and the distance."""
+    cut = t.ors[-1][0]
+    # a game in progress read to the end of its log may be in the middle of its last OR:
+    # what has not happened yet may still happen in it
+    by = cut - 1 if in_last_or(t) else cut
+    keep = pl.lit(True)
+    if not t.finished:
+        keep = keep & (pl.col("end_or") > by)
+    dist = pl.lit(0, dtype=pl.Int64)
+    for e in MATCHED:
+        col = pl.col(f"{e}_or").cast(pl.Int64)
+        v = t.events.get(e)
+        happened = (col >= 0) & (col <= cut)
+        if v is None:
+            keep = keep & ~((col >= 0) & (col <= by))
+        else:
+            keep = keep & happened
+            dist = dist + (col - v[0]).abs()
+    cand = df.filter(keep).with_columns(dist.alias("distance"))
+    if cand.height == 0:
+        return cand, None
+    counts = cand.group_by("distance").len().sort("distance")
+    total, tol = 0, int(counts["distance"][-1])
+    for d, k in counts.iter_rows():
+        total += k
+        if total >= min_kept or d >= MAX_TOLERANCE:
+            tol = int(d)
+            break
+    return cand.filter(pl.col("distance") <= tol), tol
+
+
+def _band(df: pl.DataFrame, expr: pl.Expr) -> dict:
+    if df.height == 0:
+        return {"median_or": None, "p10_or": None, "p90_or": None}
+    row = df.select(
+        expr.quantile(0.5, "nearest").alias("m"),
+        expr.quantile(0.1, "nearest").alias("lo"),
+        expr.quantile(0.9, "nearest").alias("hi"),
+    ).row(0)
+    return {"median_or": float(row[0]), "p10_or": float(row[1]), "p90_or": float(row[2])}
+
+
+def _never(df: pl.DataFrame, e: str) -> float | None:
+    if df.height == 0:
+        return None
+    return float(df.select((pl.col(f"{e}_or") < 0).mean()).item())
+
+
+@dataclass(frozen=True)
+class GameForecast:
+    """The rest of one game, conditioned on its timeline up to the cut."""
+
+    timeline: Timeline
+    games: int
+    kept: int
+    tolerance: int | None
+    events: list
+    rusts: list
+    scores: list
+    players: list = field(default_factory=list)
+
+    @property
+    def cut(self) -> int:
+        return self.timeline.ors[-1][0]
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        flat = []
+        for r in self.events:
+            u = r["unconditional"]
+            flat.append(
+                {
+                    "event": r["event"],
+                    "label": r["label"],
+                    "happened_at": r["happened_at"],
+                    "median_or": r["median_or"],
+                    "p10_or": r["p10_or"],
+                    "p90_or": r["p90_or"],
+                    "never_share": r["never_share"],
+                    "unconditional_median_or": u["median_or"],
+                    "unconditional_p10_or": u["p10_or"],
+                    "unconditional_p90_or": u["p90_or"],
+                }
+            )
+        schema = {k: pl.Float64 for k in flat[0] if k.endswith("_or") or k == "never_share"}
+        schema["happened_at"] = pl.Int64
+        out = {"events": pl.DataFrame(flat, schema_overrides=schema)}
+        if self.rusts:
+            out["rusts"] = pl.DataFrame(self.rusts, infer_schema_length=None)
+        if self.scores:
+            out["scores"] = pl.DataFrame(
+                [{**r, "directs": ",".join(r["directs"])} for r in self.scores],
+                infer_schema_length=None,
+            ).with_columns(pl.col("player").cast(pl.String))
+        return out
+
+    def plots(self) -> dict:
+        return {"forecast": plot_forecast(self)}
+
+    def as_dict(self) -> dict:
+        t = self.timeline
+        return {
+            "game_id": t.game_id,
+            "players": t.players,
+            "cut_or": self.cut,
+            "cut_label": t.label(self.cut),
+            "finished_by_cut": t.finished,
+            "method": "conditioning",
+            "games": self.games,
+            "games_kept": self.kept,
+            "tolerance": self.tolerance,
+            "events": self.events,
+            "rusts": self.rusts,
+            "scores": self.scores,
+            "position": {str(k): v for k, v in t.position.items()},
+            "rebuilt": list(REBUILT),
+            "not_rebuilt": list(NOT_REBUILT),
+            "notes": t.notes,
+        }
+
+    def text(self) -> str:
+        t = self.timeline
+        pos = t.position
+        lines = [
+            f"Game {t.game_id}: {t.players} players, read to "
+            + ("" if in_last_or(t) else "the end of ")
+            + f"{t.label(self.cut)} (#{self.cut})"
+            + (" (the log's last OR, perhaps still going on)" if in_last_or(t) else "")
+            + f"; phase {pos['phase']}, "
+            f"{pos['depot_left']} depot cards left (next: {pos['next_train'] or '-'}).",
+            f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
+            f"match the timeline so far (the events by #{self.cut} at the same ORs, "
+            f"{self.tolerance} ORs off in all at most).",
+            "Not rebuilt from the log (the kept games fill them in): "
+            + "; ".join(NOT_REBUILT)
+            + ".",
+            "",
+            "Event                happened   given the game so far   all games",
+            "                                median [10%-90%]        median [10%-90%]",
+        ]
+        for r in self.events:
+            u = r["unconditional"]
+            when = "-" if r["happened_at"] is None else f"#{r['happened_at']}"
+            cond = "" if r["happened_at"] is not None else _text_band(r)
+            lines.append(f"  {r['label']:<19}{when:<11}{cond:<24}{_text_band(u)}")
+        lines.append(
+            "  (an event that does not happen counts as the OR after its game's end; "
+            "never: share of the kept games without it)"
+        )
+        never = [
+            f"{r['label']} {r['never_share']:.0%}"
+            for r in self.events
+            if r["happened_at"] is None and (r["never_share"] or 0) >= 0.005
+        ]
+        if never:
+            lines.append("  never in the kept games: " + ", ".join(never))
+        if self.rusts:
+            lines += ["", "Trains at the cut and the OR each rusts in (kept games):"]
+            for r in self.rusts:
+                lines.append(
+                    f"  {r['company']:<4} {r['count']} x {r['train']:<3} "
+                    + (
+                        "does not rust"
+                        if r["rust_event"] is None
+                        else f"rusts {_text_band(r)} ({EVENT_LABELS[r['rust_event']]})"
+                    )
+                )
+        if self.scores:
+            lines += ["", "Final score by player (the same seat in the kept games):"]
+            for r in self.scores:
+                real = "" if r["real"] is None else f"  real {r['real']}"
+                directs = ", ".join(r["directs"]) or "-"
+                lines.append(
+                    f"  seat {r['seat']} {str(r['player']):<10} {r['median']:.0f} "
+                    f"[{r['p10']:.0f}-{r['p90']:.0f}]  directs {directs}{real}"
+                )
+        if t.notes:
+            lines += ["", "Notes: " + "; ".join(t.notes)]
+        return "\n".join(lines)
+
+
+def _text_band(r: dict) -> str:
+    if r.get("median_or") is None:
+        return "-"
+    return f"{r['median_or']:g} [{r['p10_or']:g}-{r['p90_or']:g}]"
+
+
+def plot_forecast(f: GameForecast):
+    from tableodds.analysis.plots import figure
+
+    fig, ax = figure(figsize=(9, 5.5))
+    for i, r in enumerate(f.events):
+        u = r["unconditional"]
+        if u["median_or"] is not None:
+            ax.hlines(i - 0.15, u["p10_or"], u["p90_or"], lw=5, color="0.7")
+            ax.plot(
+                u["median_or"], i - 0.15, "o", color="0.5", label="all games" if not i else None
+            )
+        if r["happened_at"] is not None:
+            ax.plot(r["happened_at"], i, "D", color="C3")
+        elif r["median_or"] is not None:
+            ax.hlines(i + 0.15, r["p10_or"], r["p90_or"], lw=5, color="C0", alpha=0.6)
+            ax.plot(r["median_or"], i + 0.15, "o", color="C0")
+    ax.plot([], [], "o-", color="C0", label="given the game so far")
+    ax.plot([], [], "D", color="C3", label="happened by the cut")
+    ax.axvline(f.cut + 0.5, color="C3", ls=":", lw=1)
+    ax.set_yticks(range(len(f.events)), [r["label"] for r in f.events])
+    ax.invert_yaxis()
+    ax.set_xlabel("operating round (global number; OR 1.1 = 1)")
+    ax.grid(axis="x", alpha=0.3)
+    handles, labels = ax.get_legend_handles_labels()
+    keep = dict(zip(labels, handles))
+    ax.legend(keep.values(), keep.keys(), fontsize=8)
+    t = f.timeline
+    ax.set_title(
+        f"1844 game {t.game_id} after {t.label(f.cut)} (#{f.cut}): "
+        f"10-90% bands, {f.kept:,} of {f.games:,} games kept"
+    )
+    return fig
+
+
+def forecast_game(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT) -> GameForecast:
+    """The forecast from simulated records ``df`` (all games of the player count)."""
+    kept, tol = condition(df, t, min_kept)
+    events = []
+    cut = t.ors[-1][0]
+    for e in FORECAST_EVENTS:
+        v = t.events.get(e)
+        happened = v is not None and v[0] <= cut
+        cond = _band(kept, _value(e)) if not happened else dict.fromkeys(_band(kept, _value(e)))
+        events.append(
+            {
+                "event": e,
+                "label": EVENT_LABELS[e],
+                "happened_at": v[0] if happened else None,
+                **cond,
+                "never_share": None if happened else _never(kept, e),
+                "games_kept": kept.height,
+                "unconditional": _band(df, _value(e)),
+            }
+        )
+    rusts = []
+    for company, names in t.position.get("trains", {}).items():
+        for name in dict.fromkeys(names):
+            k = R.TRAIN_NAMES.index(name)
+            rust = f"rust{k + 2}" if k < 3 and R.RUSTED_BY[k] >= 0 else None
+            band = _band(kept, _value(rust)) if rust else dict.fromkeys(_band(kept, _value("end")))
+            rusts.append(
+                {
+                    "company": company,
+                    "train": name,
+                    "count": names.count(name),
+                    "rust_event": rust,
+                    **band,
+                }
+            )
+    scores = []
+    if kept.height:
+        directs: dict = {}
+        for c, p in t.position.get("directors", {}).items():
+            if c not in t.position.get("closed", ()):
+                directs.setdefault(str(p), []).append(c)
+        for seat, pid in enumerate(t.player_ids):
+            col = pl.col(f"score_{seat}")
+            row = kept.select(
+                col.quantile(0.5, "nearest").alias("m"),
+                col.quantile(0.1, "nearest").alias("lo"),
+                col.quantile(0.9, "nearest").alias("hi"),
+            ).row(0)
+            scores.append(
+                {
+                    "seat": seat,
+                    "player": pid,
+                    "median": float(row[0]),
+                    "p10": float(row[1]),
+                    "p90": float(row[2]),
+                    "directs": sorted(directs.get(str(pid), [])),
+                    "real": t.scores.get(pid) if t.finished else None,
+                }
+            )
+    return GameForecast(t, df.height, kept.height, tol, events, rusts, scores)
+
+
+def records_frame(lf: pl.LazyFrame, players: int) -> pl.DataFrame:
+    """The columns the conditioning reads."""
+    cols = [f"{e}_or" for e in R.EVENTS]
+    cols += [f"depot_{k}" for k in range(1, R.MAX_OR_RECORD + 1)]
+    cols += [f"rev_{k}" for k in range(1, R.MAX_OR_RECORD + 1)]
+    cols += [f"score_{p}" for p in range(players)]
+    return lf.select(cols).collect()
+
+
+def forecast(plan: RunPlan, game_file, at=None, policies=None, params=None) -> Result:
+    """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
+    come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
+    band given the game so far, beside the band over all games of its player count; the OR
+    each company's trains rust in; each player's final-score band.  The position (trains,
+    phase, depot, companies, shares, directors, privates, tokens) is read off the log;
+    money and share prices are not in it, so the forecast keeps the simulated games whose
+    timeline so far matches the real one (conditioning).  The games play the rules of the
+    18xx.games engine (bankruptcy allowed)."""
+    t = read_export(game_file, at)
+    settings = R.make_settings(t.players, policies, params, R.ENGINE_READINGS)
+    runs = plan.run_all(
+        [
+            (
+                "",
+                partial(simulate_chunk, settings),
+                {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"},
+            )
+        ]
+    )
+    if "" not in runs:
+        raise InputError("no games were simulated")
+    df = records_frame(runs[""].scan(), t.players)
+    summary = forecast_game(df, t)
+    if not summary.kept:
+        raise InputError(
+            f"{game_file}: none of the {df.height:,} simulated games matches the timeline "
+            f"so far (by #{summary.cut}); try more --games"
+        )
+    return Result(
+        "1844 forecast",
+        {"game_file": str(game_file), "game_id": t.game_id, "at": at, **settings.describe()},
+        summary,
+        plan,
+        titles={
+            "": f"1844 forecast · game {t.game_id} after #{summary.cut} · {t.players} players "
+            f"· policies {','.join(settings.policies)}"
+        },
+    )
