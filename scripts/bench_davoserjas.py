@@ -1,9 +1,9 @@
 """Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players),
 and whole games with one search seat.
 
-The last rows set the round-1 kernel against the best hand-written C loop of
-``shared/bench/trick_limit.sh`` (same deal shape), measured alternately in this
-run so that a busy machine slows both alike; set ``TRICK_LIMIT`` to the script's
+The last rows set the round-1 kernel and the six-round game with one search seat
+against the best hand-written C loop of ``shared/bench/trick_limit.sh`` (round-1
+deal shape), measured alternately in this run so that a busy machine slows all alike; set ``TRICK_LIMIT`` to the script's
 path if it is not in ``../shared/bench`` next to the project.
 """
 
@@ -47,19 +47,22 @@ def best_c_loop(games: int = 1_000_000) -> float | None:
 
 
 def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
-    """Round-1 kernel and best C loop measured alternately; medians and their ratio."""
+    """Round-1 kernel, search + 3 counting and the best C loop measured alternately;
+    medians and their ratios to the C loop."""
     from tableodds.sim.davoserjas.kernel import penalties
     from tableodds.sim.davoserjas.rules import make_settings
 
     s = make_settings(4, rounds=[1])
-    kern, c = [], []
+    strong = make_settings(4, ["search", "counting", "counting", "counting"])
+    kern, c, search = [], [], []
     for _ in range(repeats):
         v = best_c_loop()
         if v is None:
             return []
         c.append(v)
         kern.append(rate(lambda start, n: penalties(s, 1, start, n), 200_000, seconds))
-    k, cl = median(kern), median(c)
+        search.append(rate(lambda start, n: penalties(strong, 1, start, n), 100, seconds))
+    k, cl, sr = median(kern), median(c), median(search)
     nan = float("nan")
     return [
         {
@@ -71,6 +74,12 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
         {
             "case": f"round-1 kernel / best C loop = {k / cl:.2f}",
             "kernel_per_s": k,
+            "reference_per_s": nan,
+            "ratio": nan,
+        },
+        {
+            "case": f"search + 3 counting (six rounds) / best C loop = {sr / cl:.2e}",
+            "kernel_per_s": sr,
             "reference_per_s": nan,
             "ratio": nan,
         },
