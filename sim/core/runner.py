@@ -42,6 +42,7 @@ from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKER
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
 Progress = Callable[[int, str], object]  # (games, label) -> a bar with advance(n) and close()
 
+
 @dataclass(frozen=True)
 class RunResult:
     """Where a run's records are and how it went."""
