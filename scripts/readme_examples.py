@@ -1,4 +1,4 @@
-"""Re-run every ``$ tableodds ...`` example in README.md and put its real output in place.
+"""Re-run every ``$ tableodds ...`` example of README.md and docs/*.md; put the real output in place.
 
 A ```text block whose first line starts with ``$ tableodds`` is an example (those that need a
 running Dask scheduler, and the benchmarks' ``$ python scripts/`` blocks, are left as measured): each ``$`` line is run from a scratch folder holding the files the examples use, and
@@ -49,7 +49,12 @@ def main() -> None:
     ap.add_argument("--only", default=None, help="only blocks whose text contains WORD")
     ap.add_argument("--skip", default=None, help="leave blocks whose text contains WORD")
     args = ap.parse_args()
-    text = (ROOT / "README.md").read_text("utf-8")
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        redo_page(page, args)
+
+
+def redo_page(page: Path, args) -> None:
+    text = page.read_text("utf-8")
     with tempfile.TemporaryDirectory() as tmp:
         cwd = Path(tmp)
         (cwd / "sim").symlink_to(ROOT / "sim")  # examples name packaged files by their path
@@ -66,7 +71,7 @@ def main() -> None:
             return f"```{m.group(1) or ''}\n" + redo(block, cwd) + "```"
 
         text = BLOCK.sub(swap, text)
-    (ROOT / "README.md").write_text(text, "utf-8")
+    page.write_text(text, "utf-8")
 
 
 if __name__ == "__main__":
