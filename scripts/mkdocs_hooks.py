@@ -125,6 +125,18 @@ def api_functions() -> list[str]:
     return names
 
 
+def on_config(config):
+    """Load the lazy game groups into the root group: mkdocs-click documents a group's
+    ``commands`` and would otherwise see only the commands that are not games."""
+    from tableodds.reports.cli import cli
+    from tableodds.reports.cli.lazy import GROUPS
+
+    ctx = click.Context(cli, info_name="tableodds")
+    for name in GROUPS:
+        cli.add_command(cli.get_command(ctx, name), name)
+    return config
+
+
 def on_post_build(config) -> None:
     from mkdocs.exceptions import PluginError
 
