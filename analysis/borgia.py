@@ -18,6 +18,7 @@ from itertools import product
 import numpy as np
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import (
     Mean,
@@ -1017,6 +1018,14 @@ def _records(plan: RunPlan, chunk_fn, settings, label: str, name: str = ""):
     return plan.run(partial(chunk_fn, settings), name, default_chunk=GAME.chunk_size, label=label)
 
 
+@analysis(
+    "borgia",
+    "simulate",
+    games=100_000,
+    main=True,
+    about="VP sources by seat",
+    example="tableodds borgia simulate --policies value,random,random,random",
+)
 def simulate(
     plan: RunPlan,
     players: int = 4,
@@ -1039,6 +1048,13 @@ def simulate(
     )
 
 
+@analysis(
+    "borgia",
+    "auction",
+    games=20_000,
+    about="card prices",
+    example="tableodds borgia auction --players 4 --policy value --games 50000",
+)
 def auction(
     plan: RunPlan,
     players: int = 4,
@@ -1061,6 +1077,13 @@ def auction(
     )
 
 
+@analysis(
+    "borgia",
+    "election",
+    games=50_000,
+    about="the papacy",
+    example="tableodds borgia election --policies value,random,random,random",
+)
 def election(
     plan: RunPlan,
     players: int = 4,
@@ -1100,6 +1123,13 @@ def election(
     )
 
 
+@analysis(
+    "borgia",
+    "attacks",
+    games=20_000,
+    about="attacks in whole games, by target",
+    example="tableodds borgia attacks --players 4 --policy value",
+)
 def attacks(
     plan: RunPlan,
     players: int = 4,
@@ -1122,6 +1152,13 @@ def attacks(
     )
 
 
+@analysis(
+    "borgia",
+    "conquest",
+    games=1_000_000,
+    about="the odds of one attack",
+    example="tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1",
+)
 def conquest(
     plan: RunPlan | None,
     attack,
@@ -1299,6 +1336,13 @@ def summarise_card_worth(base_lf, extra_lfs: dict, settings, extra_settings: dic
     return CardWorthSummary(P, rows[0].change.n if rows else 0, settings.policies, tuple(rows))
 
 
+@analysis(
+    "borgia",
+    "card-worth",
+    games=20_000,
+    about="what one more card at the start is worth",
+    example="tableodds borgia card-worth --games 20000",
+)
 def card_worth(
     plan: RunPlan,
     players: int = 4,

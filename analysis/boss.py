@@ -11,6 +11,7 @@ from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, exact_moments, mean_of, quantile_of_counts, wilson
 from tableodds.sim.boss import GAME, bargain
@@ -683,6 +684,13 @@ def _job(name, settings):
     )
 
 
+@analysis(
+    "boss",
+    "length",
+    games=200_000,
+    about="game length (exact and simulated)",
+    example="tableodds boss length --players 4 --variant short",
+)
 def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None) -> Result:
     """How long a game runs: completed deals (simulated and exact) and turns per game.
 
@@ -701,6 +709,14 @@ def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=No
     )
 
 
+@analysis(
+    "boss",
+    "simulate",
+    games=200_000,
+    main=True,
+    about="money by seat and policy, deals, card values",
+    example="tableodds boss simulate -p 4 --policies shrewd,random,random,random --card-values",
+)
 def simulate(
     plan: RunPlan,
     players: int = 4,
@@ -739,6 +755,13 @@ def simulate(
     )
 
 
+@analysis(
+    "boss",
+    "variants",
+    games=50_000,
+    about="the house rules side by side",
+    example="tableodds boss variants --players 4 --policy shrewd",
+)
 def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=None) -> Result:
     """Each house rule side by side: game length, money spread and start-player advantage,
     every rule alone against the standard game at the same size and seed."""
@@ -925,6 +948,9 @@ class DealSummary:
         return "\n".join(lines)
 
 
+@analysis(
+    "boss", "deal", about="fair shares of one deal", example="tableodds boss deal --example first"
+)
 def deal(path=None, boss=None, threats: bool = True, cards=None, example: str | None = None):
     """Fair shares of one deal under each model, from a deal file (see --template)."""
     if example is not None:

@@ -18,6 +18,7 @@ from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
 from tableodds.sim.core.errors import InputError
@@ -538,6 +539,7 @@ def count_votes(parliament: dict) -> dict:
     }
 
 
+@analysis("davos", "vote", about="how a parliament votes on a bill")
 def vote(path) -> Result:
     """How a parliament (a TOML file, see ``tableodds davos vote --help``) votes on a bill."""
     return Result("davos vote", {"file": str(path)}, VoteCount(count_votes(load_parliament(path))))
@@ -679,6 +681,14 @@ def title(settings) -> str:
     )
 
 
+@analysis(
+    "davos",
+    "goals",
+    games=100_000,
+    main=True,
+    about="which goals are hardest",
+    example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
+)
 def goals(
     plan: RunPlan,
     players=4,
@@ -879,6 +889,13 @@ class Duel:
         return "\n".join(lines + ["", LIMITS])
 
 
+@analysis(
+    "davos",
+    "duel",
+    games=20_000,
+    about="which bot is stronger, head to head",
+    example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
+)
 def duel(
     plan: RunPlan,
     players=4,

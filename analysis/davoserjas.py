@@ -12,6 +12,7 @@ from functools import partial
 import numpy as np
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 from tableodds.sim.core.errors import InputError
@@ -345,6 +346,14 @@ def title(settings) -> str:
     )
 
 
+@analysis(
+    "davoserjas",
+    "simulate",
+    games=100_000,
+    main=True,
+    about="penalties per round and seat, distributions, P(lowest total)",
+    example="tableodds davoserjas simulate --players 4 --games 1000000 --policies careful,random,random,random",
+)
 def simulate(
     plan: RunPlan, players: int = 4, policies=None, rounds=None, variants=(), rules=None
 ) -> Result:
@@ -362,6 +371,13 @@ def simulate(
     )
 
 
+@analysis(
+    "davoserjas",
+    "hand",
+    games=20_000,
+    about="what one hand will cost",
+    example="tableodds davoserjas hand --round 4 --seat 2 --opponents counting,random KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S",
+)
 def hand(
     plan: RunPlan,
     cards,
@@ -567,6 +583,13 @@ def _duel_chunk(a, b, players, rounds, variants, samples, exact, seed, start, co
     return cols
 
 
+@analysis(
+    "davoserjas",
+    "duel",
+    games=20_000,
+    about="which bot is stronger, on duplicate deals",
+    example="tableodds davoserjas duel --policies counting,careful --games 100000",
+)
 def duel(
     plan: RunPlan,
     policies=("counting", "careful"),

@@ -12,6 +12,7 @@ from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.stats import (
     Mean,
@@ -546,6 +547,14 @@ def title(settings) -> str:
     return f"1844 · {settings.players} players · policies {','.join(settings.policies)}"
 
 
+@analysis(
+    "1844",
+    "train-rush",
+    games=20_000,
+    main=True,
+    about="when phases change, trains rust, the SBB forms and the bank breaks",
+    example="tableodds 1844 train-rush --players 4,5 --games 100000 --out rush",
+)
 def train_rush(plan: RunPlan, players=5, policies=None, params=None) -> Result:
     """Forecast the train rush: the OR of each phase, rust, SBB formation, bank break and end,
     for one player count or several side by side."""

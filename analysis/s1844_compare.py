@@ -16,6 +16,7 @@ from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.s1844 import EVENT_LABELS, TrainRush, summarise
 from tableodds.sim.core.runner import RunPlan
@@ -359,6 +360,13 @@ def plot_game(c: GameComparison):
     return fig
 
 
+@analysis(
+    "1844",
+    "compare",
+    games=20_000,
+    about="a recorded game placed on the forecast",
+    example="tableodds 1844 compare 160062.json --games 20000 --out game160062",
+)
 def compare(plan: RunPlan, game_file, players=None, policies=None, params=None) -> Result:
     """Put a recorded game (an 18xx.games export) on the train-rush forecast for its player
     count: each phase start, rust, SBB formation, bank break and the end, the trains bought,

@@ -35,6 +35,7 @@ from functools import partial
 
 import polars as pl
 
+from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result
 from tableodds.analysis.s1844 import EVENT_LABELS
 from tableodds.sim.core.errors import InputError
@@ -385,6 +386,13 @@ def records_frame(lf: pl.LazyFrame, players: int) -> pl.DataFrame:
     return lf.select(cols).collect()
 
 
+@analysis(
+    "1844",
+    "forecast",
+    games=100_000,
+    about="what is still to come in a game in progress",
+    example="tableodds 1844 forecast 160062.json --at 8 --out f160062",
+)
 def forecast(plan: RunPlan, game_file, at=None, policies=None, params=None) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%

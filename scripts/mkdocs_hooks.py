@@ -3,6 +3,8 @@
 * ``<!-- columns: GAME -->`` in a page becomes the record schema of every simulator kind of
   GAME, generated from its ``rules.columns()`` (through the game's ``GameSpec``), so the
   documented columns are the declared ones.
+* ``<!-- commands -->`` becomes the table of commands, one row per game made from the
+  registered analyses (``tableodds.analysis.registry``).
 * After the build, every command of the ``tableodds`` CLI (walked through the click group,
   lazy or not) must appear in the generated CLI reference, and every public function of the
   Python API in the API reference; a missing one fails the build.
@@ -20,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "build" / "docs-src"
 LAYOUT = {"": "reports/api", "analysis": "analysis", "reports": "reports", "sim": "sim"}
 COLUMNS = re.compile(r"<!--\s*columns:\s*(\S+)\s*-->")
+COMMANDS = "<!-- commands -->"
 
 
 def _pattern(name: str) -> str:
@@ -98,6 +101,10 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     def swap(m: re.Match) -> str:  # a name that is no game (an example in the text) stays
         return columns_markdown(m.group(1)) if m.group(1) in PACKAGES else m.group(0)
 
+    if COMMANDS in markdown:
+        from tableodds.reports.cli.lazy import command_table
+
+        markdown = markdown.replace(COMMANDS, command_table())
     return COLUMNS.sub(swap, markdown)
 
 

@@ -17,18 +17,45 @@ import pytest
 from cli_helpers import run_cli
 
 import tableodds
+from tableodds.analysis import registry
 
 VOTES = str(resources.files("tableodds.sim.borgia").joinpath("votes_example.toml"))
 PARLIAMENT = str(resources.files("tableodds.sim.davos").joinpath("example_parliament.toml"))
 HAND = "2C 3C 4C 5C 6C 2D 3D 4D 5D 2H 3H 4H 5H".split()
 FAST = ["-n", "300", "-w", "1"]
+# what a quick run of a command needs besides FAST (its arguments, or other sizes); every
+# registered analysis is a command here (tests/test_registry.py checks it)
+ARGS = {
+    "davoserjas hand": [*FAST, *HAND],
+    "davoserjas duel": [*FAST, "--policies", "counting,careful"],
+    "davos goals": [*FAST, "--policies", "goal", "--policies", "random"],
+    "davos vote": [PARLIAMENT],
+    "davos duel": [*FAST, "--policies", "contest,goal"],
+    "1844 train-rush": ["-n", "60", "-w", "1", "--players", "3,4"],
+    "1844 compare": [
+        str(resources.files("tableodds.sim.s1844").joinpath("games", "160062.json")),
+        "-n",
+        "60",
+        "-w",
+        "1",
+    ],
+    "1844 forecast": [
+        str(resources.files("tableodds.sim.s1844").joinpath("games", "202933.json")),
+        "--at",
+        "4",
+        *FAST,
+    ],
+    "borgia conquest": ["--attack", "3,2", "--hand", "2", "--trials", "3000", "-w", "1"],
+    "boss simulate": [*FAST, "--card-values"],
+    "boss variants": [*FAST, "--variant", "short"],
+    "boss deal": ["--example", "final"],
+}
 COMMANDS = {
-    "davoserjas simulate": ["davoserjas", "simulate", *FAST],
-    "davoserjas hand": ["davoserjas", "hand", *FAST, *HAND],
-    "davoserjas duel": ["davoserjas", "duel", *FAST, "--policies", "counting,careful"],
-    "davos goals": ["davos", "goals", *FAST, "--policies", "goal", "--policies", "random"],
-    "davos vote": ["davos", "vote", PARLIAMENT],
-    "davos duel": ["davos", "duel", *FAST, "--policies", "contest,goal"],
+    e.key: [e.game, e.command, *ARGS.get(e.key, FAST if e.games else [])]
+    for e in registry.entries()
+}
+# settings worth a protocol run of their own
+COMMANDS |= {
     "davos goals --game big": ["davos", "goals", *FAST, "--game", "big", "--policy", "random"],
     "davos duel --mode team": [
         "davos",
@@ -41,48 +68,7 @@ COMMANDS = {
         "--players",
         "4",
     ],
-    "1844 train-rush": ["1844", "train-rush", "-n", "60", "-w", "1", "--players", "3,4"],
-    "1844 compare": [
-        "1844",
-        "compare",
-        str(resources.files("tableodds.sim.s1844").joinpath("games", "160062.json")),
-        "-n",
-        "60",
-        "-w",
-        "1",
-    ],
-    "1844 forecast": [
-        "1844",
-        "forecast",
-        str(resources.files("tableodds.sim.s1844").joinpath("games", "202933.json")),
-        "--at",
-        "4",
-        "-n",
-        "300",
-        "-w",
-        "1",
-    ],
-    "borgia simulate": ["borgia", "simulate", *FAST],
-    "borgia auction": ["borgia", "auction", *FAST],
-    "borgia election": ["borgia", "election", *FAST],
     "borgia election --votes": ["borgia", "election", "--votes", VOTES],
-    "borgia card-worth": ["borgia", "card-worth", *FAST],
-    "borgia conquest": [
-        "borgia",
-        "conquest",
-        "--attack",
-        "3,2",
-        "--hand",
-        "2",
-        "--trials",
-        "3000",
-        "-w",
-        "1",
-    ],
-    "boss length": ["boss", "length", *FAST],
-    "boss simulate": ["boss", "simulate", *FAST, "--card-values"],
-    "boss variants": ["boss", "variants", *FAST, "--variant", "short"],
-    "boss deal": ["boss", "deal", "--example", "final"],
 }
 TOP = {"schema_version", "command", "settings", "interrupted", "results"}
 VOTE_ONLY = {"davos vote"}  # commands without --out

@@ -10,17 +10,18 @@ commands print::
     r.print_summary()          # the command's text
     r.as_dict()                # the --json document
 
-Every analysis of a game is :func:`analyse` (``tableodds.analyse("davoserjas", "hand",
-cards=["AS", ...], round=4)``); :func:`simulate` is each game's main one.
+Every analysis of a game, every command of the CLI, is :func:`analyse`
+(``tableodds.analyse("davoserjas", "hand", cards=["AS", ...], round=4)``,
+``tableodds.analyse("davos", "goals", game="big")``); :func:`simulate` is each game's main
+one.
 """
 
 from __future__ import annotations
 
-import inspect
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tableodds.analysis import registry
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
 
@@ -54,14 +55,15 @@ __all__ = [
     "simulate",
 ]
 
-# game -> its analyses (functions of tableodds.analysis.<package>); the first is simulate()'s
+# game -> its analyses (functions of tableodds.analysis), the main one (simulate()'s) first:
+# every analysis registered in tableodds.analysis.registry, each a command of the CLI
 ANALYSES: dict[str, tuple[str, ...]] = {
-    "davoserjas": ("simulate", "hand", "duel"),
-    "davos": ("goals", "vote"),
-    "1844": ("train_rush", "compare"),
-    "borgia": ("simulate", "auction", "election", "conquest", "attacks"),
-    "boss": ("simulate", "length", "variants"),
+    game: tuple(e.function for e in registry.of(game)) for game in PACKAGES
 }
+# the keywords analyse() keeps for itself; no analysis has a setting of these names (a test
+# checks), and a game's own ``game`` setting (Davos) passes through: game and analysis are
+# positional-only
+RUN_KEYWORDS = ("games", "seed", "workers", "chunk_size", "out", "force", "progress")
 
 
 def games() -> list[str]:
@@ -69,27 +71,30 @@ def games() -> list[str]:
     return list(PACKAGES)
 
 
+def _entry(game: str, analysis: str) -> registry.Entry:
+    _known(game)
+    entry = registry.find(game, analysis)
+    if entry is None:
+        names = ", ".join(e.function for e in registry.of(game))
+        raise InputError(f"{game} has no analysis {analysis!r}; choose from: {names}")
+    return entry
+
+
+def _known(game: str) -> None:
+    if game not in PACKAGES:
+        raise InputError(f"unknown game {game!r}; choose from: {', '.join(PACKAGES)}")
+
+
 def _function(game: str, analysis: str):
-    if game not in ANALYSES:
-        raise InputError(f"unknown game {game!r}; choose from: {', '.join(ANALYSES)}")
-    name = analysis.replace("-", "_")
-    if name not in ANALYSES[game]:
-        raise InputError(
-            f"{game} has no analysis {analysis!r}; choose from: {', '.join(ANALYSES[game])}"
-        )
-    package = PACKAGES[game].rsplit(".", 1)[-1]
-    try:  # an analysis with a module of its own (analysis/s1844_compare.py), else the game's
-        module = import_module(f"tableodds.analysis.{package}_{name}")
-    except ModuleNotFoundError:
-        module = import_module(f"tableodds.analysis.{package}")
-    return getattr(module, name)
+    return _entry(game, analysis).load()
 
 
 def analyse(
     game: str,
     analysis: str,
+    /,
     *,
-    games: int = 100_000,
+    games: int | None = None,
     seed: int = 1,
     workers: int | None = None,
     chunk_size: int | None = None,
@@ -98,22 +103,25 @@ def analyse(
     progress: bool = False,
     **settings: Any,
 ) -> Result:
-    """Run one of a game's analyses (see :data:`ANALYSES`) and return its result.
+    """Run one of a game's analyses (see :data:`ANALYSES`; ``"card-worth"`` or
+    ``"card_worth"``) and return its result: every command of the CLI is one.
 
-    ``settings`` are the analysis's own keywords (``players``, ``policies``, ``variants``,
-    ...; see its docstring).  With ``out`` the result's files (``run.json``, tables, plots,
+    ``games`` defaults to the command's ``--games`` default.  ``settings`` are the
+    analysis's own keywords (``players``, ``policies``, ``variants``, Davos's ``game``, ...;
+    see its docstring).  With ``out`` the result's files (``run.json``, tables, plots,
     records) replace that folder's, as ``--out`` does.  Bad settings raise
     :class:`InputError`.
     """
     from tableodds.reports.driver import execute
     from tableodds.reports.progress import Bar
 
-    fn = _function(game, analysis)
+    entry = _entry(game, analysis)
+    fn = entry.load()
     bar = (lambda total, label: Bar(True, total, label)) if progress else None
-    if next(iter(inspect.signature(fn).parameters)) == "plan":
+    if entry.games is not None:
         return execute(
             lambda plan: fn(plan, **settings),
-            games=games,
+            games=entry.games if games is None else games,
             seed=seed,
             workers=workers,
             chunk_size=chunk_size,
@@ -124,20 +132,18 @@ def analyse(
     return execute(lambda _plan: fn(**settings), out=out, force=force)
 
 
-def simulate(game: str, **kwargs: Any) -> Result:
+def simulate(game: str, /, **kwargs: Any) -> Result:
     """The game's main analysis: Davoserjas, Borgia and I'm the Boss! whole games, Davos's
     goal table, the 1844 train-rush forecast.  Keywords as for :func:`analyse`."""
-    if game not in ANALYSES:
-        raise InputError(f"unknown game {game!r}; choose from: {', '.join(ANALYSES)}")
-    return analyse(game, ANALYSES[game][0], **kwargs)
+    _known(game)
+    return analyse(game, registry.of(game)[0].function, **kwargs)
 
 
 def score(game: str, record: str | Path) -> Result:
     """Score a finished game from its record file (``tableodds GAME score --template``)."""
     from tableodds.analysis.scores import score as _score
 
-    if game not in ANALYSES:
-        raise InputError(f"unknown game {game!r}; choose from: {', '.join(ANALYSES)}")
+    _known(game)
     return _score(game, record)
 
 

@@ -1,18 +1,23 @@
-"""``tableodds borgia ...``: auction prices, papal elections, conquest odds, whole games."""
+"""Borgia: auctions, papal elections and conquest odds.
+
+``tableodds borgia ...``: auction prices, papal elections, conquest odds, whole games.
+"""
 
 from __future__ import annotations
 
 import click
 
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     Bounded,
     data_option,
     game_options,
     output_options,
-    simulation_command,
+    seed_option,
+    simulation,
+    workers_option,
 )
 from tableodds.sim.borgia import GAME
 from tableodds.sim.borgia.rules import (
@@ -24,10 +29,7 @@ from tableodds.sim.borgia.rules import (
     parse_defence,
     parse_strengths,
 )
-from tableodds.sim.core.limits import MAX_GAMES, MAX_SEED, MAX_WORKERS
-
-group = game_group("borgia")
-analysis = LazyModule("tableodds.analysis.borgia")
+from tableodds.sim.core.limits import MAX_GAMES
 
 _STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
 
@@ -67,29 +69,12 @@ options = game_options(
 )
 
 
-simulation_command(
-    group,
-    analysis.simulate,
+_simulate = simulation(GAME, options=options)
+_auction = simulation(GAME, options=options)
+_attacks = simulation(GAME, options=options)
+_card_worth = simulation(GAME, options=options)
+_election = simulation(
     GAME,
-    games=100_000,
-    options=options,
-    example="tableodds borgia simulate --policies value,random,random,random",
-)
-simulation_command(
-    group,
-    analysis.auction,
-    GAME,
-    games=20_000,
-    options=options,
-    example="tableodds borgia auction --players 4 --policy value --games 50000",
-)
-
-
-simulation_command(
-    group,
-    analysis.election,
-    GAME,
-    games=50_000,
     options=options,
     extra=[
         data_option(
@@ -105,89 +90,86 @@ simulation_command(
             "a market bot and back) and show what it changes.",
         ),
     ],
-    example="tableodds borgia election --policies value,random,random,random",
 )
 
 
-simulation_command(
-    group,
-    analysis.card_worth,
-    GAME,
-    games=20_000,
-    options=options,
-    example="tableodds borgia card-worth --games 20000",
-)
+def _conquest(entry):
+    analysis = Lazy(entry.module, entry.function)
 
-
-@group.command()
-@click.option(
-    "--attack",
-    required=True,
-    metavar="S,S,...",
-    help="Strengths of the attacker's condottieri in hand, e.g. 3,2.",
-)
-@click.option(
-    "--defend",
-    default=None,
-    metavar="PART=N,...",
-    help="The target's own power: city=N, family=N (independent families), "
-    "davinci=N, other=N, each part once; leave out for an unprotected office or artist.",
-)
-@click.option(
-    "--hand",
-    default=None,
-    metavar="S,S,...",
-    help="Strengths of the defender's condottieri in hand.",
-)
-@click.option(
-    "--attacker",
-    "sa",
-    type=click.Choice(list(CONQUEST_STRATEGIES)),
-    default="all",
-    show_default=True,
-    help=f"Attacker's secret choice. {_STRATEGY_HELP}.",
-)
-@click.option(
-    "--defender",
-    "sd",
-    type=click.Choice(list(CONQUEST_STRATEGIES)),
-    default="random",
-    show_default=True,
-    help="Defender's secret choice.",
-)
-@click.option(
-    "--trials",
-    "-n",
-    type=Bounded(0, MAX_GAMES),
-    default=1_000_000,
-    show_default=True,
-    help="Simulated attacks (0: exact only).",
-)
-@click.option(
-    "--seed", "-s", type=Bounded(0, MAX_SEED), default=1, show_default=True, help="Master seed."
-)
-@click.option(
-    "--workers",
-    "-w",
-    type=Bounded(1, MAX_WORKERS),
-    default=None,
-    help="Worker threads [default: all cores].",
-)
-@output_options
-def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
-    """The chance an attack succeeds when both sides pick condottieri in secret.
-
-    Exact by enumeration when the choices are few, and simulated; the two agree.
-
-    Example: tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1
-    """
-    att = parse_strengths(attack, "--attack")
-    dfd = parse_strengths(hand, "--hand")
-    base = sum(parse_defence(defend).values())
-    drive(
-        lambda plan: analysis.conquest(plan, att, dfd, base, sa, sd),
-        games=trials or None,
-        seed=seed,
-        workers=workers,
-        **output,
+    @click.command(entry.command)
+    @click.option(
+        "--attack",
+        required=True,
+        metavar="S,S,...",
+        help="Strengths of the attacker's condottieri in hand, e.g. 3,2.",
     )
+    @click.option(
+        "--defend",
+        default=None,
+        metavar="PART=N,...",
+        help="The target's own power: city=N, family=N (independent families), "
+        "davinci=N, other=N, each part once; leave out for an unprotected office or artist.",
+    )
+    @click.option(
+        "--hand",
+        default=None,
+        metavar="S,S,...",
+        help="Strengths of the defender's condottieri in hand.",
+    )
+    @click.option(
+        "--attacker",
+        "sa",
+        type=click.Choice(list(CONQUEST_STRATEGIES)),
+        default="all",
+        show_default=True,
+        help=f"Attacker's secret choice. {_STRATEGY_HELP}.",
+    )
+    @click.option(
+        "--defender",
+        "sd",
+        type=click.Choice(list(CONQUEST_STRATEGIES)),
+        default="random",
+        show_default=True,
+        help="Defender's secret choice.",
+    )
+    @click.option(
+        "--trials",
+        "-n",
+        type=Bounded(0, MAX_GAMES),
+        default=entry.games,
+        show_default=True,
+        help="Simulated attacks (0: exact only).",
+    )
+    @seed_option()
+    @workers_option()
+    @output_options
+    def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
+        """The chance an attack succeeds when both sides pick condottieri in secret.
+
+        Exact by enumeration when the choices are few, and simulated; the two agree.
+
+        Example: tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1
+        """
+        att = parse_strengths(attack, "--attack")
+        dfd = parse_strengths(hand, "--hand")
+        base = sum(parse_defence(defend).values())
+        drive(
+            lambda plan: analysis(plan, att, dfd, base, sa, sd),
+            games=trials or None,
+            seed=seed,
+            workers=workers,
+            **output,
+        )
+
+    return conquest
+
+
+COMMANDS = {
+    "simulate": _simulate,
+    "auction": _auction,
+    "election": _election,
+    "attacks": _attacks,
+    "conquest": _conquest,
+    "card-worth": _card_worth,
+}
+group = game_group("borgia", COMMANDS)

@@ -1,5 +1,8 @@
-"""``tableodds boss ...``: game length, money and deals, the house rules side by side, and the
-fair shares of one deal."""
+"""I'm the Boss!: deals, dividends and the dice-driven end.
+
+``tableodds boss ...``: game length, money and deals, the house rules side by side, and the
+fair shares of one deal.
+"""
 
 from __future__ import annotations
 
@@ -9,21 +12,18 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
     output_options,
-    simulation_command,
+    simulation,
     variant_option,
 )
 from tableodds.sim.boss import GAME
 from tableodds.sim.boss.bargain import EXAMPLES
 from tableodds.sim.boss.rules import POLICIES, VARIANTS
-
-group = game_group("boss")
-analysis = LazyModule("tableodds.analysis.boss")
 
 _cards = data_option(
     "--cards",
@@ -32,19 +32,9 @@ _cards = data_option(
 )
 options = game_options(POLICIES, "random", variant_option(VARIANTS, "House rule"), _cards)
 
-simulation_command(
-    group,
-    analysis.length,
+_length = simulation(GAME, options=options)
+_simulate = simulation(
     GAME,
-    games=200_000,
-    options=options,
-    example="tableodds boss length --players 4 --variant short",
-)
-simulation_command(
-    group,
-    analysis.simulate,
-    GAME,
-    games=200_000,
     options=options,
     extra=[
         click.option(
@@ -54,13 +44,9 @@ simulation_command(
             "of --games games; the extra card rotates over the seats).",
         )
     ],
-    example="tableodds boss simulate -p 4 --policies shrewd,random,random,random --card-values",
 )
-simulation_command(
-    group,
-    analysis.variants,
+_variants = simulation(
     GAME,
-    games=50_000,
     options=game_options(
         POLICIES,
         "random",
@@ -73,51 +59,62 @@ simulation_command(
         ),
         _cards,
     ),
-    example="tableodds boss variants --players 4 --policy shrewd",
 )
 
 
-@group.command(name="deal")
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
-@click.option(
-    "--example",
-    type=click.Choice(list(EXAMPLES)),
-    default=None,
-    help="Use the seed's worked example instead of a FILE: 'first' (Lotte's red investor, "
-    "8 of 30) or 'final' (Lotte, Sofie and Daan, 10/10/10).",
-)
-@click.option("--template", is_flag=True, help="Print the example deal file and exit.")
-@click.option(
-    "--boss", default=None, metavar="NAME", help="Who leads the deal [default: the file's boss]."
-)
-@click.option(
-    "--threats/--no-threats",
-    default=True,
-    show_default=True,
-    help="Whether a coalition's value counts what the others can do against it (travel, stop, "
-    "recruitment and boss cards) or only what its own cards complete.",
-)
-@data_option(
-    "--cards",
-    "Board spaces and deal-card values in TOML instead of the packaged defaults "
-    "(for a deal file that names a board space or a deal card).",
-)
-@output_options
-def deal(file, example, template, boss, threats, cards, output):
-    """Fair shares of one deal: which coalitions can complete it, what each player can
-    guarantee alone, and the split under each model (Shapley value, core, Nash bargaining
-    with outside options, investor prices, the original weight rule).
+def _deal(entry):
+    analysis = Lazy(entry.module, entry.function)
 
-    Example: tableodds boss deal --example first
-    """
-    if template:
-        click.echo(
-            resources.files("tableodds.sim.boss").joinpath(EXAMPLES["final"]).read_text("utf-8")
-        )
-        return
-    if (file is None) == (example is None):
-        raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
-    drive(
-        lambda _plan: analysis.deal(file, boss, threats, cards, example),
-        **output,
+    @click.command(entry.command)
+    @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
+    @click.option(
+        "--example",
+        type=click.Choice(list(EXAMPLES)),
+        default=None,
+        help="Use the seed's worked example instead of a FILE: 'first' (Lotte's red investor, "
+        "8 of 30) or 'final' (Lotte, Sofie and Daan, 10/10/10).",
     )
+    @click.option("--template", is_flag=True, help="Print the example deal file and exit.")
+    @click.option(
+        "--boss",
+        default=None,
+        metavar="NAME",
+        help="Who leads the deal [default: the file's boss].",
+    )
+    @click.option(
+        "--threats/--no-threats",
+        default=True,
+        show_default=True,
+        help="Whether a coalition's value counts what the others can do against it (travel, stop, "
+        "recruitment and boss cards) or only what its own cards complete.",
+    )
+    @data_option(
+        "--cards",
+        "Board spaces and deal-card values in TOML instead of the packaged defaults "
+        "(for a deal file that names a board space or a deal card).",
+    )
+    @output_options
+    def deal(file, example, template, boss, threats, cards, output):
+        """Fair shares of one deal: which coalitions can complete it, what each player can
+        guarantee alone, and the split under each model (Shapley value, core, Nash bargaining
+        with outside options, investor prices, the original weight rule).
+
+        Example: tableodds boss deal --example first
+        """
+        if template:
+            click.echo(
+                resources.files("tableodds.sim.boss").joinpath(EXAMPLES["final"]).read_text("utf-8")
+            )
+            return
+        if (file is None) == (example is None):
+            raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
+        drive(
+            lambda _plan: analysis(file, boss, threats, cards, example),
+            **output,
+        )
+
+    return deal
+
+
+COMMANDS = {"length": _length, "simulate": _simulate, "variants": _variants, "deal": _deal}
+group = game_group("boss", COMMANDS)

@@ -1,4 +1,8 @@
-"""``tableodds davos ...``: which goals are hardest, and how a parliament votes."""
+"""Davos: secret goals, corps, parliaments and bills.
+
+``tableodds davos ...``: which goals are hardest, which bot is stronger, and how a
+parliament votes.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,13 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import drive
-from tableodds.reports.cli.lazy import LazyModule
+from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     data_option,
     game_options,
     list_callback,
-    simulation_command,
+    simulation,
 )
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.rules import (
@@ -26,9 +30,6 @@ from tableodds.sim.davos.rules import (
     NONE_BILLS,
     POLICIES,
 )
-
-group = game_group("davos")
-analysis = LazyModule("tableodds.analysis.davos")
 
 
 def _choice(flag: str, choices, default: str, help: str):
@@ -120,68 +121,69 @@ def _cards_option():
     )
 
 
-simulation_command(
-    group,
-    analysis.goals,
-    GAME,
-    games=100_000,
-    several=True,
-    options=game_options(
-        POLICIES,
-        "goal",
-        _game_option(),
-        _none_bills_option(),
-        _cards_option(),
-        click.option(
-            "--decks",
-            type=click.IntRange(1, 200),
-            default=1,
-            show_default=True,
-            help="Run the given cards and DECKS - 1 plausible decks drawn from the run's seed "
-            "(tableodds.sim.davos.decks); rank the requirement kinds per deck and across.",
+def _vote(entry):
+    analysis = Lazy(entry.module, entry.function)
+
+    @click.command(entry.command)
+    @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
+    def vote(file, as_json):
+        """How a parliament votes on a bill, party by party.
+
+        FILE is TOML: bill = "L" (the bill's ideology, or "none"), a [wishes] table
+        (player = "for" / "against") and one [[parties]] table per party with
+        name, ideology, dissidents = N and assets = { player = N, ... }.
+        """
+        drive(lambda _plan: analysis(file), as_json=as_json)
+
+    return vote
+
+
+COMMANDS = {
+    "goals": simulation(
+        GAME,
+        several=True,
+        options=game_options(
+            POLICIES,
+            "goal",
+            _game_option(),
+            _none_bills_option(),
+            _cards_option(),
+            click.option(
+                "--decks",
+                type=click.IntRange(1, 200),
+                default=1,
+                show_default=True,
+                help="Run the given cards and DECKS - 1 plausible decks drawn from the run's "
+                "seed (tableodds.sim.davos.decks); rank the requirement kinds per deck and "
+                "across.",
+            ),
+            _mode_option(),
+            *_big_options(),
+            _dissident_profit_option(),
+            mixes=True,
         ),
-        _mode_option(),
-        *_big_options(),
-        _dissident_profit_option(),
-        mixes=True,
     ),
-    example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
-)
-
-simulation_command(
-    group,
-    analysis.duel,
-    GAME,
-    games=20_000,
-    options=game_options(
-        None,
-        "",
-        click.option(
-            "--policies",
-            default="contest,goal",
-            show_default=True,
-            metavar="A,B,...",
-            callback=list_callback,
-            help=f"The policies to compare, every pair in turn ({', '.join(POLICIES)}).",
+    "duel": simulation(
+        GAME,
+        options=game_options(
+            None,
+            "",
+            click.option(
+                "--policies",
+                default="contest,goal",
+                show_default=True,
+                metavar="A,B,...",
+                callback=list_callback,
+                help=f"The policies to compare, every pair in turn ({', '.join(POLICIES)}).",
+            ),
+            _game_option(),
+            _none_bills_option(),
+            _cards_option(),
+            _mode_option(),
+            _dissident_profit_option(),
         ),
-        _game_option(),
-        _none_bills_option(),
-        _cards_option(),
-        _mode_option(),
-        _dissident_profit_option(),
     ),
-    example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
-)
-
-
-@group.command()
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
-def vote(file, as_json):
-    """How a parliament votes on a bill, party by party.
-
-    FILE is TOML: bill = "L" (the bill's ideology, or "none"), a [wishes] table
-    (player = "for" / "against") and one [[parties]] table per party with
-    name, ideology, dissidents = N and assets = { player = N, ... }.
-    """
-    drive(lambda _plan: analysis.vote(file), as_json=as_json)
+    "vote": _vote,
+}
+group = game_group("davos", COMMANDS)

@@ -1,24 +1,23 @@
-"""``tableodds davoserjas ...``: simulate whole games, value one hand, or duel the bots."""
+"""Davoserjas: six rounds of minus tricks and Kabalen.
+
+``tableodds davoserjas ...``: simulate whole games, value one hand, or duel the bots.
+"""
 
 from __future__ import annotations
 
 import click
 
-from tableodds.reports.cli.lazy import LazyModule
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     INT_LIST,
     data_option,
     game_options,
     list_callback,
-    simulation_command,
+    simulation,
     variant_option,
 )
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES, POLICIES, VARIANTS
-
-group = game_group("davoserjas")
-analysis = LazyModule("tableodds.analysis.davoserjas")
 
 _variants = variant_option(VARIANTS, metavar="NAME[=VALUE]")
 _rules = data_option("--rules", "A round list in TOML instead of the packaged one.")
@@ -32,22 +31,12 @@ _rounds = click.option(
 _names = ", ".join(POLICIES)
 
 
-simulation_command(
-    group,
-    analysis.simulate,
-    GAME,
-    games=100_000,
-    options=game_options(POLICIES, "random", _variants, _rules),
-    extra=[_rounds],
-    example="tableodds davoserjas simulate --players 4 --games 1000000 "
-    "--policies careful,random,random,random",
+_simulate = simulation(
+    GAME, options=game_options(POLICIES, "random", _variants, _rules), extra=[_rounds]
 )
 
-simulation_command(
-    group,
-    analysis.hand,
+_hand = simulation(
     GAME,
-    games=20_000,
     options=game_options(
         None,
         "",
@@ -82,15 +71,10 @@ simulation_command(
         ),
         click.argument("cards", nargs=-1, required=True),
     ],
-    example="tableodds davoserjas hand --round 4 --seat 2 --opponents counting,random "
-    "KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S",
 )
 
-simulation_command(
-    group,
-    analysis.duel,
+_duel = simulation(
     GAME,
-    games=20_000,
     options=game_options(
         None,
         "",
@@ -125,5 +109,7 @@ simulation_command(
         ),
     ),
     extra=[_rounds],
-    example="tableodds davoserjas duel --policies counting,careful --games 100000",
 )
+
+COMMANDS = {"simulate": _simulate, "hand": _hand, "duel": _duel}
+group = game_group("davoserjas", COMMANDS)

@@ -14,31 +14,43 @@ import importlib.util
 
 import click
 
-# game -> (module of its commands, the group's one-line help)
+from tableodds.analysis import registry
+from tableodds.sim.registry import PACKAGES
+
+
+def _cli_module(package: str) -> str:
+    return "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
+
+
+def _module_doc(module: str) -> str:
+    spec = importlib.util.find_spec(module)
+    with open(spec.origin, encoding="utf-8") as f:
+        return ast.get_docstring(ast.parse(f.read())) or ""
+
+
+# game -> (module of its commands, the group's help: the first line of that module's docstring)
 GROUPS = {
-    "davoserjas": (
-        "tableodds.reports.cli.davoserjas",
-        "Davoserjas: six rounds of minus tricks and Kabalen.",
-    ),
-    "davos": ("tableodds.reports.cli.davos", "Davos: secret goals, corps, parliaments and bills."),
-    "1844": (
-        "tableodds.reports.cli.s1844",
-        "1844: Schweiz: when the phases start, the trains rust, the SBB forms and the bank breaks.",
-    ),
-    "borgia": (
-        "tableodds.reports.cli.borgia",
-        "Borgia: auctions, papal elections and conquest odds.",
-    ),
-    "boss": (
-        "tableodds.reports.cli.boss",
-        "I'm the Boss!: deals, dividends and the dice-driven end.",
-    ),
+    name: (_cli_module(package), _module_doc(_cli_module(package)).split("\n\n")[0])
+    for name, package in PACKAGES.items()
 }
 
 
-def group(name: str) -> click.Group:
-    """The game's click group (its commands are added by the module that calls this)."""
-    return click.Group(name=name, help=GROUPS[name][1])
+def group(name: str, commands: dict) -> click.Group:
+    """The game's click group: one command per registered analysis of the game
+    (:mod:`tableodds.analysis.registry`), made by ``commands[entry.command](entry)``."""
+    entries = registry.of(name)
+    missing = [e.command for e in entries if e.command not in commands]
+    unknown = sorted(set(commands) - {e.command for e in entries})
+    if missing or unknown:
+        raise RuntimeError(
+            f"the {name} commands do not match its registered analyses: "
+            f"no command for {missing}, no analysis for {unknown}"
+        )
+    return click.Group(
+        name=name,
+        help=GROUPS[name][1],
+        commands=[commands[e.command](e) for e in entries],
+    )
 
 
 @functools.cache
@@ -67,16 +79,6 @@ class Lazy:
         return self.load()(*args, **kwargs)
 
 
-class LazyModule:
-    """``LazyModule("tableodds.analysis.davos").goals`` is ``Lazy(..., "goals")``."""
-
-    def __init__(self, module: str):
-        self.__name__ = module
-
-    def __getattr__(self, name: str) -> Lazy:
-        return Lazy(self.__name__, name)
-
-
 class LazyRoot(click.Group):
     """The top-level group: a game's commands are imported when that game is named."""
 
@@ -87,7 +89,6 @@ class LazyRoot(click.Group):
         if name not in GROUPS:
             return super().get_command(ctx, name)
         from tableodds.reports.cli.score import score_command
-        from tableodds.sim.registry import PACKAGES
 
         g = importlib.import_module(GROUPS[name][0]).group
         if "score" not in g.commands and importlib.util.find_spec(PACKAGES[name] + ".scoring"):
@@ -106,3 +107,29 @@ class LazyRoot(click.Group):
                 rows.append((name, cmd.get_short_help_str(limit)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def command_table() -> str:
+    """The docs' table of commands (Markdown), one row per game made from the registered
+    analyses (:mod:`tableodds.analysis.registry`), between the report and the commands
+    every game shares."""
+    rows = [
+        "| command | what it answers |",
+        "|---|---|",
+        "| `tableodds report` | everything below at default sizes, as `out/index.html` |",
+    ]
+    for game in GROUPS:
+        entries = registry.of(game)
+        names = " / ".join(f"`{e.command}`" for e in entries[1:])
+        rows.append(
+            f"| `tableodds {game} {entries[0].command}`{' / ' + names if names else ''} | "
+            + "; ".join(e.about for e in entries)
+            + " |"
+        )
+    rows += [
+        "| `tableodds GAME score FILE` | the exact score of a finished game (`--template` for an "
+        "example file) |",
+        "| `tableodds cheatsheet GAME\\|all` | one-page score sheets, A4 or Letter (PDF, Markdown, "
+        "HTML) |",
+    ]
+    return "\n".join(rows)

@@ -70,39 +70,58 @@ class Bounded(click.ParamType):
 
 
 def simulation_command(
-    group: click.Group,
-    analysis,
+    entry,
     spec,
     *,
-    games: int,
     options,
     extra=(),
-    example: str = "",
-    name: str | None = None,
     players: int = 4,
     several: bool = False,
-):
-    """The command ``group NAME`` that runs ``analysis(plan, players=, **game, **extra)``.
+) -> click.Command:
+    """The command ``tableodds GAME NAME`` of a registered analysis (``entry``, an
+    :class:`~tableodds.analysis.registry.Entry`) that runs
+    ``analysis(plan, players=, **game, **extra)``.
 
-    Every simulation command is this one shape: --players, the run options, the game's
-    options (``options``, from :func:`game_options`), its own ``extra`` click options and
-    the output options; the help text is the analysis's docstring and an example.
+    Every simulation command is this one shape: --players, the run options (--games defaults
+    to the registered size), the game's options (``options``, from :func:`game_options`), its
+    own ``extra`` click options and the output options; the help text is the analysis's
+    docstring and the registered example.
     """
+    from tableodds.reports.cli.lazy import Lazy
+
+    analysis = Lazy(entry.module, entry.function)
 
     def command(players, run, game, output, **more):
         from tableodds.reports.cli.driver import drive
 
         drive(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
 
-    command.__doc__ = inspect.cleandoc(analysis.__doc__ or "") + (
-        f"\n\nExample: {example}" if example else ""
-    )
+    command.__doc__ = help_text(entry)
     f = output_options(command)
     for option in reversed(extra):
         f = option(f)
-    f = run_options(games, spec.chunk_size)(options(f))
+    f = run_options(entry.games, spec.chunk_size)(options(f))
     f = players_option(spec.players, players, several)(f)
-    return group.command(name or analysis.__name__.replace("_", "-"))(f)
+    return click.command(entry.command)(f)
+
+
+def simulation(spec, **kwargs):
+    """A game's recipe for the command of one registered analysis: ``entry -> command``
+    (:func:`simulation_command` with ``kwargs``)."""
+    return lambda entry: simulation_command(entry, spec, **kwargs)
+
+
+def help_text(entry, more: str = "") -> str:
+    """A command's --help: the analysis's docstring (read from its source), ``more``, and the
+    registered example."""
+    from tableodds.reports.cli.lazy import Lazy
+
+    doc = inspect.cleandoc(Lazy(entry.module, entry.function).__doc__ or "")
+    return (
+        doc
+        + (f"\n\n{more}" if more else "")
+        + (f"\n\nExample: {entry.example}" if entry.example else "")
+    )
 
 
 def run_options(games: int, chunk_size: int = 65_536):
@@ -124,22 +143,11 @@ def run_options(games: int, chunk_size: int = 65_536):
             show_default=True,
             help="Games per chunk; results do not depend on it.",
         )(wrapper)
-        f = click.option(
-            "--workers",
-            "-w",
-            type=Bounded(1, MAX_WORKERS),
-            default=None,
-            help="Worker threads (local) or processes (a local Dask cluster) "
-            "[default: all cores]; results do not depend on it.",
+        f = workers_option(
+            "Worker threads (local) or processes (a local Dask cluster) "
+            "[default: all cores]; results do not depend on it."
         )(f)
-        f = click.option(
-            "--seed",
-            "-s",
-            type=Bounded(0, MAX_SEED),
-            default=1,
-            show_default=True,
-            help="Master seed; game i draws from a stream of (seed, i).",
-        )(f)
+        f = seed_option("Master seed; game i draws from a stream of (seed, i).")(f)
         f = click.option(
             "--games",
             "-n",
@@ -151,6 +159,18 @@ def run_options(games: int, chunk_size: int = 65_536):
         return backend_options(f)
 
     return deco
+
+
+def seed_option(help: str = "Master seed."):
+    """--seed/-s: the master seed, 0 to MAX_SEED, default 1 (every command that simulates)."""
+    return click.option(
+        "--seed", "-s", type=Bounded(0, MAX_SEED), default=1, show_default=True, help=help
+    )
+
+
+def workers_option(help: str = "Worker threads [default: all cores]."):
+    """--workers/-w: 1 to MAX_WORKERS, default all cores (every command that simulates)."""
+    return click.option("--workers", "-w", type=Bounded(1, MAX_WORKERS), default=None, help=help)
 
 
 def backend_options(f):
