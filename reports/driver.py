@@ -15,6 +15,39 @@ from tableodds.sim.core.runner import RunPlan, stop_scope
 Analysis = Callable[[RunPlan | None], Result]
 
 
+def run_into(
+    analyse: Analysis,
+    folder: Path | None,
+    *,
+    games: int | None = None,
+    seed: int = 1,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    progress=None,
+) -> tuple[Result, list[Path]]:
+    """The one step every command, the API and each analysis of the report take: build the
+    run plan (``games=None``: a calculator, no plan), run the analysis on it with its records
+    streamed to ``folder/records``, and write the result's files into ``folder``.
+
+    ``folder=None`` writes nothing (the records stay in a temporary folder that lives as long
+    as the result).  Returns the result and the files written beside the records.
+    """
+    plan = (
+        None
+        if games is None
+        else RunPlan(
+            games,
+            seed,
+            workers,
+            chunk_size,
+            progress,
+            records=Path(folder) / "records" if folder is not None else None,
+        )
+    )
+    result = analyse(plan)
+    return result, ([] if folder is None else write_result(result, Path(folder)))
+
+
 def execute(
     analyse: Analysis,
     *,
@@ -26,28 +59,24 @@ def execute(
     out: Path | None = None,
     force: bool = False,
 ) -> Result:
-    """Run one analysis; with ``out``, its files replace that folder's when it is done.
+    """Run one analysis (:func:`run_into`) inside one stop scope; with ``out``, its files
+    replace that folder's when it is done.
 
     ``games=None`` is for commands that simulate nothing (calculators): they get no plan.
     """
     folder = OutFolder(out, force) if out is not None else None
     try:
-        plan = (
-            None
-            if games is None
-            else RunPlan(
-                games,
-                seed,
-                workers,
-                chunk_size,
-                progress,
-                records=folder.staging / "records" if folder else None,
-            )
-        )
         with stop_scope():
-            result = analyse(plan)
+            result, _ = run_into(
+                analyse,
+                folder.staging if folder is not None else None,
+                games=games,
+                seed=seed,
+                workers=workers,
+                chunk_size=chunk_size,
+                progress=progress,
+            )
         if folder is not None:
-            write_result(result, folder.staging)
             folder.commit()
     except BaseException:
         if folder is not None:

@@ -21,11 +21,12 @@ from pathlib import Path
 
 from tableodds.analysis.result import SCHEMA_VERSION, Result
 from tableodds.reports.cheatsheets import builders
+from tableodds.reports.driver import run_into
 from tableodds.reports.html import page, scaled
-from tableodds.reports.output import OutFolder, write_bytes, write_result, write_text
+from tableodds.reports.output import OutFolder, write_bytes, write_text
 from tableodds.reports.progress import ReportBar
 from tableodds.reports.sheet import to_pdf, write_sheet
-from tableodds.sim.core.runner import RunPlan, stop_scope
+from tableodds.sim.core.runner import stop_scope
 from tableodds.sim.registry import PACKAGES
 
 
@@ -52,25 +53,25 @@ class Book:
     def analyse(
         self, folder: str, analysis, games: int, chunk_size: int | None = None, **settings
     ) -> Result:
-        """``analysis(plan, **settings)`` into ``folder``; its files written beside it."""
+        """``analysis(plan, **settings)`` into ``folder``: the commands' own step
+        (:func:`~tableodds.reports.driver.run_into`), its records and files in ``folder``."""
         if self.stopped:
             raise Stopped
         if folder in self.results:
             raise ValueError(f"two analyses of the report write {folder}")
-        plan = RunPlan(
-            games,
-            self.seed,
-            self.workers,
-            chunk_size,
-            progress=self.bar.runs(folder) or False,
-            records=self.root / folder / "records",
-        )
         try:
-            result = analysis(plan, **settings)
+            result, self.files[folder] = run_into(
+                lambda plan: analysis(plan, **settings),
+                self.root / folder,
+                games=games,
+                seed=self.seed,
+                workers=self.workers,
+                chunk_size=chunk_size,
+                progress=self.bar.runs(folder) or False,
+            )
         except KeyboardInterrupt:
             self.stopped = True
             raise Stopped from None
-        self.files[folder] = write_result(result, self.root / folder)
         self.results[folder] = result
         self.section_folders.append(folder)
         self.stopped = result.interrupted

@@ -152,17 +152,9 @@ def cheatsheet(
 ) -> list[Path]:
     """Write GAME's one-page cheat sheet (PDF on ``paper``, "a4" or "letter"; Markdown, HTML)
     into ``out``; returns the paths.  An unknown paper raises :class:`InputError`."""
-    from tableodds.reports.cheatsheets import builders
-    from tableodds.reports.sheet import write_sheet
+    from tableodds.reports.cheatsheets import write_sheets
 
-    available = builders()
-    if game not in available:
-        raise InputError(f"no cheat sheet for {game!r}; choose from: {', '.join(available)}")
-    from tableodds.reports.sheet import PAPERS
-
-    if paper not in PAPERS:
-        raise InputError(f"unknown paper {paper!r}; choose from: {', '.join(PAPERS)}")
-    return write_sheet(available[game](variants=variants, seed=seed), Path(out), paper)
+    return write_sheets(game, Path(out), variants=variants, seed=seed, paper=paper)
 
 
 def report(

@@ -3,7 +3,8 @@
 Errors a user can make (bad flags, bad files, impossible records) end as one line on
 stderr and exit status 2; the first Ctrl-C stops the whole command, prints what
 finished marked INTERRUPTED and exits 130 (SIGTERM: the same, exit 143); a closed pipe
-(``| head``) ends quietly.
+(``| head``) ends quietly.  The statuses are defined once, in
+:mod:`tableodds.reports.cli.driver`.
 """
 
 from __future__ import annotations
@@ -16,9 +17,14 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import Interrupted
+from tableodds.reports.cli.driver import USAGE, Interrupted, stopped_status
 from tableodds.reports.cli.lazy import GROUPS, LazyRoot
-from tableodds.reports.cli.options import backend_options, force_option
+from tableodds.reports.cli.options import (
+    backend_options,
+    force_option,
+    seed_option,
+    workers_option,
+)
 from tableodds.sim.core.errors import InputError
 
 # game name -> the module of its commands (tableodds.reports.cli.<package>), loaded when named
@@ -65,10 +71,8 @@ def cli():
     show_default=True,
     help="Multiply every default run size (0.1 for a quick look).",
 )
-@click.option("--seed", "-s", type=int, default=1, show_default=True, help="Master seed.")
-@click.option(
-    "--workers", "-w", type=int, default=None, help="Worker threads [default: all cores]."
-)
+@seed_option()
+@workers_option()
 @backend_options
 def report(out, force, scale, seed, workers):
     """Run every analysis at its default size and write OUT/index.html."""
@@ -84,7 +88,7 @@ def report(out, force, scale, seed, workers):
         + (" (INTERRUPTED: only the finished sections)" if interrupted else "")
     )
     if interrupted:
-        sys.exit(143 if _terminated else 130)
+        sys.exit(stopped_status(_terminated))
 
 
 @cli.command()
@@ -105,14 +109,7 @@ def report(out, force, scale, seed, workers):
     metavar="NAME[=VALUE]",
     help="A variant of the game's rules, as its simulate command takes them.",
 )
-@click.option(
-    "--seed",
-    "-s",
-    type=int,
-    default=1,
-    show_default=True,
-    help="Seed of the simulations behind the sheet's expectations.",
-)
+@seed_option("Seed of the simulations behind the sheet's expectations.")
 @click.option(
     "--paper",
     type=click.Choice(["a4", "letter"]),
@@ -122,30 +119,10 @@ def report(out, force, scale, seed, workers):
 )
 def cheatsheet(game, out, variants, seed, paper):
     """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
-    from tableodds.reports.cheatsheets import builders
-    from tableodds.reports.output import OutFolder
-    from tableodds.reports.sheet import write_sheet
+    from tableodds.reports.cheatsheets import write_sheets
 
-    available = builders()
-    names = list(available) if game == "all" else [game]
-    for name in names:
-        if name not in available:
-            raise InputError(
-                f"no cheat sheet for {name!r}; choose from: {', '.join(available)} or all"
-            )
-    # the sheets are added beside what the folder holds; only earlier sheets are replaced
-    folder = OutFolder(out, beside=True)
-    try:
-        written = []
-        for name in names:
-            sheet = available[name](variants=variants, seed=seed)
-            written += write_sheet(sheet, folder.staging, paper)
-        folder.commit()
-    except BaseException:
-        folder.discard()
-        raise
-    for path in written:
-        click.echo(f"wrote {Path(out) / path.relative_to(folder.staging)}")
+    for path in write_sheets(game, out, variants=variants, seed=seed, paper=paper, every=True):
+        click.echo(f"wrote {path}")
 
 
 class _Terminated(KeyboardInterrupt):
@@ -174,11 +151,11 @@ def main(argv: list[str] | None = None) -> None:
         code = cli.main(args=argv, prog_name="tableodds", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except click.UsageError as e:
-        _fail(e.format_message().splitlines()[0], 2)
+        _fail(e.format_message().splitlines()[0], USAGE)
     except click.ClickException as e:
         _fail(e.format_message().splitlines()[0], e.exit_code)
     except InputError as e:
-        _fail(str(e), 2)
+        _fail(str(e), USAGE)
     except Interrupted as e:
         r = e.result
         click.echo(
@@ -186,10 +163,10 @@ def main(argv: list[str] | None = None) -> None:
             f"finished of {r.games:,}",
             err=True,
         )
-        sys.exit(143 if _terminated else 130)
+        sys.exit(stopped_status(_terminated))
     except (KeyboardInterrupt, click.Abort):
         click.echo("tableodds: interrupted before any game finished; nothing written", err=True)
-        sys.exit(143 if _terminated else 130)
+        sys.exit(stopped_status(_terminated))
     except BrokenPipeError:
         # stdout went away (e.g. piped into head): leave without a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -3,8 +3,8 @@
 A command parses its flags and hands the driver a function of a
 :class:`~tableodds.sim.core.runner.RunPlan` that returns a
 :class:`~tableodds.analysis.result.Result`.  :func:`tableodds.reports.driver.execute`
-runs and writes it; the driver prints the text or one JSON document, and exits 130 (143
-after SIGTERM) when the run was cut short.
+runs and writes it; the driver prints the text or one JSON document, and exits
+:data:`INTERRUPTED` (:data:`TERMINATED` after SIGTERM) when the run was cut short.
 """
 
 from __future__ import annotations
@@ -12,6 +12,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import click
+
+# The exit statuses of the tableodds command, in one place (besides 0, and 1 for a closed pipe)
+USAGE = 2  # bad flags, a bad file, an impossible record: one line on stderr, nothing written
+INTERRUPTED = 130  # the first Ctrl-C (128 + SIGINT): what finished is printed and written
+TERMINATED = 143  # SIGTERM (128 + 15): handled as Ctrl-C, but this status
+
+
+def stopped_status(terminated: bool) -> int:
+    """The exit status of a command stopped by a signal: SIGTERM's or Ctrl-C's."""
+    return TERMINATED if terminated else INTERRUPTED
+
 
 if TYPE_CHECKING:  # imported when a command runs, not when --help is asked for
     from tableodds.analysis.result import Result
