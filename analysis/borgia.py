@@ -19,7 +19,7 @@ import numpy as np
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary, table
 from tableodds.analysis.stats import (
     Mean,
     Proportion,
@@ -61,7 +61,7 @@ class SeatSummary:
 
 
 @dataclass(frozen=True)
-class GameSummary:
+class GameSummary(Summary):
     """VP and its sources by seat (and so by policy), with the VP distribution."""
 
     players: int
@@ -278,7 +278,7 @@ def _facts_lines(reelected: Proportion, unanimous: Proportion) -> list[str]:
 
 
 @dataclass(frozen=True)
-class ElectionSummary:
+class ElectionSummary(Summary):
     """P(pope) by seat and turn; what a pope gains (10 VP) and gives away (offices)."""
 
     players: int
@@ -485,7 +485,7 @@ def summarise_elections(lf: pl.LazyFrame, settings) -> ElectionSummary:
 
 
 @dataclass(frozen=True)
-class VoteResult:
+class VoteResult(Summary):
     names: tuple[str, ...]
     own: tuple[int, ...]
     vote_for: tuple[str, ...]
@@ -506,9 +506,6 @@ class VoteResult:
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"votes": self.table()}
-
-    def plots(self) -> dict:
-        return {}
 
     def text(self) -> str:
         lines = [
@@ -551,7 +548,7 @@ def vote_table(voters, pope: str) -> VoteResult:
 
 # --- auctions ---------------------------------------------------------------------
 @dataclass(frozen=True)
-class AuctionSummary:
+class AuctionSummary(Summary):
     """Price paid per card type; the spy's free blind card against bidding."""
 
     games: int
@@ -761,7 +758,7 @@ def conquest_exact(
 
 
 @dataclass(frozen=True)
-class ConquestSummary:
+class ConquestSummary(Summary):
     attack: tuple[int, ...]
     defend: tuple[int, ...]
     base: int
@@ -786,9 +783,6 @@ class ConquestSummary:
             "trials": 0 if self.simulated is None else self.simulated.n,
         }
         return {"conquest": pl.DataFrame([row]), "conquest_strategies": self.matrix}
-
-    def plots(self) -> dict:
-        return {}
 
     def text(self) -> str:
         lines = [
@@ -871,19 +865,10 @@ def summarise_conquest(lf: pl.LazyFrame | None, attack, defend, base, sa, sd) ->
 
 
 @dataclass(frozen=True)
-class AttackSummary:
+class AttackSummary(Summary):
     """Attacks in simulated games: success by target type."""
 
-    table: pl.DataFrame = field(repr=False)
-
-    def as_dict(self) -> dict:
-        return {"by_target": self.table.to_dicts()}
-
-    def tables(self) -> dict[str, pl.DataFrame]:
-        return {"attacks_by_target": self.table}
-
-    def plots(self) -> dict:
-        return {}
+    table: pl.DataFrame = table("attacks_by_target", json="by_target")
 
     def text(self) -> str:
         lines = [
@@ -1211,7 +1196,7 @@ class CardWorth:
 
 
 @dataclass(frozen=True)
-class CardWorthSummary:
+class CardWorthSummary(Summary):
     """P(most VP) of a seat given one more card of each type at the start, against the same
     games without it, beside the value bot's formula worth of that card."""
 
@@ -1240,9 +1225,6 @@ class CardWorthSummary:
                 ]
             )
         }
-
-    def plots(self) -> dict:
-        return {}
 
     def text(self) -> str:
         lines = [

@@ -12,7 +12,7 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import Mean, exact_moments, mean_of, quantile_of_counts, wilson
 from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
@@ -40,7 +40,7 @@ def _with_wins(lf: pl.LazyFrame) -> pl.LazyFrame:
 
 
 @dataclass(frozen=True)
-class LengthSummary:
+class LengthSummary(Summary):
     """Completed deals (simulated and exact) and turns per game."""
 
     games: int
@@ -195,7 +195,7 @@ def plot_length(s: LengthSummary, title: str):
 
 
 @dataclass(frozen=True)
-class SimulationSummary:
+class SimulationSummary(Summary):
     """Money per seat, policy and turn position; deal success per board space."""
 
     players: int
@@ -563,7 +563,7 @@ def variant_table(rows: list[VariantRow], players: int) -> pl.DataFrame:
 
 
 @dataclass(frozen=True)
-class SimulationWithCards:
+class SimulationWithCards(Summary):
     """``boss simulate``: the game summary and, when asked, the value of each extra card."""
 
     game: SimulationSummary
@@ -623,7 +623,7 @@ class SimulationWithCards:
 
 
 @dataclass(frozen=True)
-class VariantComparison:
+class VariantComparison(Summary):
     """Each house rule alone against the standard game, at equal size and seed."""
 
     players: int
@@ -631,9 +631,6 @@ class VariantComparison:
 
     def tables(self) -> dict[str, pl.DataFrame]:
         return {"variants": variant_table(list(self.rows), self.players)}
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return {"variants": [r.as_dict() for r in self.rows]}
@@ -800,7 +797,7 @@ def _fmt(x) -> str:
 
 
 @dataclass(frozen=True)
-class DealSummary:
+class DealSummary(Summary):
     """Coalitions, each player's threats and the shares under every model of one deal."""
 
     solution: bargain.Solution
@@ -859,9 +856,6 @@ class DealSummary:
             "coalitions": pl.DataFrame(self._coalitions()),
             "prices": pl.DataFrame(self._prices()),
         }
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         s, d = self.solution, self.solution.deal

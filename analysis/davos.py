@@ -19,7 +19,7 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
@@ -449,7 +449,7 @@ def plot_goals(results: list[GoalDifficulty], title: str = ""):
 
 # --- the vote calculator -----------------------------------------------------------------
 @dataclass(frozen=True)
-class VoteCount:
+class VoteCount(Summary):
     """How each party of a parliament votes on one bill, and whether it passes."""
 
     result: dict
@@ -460,9 +460,6 @@ class VoteCount:
                 [{k: v for k, v in r.items() if k != "holders"} for r in self.result["parties"]]
             )
         }
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return self.result
@@ -609,7 +606,7 @@ def differences_text(diffs, a, b, top: int = 12) -> str:
 
 
 @dataclass(frozen=True)
-class GoalComparison:
+class GoalComparison(Summary):
     """The goal table of one or more configurations (player counts, policy mixes), each
     against the first."""
 
@@ -818,7 +815,7 @@ def _duel_chunk(
 
 
 @dataclass(frozen=True)
-class Duel:
+class Duel(Summary):
     """A against B per deal, the seats rotated: score and P(win) margins with 95% intervals."""
 
     players: int
@@ -846,9 +843,6 @@ class Duel:
                 }
             )
         return {"duel": pl.DataFrame(rows)}
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return {
@@ -992,7 +986,7 @@ def class_table(summary: GoalDifficulty, settings: Settings) -> dict[str, Propor
 
 
 @dataclass(frozen=True)
-class DeckSensitivity:
+class DeckSensitivity(Summary):
     """The kind-class ranking in each of K decks (deck 0 the given one) and across them."""
 
     label: str
@@ -1062,9 +1056,6 @@ class DeckSensitivity:
                 self.conclusions() or None, schema=["harder", "easier"], orient="row"
             ),
         }
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return {

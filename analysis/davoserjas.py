@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary, table
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
@@ -33,7 +33,7 @@ class RoundSummary:
 
 
 @dataclass(frozen=True)
-class SimulationSummary:
+class SimulationSummary(Summary):
     """Mean penalty per round and seat, totals, P(lowest total) and distributions."""
 
     players: int
@@ -217,7 +217,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
 
 
 @dataclass(frozen=True)
-class HandSummary:
+class HandSummary(Summary):
     """Penalty of one seat's given hand in one round, the rest dealt at random."""
 
     round: int
@@ -225,13 +225,7 @@ class HandSummary:
     seat: int
     hand: tuple[str, ...]
     penalty: Mean
-    distribution: pl.DataFrame = field(repr=False)  # penalty, count, n, p, low, high
-
-    def tables(self) -> dict[str, pl.DataFrame]:
-        return {"hand_distribution": self.distribution}
-
-    def plots(self) -> dict:
-        return {}
+    distribution: pl.DataFrame = table("hand_distribution")  # penalty, count, n, p, low, high
 
     def text(self) -> str:
         p = self.penalty
@@ -246,16 +240,6 @@ class HandSummary:
                 f"{row['penalty']:>8} {row['p']:>8.4f}   [{row['low']:.4f}, {row['high']:.4f}]"
             )
         return "\n".join(lines)
-
-    def as_dict(self) -> dict:
-        return {
-            "round": self.round,
-            "name": self.name,
-            "seat": self.seat,
-            "hand": list(self.hand),
-            "penalty": self.penalty.as_dict(),
-            "distribution": self.distribution.to_dicts(),
-        }
 
 
 def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> HandSummary:
@@ -438,7 +422,7 @@ def hand(
 
 
 @dataclass(frozen=True)
-class HandComparison:
+class HandComparison(Summary):
     """One hand's penalty against each opponent model."""
 
     holder: str
@@ -461,9 +445,6 @@ class HandComparison:
             [h.distribution.with_columns(pl.lit(m).alias("opponents")) for m, h in self.models]
         )
         return {"hand": pl.DataFrame(rows), "hand_distribution": dist}
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return {
@@ -495,7 +476,7 @@ class HandComparison:
 
 
 @dataclass(frozen=True)
-class DuelTable:
+class DuelTable(Summary):
     """Duplicate duels: per pair, A's penalty minus the mean of the B seats, per deal."""
 
     players: int
@@ -536,9 +517,6 @@ class DuelTable:
             for i, (n, m) in enumerate(self.ranking())
         ]
         return {"duel": pl.DataFrame(rows), "ranking": pl.DataFrame(rank)}
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return {

@@ -15,8 +15,8 @@ Computing and printing are split the way numpyro splits ``summary()`` from
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, fields
+from typing import Any
 
 import polars as pl
 
@@ -25,11 +25,79 @@ from tableodds.sim.core.runner import RunPlan, RunResult
 SCHEMA_VERSION = 1
 
 
-class Summary(Protocol):
-    def tables(self) -> dict[str, pl.DataFrame]: ...
-    def plots(self) -> dict[str, Any]: ...
-    def as_dict(self) -> dict: ...
-    def text(self) -> str: ...
+def table(name: str, *, json: str | None = None, **kwargs):
+    """A :class:`Summary` field holding a Polars frame: written as the table ``name`` and, in
+    the JSON document, as its rows under ``json`` (default: the field's name)."""
+    return field(repr=False, metadata={"table": name, "json": json}, **kwargs)
+
+
+def to_json(value):
+    """A summary's value as JSON-ready data: a frame as its rows, an estimate (``Mean``,
+    ``Proportion``) or a nested summary by its ``as_dict()``, tuples as lists."""
+    if isinstance(value, pl.DataFrame):
+        return value.to_dicts()
+    if hasattr(value, "as_dict"):
+        return value.as_dict()
+    if isinstance(value, (tuple, list)):
+        return [to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: to_json(v) for k, v in value.items()}
+    return value
+
+
+class Summary:
+    """The base of an analysis's summary (a frozen dataclass): what it offers comes from its
+    fields.
+
+    - ``tables()``: every field declared with :func:`table`, by its table name;
+    - ``plots()``: none (a summary with plots says which);
+    - ``as_dict()``: every field in order, by its name (a table's ``json`` name), through
+      :func:`to_json`;
+    - ``text()``: the scalar fields, one ``name: value`` line each, then every table.
+
+    A summary writes its own ``text()`` (or ``as_dict()``) only where a table needs a layout
+    of its own.
+    """
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        return {
+            f.metadata["table"]: getattr(self, f.name)
+            for f in fields(self)
+            if "table" in f.metadata
+        }
+
+    def plots(self) -> dict[str, Any]:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {
+            (f.metadata.get("json") or f.name): to_json(getattr(self, f.name)) for f in fields(self)
+        }
+
+    def text(self) -> str:
+        lines = [
+            f"{f.name.replace('_', ' ')}: {_shown(getattr(self, f.name))}"
+            for f in fields(self)
+            if "table" not in f.metadata
+        ]
+        for name, frame in self.tables().items():
+            lines += ["", name.replace("_", " "), *_rows(frame)]
+        return "\n".join(lines).strip("\n")
+
+
+def _shown(value) -> str:
+    if isinstance(value, (tuple, list)):
+        return ", ".join(map(_shown, value))
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def _rows(frame: pl.DataFrame) -> list[str]:
+    """A frame as aligned text: a header, then one line per row."""
+    cells = [list(frame.columns)] + [[_shown(v) for v in row] for row in frame.iter_rows()]
+    widths = [max(len(r[i]) for r in cells) for i in range(frame.width)]
+    return ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in cells]
 
 
 @dataclass

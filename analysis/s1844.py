@@ -13,7 +13,7 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import (
     Mean,
     Proportion,
@@ -459,7 +459,7 @@ def plot_histograms(results: list[TrainRush]):
 
 # --- the analysis: a RunPlan and keyword settings in, a Result out -----------------------
 @dataclass(frozen=True)
-class Forecast:
+class Forecast(Summary):
     """The train-rush forecast for one or more player counts, side by side."""
 
     results: tuple[TrainRush, ...]

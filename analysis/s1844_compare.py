@@ -17,7 +17,7 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.s1844 import EVENT_LABELS, TrainRush, summarise
 from tableodds.sim.core.runner import RunPlan
 from tableodds.sim.s1844 import GAME
@@ -223,7 +223,7 @@ def band_text(r: dict) -> str:
 
 
 @dataclass(frozen=True)
-class GameComparison:
+class GameComparison(Summary):
     """One recorded game placed on its forecast."""
 
     timeline: Timeline

@@ -36,7 +36,7 @@ from functools import partial
 import polars as pl
 
 from tableodds.analysis.registry import analysis
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.s1844 import EVENT_LABELS
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import RunPlan
@@ -144,7 +144,7 @@ def _never(df: pl.DataFrame, e: str) -> float | None:
 
 
 @dataclass(frozen=True)
-class GameForecast:
+class GameForecast(Summary):
     """The rest of one game, conditioned on its timeline up to the cut."""
 
     timeline: Timeline

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import polars as pl
 
-from tableodds.analysis.result import Result
+from tableodds.analysis.result import Result, Summary
 from tableodds.sim.core.scoring import Scores
 from tableodds.sim.registry import PACKAGES
 
 
-class ScoreTable:
+class ScoreTable(Summary):
     """The calculator's scores in the result protocol."""
 
     def __init__(self, scores: Scores):
@@ -25,9 +25,6 @@ class ScoreTable:
             for p in self.scores.players
         ]
         return {"scores": pl.DataFrame(rows)}
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return self.scores.as_dict()
