@@ -664,7 +664,7 @@ class GoalComparison(Summary):
         return "\n\n".join(blocks)
 
 
-def slug(settings) -> str:
+def config_name(settings) -> str:
     pol = settings.policies[0] if len(set(settings.policies)) == 1 else "-".join(settings.policies)
     mode = "" if settings.mode == "normal" else f"{settings.mode}-"
     return f"{mode}{settings.game}-{settings.players}p-{pol}"
@@ -742,7 +742,7 @@ def goals(
         for p in counts
         for pols in mixes
     ]
-    named = {slug(s): s for s in configs}
+    named = {config_name(s): s for s in configs}
     if len(named) < len(configs):
         raise InputError("a configuration is listed twice")
     if len(configs) == 1:
@@ -758,7 +758,7 @@ def goals(
         ]
     )
     summaries = tuple(
-        (name or slug(named[name]), goal_difficulty(runs[name].scan(), named[name]))
+        (name or config_name(named[name]), goal_difficulty(runs[name].scan(), named[name]))
         for name in named
         if name in runs
     )
@@ -1144,7 +1144,7 @@ def _deck_sensitivity(
     return Result(
         "davos goals",
         {**first.describe(), "decks": decks, "goals": [len(named[n].goals) for n in done]},
-        DeckSensitivity(slug(first), tables, tuple(_deck_goals(named[n]) for n in done)),
+        DeckSensitivity(config_name(first), tables, tuple(_deck_goals(named[n]) for n in done)),
         plan,
         titles={n: f"{title(named[n])} · deck {n[4:]}" for n in named},
         run_settings={n: named[n].describe() for n in named},

@@ -48,7 +48,7 @@ def run_into(
     return result, ([] if folder is None else write_result(result, Path(folder)))
 
 
-def execute(
+def run_and_save(
     analyse: Analysis,
     *,
     games: int | None = None,

@@ -34,7 +34,7 @@ class Stopped(Exception):
     """The report was interrupted: no further analysis runs."""
 
 
-class Book:
+class ReportRuns:
     """The report being built: where each analysis writes, and what has run."""
 
     def __init__(
@@ -202,7 +202,7 @@ def build_report(
     games = [(name, m) for name, m in games if importlib.util.find_spec(m) is not None]
     bar = ReportBar(progress, len(games) + 2)
     try:
-        book = Book(folder.staging, scale, seed, workers, bar)
+        book = ReportRuns(folder.staging, scale, seed, workers, bar)
         sections = []
         with stop_scope():
             for name, module in games:

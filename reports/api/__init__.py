@@ -112,14 +112,14 @@ def analyse(
     records) replace that folder's, as ``--out`` does.  Bad settings raise
     :class:`InputError`.
     """
-    from tableodds.reports.driver import execute
+    from tableodds.reports.driver import run_and_save
     from tableodds.reports.progress import Bar
 
     entry = _entry(game, analysis)
     fn = entry.load()
     bar = (lambda total, label: Bar(True, total, label)) if progress else None
     if entry.games is not None:
-        return execute(
+        return run_and_save(
             lambda plan: fn(plan, **settings),
             games=entry.games if games is None else games,
             seed=seed,
@@ -129,7 +129,7 @@ def analyse(
             out=out,
             force=force,
         )
-    return execute(lambda _plan: fn(**settings), out=out, force=force)
+    return run_and_save(lambda _plan: fn(**settings), out=out, force=force)
 
 
 def simulate(game: str, /, **kwargs: Any) -> Result:

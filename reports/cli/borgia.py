@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
@@ -153,7 +153,7 @@ def _conquest(entry):
         att = parse_strengths(attack, "--attack")
         dfd = parse_strengths(hand, "--hand")
         base = sum(parse_defence(defend).values())
-        drive(
+        run_and_print(
             lambda plan: analysis(plan, att, dfd, base, sa, sd),
             games=trials or None,
             seed=seed,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
@@ -108,7 +108,7 @@ def _deal(entry):
             return
         if (file is None) == (example is None):
             raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
-        drive(
+        run_and_print(
             lambda _plan: analysis(file, boss, threats, cards, example),
             **output,
         )

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
@@ -134,7 +134,7 @@ def _vote(entry):
         (player = "for" / "against") and one [[parties]] table per party with
         name, ideology, dissidents = N and assets = { player = N, ... }.
         """
-        drive(lambda _plan: analysis(file), as_json=as_json)
+        run_and_print(lambda _plan: analysis(file), as_json=as_json)
 
     return vote
 

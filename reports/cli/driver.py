@@ -2,7 +2,7 @@
 
 A command parses its flags and hands the driver a function of a
 :class:`~tableodds.sim.core.runner.RunPlan` that returns a
-:class:`~tableodds.analysis.result.Result`.  :func:`tableodds.reports.driver.execute`
+:class:`~tableodds.analysis.result.Result`.  :func:`tableodds.reports.driver.run_and_save`
 runs and writes it; the driver prints the text or one JSON document, and exits
 :data:`INTERRUPTED` (:data:`TERMINATED` after SIGTERM) when the run was cut short.
 """
@@ -29,13 +29,13 @@ if TYPE_CHECKING:  # imported when a command runs, not when --help is asked for
     from tableodds.reports.driver import Analysis
 
 
-def drive(analyse: Analysis, *, as_json: bool = False, **options) -> None:
-    """``execute``, then print the text or the JSON document, then the exit status."""
-    from tableodds.reports.driver import execute
+def run_and_print(analyse: Analysis, *, as_json: bool = False, **options) -> None:
+    """``run_and_save``, then print the text or the JSON document, then the exit status."""
+    from tableodds.reports.driver import run_and_save
     from tableodds.reports.output import emit_json
     from tableodds.reports.progress import terminal
 
-    result = execute(analyse, progress=terminal(), **options)
+    result = run_and_save(analyse, progress=terminal(), **options)
     if as_json:
         emit_json(result.as_dict())
     else:

@@ -92,9 +92,9 @@ def simulation_command(
     analysis = Lazy(entry.module, entry.function)
 
     def command(players, run, game, output, **more):
-        from tableodds.reports.cli.driver import drive
+        from tableodds.reports.cli.driver import run_and_print
 
-        drive(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
+        run_and_print(lambda plan: analysis(plan, players=players, **game, **more), **run, **output)
 
     command.__doc__ = help_text(entry)
     f = output_options(command)

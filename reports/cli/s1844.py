@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
@@ -38,7 +38,7 @@ def _compare(entry):
     analysis = Lazy(entry.module, entry.function)
 
     def compare(game_file, run, game, output, players):
-        drive(
+        run_and_print(
             lambda plan: analysis(plan, game_file, players=players, **game),
             **run,
             **output,
@@ -62,7 +62,7 @@ def _forecast(entry):
     analysis = Lazy(entry.module, entry.function)
 
     def forecast(game_file, at, run, game, output):
-        drive(
+        run_and_print(
             lambda plan: analysis(plan, game_file, at=at, **game),
             **run,
             **output,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import drive
+from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.options import force_option
 from tableodds.sim.registry import PACKAGES
 
@@ -40,6 +40,6 @@ def score_command(game: str) -> click.Command:
             raise click.UsageError("give a FILE to score, or --template for an example")
         from tableodds.analysis.scores import score
 
-        drive(lambda _plan: score(game, file), as_json=as_json, out=out, force=force)
+        run_and_print(lambda _plan: score(game, file), as_json=as_json, out=out, force=force)
 
     return command
