@@ -242,3 +242,12 @@ def test_the_api_runs_every_analysis(key):
 def test_the_api_refuses_an_unknown_analysis():
     with pytest.raises(tableodds.InputError, match="no analysis 'fly'.*card_worth"):
         tableodds.analyse("borgia", "fly")
+
+
+def test_a_games_own_game_setting_reaches_the_analysis():
+    # Davos's game= is the analysis's setting, not the API's first argument: it is checked
+    # by the game's settings (before any kernel runs), not refused with a TypeError
+    with pytest.raises(tableodds.InputError, match="--game must be base, mean or big"):
+        tableodds.analyse("davos", "goals", game="huge", games=10, workers=1)
+    with pytest.raises(tableodds.InputError, match="--game must be"):
+        tableodds.simulate("davos", game="huge", games=10)
