@@ -167,6 +167,42 @@ def _fail(message: str, code: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The ``tableodds`` command.  Run as a program (``argv`` None) it leaves at once after an
+    interrupt, even while abandoned chunks still run in worker threads (see :func:`_leave`)."""
+    try:
+        _main(argv)
+    except SystemExit as e:
+        if argv is None and _abandoned():
+            _leave(e.code)
+        raise
+
+
+def _abandoned() -> bool:
+    """Whether an interrupted run left a chunk running (never imports the runner itself)."""
+    runner = sys.modules.get("tableodds.sim.core.runner")
+    return runner is not None and runner.abandoned()
+
+
+def _leave(code) -> None:
+    """Exit now: output flushed and exit handlers run (temporary record folders removed), but
+    the worker threads still busy with an abandoned chunk are not waited for."""
+    import atexit
+
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
+def _main(argv: list[str] | None) -> None:
     global _terminated
     _terminated = False
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
