@@ -252,3 +252,26 @@ print(res.interrupted, res.games_done, abandoned(), flush=True)
     assert proc.returncode == 0, proc.stderr
     interrupted, done, left = proc.stdout.split()
     assert interrupted == "True" and int(done) >= 10 and left == "True"
+
+
+def test_a_signal_whose_exception_was_swallowed_still_stops_the_run(tmp_path):
+    """The CLI's handlers set ``signals.requested`` as well as raising KeyboardInterrupt: a
+    run sees the flag even when some code swallowed the exception."""
+    from tableodds.sim.core import signals
+
+    calls = []
+
+    def chunk(seed, start, count):
+        calls.append(start)
+        if start == 20:
+            signals.requested.set()  # as the handler does; no exception reaches the runner
+        return _toy_chunk(seed, start, count)
+
+    try:
+        res = run(chunk, 1000, 1, tmp_path / "a", workers=1, chunk_size=10, progress=False)
+        assert res.interrupted and 20 <= res.games_done < 1000
+        assert max(calls) < 990  # stopped scheduling long before the end
+        with pytest.raises(KeyboardInterrupt):  # and no later run starts
+            run(_toy_chunk, 10, 1, tmp_path / "b", workers=1, chunk_size=10, progress=False)
+    finally:
+        signals.requested.clear()

@@ -19,6 +19,7 @@ import click
 from tableodds.reports.cli.driver import Interrupted
 from tableodds.reports.cli.lazy import GROUPS, LazyRoot
 from tableodds.reports.cli.options import backend_options, force_option
+from tableodds.sim.core import signals
 from tableodds.sim.core.errors import InputError
 
 # game name -> the module of its commands (tableodds.reports.cli.<package>), loaded when named
@@ -152,9 +153,15 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM, handled like Ctrl-C (finished work kept and printed) but exit 143."""
 
 
+def _on_sigint(signum, frame):
+    signals.requested.set()  # seen by the runner even if the exception is swallowed
+    raise KeyboardInterrupt
+
+
 def _on_sigterm(signum, frame):
     global _terminated
     _terminated = True
+    signals.requested.set()
     raise _Terminated
 
 
@@ -205,7 +212,11 @@ def _leave(code) -> None:
 def _main(argv: list[str] | None) -> None:
     global _terminated
     _terminated = False
+    signals.requested.clear()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int is signal.default_int_handler:  # not when started with SIGINT ignored
+        signal.signal(signal.SIGINT, _on_sigint)
     try:
         code = cli.main(args=argv, prog_name="tableodds", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
@@ -232,3 +243,6 @@ def _main(argv: list[str] | None) -> None:
         sys.exit(1)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if previous_int is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous_int)
+        signals.requested.clear()

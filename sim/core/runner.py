@@ -43,6 +43,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from tableodds.sim.core import signals
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
@@ -166,7 +167,7 @@ def run(
     """
     workers = validate(games, seed, workers, chunk_size)
     stop = _stop.get()
-    if stop is not None and stop.requested:
+    if stop is not None and stop.requested or signals.requested.is_set():
         raise KeyboardInterrupt  # an earlier run of this command was interrupted
     owned = backend is None and _active.get() is None
     backend = backend or _active.get() or LocalBackend()
@@ -208,6 +209,8 @@ def run(
                 break
             finished, pending = backend.wait(pending, 0.2)
             collect(finished)
+            if signals.requested.is_set():
+                raise KeyboardInterrupt  # a signal whose KeyboardInterrupt was swallowed
     except KeyboardInterrupt:
         interrupted = True
         if stop is not None:
@@ -258,6 +261,8 @@ def _warm_up(backend: Backend, chunk_fn: ChunkFn, seed: int, progress) -> None:
     try:
         while pending:
             _, pending = backend.wait(pending, 0.1)
+            if signals.requested.is_set():
+                raise KeyboardInterrupt
             if not told and watch.count != seen:
                 told = True
                 if callable(tell):
