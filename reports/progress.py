@@ -60,7 +60,7 @@ def game_name(package: str) -> str:
 def compiling_text(package: str | None) -> str:
     """What a run says while numba compiles its kernel (``package``: the game's, or None)."""
     which = f"the {game_name(package)} kernels" if package else "the kernels"
-    return f"compiling {which} (once per version of tableodds; later runs load them from the cache)"
+    return f"compiling {which} (once per version of tableodds)"
 
 
 class Spinner:

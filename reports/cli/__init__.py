@@ -125,6 +125,7 @@ def cheatsheet(game, out, variants, seed, paper):
     """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import builders
     from tableodds.reports.output import OutFolder
+    from tableodds.reports.progress import Spinner
     from tableodds.reports.sheet import write_sheet
 
     available = builders()
@@ -139,8 +140,14 @@ def cheatsheet(game, out, variants, seed, paper):
     try:
         written = []
         for name in names:
-            sheet = available[name](variants=variants, seed=seed)
-            written += write_sheet(sheet, folder.staging, paper)
+            # the sheet's simulations and the PDF take seconds: a spinner says which sheet
+            busy = Spinner(f"the {name} cheat sheet") if sys.stderr.isatty() else None
+            try:
+                sheet = available[name](variants=variants, seed=seed)
+                written += write_sheet(sheet, folder.staging, paper)
+            finally:
+                if busy is not None:
+                    busy.close()
         folder.commit()
     except BaseException:
         folder.discard()
