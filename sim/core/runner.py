@@ -430,7 +430,13 @@ class _Pool:
                 item[0].cancel()
         for _ in self.threads:
             self.queue.put(None)
-        _Pool.abandoned.extend(self.running)
+        left = list(self.running)
+        for t in left:  # an abandoned chunk yields the CPU to what the program does next
+            try:
+                os.setpriority(os.PRIO_PROCESS, t.native_id, 19)  # Linux: that thread only
+            except (AttributeError, OSError, TypeError):
+                pass
+        _Pool.abandoned.extend(left)
 
     abandoned: list[threading.Thread] = []  # threads of shut-down pools that were in a chunk
 
