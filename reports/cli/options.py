@@ -81,12 +81,14 @@ def simulation_command(
     name: str | None = None,
     players: int = 4,
     several: bool = False,
+    chunk_size: int | None = None,
 ):
     """The command ``group NAME`` that runs ``analysis(plan, players=, **game, **extra)``.
 
     Every simulation command is this one shape: --players, the run options, the game's
     options (``options``, from :func:`game_options`), its own ``extra`` click options and
     the output options; the help text is the analysis's docstring and an example.
+    ``chunk_size``: the default --chunk-size when not the game's (``spec.chunk_size``).
     """
 
     def command(players, run, game, output, **more):
@@ -100,7 +102,7 @@ def simulation_command(
     f = output_options(command)
     for option in reversed(extra):
         f = option(f)
-    f = run_options(games, spec.chunk_size)(options(f))
+    f = run_options(games, chunk_size or spec.chunk_size)(options(f))
     f = players_option(spec.players, players, several)(f)
     return group.command(name or analysis.__name__.replace("_", "-"))(f)
 
