@@ -920,17 +920,21 @@ def duel(
             dissident_profit=dissident_profit,
         )  # checked first
     pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
+    k = len(set(seating(players, mode)[0]))  # the sides: colours
+    # A chunk plays each deal k times: a chunk of the game's size took 13 s on one core (Big
+    # Game, contest against goal: 637 deals/s in docs/davos.md), the bar frozen meanwhile.
+    # Chunks 4k times smaller take about a second (the records do not depend on the size).
+    chunk = max(64, GAME.chunk_size // (k * 4))
     runs = plan.run_all(
         [
             (
                 f"{a}-{b}",
                 partial(_duel_chunk, a, b, players, game, deck, none_bills, mode, dissident_profit),
-                {"default_chunk": GAME.chunk_size, "label": f"{a} vs {b}"},
+                {"default_chunk": chunk, "label": f"{a} vs {b}"},
             )
             for a, b in pairs
         ]
     )
-    k = len(set(seating(players, mode)[0]))  # the sides: colours
     variant = "" if mode == "normal" else f" · {mode} variant"
     scale = k * (k - 1)
     out = []

@@ -22,12 +22,21 @@ def builders() -> dict:
 
 
 def write_sheets(
-    game: str, out, *, variants=(), seed: int = 1, paper: str = "a4", every: bool = False
+    game: str,
+    out,
+    *,
+    variants=(),
+    seed: int = 1,
+    paper: str = "a4",
+    every: bool = False,
+    spinner: bool = False,
 ) -> list[Path]:
     """GAME's sheet (PDF on ``paper``, Markdown, HTML), or every game's with ``every`` and
     ``game == "all"``, added into ``out`` beside what it holds (only earlier sheets are
-    replaced) once all are built, inside one stop scope; returns the paths written."""
+    replaced) once all are built, inside one stop scope; returns the paths written.
+    ``spinner``: name the sheet being built on stderr (its simulations and PDF take seconds)."""
     from tableodds.reports.output import OutFolder
+    from tableodds.reports.progress import Spinner
     from tableodds.reports.sheet import PAPERS, write_sheet
     from tableodds.sim.core.runner import stop_scope
 
@@ -46,8 +55,13 @@ def write_sheets(
         written = []
         with stop_scope():
             for name in names:
-                sheet = available[name](variants=variants, seed=seed)
-                written += write_sheet(sheet, folder.staging, paper)
+                busy = Spinner(f"the {name} cheat sheet") if spinner else None
+                try:
+                    sheet = available[name](variants=variants, seed=seed)
+                    written += write_sheet(sheet, folder.staging, paper)
+                finally:
+                    if busy is not None:
+                        busy.close()
         folder.commit()
     except BaseException:
         folder.discard()

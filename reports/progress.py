@@ -50,11 +50,56 @@ class Bar:
             self.progress.stop()
 
 
+def game_name(package: str) -> str:
+    """The CLI name of a game package (``s1844`` -> ``1844``)."""
+    from tableodds.sim.registry import PACKAGES
+
+    return next((n for n, p in PACKAGES.items() if p.rsplit(".", 1)[-1] == package), package)
+
+
+def compiling_text(package: str | None) -> str:
+    """What a run says while numba compiles its kernel (``package``: the game's, or None)."""
+    which = f"the {game_name(package)} kernels" if package else "the kernels"
+    return f"compiling {which} (once per version of tableodds)"
+
+
+class Spinner:
+    """A spinner with the time elapsed on stderr, until ``close()``."""
+
+    def __init__(self, text: str):
+        from rich.console import Console
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        self.progress = Progress(
+            SpinnerColumn(),
+            TextColumn("{task.description}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.progress.add_task(text, total=None)
+        self.progress.start()
+
+    def close(self) -> None:
+        self.progress.stop()
+
+
+class Terminal:
+    """The runner's bar factory on a terminal: a bar per run, and a spinner while numba
+    compiles a kernel before the run's clock starts."""
+
+    def __call__(self, total: int, label: str) -> Bar:
+        return Bar(True, total, label)
+
+    def compiling(self, package: str | None) -> Spinner:
+        return Spinner(compiling_text(package))
+
+
 def terminal() -> Progress | None:
     """A bar factory for the runner when stderr is a terminal; None (no bar) when piped."""
     if not sys.stderr.isatty():
         return None
-    return lambda total, label: Bar(True, total, label)
+    return Terminal()
 
 
 class ReportBar:
@@ -98,7 +143,7 @@ class ReportBar:
         """A bar factory for one analysis's runs: they report into this bar's text."""
         if self.progress is None:
             return None
-        return lambda total, label: _Ticker(self, folder, total)
+        return _Tickers(self, folder)
 
     def note(self, text: str) -> None:
         if self.progress is not None:
@@ -107,6 +152,17 @@ class ReportBar:
     def close(self) -> None:
         if self.progress is not None:
             self.progress.stop()
+
+
+class _Tickers:
+    def __init__(self, bar: ReportBar, folder: str):
+        self.bar, self.folder = bar, folder
+
+    def __call__(self, total: int, label: str) -> _Ticker:
+        return _Ticker(self.bar, self.folder, total)
+
+    def compiling(self, package: str | None) -> None:
+        self.bar.note(f"{self.folder}: {compiling_text(package)}")
 
 
 class _Ticker:

@@ -211,7 +211,8 @@ def build_report(
                     sections.append(
                         importlib.import_module(module).section(book) + book.runs_block()
                     )
-                except Stopped:
+                except (Stopped, KeyboardInterrupt):  # also one between two analyses
+                    book.stopped = True
                     if book.section_folders:
                         sections.append(book.runs_block())
                     break

@@ -19,11 +19,16 @@ import tempfile
 import time
 
 
-def measure(args: list[str], sig: signal.Signals, delay: float) -> dict:
+def measure(args: list[str], sig: signal.Signals, delay: float, give_up: float) -> dict:
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen(
-            [sys.executable, "-m", "tableodds.reports.cli", *args], stdout=out, stderr=err
+            [sys.executable, "-m", "tableodds.reports.cli", *args],
+            stdout=out,
+            stderr=err,
+            # as from a terminal: a shell starts background jobs with SIGINT ignored, and a
+            # command that inherits that rightly keeps ignoring it
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         try:
             proc.wait(timeout=delay)
@@ -32,7 +37,17 @@ def measure(args: list[str], sig: signal.Signals, delay: float) -> dict:
             pass
         sent = time.perf_counter()
         proc.send_signal(sig)
-        rc = proc.wait()
+        try:
+            rc = proc.wait(timeout=give_up)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            return {
+                "signal": sig.name,
+                "at_s": delay,
+                "exit_after_s": f"> {give_up:g} (killed)",
+                "rc": None,
+            }
         exit_s = time.perf_counter() - sent
         out.seek(0)
         err.seek(0)
@@ -60,12 +75,19 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--at", default="3,8,14", help="seconds after the start, comma-separated")
     p.add_argument("--signals", default="SIGINT,SIGTERM")
+    p.add_argument(
+        "--give-up",
+        type=float,
+        default=300,
+        help="seconds after the signal to wait for the exit before killing it (SIGKILL)",
+    )
     p.add_argument("command", nargs=argparse.REMAINDER, help="-- then the tableodds arguments")
     a = p.parse_args()
     args = a.command[1:] if a.command[:1] == ["--"] else a.command
     for name in a.signals.split(","):
         for delay in (float(t) for t in a.at.split(",")):
-            print(json.dumps(measure(args, signal.Signals[name], delay)), flush=True)
+            row = measure(args, signal.Signals[name], delay, a.give_up)
+            print(json.dumps(row), flush=True)
 
 
 if __name__ == "__main__":

@@ -11,3 +11,32 @@ def run_cli(args, capsys):
         main(args)
     out, err = capsys.readouterr()
     return e.value.code, out, err
+
+
+# A bound on a hung process only, never a timing assumption: a busy machine may take minutes
+# to compile a kernel before a command writes anything, and the tests wait for what the
+# command does (a file appears, the process ends), however long that takes.
+HANG = 1800
+
+
+def wait_for(found, proc) -> None:
+    """Poll until ``found()`` holds (a file the command writes, say); fail at once with the
+    command's stderr if it ended first, or if it seems hung (no result in HANG seconds)."""
+    import time
+
+    deadline = time.monotonic() + HANG
+    while not found():
+        if proc.poll() is not None:
+            pytest.fail(f"the command ended (exit {proc.returncode}) first: {proc.stderr.read()}")
+        if time.monotonic() > deadline:
+            proc.kill()
+            pytest.fail(f"no result in {HANG} s: the command seems hung")
+        time.sleep(0.05)
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` of a command the test will interrupt: SIGINT at its default, as from a
+    terminal, even when the tests themselves were started with it ignored (``cmd &``)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

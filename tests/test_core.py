@@ -1,13 +1,18 @@
 """The Monte Carlo core: streams, chunking, the runner and the statistics."""
 
+import subprocess
+import sys
+import threading
+
 import numpy as np
 import pytest
 from scipy import stats as st
 
 from tableodds.analysis.stats import clopper_pearson, mean, mean_from_moments, wilson
+from tableodds.sim.core import runner
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.rng import PyStream, stream_head
-from tableodds.sim.core.runner import chunk_grid, run
+from tableodds.sim.core.runner import LocalBackend, chunk_grid, run
 
 
 @pytest.mark.parametrize("seed,game", [(0, 0), (1, 2**40 + 3), (2**63 - 1, 17)])
@@ -115,3 +120,158 @@ def test_runner_reraises_an_interrupt_before_any_chunk_finished(tmp_path):
     with pytest.raises(KeyboardInterrupt):
         run(chunk, 100, 1, tmp_path, workers=1, chunk_size=10, progress=False)
     assert not list(tmp_path.glob("*.parquet")) and not list(tmp_path.glob(".part-*"))
+
+
+def test_an_interrupt_abandons_running_chunks_instead_of_waiting(tmp_path):
+    """Chunk 10 is still running when the interrupt comes (chunk 20 raises it once chunk 10
+    has started): the run returns marked interrupted while chunk 10 still runs."""
+    started, release, state = threading.Event(), threading.Event(), {}
+
+    def chunk(seed, start, count):
+        if start == 10:
+            started.set()
+            state["ended"] = release.wait(120)  # a bound on a broken runner, not a timing
+        if start == 20:
+            started.wait()
+            raise KeyboardInterrupt
+        return _toy_chunk(seed, start, count)
+
+    try:
+        res = run(chunk, 100, 1, tmp_path, workers=2, chunk_size=10, progress=False)
+        assert "ended" not in state  # returned while chunk 10 was running
+        assert runner.abandoned()
+    finally:
+        release.set()
+    assert res.interrupted and res.games_done >= 10
+    games = res.scan().collect()["game"].to_list()
+    assert len(games) == res.games_done and 0 in games and 10 not in games and 20 not in games
+    for t in list(runner._Pool.abandoned):
+        t.join()
+    assert not runner.abandoned()
+    assert not list(tmp_path.glob(".part-*"))
+
+
+def test_a_backend_runs_again_after_abandoning_a_chunk(tmp_path):
+    """After an interrupt left a chunk running in one of its threads, the next run on the
+    same backend still has all its workers (both chunks of the second run meet at once)."""
+    started, release = threading.Event(), threading.Event()
+
+    def stuck(seed, start, count):
+        if start == 10:
+            started.set()
+            release.wait(120)
+        if start == 20:
+            started.wait()
+            raise KeyboardInterrupt
+        return _toy_chunk(seed, start, count)
+
+    meet = threading.Barrier(2)
+
+    def together(seed, start, count):
+        if count == 10:
+            meet.wait(120)  # both workers at once, or BrokenBarrierError
+        return _toy_chunk(seed, start, count)
+
+    try:
+        with runner.using(LocalBackend()):
+            first = run(stuck, 40, 1, tmp_path / "a", workers=2, chunk_size=10, progress=False)
+            assert first.interrupted and 10 not in first.scan().collect()["game"].to_list()
+            second = run(together, 20, 1, tmp_path / "b", workers=2, chunk_size=10)
+    finally:
+        release.set()
+    assert second.games_done == 20 and not second.interrupted
+
+
+def test_the_warm_up_plays_one_game_before_the_clock_starts(tmp_path):
+    calls = []
+
+    def chunk(seed, start, count):
+        calls.append((start, count))
+        return _toy_chunk(seed, start, count)
+
+    res = run(chunk, 25, 1, tmp_path, workers=1, chunk_size=10, progress=False)
+    assert calls == [(0, 1), (0, 10), (10, 10), (20, 5)]
+    assert res.scan().collect()["game"].to_list() == list(range(25))  # its game is not kept
+
+
+class _Told:
+    """A progress factory that records what the runner tells it."""
+
+    def __init__(self):
+        self.compiling_told, self.bars = [], 0
+
+    def __call__(self, total, label):
+        self.bars += 1
+        return runner._NoBar()
+
+    def compiling(self, package):
+        self.compiling_told.append(package)
+
+
+def test_compiling_is_told_only_when_numba_compiles(tmp_path):
+    import numba
+
+    @numba.njit(cache=False)
+    def double(x):
+        return x * 2
+
+    def chunk(seed, start, count):
+        idx = np.arange(start, start + count, dtype=np.int64)
+        return {"game": idx, "x": double(idx)}
+
+    told = _Told()
+    run(chunk, 20, 1, tmp_path / "a", workers=1, chunk_size=10, progress=told)
+    assert told.compiling_told == [None] and told.bars == 1  # compiled: told, then the bar
+    run(chunk, 20, 1, tmp_path / "b", workers=1, chunk_size=10, progress=told)
+    assert told.compiling_told == [None] and told.bars == 2  # compiled already: nothing said
+
+
+def test_a_program_leaves_while_an_abandoned_chunk_runs(tmp_path):
+    """The API leaves a chunk still running after an interrupt to itself: the program's
+    exit does not wait for it (a chunk that never ends would otherwise hang it)."""
+    script = f"""
+import threading
+import numpy as np
+from tableodds.sim.core.runner import abandoned, run
+
+never = threading.Event()
+
+def chunk(seed, start, count):
+    if start == 10:
+        never.wait()
+    if start == 20:
+        raise KeyboardInterrupt
+    return {{"game": np.arange(start, start + count)}}
+
+res = run(chunk, 100, 1, {str(tmp_path)!r}, workers=2, chunk_size=10, progress=False)
+print(res.interrupted, res.games_done, abandoned(), flush=True)
+"""
+    proc = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=600
+    )
+    assert proc.returncode == 0, proc.stderr
+    interrupted, done, left = proc.stdout.split()
+    assert interrupted == "True" and int(done) >= 10 and left == "True"
+
+
+def test_a_signal_whose_exception_was_swallowed_still_stops_the_run(tmp_path):
+    """The CLI's handlers set ``signals.requested`` as well as raising KeyboardInterrupt: a
+    run sees the flag even when some code swallowed the exception."""
+    from tableodds.sim.core import signals
+
+    calls = []
+
+    def chunk(seed, start, count):
+        calls.append(start)
+        if start == 20:
+            signals.requested.set()  # as the handler does; no exception reaches the runner
+        return _toy_chunk(seed, start, count)
+
+    try:
+        res = run(chunk, 1000, 1, tmp_path / "a", workers=1, chunk_size=10, progress=False)
+        assert res.interrupted and 20 <= res.games_done < 1000
+        assert max(calls) < 990  # stopped scheduling long before the end
+        with pytest.raises(KeyboardInterrupt):  # and no later run starts
+            run(_toy_chunk, 10, 1, tmp_path / "b", workers=1, chunk_size=10, progress=False)
+    finally:
+        signals.requested.clear()

@@ -4,8 +4,6 @@ import functools
 import importlib
 import os
 import signal
-import threading
-import time
 
 import pytest
 from click.testing import CliRunner
@@ -78,7 +76,8 @@ def test_each_worker_compiles_the_kernel_once(cluster, tmp_path):
         )
     finally:
         backend.close()
-    assert sorted(counts.values()) == [1, 1]
+    # at most one each (a worker a busy machine left without a chunk compiled nothing)
+    assert set(counts.values()) <= {0, 1} and 1 in counts.values()
 
 
 def test_a_worker_killed_mid_run_changes_nothing(tmp_path):
@@ -95,27 +94,27 @@ def test_a_worker_killed_mid_run_changes_nothing(tmp_path):
         victim = max(pids.values())
         killed = {}
 
-        def kill_when_running():
-            # wait until the run is well under way, then kill a worker with chunks in flight
-            deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                parts = len(list((tmp_path / "dask").glob("part-*.parquet")))
-                if parts >= 20:
-                    killed["parts"] = parts
-                    os.kill(victim, signal.SIGKILL)
-                    return
-                time.sleep(0.01)
+        class KillMidRun(DaskBackend):
+            """Kills a worker from the driver itself once 20 parts are in: mid-run by
+            construction (180 chunks are still to come), however busy the machine is."""
 
-        killer = threading.Thread(target=kill_when_running)
-        killer.start()
-        backend = DaskBackend(client=client)
+            collected = 0
+
+            def result(self, future):
+                value = super().result(future)
+                KillMidRun.collected += 1
+                if KillMidRun.collected == 20:
+                    os.kill(victim, signal.SIGKILL)
+                    killed["parts"] = KillMidRun.collected
+                return value
+
+        backend = KillMidRun(client=client)
         try:
             res = _run(chunk, backend, tmp_path / "dask", games=games, chunk_size=size)
         finally:
-            killer.join()
             backend.close()
         assert victim not in client.run(os.getpid).values()
-    assert 20 <= killed["parts"] < games // size  # the kill came mid-run
+    assert killed == {"parts": 20}
     assert res.games_done == games and not res.interrupted
     assert _parts(tmp_path / "dask") == _parts(tmp_path / "local")
 

@@ -8,11 +8,10 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import HANG, default_sigint, run_cli, wait_for
 
 from tableodds.reports.output import MANIFEST, OutFolder, write_text
 
@@ -209,13 +208,11 @@ def test_sigterm_during_a_run_keeps_the_earlier_run(tmp_path, capsys):
         stderr=subprocess.PIPE,
         text=True,
         env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        preexec_fn=default_sigint,
     )
-    deadline = time.time() + 300  # a bound on a hung process, not a timing assumption
-    while not list(tmp_path.glob(".x.tableodds-*/records/standard/part-*.parquet")):
-        assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
-        time.sleep(0.05)
+    wait_for(lambda: list(tmp_path.glob(".x.tableodds-*/records/standard/part-*.parquet")), proc)
     proc.send_signal(signal.SIGTERM)
-    proc.communicate(timeout=300)
+    proc.communicate(timeout=HANG)
     assert proc.returncode == 143
     assert _snapshot(out, before) == before
     new = _manifest(out)

@@ -8,13 +8,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from importlib import resources
 from pathlib import Path
 
 import polars as pl
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import HANG, default_sigint, run_cli, wait_for
 
 import tableodds
 from tableodds.analysis import registry
@@ -165,13 +164,11 @@ def _interrupt(tmp_path, sig):
         stderr=subprocess.PIPE,
         text=True,
         env=env,
+        preexec_fn=default_sigint,
     )
-    deadline = time.time() + 120
-    while not list(tmp_path.glob(".out.tableodds-*/records/standard/part-*.parquet")):
-        assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
-        time.sleep(0.05)
+    wait_for(lambda: list(tmp_path.glob(".out.tableodds-*/records/standard/part-*.parquet")), proc)
     proc.send_signal(sig)
-    stdout, stderr = proc.communicate(timeout=120)
+    stdout, stderr = proc.communicate(timeout=HANG)
     return proc.returncode, json.loads(stdout), stderr, out
 
 
@@ -258,13 +255,11 @@ def test_one_signal_stops_the_whole_report(tmp_path):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,
     )
-    deadline = time.time() + 300
-    while not list(tmp_path.glob(".r.tableodds-*/davoserjas/random4/run.json")):
-        assert proc.poll() is None and time.time() < deadline, proc.stderr.read()
-        time.sleep(0.05)
+    wait_for(lambda: list(tmp_path.glob(".r.tableodds-*/davoserjas/random4/run.json")), proc)
     proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=300)
+    stdout, stderr = proc.communicate(timeout=HANG)
     assert proc.returncode == 130, stderr
     doc = json.loads((out / "run.json").read_text())
     assert doc["interrupted"] is True

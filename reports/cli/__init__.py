@@ -25,6 +25,7 @@ from tableodds.reports.cli.options import (
     seed_option,
     workers_option,
 )
+from tableodds.sim.core import signals
 from tableodds.sim.core.errors import InputError
 
 # game name -> the module of its commands (tableodds.reports.cli.<package>), loaded when named
@@ -121,7 +122,15 @@ def cheatsheet(game, out, variants, seed, paper):
     """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import write_sheets
 
-    for path in write_sheets(game, out, variants=variants, seed=seed, paper=paper, every=True):
+    for path in write_sheets(
+        game,
+        out,
+        variants=variants,
+        seed=seed,
+        paper=paper,
+        every=True,
+        spinner=sys.stderr.isatty(),
+    ):
         click.echo(f"wrote {path}")
 
 
@@ -129,9 +138,15 @@ class _Terminated(KeyboardInterrupt):
     """SIGTERM, handled like Ctrl-C (finished work kept and printed) but exit 143."""
 
 
+def _on_sigint(signum, frame):
+    signals.requested.set()  # seen by the runner even if the exception is swallowed
+    raise KeyboardInterrupt
+
+
 def _on_sigterm(signum, frame):
     global _terminated
     _terminated = True
+    signals.requested.set()
     raise _Terminated
 
 
@@ -144,9 +159,49 @@ def _fail(message: str, code: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The ``tableodds`` command.  Run as a program (``argv`` None) it leaves at once after an
+    interrupt, even while abandoned chunks still run in worker threads (see :func:`_leave`)."""
+    try:
+        _main(argv)
+    except SystemExit as e:
+        if argv is None and _abandoned():
+            _leave(e.code)
+        raise
+
+
+def _abandoned() -> bool:
+    """Whether an interrupted run left a chunk running (never imports the runner itself)."""
+    runner = sys.modules.get("tableodds.sim.core.runner")
+    return runner is not None and runner.abandoned()
+
+
+def _leave(code) -> None:
+    """Exit now: output flushed and exit handlers run (temporary record folders removed), but
+    the worker threads still busy with an abandoned chunk are not waited for."""
+    import atexit
+
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
+def _main(argv: list[str] | None) -> None:
     global _terminated
     _terminated = False
+    signals.requested.clear()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_int = signal.getsignal(signal.SIGINT)
+    if previous_int is signal.default_int_handler:  # not when started with SIGINT ignored
+        signal.signal(signal.SIGINT, _on_sigint)
     try:
         code = cli.main(args=argv, prog_name="tableodds", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
@@ -173,3 +228,6 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        if previous_int is signal.default_int_handler:
+            signal.signal(signal.SIGINT, previous_int)
+        signals.requested.clear()

@@ -77,6 +77,7 @@ def simulation_command(
     extra=(),
     players: int = 4,
     several: bool = False,
+    chunk_size: int | None = None,
 ) -> click.Command:
     """The command ``tableodds GAME NAME`` of a registered analysis (``entry``, an
     :class:`~tableodds.analysis.registry.Entry`) that runs
@@ -86,6 +87,7 @@ def simulation_command(
     to the registered size), the game's options (``options``, from :func:`game_options`), its
     own ``extra`` click options and the output options; the help text is the analysis's
     docstring and the registered example.
+    ``chunk_size``: the default --chunk-size when not the game's (``spec.chunk_size``).
     """
     from tableodds.reports.cli.lazy import Lazy
 
@@ -100,7 +102,7 @@ def simulation_command(
     f = output_options(command)
     for option in reversed(extra):
         f = option(f)
-    f = run_options(entry.games, spec.chunk_size)(options(f))
+    f = run_options(entry.games, chunk_size or spec.chunk_size)(options(f))
     f = players_option(spec.players, players, several)(f)
     return click.command(entry.command)(f)
 

@@ -10,9 +10,15 @@ Parquet where it ran, and the driver writes it to ``part-<first game>.parquet``
 few chunks are in flight, nothing but the parts is kept, and analyses scan
 them lazily.
 
+Before the clock starts, a local run plays one game in a worker: that compiles the kernel
+(or loads it from numba's cache), so the run's time and games/s leave compile time out, and
+a progress factory that has ``compiling(what)`` hears of it when numba really compiles.
+
 Ctrl-C stops scheduling, keeps every finished part and returns a result marked
 ``interrupted`` (or re-raises the interrupt when no chunk had finished, since
-there is nothing to report).
+there is nothing to report).  Chunks still running are abandoned, not waited for: the
+local workers are daemon threads, so a program can leave at once (the CLI does, with
+``os._exit``, while :func:`abandoned` says one is still busy).
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import queue
 import shutil
 import signal
 import tempfile
@@ -27,7 +34,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -36,11 +43,14 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from tableodds.sim.core import signals
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
-Progress = Callable[[int, str], object]  # (games, label) -> a bar with advance(n) and close()
+# (games, label) -> a bar with advance(n) and close(); the factory may also have
+# compiling(what), called when numba starts compiling a kernel before the run's clock starts
+Progress = Callable[[int, str], object]
 
 
 @dataclass(frozen=True)
@@ -157,7 +167,7 @@ def run(
     """
     workers = validate(games, seed, workers, chunk_size)
     stop = _stop.get()
-    if stop is not None and stop.requested:
+    if stop is not None and stop.requested or signals.requested.is_set():
         raise KeyboardInterrupt  # an earlier run of this command was interrupted
     owned = backend is None and _active.get() is None
     backend = backend or _active.get() or LocalBackend()
@@ -182,7 +192,10 @@ def run(
 
     try:
         slots = backend.start(workers)
-        t0 = time.perf_counter()  # from here: a cluster's start-up is not the run's time
+        if backend.warms_up:
+            _warm_up(backend, chunk_fn, seed, progress)
+        # from here: neither a cluster's start-up nor compiling the kernel is the run's time
+        t0 = time.perf_counter()
         bar = progress(games, label) if callable(progress) else _NoBar()
         while True:
             # Keep two chunks per worker in flight: enough to stay busy, little to cancel.
@@ -196,6 +209,8 @@ def run(
                 break
             finished, pending = backend.wait(pending, 0.2)
             collect(finished)
+            if signals.requested.is_set():
+                raise KeyboardInterrupt  # a signal whose KeyboardInterrupt was swallowed
     except KeyboardInterrupt:
         interrupted = True
         if stop is not None:
@@ -226,10 +241,85 @@ def run(
     )
 
 
+def _play_one(chunk_fn: ChunkFn, seed: int) -> None:
+    chunk_fn(seed, 0, 1)  # game 0 again: its records are dropped
+
+
+def _warm_up(backend: Backend, chunk_fn: ChunkFn, seed: int, progress) -> None:
+    """One game in a worker before the clock starts: numba compiles the kernel there (or loads
+    it from its cache).  When it really compiles (numba's ``numba:compile`` event, which a
+    cache hit does not send), ``progress.compiling(package)`` is told once, with the game
+    package's name (None when the kernel is not a game's); what it returns (a spinner, say)
+    is closed when the kernel is ready."""
+    watch = _CompileWatch.install()
+    seen, watch.what = watch.count, None
+    tell = getattr(progress, "compiling", None)
+    f = backend.submit(_play_one, chunk_fn, seed)
+    pending = {f}
+    told = False
+    note = None  # what tell() returned: closed when the kernel is ready
+    try:
+        while pending:
+            _, pending = backend.wait(pending, 0.1)
+            if signals.requested.is_set():
+                raise KeyboardInterrupt
+            if not told and watch.count != seen:
+                told = True
+                if callable(tell):
+                    note = tell(watch.what)
+    except BaseException:
+        backend.stop({f})  # abandoned, not waited for
+        raise
+    finally:
+        if note is not None:
+            note.close()
+    backend.result(f)  # a kernel that fails, fails here
+
+
+class _CompileWatch:
+    """Counts numba's compile events (sent on a cache miss only) and names the game package
+    of the last kernel compiled."""
+
+    _one: _CompileWatch | None = None
+
+    def __init__(self):
+        self.count = 0
+        self.what: str | None = None  # the game package of the kernel compiled last
+
+    @classmethod
+    def install(cls) -> _CompileWatch:
+        if cls._one is None:
+            cls._one = cls()
+            try:
+                from numba.core import event
+            except ImportError:  # no numba: nothing compiles
+                return cls._one
+            cls._one._register(event)
+        return cls._one
+
+    def _register(self, event) -> None:
+        watch = self
+
+        class Listener(event.Listener):
+            def on_start(self, ev):
+                fn = getattr(ev.data.get("dispatcher"), "py_func", None)
+                module = getattr(fn, "__module__", "") or ""
+                parts = module.split(".")
+                if "sim" in parts[:-1] and parts[parts.index("sim") + 1] != "core":
+                    watch.what = parts[parts.index("sim") + 1]  # the game package
+                watch.count += 1
+
+            def on_end(self, ev):
+                pass
+
+        event.register("numba:compile", Listener())
+
+
 class Backend:
     """Where chunks run.  ``start`` returns how many chunks can run at once."""
 
     name = "backend"
+    warms_up = False  # play one game before the clock starts (compiles the kernel here)
 
     def start(self, workers: int) -> int:
         raise NotImplementedError
@@ -246,7 +336,8 @@ class Backend:
         return future.result()
 
     def stop(self, pending: set) -> list:
-        """After Ctrl-C: drop what has not started; return the futures that finished."""
+        """After Ctrl-C: drop what has not started, abandon what is running (never wait for
+        it); return the futures that finished."""
         raise NotImplementedError
 
     def close(self) -> None:
@@ -254,9 +345,10 @@ class Backend:
 
 
 class LocalBackend(Backend):
-    """A thread pool in this process; the kernels release the GIL."""
+    """Daemon threads in this process; the kernels release the GIL."""
 
     name = "local"
+    warms_up = True
 
     def __init__(self):
         self.pool = None
@@ -265,7 +357,7 @@ class LocalBackend(Backend):
     def start(self, workers: int) -> int:
         if self.pool is None or self.workers != workers:
             self.close()
-            self.pool = ThreadPoolExecutor(max_workers=workers)
+            self.pool = _Pool(workers)
             self.workers = workers
         return workers
 
@@ -279,13 +371,80 @@ class LocalBackend(Backend):
     def stop(self, pending):
         for f in pending:
             f.cancel()
-        wait(pending)  # chunks already running finish
-        return [f for f in pending if not f.cancelled() and f.exception() is None]
+        if any(not f.done() for f in pending):
+            self.close()  # its running chunks are abandoned: a later run gets fresh threads
+        return [f for f in pending if f.done() and not f.cancelled() and f.exception() is None]
 
     def close(self):
         if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool.shutdown()
             self.pool = None
+
+
+class _Pool:
+    """Worker threads fed from a queue, like a ThreadPoolExecutor, but daemon threads that
+    nobody joins: a chunk still running when the pool shuts down is finished by its thread
+    and dropped, while the program goes on (or leaves) without waiting for it."""
+
+    def __init__(self, workers: int):
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
+        self.running: set[threading.Thread] = set()  # threads inside a chunk now
+        self.threads = [
+            threading.Thread(target=self._work, name=f"tableodds-worker-{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for t in self.threads:
+            t.start()
+
+    def submit(self, fn, *args) -> Future:
+        f = Future()
+        self.queue.put((f, fn, args))
+        return f
+
+    def _work(self) -> None:
+        while (item := self.queue.get()) is not None:
+            f, fn, args = item
+            del item
+            if not f.set_running_or_notify_cancel():
+                continue
+            me = threading.current_thread()
+            self.running.add(me)
+            try:
+                value = fn(*args)
+            except BaseException as e:  # a chunk's KeyboardInterrupt reaches the driver
+                f.set_exception(e)
+            else:
+                f.set_result(value)
+            finally:
+                self.running.discard(me)
+            del f, fn, args
+
+    def shutdown(self) -> None:
+        """Cancel what has not started; each thread leaves after its running chunk."""
+        while True:
+            try:
+                item = self.queue.get_nowait()
+            except queue.Empty:
+                break
+            if item is not None:
+                item[0].cancel()
+        for _ in self.threads:
+            self.queue.put(None)
+        left = list(self.running)
+        for t in left:  # an abandoned chunk yields the CPU to what the program does next
+            try:
+                os.setpriority(os.PRIO_PROCESS, t.native_id, 19)  # Linux: that thread only
+            except (AttributeError, OSError, TypeError):
+                pass
+        _Pool.abandoned.extend(left)
+
+    abandoned: list[threading.Thread] = []  # threads of shut-down pools that were in a chunk
+
+
+def abandoned() -> bool:
+    """Whether a worker thread of a stopped run is still busy with a chunk nobody waits for."""
+    _Pool.abandoned[:] = [t for t in _Pool.abandoned if t.is_alive()]
+    return bool(_Pool.abandoned)
 
 
 class DaskBackend(Backend):
