@@ -1,4 +1,5 @@
-"""``tableodds davoserjas ...``: simulate whole games, value one hand, or duel the bots."""
+"""``tableodds davoserjas ...``: simulate whole games, value one hand, duel the bots, or
+rank them on a ladder."""
 
 from __future__ import annotations
 
@@ -126,4 +127,33 @@ simulation_command(
     ),
     extra=[_rounds],
     example="tableodds davoserjas duel --policies counting,careful --games 100000",
+)
+
+simulation_command(
+    group,
+    analysis.ladder,
+    GAME,
+    games=2_000,
+    options=game_options(
+        None,
+        "",
+        _variants,
+        click.option(
+            "--policies",
+            default="search,counting,careful,random",
+            show_default=True,
+            metavar="A,B,...",
+            callback=list_callback,
+            help=f"The policies on the ladder, every pair in turn ({_names}).",
+        ),
+        click.option(
+            "--fairness-games",
+            type=click.IntRange(2, 10**9),
+            default=1_000,
+            show_default=True,
+            help="Games with every seat the top-rated policy, for the seats' fairness.",
+        ),
+    ),
+    extra=[_rounds],
+    example="tableodds davoserjas ladder --policies counting,careful,random --games 20000",
 )
