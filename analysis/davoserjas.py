@@ -627,3 +627,275 @@ def duel(
             f"{a}-{b}": f"Davoserjas duel · {players} players · {a} against {b}" for a, b in pairs
         },
     )
+
+
+def bradley_terry(
+    names: list[str], results: dict[tuple[str, str], tuple[int, int, int]], prior: float = 0.5
+) -> list[tuple[str, float, float]]:
+    """Elo-scale ratings (mean 0) with standard errors from pairwise results.
+
+    ``results[(a, b)]`` = (deals a did better, ties, deals b did better).  A tie counts
+    half a win to each; ``prior`` wins are added to each side of every pair met, so a
+    policy that never lost keeps a finite rating.  Bradley-Terry by the MM algorithm;
+    the standard errors from the Fisher information of the log-strengths under the
+    constraint that they sum to 0 (its pseudo-inverse).  Rating r on the Elo scale:
+    P(a does better than b) = 1 / (1 + 10 ** ((r_b - r_a) / 400))."""
+    k = len(names)
+    index = {n: i for i, n in enumerate(names)}
+    wins = np.zeros((k, k))
+    for (a, b), (wa, tie, wb) in results.items():
+        i, j = index[a], index[b]
+        wins[i, j] += wa + tie / 2 + prior
+        wins[j, i] += wb + tie / 2 + prior
+    games = wins + wins.T
+    p = np.ones(k)
+    for _ in range(10_000):
+        new = wins.sum(axis=1) / np.array(
+            [sum(games[i, j] / (p[i] + p[j]) for j in range(k) if j != i) for i in range(k)]
+        )
+        new /= np.exp(np.log(new).mean())
+        done = np.max(np.abs(np.log(new) - np.log(p))) < 1e-12
+        p = new
+        if done:
+            break
+    info = np.zeros((k, k))
+    for i in range(k):
+        for j in range(k):
+            if i != j and games[i, j]:
+                v = games[i, j] * p[i] * p[j] / (p[i] + p[j]) ** 2
+                info[i, j] -= v
+                info[i, i] += v
+    cov = np.linalg.pinv(info)
+    scale = 400 / np.log(10)
+    theta = np.log(p)
+    return [
+        (n, float(scale * theta[i]), float(scale * np.sqrt(max(cov[i, i], 0.0))))
+        for i, n in enumerate(names)
+    ]
+
+
+@dataclass(frozen=True)
+class LadderTable:
+    """Every pair of policies on duplicate deals, a rating per policy, and the seats'
+    fairness when every seat plays the strongest policy."""
+
+    duels: DuelTable
+    ratings: tuple[tuple[str, float, float], ...]  # name, Elo rating, se (best first)
+    record: tuple[tuple[str, str, int, int, int], ...]  # a, b, a better, ties, b better
+    strongest: str
+    seats: tuple[Mean, ...]  # penalty per game per seat, all seats the strongest
+    vs_table: tuple[Mean, ...]  # seat minus the table's mean
+
+    def tables(self) -> dict[str, pl.DataFrame]:
+        rating = pl.DataFrame(
+            [
+                {
+                    "rank": i + 1,
+                    "policy": n,
+                    "elo": r,
+                    "se": se,
+                    "low": r - Z * se,
+                    "high": r + Z * se,
+                }
+                for i, (n, r, se) in enumerate(self.ratings)
+            ]
+        )
+        record = pl.DataFrame(
+            [
+                {"a": a, "b": b, "a_better": wa, "ties": t, "b_better": wb}
+                for a, b, wa, t, wb in self.record
+            ]
+        )
+        seats = pl.DataFrame(
+            [
+                {
+                    "seat": q,
+                    "policy": self.strongest,
+                    "mean": m.estimate,
+                    "se": m.se,
+                    "minus_table": d.estimate,
+                    "minus_table_se": d.se,
+                    "low": d.low,
+                    "high": d.high,
+                    "games": m.n,
+                }
+                for q, (m, d) in enumerate(zip(self.seats, self.vs_table))
+            ]
+        )
+        return {**self.duels.tables(), "rating": rating, "record": record, "seats": seats}
+
+    def plots(self) -> dict:
+        return {}
+
+    def as_dict(self) -> dict:
+        return {
+            **self.duels.as_dict(),
+            "ratings": [
+                {"policy": n, "elo": r, "se": se, "low": r - Z * se, "high": r + Z * se}
+                for n, r, se in self.ratings
+            ],
+            "record": [
+                {"a": a, "b": b, "a_better": wa, "ties": t, "b_better": wb}
+                for a, b, wa, t, wb in self.record
+            ],
+            "fairness": {
+                "policy": self.strongest,
+                "seats": [
+                    {"seat": q, "penalty": m.as_dict(), "minus_table": d.as_dict()}
+                    for q, (m, d) in enumerate(zip(self.seats, self.vs_table))
+                ],
+            },
+        }
+
+    def text(self) -> str:
+        lines = [self.duels.text(), ""]
+        lines.append(
+            "rating (Bradley-Terry on the duplicate deals, Elo scale, mean 0; "
+            "a deal is won by the side with the lower penalty)"
+        )
+        lines.append(f"{'':>4}{'policy':<10}{'Elo':>8}{'95% CI':>20}   won / tied / lost")
+        tally: dict[str, list[int]] = {n: [0, 0, 0] for n, _, _ in self.ratings}
+        for a, b, wa, t, wb in self.record:
+            tally[a][0] += wa
+            tally[a][1] += t
+            tally[a][2] += wb
+            tally[b][0] += wb
+            tally[b][1] += t
+            tally[b][2] += wa
+        for i, (n, r, se) in enumerate(self.ratings, start=1):
+            w, t, lost = tally[n]
+            ci = f"[{r - Z * se:+.0f}, {r + Z * se:+.0f}]"
+            lines.append(f"{i:>3}. {n:<10}{r:>+8.0f}{ci:>20}   {w:,} / {t:,} / {lost:,}")
+        if not self.seats:
+            return "\n".join(lines)
+        lines += [
+            "",
+            f"seat fairness: every seat {self.strongest} ({self.seats[0].n:,} games); "
+            "penalty per game and seat minus the table's mean, 95% intervals",
+            f"{'seat':>5}{'penalty ± se':>18}{'seat - table mean':>32}",
+        ]
+        for q, (m, d) in enumerate(zip(self.seats, self.vs_table)):
+            lines.append(
+                f"{q:>5}{f'{m.estimate:.2f} ± {m.se:.2f}':>18}"
+                f"{f'{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]':>32}"
+            )
+        return "\n".join(lines)
+
+
+Z = 1.959964
+
+
+def _seat_means(lf: pl.LazyFrame, players: int) -> tuple[tuple[Mean, ...], tuple[Mean, ...]]:
+    """Per seat: the mean total per game, and the mean of (seat total - table mean)."""
+    df = lf.select("game", "seat", "total").collect().sort("game", "seat")
+    tot = df["total"].to_numpy().astype(np.float64).reshape(-1, players)
+    dev = tot - tot.mean(axis=1, keepdims=True)
+    out = []
+    for x in (tot, dev):
+        ms = []
+        for q in range(players):
+            v = x[:, q]
+            n = len(v)
+            se = float(v.std(ddof=1)) / np.sqrt(n) if n > 1 else float("inf")
+            m = float(v.mean())
+            ms.append(Mean(m, se, n, m - Z * se, m + Z * se))
+        out.append(tuple(ms))
+    return out[0], out[1]
+
+
+@analysis(
+    "davoserjas",
+    "ladder",
+    games=2_000,
+    about="a rating per bot, and the seats' fairness under the strongest",
+    example="tableodds davoserjas ladder --policies counting,careful,random --games 20000",
+)
+def ladder(
+    plan: RunPlan,
+    policies=("search", "counting", "careful", "random"),
+    players: int = 4,
+    rounds=None,
+    variants=(),
+    fairness_games: int = 1000,
+) -> Result:
+    """A ladder of bots: every pair of POLICIES plays duplicate deals with the seats
+    rotated (as ``duel``), each policy gets a Bradley-Terry rating on the Elo scale with
+    its 95% interval from the deals won, tied and lost, and FAIRNESS_GAMES games with
+    every seat the top-rated policy show what each seat is worth under strong play."""
+    policies = list(policies)
+    if len(policies) < 2 or len(set(policies)) != len(policies):
+        raise InputError("a ladder needs two or more different policies, e.g. search,counting")
+    base = make_settings(players, policies[:1], rounds, variants)
+    for p in policies:
+        make_settings(players, [p], rounds, variants)  # names checked before any run
+    scale = players * (players - 1)
+    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
+    runs = plan.run_all(
+        [
+            (
+                f"{a}-{b}",
+                partial(_duel_chunk, a, b, players, rounds, tuple(variants), None, None),
+                {"default_chunk": 4096, "label": f"{a} vs {b}"},
+            )
+            for a, b in pairs
+        ]
+    )
+    results, record = [], []
+    cols = [f"d{k}" for k in range(len(base.rounds))]
+    for a, b in pairs:
+        if f"{a}-{b}" not in runs:
+            continue
+        lf = runs[f"{a}-{b}"].scan()
+        row = exact_moments(lf, cols + ["total"])[0]
+        results.append(
+            (a, b, mean_of(row, "total", scale), tuple(mean_of(row, c, scale) for c in cols))
+        )
+        signs = lf.select(
+            (pl.col("total") < 0).sum().alias("a"),
+            (pl.col("total") == 0).sum().alias("t"),
+            (pl.col("total") > 0).sum().alias("b"),
+        ).collect()
+        record.append((a, b, int(signs["a"][0]), int(signs["t"][0]), int(signs["b"][0])))
+    duels = DuelTable(players, tuple(results), base.rounds)
+    met = sorted({n for a, b, *_ in record for n in (a, b)}, key=policies.index)
+    ratings = (
+        sorted(
+            bradley_terry(met, {(a, b): (wa, t, wb) for a, b, wa, t, wb in record}),
+            key=lambda x: -x[1],
+        )
+        if len(record) == len(pairs)
+        else []
+    )
+    strongest = ratings[0][0] if ratings else policies[0]
+    seats: tuple = ()
+    vs_table: tuple = ()
+    if ratings and not plan.interrupted:
+        s = make_settings(players, [strongest] * players, rounds, variants)
+        fair = plan.run_all(
+            [
+                (
+                    "fairness",
+                    partial(simulate_chunk, s),
+                    {
+                        "games": fairness_games,
+                        "default_chunk": 256,
+                        "label": f"fairness: {strongest} in every seat",
+                    },
+                )
+            ]
+        )
+        if "fairness" in fair and fair["fairness"].games_done > 1:
+            seats, vs_table = _seat_means(fair["fairness"].scan(), players)
+    return Result(
+        "davoserjas ladder",
+        {**base.describe(), "policies": policies, "fairness_games": fairness_games},
+        LadderTable(duels, tuple(ratings), tuple(record), strongest, seats, vs_table),
+        plan,
+        titles={
+            **{
+                f"{a}-{b}": f"Davoserjas ladder · {players} players · {a} against {b}"
+                for a, b in pairs
+            },
+            "fairness": f"Davoserjas ladder · {players} players · {strongest} in every seat",
+        },
+    )

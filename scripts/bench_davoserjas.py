@@ -1,8 +1,8 @@
 """Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players),
 and whole games with one search seat.
 
-The last rows set the round-1 kernel and the six-round game with one search seat
-against the best hand-written C loop of ``shared/bench/trick_limit.sh`` (round-1
+The last rows set the round-1 kernel and the six-round game with one search seat (the
+current search, and the classic one it replaced) against the best hand-written C loop of ``shared/bench/trick_limit.sh`` (round-1
 deal shape), measured alternately in this run so that a busy machine slows all alike; set ``TRICK_LIMIT`` to the script's
 path if it is not in ``../shared/bench`` next to the project.
 """
@@ -51,10 +51,12 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
     medians and their ratios to the C loop."""
     from tableodds.sim.davoserjas.kernel import penalties
     from tableodds.sim.davoserjas.rules import make_settings
+    from tableodds.sim.davoserjas.search import exact_budget
 
     s = make_settings(4, rounds=[1])
     strong = make_settings(4, ["search", "counting", "counting", "counting"])
-    kern, c, search = [], [], []
+    classic = exact_budget(classic=True)
+    kern, c, search, old = [], [], [], []
     for _ in range(repeats):
         v = best_c_loop()
         if v is None:
@@ -62,7 +64,10 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
         c.append(v)
         kern.append(rate(lambda start, n: penalties(s, 1, start, n), 200_000, seconds))
         search.append(rate(lambda start, n: penalties(strong, 1, start, n), 100, seconds))
-    k, cl, sr = median(kern), median(c), median(search)
+        old.append(
+            rate(lambda start, n: penalties(strong, 1, start, n, exact=classic), 100, seconds)
+        )
+    k, cl, sr, so = median(kern), median(c), median(search), median(old)
     nan = float("nan")
     return [
         {
@@ -80,6 +85,12 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
         {
             "case": f"search + 3 counting (six rounds) / best C loop = {sr / cl:.2e}",
             "kernel_per_s": sr,
+            "reference_per_s": nan,
+            "ratio": nan,
+        },
+        {
+            "case": f"classic search + 3 counting / best C loop = {so / cl:.2e}",
+            "kernel_per_s": so,
             "reference_per_s": nan,
             "ratio": nan,
         },

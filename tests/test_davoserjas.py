@@ -319,6 +319,54 @@ def test_cli_duel_ranks_counting_above_careful(capsys):
     assert first["high"] < 0  # counting beats careful by a margin whose interval excludes 0
 
 
+def test_bradley_terry_two_policies_is_the_log_odds_and_symmetric_results_are_even():
+    from tableodds.analysis.davoserjas import bradley_terry
+
+    # two policies: the rating gap is 400 log10(wins / losses), ties half each
+    (a, ra, sa), (b, rb, sb) = bradley_terry(["x", "y"], {("x", "y"): (299, 2, 99)}, prior=0)
+    assert ra - rb == pytest.approx(400 * np.log10(300 / 100))
+    assert ra == pytest.approx(-rb) and sa == pytest.approx(sb) and sa > 0
+    # the standard error of the gap: 1 / sqrt(n p (1 - p)) in log-odds
+    assert 2 * sa == pytest.approx(400 / np.log(10) / np.sqrt(400 * 0.75 * 0.25), rel=1e-6)
+    even = bradley_terry(
+        ["x", "y", "z"], {("x", "y"): (50, 0, 50), ("x", "z"): (50, 0, 50), ("y", "z"): (50, 0, 50)}
+    )
+    assert all(abs(r) < 1e-9 for _, r, _ in even)
+    # a policy that never lost keeps a finite rating (the prior's half wins)
+    top = bradley_terry(["x", "y"], {("x", "y"): (100, 0, 0)})
+    assert 0 < top[0][1] < 1000
+
+
+def test_cli_ladder_rates_counting_careful_random_and_seats(capsys):
+    code, out, _ = cli(
+        [
+            "davoserjas",
+            "ladder",
+            "--policies",
+            "random,careful,counting",
+            "-n",
+            "1500",
+            "--fairness-games",
+            "3000",
+            "-w",
+            "1",
+            "--json",
+        ],
+        capsys,
+    )
+    res = json.loads(out)["results"]
+    assert code == 0
+    assert [r["policy"] for r in res["ratings"]] == ["counting", "careful", "random"]
+    assert res["ratings"][1]["high"] < res["ratings"][0]["low"]  # intervals apart
+    assert abs(sum(r["elo"] for r in res["ratings"])) < 1e-6
+    assert all(r["a_better"] + r["ties"] + r["b_better"] == 1500 for r in res["record"])
+    fair = res["fairness"]
+    assert fair["policy"] == "counting" and len(fair["seats"]) == 4
+    assert sum(s["minus_table"]["estimate"] for s in fair["seats"]) == pytest.approx(0, abs=1e-9)
+    # the seat leading the first-and-last-trick round is ahead under counting play
+    assert fair["seats"][0]["minus_table"]["high"] < 0
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", range(3, 8))
 @pytest.mark.parametrize("variants", [[], ["strict-gaps", "last-trick-only"], ["pool"]])

@@ -159,6 +159,8 @@ def test_counting_beats_careful_in_a_duel():
         (5, ["counting", "search", "random", "duck", "search"], [2, 4], (2, 4)),
         (3, ["search", "counting", "search"], [3, 5], (2, exact_budget(2, "paranoid"))),
         (4, ["search", "random", "counting", "careful"], [4], (2, exact_budget(2, "paranoid"))),
+        (4, ["search", "counting", "random", "search"], [1, 2], (2, exact_budget(3, classic=True))),
+        (6, ["search", "counting", "counting", "random", "counting", "careful"], [3, 5], (2, 3)),
     ],
 )
 def test_search_kernel_equals_reference(players, mix, rounds, budget):

@@ -48,6 +48,7 @@ ARGS = {
     "boss simulate": [*FAST, "--card-values"],
     "boss variants": [*FAST, "--variant", "short"],
     "boss deal": ["--example", "final"],
+    "davoserjas ladder": [*FAST, "--policies", "counting,random", "--fairness-games", "200"],
 }
 COMMANDS = {
     e.key: [e.game, e.command, *ARGS.get(e.key, FAST if e.games else [])]

@@ -1,6 +1,7 @@
 """Davoserjas: six rounds of minus tricks and Kabalen.
 
-``tableodds davoserjas ...``: simulate whole games, value one hand, or duel the bots.
+``tableodds davoserjas ...``: simulate whole games, value one hand, duel the bots, or rank
+them on a ladder.
 """
 
 from __future__ import annotations
@@ -111,5 +112,30 @@ _duel = simulation(
     extra=[_rounds],
 )
 
-COMMANDS = {"simulate": _simulate, "hand": _hand, "duel": _duel}
+_ladder = simulation(
+    GAME,
+    options=game_options(
+        None,
+        "",
+        _variants,
+        click.option(
+            "--policies",
+            default="search,counting,careful,random",
+            show_default=True,
+            metavar="A,B,...",
+            callback=list_callback,
+            help=f"The policies on the ladder, every pair in turn ({_names}).",
+        ),
+        click.option(
+            "--fairness-games",
+            type=click.IntRange(2, 10**9),
+            default=1_000,
+            show_default=True,
+            help="Games with every seat the top-rated policy, for the seats' fairness.",
+        ),
+    ),
+    extra=[_rounds],
+)
+
+COMMANDS = {"simulate": _simulate, "hand": _hand, "duel": _duel, "ladder": _ladder}
 group = game_group("davoserjas", COMMANDS)

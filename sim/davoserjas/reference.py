@@ -9,6 +9,8 @@ agreement between the two is evidence that both are right.
 
 from __future__ import annotations
 
+import itertools
+
 from tableodds.sim.core.rng import PyStream
 from tableodds.sim.davoserjas.rules import (
     KABALEN_HOLD,
@@ -295,6 +297,132 @@ def sample_world(stream, unseen, sizes, voids, me, players):
     return world
 
 
+def _ways(g, st, key, u, rooms, seats, voids, stop=None):
+    """The splits of ``u`` cards of suit ``st`` over ``seats`` with ``rooms`` left
+    (none to a seat void in the suit), in ``search._ways``'s order (first seat
+    fastest), weighted by multinomial x g[st + 1][rooms - split]; returns the
+    total, or with ``stop`` the first split at which the running total exceeds it."""
+    from tableodds.sim.davoserjas.search import BINOM
+
+    m = len(seats)
+    ranges = [
+        range(0, (min(rooms[i], u) if st not in voids[seats[i]] else 0) + 1) for i in range(m - 1)
+    ]
+    total = 0.0
+    for head in itertools.product(*reversed(ranges)):
+        n = list(reversed(head))
+        left = u - sum(n)
+        if not (0 <= left <= rooms[m - 1]) or (left and st in voids[seats[m - 1]]):
+            continue
+        n.append(left)
+        w, k = 1.0, u
+        for x in n:
+            w *= float(BINOM[k, x])
+            k -= x
+        total += w * g[st + 1].get(tuple(r - x for r, x in zip(rooms, n)), 0.0)
+        if stop is not None and total > stop:
+            return n
+    return total
+
+
+def sample_uniform(stream, unseen, sizes, voids, me, players, tries):
+    """Hidden cards dealt to the other seats uniformly over the consistent deals,
+    as ``search.sample_uniform`` describes (the same draws)."""
+    from tableodds.sim.davoserjas.search import TABLE
+
+    voids = [set(v) for v in voids]
+    world = [set() for _ in range(players)]
+    room = [sizes[q] if q != me else 0 for q in range(players)]
+    rest = set(unseen)
+    for st in range(4):
+        cards = {c for c in unseen if suit(c) == st}
+        if not cards:
+            continue
+        able = [q for q in range(players) if room[q] > 0 and st not in voids[q]]
+        if len(able) == 1 and len(cards) <= room[able[0]]:
+            world[able[0]] |= cards
+            room[able[0]] -= len(cards)
+            rest -= cards
+        elif not able:
+            for v in voids:
+                v.discard(st)
+    if not rest:
+        return world
+    seats = [q for q in range(players) if room[q] > 0]
+    size = 1
+    for q in seats:
+        size *= room[q] + 1
+    attempt = 0
+    while attempt < tries or size > TABLE:
+        attempt += 1
+        got = [set(h) for h in world]
+        left_room = list(room)
+        ok = True
+        for c in sorted(rest):
+            v = stream.bounded(sum(left_room))
+            q = 0
+            while v >= left_room[q]:
+                v -= left_room[q]
+                q += 1
+            if suit(c) in voids[q]:
+                ok = False
+                break
+            got[q].add(c)
+            left_room[q] -= 1
+        if ok:
+            return got
+    # the number of deals of suits st..3 for each room vector, suit by suit
+    per_suit = [sum(1 for c in rest if suit(c) == st) for st in range(4)]
+    g = [dict() for _ in range(5)]
+    g[4][tuple(0 for _ in seats)] = 1.0
+    for st in range(3, -1, -1):
+        need = sum(per_suit[st:])
+        for rooms in itertools.product(*(range(room[q] + 1) for q in seats)):
+            if sum(rooms) == need:
+                g[st][rooms] = _ways(g, st, None, per_suit[st], list(rooms), seats, voids)
+    rooms = [room[q] for q in seats]
+    for st in range(4):
+        u = per_suit[st]
+        if not u:
+            continue
+        total = g[st][tuple(rooms)]
+        stop = (stream.next_u64() >> 11) * 2.0**-53 * total
+        if not stop < total:
+            stop = 0.0
+        n = _ways(g, st, None, u, rooms, seats, voids, stop)
+        for c in sorted(x for x in rest if suit(x) == st):
+            v = stream.bounded(u)
+            i = 0
+            while v >= n[i]:
+                v -= n[i]
+                i += 1
+            world[seats[i]].add(c)
+            n[i] -= 1
+            rooms[i] -= 1
+            u -= 1
+    return world
+
+
+def classes(legal, unseen, trick, penalty):
+    """The lowest card of each class of equal legal cards, as ``search.classes``."""
+    win = -1
+    if trick:
+        led = suit(trick[0][1])
+        win = max(c for _, c in trick if suit(c) == led)
+    reps, prev = [], None
+    for c in sorted(legal):
+        if (
+            prev is None
+            or suit(c) != suit(prev)
+            or penalty[c] != penalty[prev]
+            or any(prev < x < c for x in unseen)
+            or (trick and prev < win < c)
+        ):
+            reps.append(c)
+        prev = c
+    return reps
+
+
 def play_from(deal_, hands, voids, played, trick, t, seat, me, forced, exact):
     """The penalty ``me`` takes from here to the end of the deal, every card known.
 
@@ -392,13 +520,21 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
         return default  # every card scores 0
     unseen = {c for c in range(52) if deal_.mask >> c & 1} - set(hand) - played
     sizes = [len(h) for h in hands]
-    from tableodds.sim.davoserjas.search import _MODEL, ENDGAMES
+    from tableodds.sim.davoserjas.search import _MODEL, CLASSIC, ENDGAMES, TRIES
 
     is_exact = deal_.size - t <= exact % _MODEL
-    paranoid = ENDGAMES[exact // _MODEL] == "paranoid"
+    classic = exact >= CLASSIC
+    paranoid = ENDGAMES[(exact % CLASSIC) // _MODEL] == "paranoid"
+    if not classic:
+        legal = classes(legal, unseen, trick, deal_.penalty)
+        if len(legal) == 1:
+            return default
     total = [0] * len(legal)
     for _ in range(samples):
-        world = sample_world(stream, unseen, sizes, voids, seat, players)
+        if classic:
+            world = sample_world(stream, unseen, sizes, voids, seat, players)
+        else:
+            world = sample_uniform(stream, unseen, sizes, voids, seat, players, TRIES)
         world[seat] = set(hand)
         for i, c in enumerate(legal):
             if is_exact and paranoid:
@@ -408,7 +544,9 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
                     deal_, world, voids, played, trick, t, seat, seat, c, is_exact
                 )
     best = min(total)
-    if total[legal.index(default)] == best:
+    # counting's card, or the card of its class that stood for it
+    rep = max(c for c in legal if c <= default)
+    if total[legal.index(rep)] == best:
         return default
     return legal[total.index(best)]
 

@@ -1,8 +1,13 @@
 """The ``search`` bot's trick-round decisions as numba functions (twin in ``reference.py``).
 
-At a decision with more than one legal card the bot draws ``samples`` deals of
-the cards hidden from it (see :func:`sample_world`), consistent with the hand
-sizes and the voids it has seen, and scores every legal card in each:
+At a decision with more than one legal card the bot first merges equal cards:
+legal cards of one suit with no unseen card between them, the same penalty and
+(when following) not on two sides of the trick's winning card can do the same
+things, so only the lowest of each class is scored (:func:`classes`); with one
+class left it plays ``counting``'s card.  It then draws ``samples`` deals of
+the cards hidden from it, uniformly over the deals consistent with the hand
+sizes and the voids it has seen (:func:`sample_uniform`), and scores each class
+in each deal:
 
 * once at most ``exact`` tricks are left (the current one included), exactly,
   with one of two endgame models (``ENDGAMES``, a setting of the bot):
@@ -14,23 +19,23 @@ sizes and the voids it has seen, and scores every legal card in each:
   maximising it (:func:`paranoid`, alpha-beta);
 * before that, by one rollout with every seat playing ``counting``.
 
-The kernel passes both in one ``exact`` integer, tricks + 64 x model code
-(:func:`exact_budget`).
+The kernel passes both in one ``exact`` integer, tricks + 64 x model code, plus
+``CLASSIC`` for the earlier search, which scored every legal card in deals from
+the approximate :func:`sample_world` (:func:`exact_budget`).
 
-It plays the card with the lowest total over the samples; ties go to the card
-``counting`` would play, else to the lowest card.  Where no point is left to
-take (no penalised card unplayed, none on the trick, no per-trick or last-trick
-penalty) every card scores 0, so the bot plays ``counting``'s card without
-sampling, and a play-out stops as soon as it reaches that point.  Random
-draws come from the game's stream: per sample one ``bounded`` draw per hidden
-card.  Kabalen is played as ``counting``.
+It plays the class with the lowest total over the samples; ties go to the card
+``counting`` would play (or its class), else to the lowest card.  Where no point
+is left to take (no penalised card unplayed, none on the trick, no per-trick or
+last-trick penalty) every card scores 0, so the bot plays ``counting``'s card
+without sampling, and a play-out stops as soon as it reaches that point.
+Random draws come from the game's stream.  Kabalen is played as ``counting``.
 """
 
 import numpy as np
 from numba import njit
 
 from tableodds.sim.core.bits import highest_bit, kth_bit, lowest_bit, popcount
-from tableodds.sim.core.rng import bounded
+from tableodds.sim.core.rng import bounded, next_u64, seed_stream
 from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
 from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES
 
@@ -41,9 +46,10 @@ TRICKS = 4  # ... and tricks left (the current one included) from which each is 
 _MODEL = 64  # the kernel's ``exact`` carries both: tricks + _MODEL * endgame code
 
 
-def exact_budget(tricks: int = TRICKS, endgame: str = ENDGAME) -> int:
-    """The ``exact`` argument for ``tricks`` tricks solved with the ``endgame`` model."""
-    return tricks + _MODEL * ENDGAMES.index(endgame)
+def exact_budget(tricks: int = TRICKS, endgame: str = ENDGAME, classic: bool = False) -> int:
+    """The ``exact`` argument for ``tricks`` tricks solved with the ``endgame`` model;
+    ``classic``: the earlier search (approximate sampler, every legal card scored)."""
+    return tricks + _MODEL * ENDGAMES.index(endgame) + (256 if classic else 0)
 
 
 EXACT = exact_budget()
@@ -57,6 +63,237 @@ def _below(c):
 
 
 ATTEMPTS = 8
+TRIES = 64  # uniform sampler: plain deals tried before the counting table is built
+TABLE = 20_000  # ... which is built only up to this many room vectors (else more tries)
+CLASSIC = 256  # ``exact`` flag: the earlier search (approximate sampler, every card scored)
+
+
+def _binomials():
+    b = np.zeros((53, 53), np.float64)
+    for n in range(53):
+        b[n, 0] = 1.0
+        for k in range(1, n + 1):
+            b[n, k] = b[n - 1, k - 1] + b[n - 1, k]
+    return b
+
+
+BINOM = _binomials()  # exact as floats: C(52, 26) < 2**53
+_UNIT = 1.0 / 9007199254740992.0  # 2**-53
+
+
+@njit(inline="always")
+def _uniform(s, at):
+    """A float in [0, 1) with 53 random bits."""
+    return np.float64(next_u64(s, at) >> np.uint64(11)) * _UNIT
+
+
+@njit(inline="never")
+def forced_deal(unseen, sizes, voids, me, players, world, room):
+    """Start of a uniform deal: every seat other than ``me`` gets ``sizes`` slots
+    (``room``), and a suit only one seat may hold (the others with room are known
+    void in it) goes to that seat whole, as in every deal consistent with what
+    was seen.  Returns (the cards still to deal, the voids to respect as a 4-bit
+    mask per seat in ``world``-order: a suit no seat may hold is not respected)."""
+    vm = voids.copy()
+    for q in range(players):
+        world[q] = np.uint64(0)
+        room[q] = sizes[q] if q != me else 0
+    rest = unseen
+    for st in range(4):
+        cards = unseen & (_SUIT << np.uint64(13 * st))
+        if not cards:
+            continue
+        n, only = 0, -1
+        for q in range(players):
+            if room[q] > 0 and not (vm[q] >> st) & 1:
+                n += 1
+                only = q
+        if n == 1 and popcount(cards) <= room[only]:
+            world[only] |= cards
+            room[only] -= popcount(cards)
+            rest &= ~cards
+        elif n == 0:
+            for q in range(players):
+                vm[q] &= ~(1 << st)
+    return rest, vm
+
+
+@njit(inline="never")
+def _table(rest, room, vm, players, seats, stride):
+    """g[s, index of a room vector R]: the number of ways to deal the cards of
+    ``rest`` in suits s..3 to the seats ``seats`` with exactly R slots, none in a
+    suit the seat is void in (``vm``).  R is indexed by mixed radix ``stride``."""
+    m = len(seats)
+    size = 1
+    for i in range(m):
+        size *= room[seats[i]] + 1
+    g = np.zeros((5, size), np.float64)
+    g[4, 0] = 1.0
+    need = 0
+    r = np.zeros(m, np.int64)
+    n = np.zeros(m, np.int64)
+    for st in range(3, -1, -1):
+        u = popcount(rest & (_SUIT << np.uint64(13 * st)))
+        need += u
+        for idx in range(size):
+            x = idx
+            tot = 0
+            for i in range(m):
+                b = room[seats[i]] + 1
+                r[i] = x % b
+                x //= b
+                tot += r[i]
+            if tot != need:
+                continue
+            g[st, idx] = _ways(g, st, idx, u, r, n, m, seats, vm, stride, -1.0)
+    return g
+
+
+@njit(inline="always")
+def _ways(g, st, idx, u, r, n, m, seats, vm, stride, stop):
+    """Sum over the splits n of u cards of suit st into the rooms r (none to a seat
+    void in st) of multinomial(u; n) x g[st + 1, idx - n]; with ``stop`` >= 0 the
+    split at which the running sum first exceeds ``stop`` is left in ``n``
+    (odometer order, first seat fastest) and the sum so far returned."""
+    for i in range(m):
+        n[i] = 0
+    total = 0.0
+    while True:
+        # the last seat takes what is left
+        left = u
+        for i in range(m - 1):
+            left -= n[i]
+        q = seats[m - 1]
+        if 0 <= left <= r[m - 1] and (left == 0 or not (vm[q] >> st) & 1):
+            n[m - 1] = left
+            w = 1.0
+            k = u
+            j = idx
+            for i in range(m):
+                w *= BINOM[k, n[i]]
+                k -= n[i]
+                j -= n[i] * stride[i]
+            total += w * g[st + 1, j]
+            if stop >= 0.0 and total > stop:
+                return total
+        # next split of the first m - 1 seats
+        i = 0
+        while i < m - 1:
+            q = seats[i]
+            if n[i] < r[i] and n[i] < u and not (vm[q] >> st) & 1:
+                n[i] += 1
+                break
+            n[i] = 0
+            i += 1
+        if i == m - 1:
+            return total
+
+
+@njit(inline="never")
+def sample_uniform(s, at, unseen, sizes, voids, me, players, world, tries):
+    """Deal the ``unseen`` cards to the seats other than ``me``, uniformly over the
+    deals that give each seat its size and no card of a suit it showed void in.
+    Suits only one seat may hold go to it (:func:`forced_deal`); the rest is
+    dealt as a plain deal (each card in id order to a seat with chance
+    proportional to its room) until no card lands in a void, up to ``tries``
+    times; then from the number of consistent deals per room vector, suit by
+    suit (:func:`_table`, where it has at most ``TABLE`` room vectors; else the
+    plain deals go on).  Every branch is uniform over the same deals, so the
+    whole is."""
+    room = np.zeros(players, np.int64)
+    rest, vm = forced_deal(unseen, sizes, voids, me, players, world, room)
+    if not rest:
+        return
+    start = world.copy()
+    r2 = room.copy()
+    m, size = 0, 1
+    for q in range(players):
+        if room[q] > 0:
+            m += 1
+            size *= room[q] + 1
+    attempt = 0
+    while attempt < tries or size > TABLE:
+        attempt += 1
+        left = 0
+        for q in range(players):
+            world[q] = start[q]
+            r2[q] = room[q]
+            left += room[q]
+        ok = True
+        x = rest
+        while x:
+            c = lowest_bit(x)
+            x &= x - _ONE
+            v = bounded(s, left, at)
+            q = 0
+            while v >= r2[q]:
+                v -= r2[q]
+                q += 1
+            if (vm[q] >> (c // 13)) & 1:
+                ok = False
+                break
+            world[q] |= _ONE << np.uint64(c)
+            r2[q] -= 1
+            left -= 1
+        if ok:
+            return
+    seats = np.zeros(m, np.int64)
+    stride = np.zeros(m, np.int64)
+    i, w = 0, 1
+    for q in range(players):
+        if room[q] > 0:
+            seats[i] = q
+            stride[i] = w
+            w *= room[q] + 1
+            i += 1
+    g = _table(rest, room, vm, players, seats, stride)
+    for q in range(players):
+        world[q] = start[q]
+    r = np.zeros(m, np.int64)
+    n = np.zeros(m, np.int64)
+    idx = 0
+    for i in range(m):
+        r[i] = room[seats[i]]
+        idx += r[i] * stride[i]
+    for st in range(4):
+        cards = rest & (_SUIT << np.uint64(13 * st))
+        u = popcount(cards)
+        if u == 0:
+            continue
+        stop = _uniform(s, at) * g[st, idx]
+        if not stop < g[st, idx]:  # a product rounded up to the total
+            stop = 0.0
+        _ways(g, st, idx, u, r, n, m, seats, vm, stride, stop)
+        # the split's cards: each card in id order to a seat with chance
+        # proportional to the cards it still gets of this suit
+        x = cards
+        while x:
+            c = lowest_bit(x)
+            x &= x - _ONE
+            v = bounded(s, u, at)
+            i = 0
+            while v >= n[i]:
+                v -= n[i]
+                i += 1
+            world[seats[i]] |= _ONE << np.uint64(c)
+            n[i] -= 1
+            r[i] -= 1
+            idx -= stride[i]
+            u -= 1
+
+
+@njit(cache=True)
+def sample_many(seed, count, unseen, sizes, voids, me, players, tries):
+    """``count`` uniform deals (:func:`sample_uniform`) from one stream, as
+    [deal, seat] hands; for tests."""
+    s = np.empty(4, np.uint64)
+    seed_stream(s, seed, 0)
+    out = np.zeros((count, players), np.uint64)
+    world = np.zeros(players, np.uint64)
+    for i in range(count):
+        sample_uniform(s, 0, np.uint64(unseen), sizes, voids, me, players, world, tries)
+        out[i] = world
+    return out
 
 
 @njit(inline="never")
@@ -526,15 +763,26 @@ def search_trick(
     if points == 0 and per_trick == 0 and last == 0 and not (penmask & ~played):
         return default  # nothing is left to take: every card scores 0
     unseen = deck_mask & ~hand & ~played
+    classic = exact >= CLASSIC
+    if not classic:
+        # one card per class of equal cards: the lowest stands for the class
+        reps = classes(legal, unseen, k, win, pen)
+        if popcount(reps) == 1:
+            return default  # every legal card is the same card
+        legal = reps
+        nl = popcount(legal)
     world = np.zeros(players, np.uint64)
     wh = np.zeros(players, np.uint64)
     wv = voids.copy()
     tot = np.zeros(nl, np.int64)
     vals = np.zeros(nl, np.int64)
     is_exact = size - t <= exact % _MODEL
-    model = exact // _MODEL
+    model = (exact % CLASSIC) // _MODEL
     for _ in range(samples):
-        sample_world(s, at, unseen, sizes, voids, me, players, world)
+        if classic:
+            sample_world(s, at, unseen, sizes, voids, me, players, world)
+        else:
+            sample_uniform(s, at, unseen, sizes, voids, me, players, world, TRIES)
         world[me] = hand
         if is_exact:
             exact_values(
@@ -602,6 +850,40 @@ def search_trick(
     for ci in range(nl):
         c = kth_bit(x, 0)
         x &= x - _ONE
-        if c == default and tot[ci] == tot[best]:
-            return default
+        if tot[ci] == tot[best]:
+            if c == default:
+                return default
+            if not classic and highest_bit(legal & ((_ONE << np.uint64(default + 1)) - _ONE)) == c:
+                return default  # counting's card is in this card's class
     return kth_bit(legal, best)
+
+
+@njit(inline="always")
+def _between(lo, hi):
+    """The cards with ids in (lo, hi]."""
+    return ((_ONE << np.uint64(hi + 1)) - _ONE) & ~((_ONE << np.uint64(lo + 1)) - _ONE)
+
+
+@njit(inline="never")
+def classes(legal, unseen, k, win, pen):
+    """The lowest card of each class of equal legal cards, as a mask: cards of one
+    suit with no unseen card between them (the cards played before and the seat's
+    own do not tell them apart), the same penalty, and, when following, not on
+    two sides of the trick's winning card.  Whatever one card of a class can do,
+    another can do alike."""
+    reps = np.uint64(0)
+    prev = -1
+    x = legal
+    while x:
+        c = lowest_bit(x)
+        x &= x - _ONE
+        if (
+            prev < 0
+            or c // 13 != prev // 13
+            or pen[c] != pen[prev]
+            or (_between(prev, c - 1) & unseen)
+            or (k > 0 and prev < win < c)
+        ):
+            reps |= _ONE << np.uint64(c)
+        prev = c
+    return reps
