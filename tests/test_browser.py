@@ -1,9 +1,12 @@
 """The report in a real browser: headless Chromium opens a small report, every image loads,
-every link points at a file that is there, the contents' anchors exist, a table sorts on a
-click, and a screenshot is taken.  Skipped, saying why, where Chromium is not installed."""
+every link points at a file that is there, the contents' and the questions' anchors exist, a
+table sorts on a click; at 400 px (a phone) and at 1280 px the page never scrolls sideways
+(a wide table scrolls inside its own box, plots scale), and a screenshot is taken at each
+width and checked.  Skipped, saying why, where Chromium is not installed."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 from html.parser import HTMLParser
@@ -27,7 +30,24 @@ pytestmark = pytest.mark.skipif(
 # run in the page once it has loaded: broken images, the page height, and a click on the
 # header of a numeric column, written into the DOM for --dump-dom to print
 PROBE = """<script>window.addEventListener("load", function () {
-  var out = {broken: [], height: document.documentElement.scrollHeight, sorted: null};
+  var doc = document.documentElement, w = window.innerWidth;
+  var out = {broken: [], height: doc.scrollHeight, sorted: null, width: w,
+             scroll_width: doc.scrollWidth, wide: [], narrow_imgs: []};
+  // nothing but a table's own scroll box may be wider than the window
+  document.querySelectorAll("body *").forEach(function (e) {
+    if (e.closest("table")) return;
+    var r = e.getBoundingClientRect();
+    if (r.width > 0 && (r.right > w + 1 || r.left < -1))
+      out.wide.push(e.tagName + " " + (e.id || e.className || "") + " " + Math.round(r.right));
+  });
+  document.querySelectorAll("table").forEach(function (t) {
+    var r = t.getBoundingClientRect();
+    if (r.right > w + 1) out.wide.push("TABLE " + Math.round(r.right));
+  });
+  document.querySelectorAll("img").forEach(function (i) {
+    var r = i.getBoundingClientRect();
+    if (r.width > w) out.narrow_imgs.push(i.getAttribute("src"));
+  });
   document.querySelectorAll("img").forEach(function (i) {
     if (!i.complete || i.naturalWidth === 0) out.broken.push(i.getAttribute("src")); });
   var th = document.querySelector("table.sortable th.num");
@@ -92,21 +112,51 @@ def report(tmp_path_factory):
     return index
 
 
-def test_report_in_a_browser(report, tmp_path):
+def probe(report, tmp, width):
+    """The page at ``width`` px: its DOM after the probe ran, and the probe's findings."""
     root = report.parent
-    probe = root / "index-probe.html"
-    probe.write_text(report.read_text("utf-8").replace("</body>", PROBE + "</body>"), "utf-8")
-    run = chromium("--dump-dom", probe.as_uri(), tmp=tmp_path)
+    page_file = root / f"index-probe-{width}.html"
+    page_file.write_text(report.read_text("utf-8").replace("</body>", PROBE + "</body>"), "utf-8")
+    run = chromium(f"--window-size={width},900", "--dump-dom", page_file.as_uri(), tmp=tmp)
     assert run.returncode == 0, run.stderr[-2000:]
     page = Page()
     page.feed(run.stdout)
     assert page.probe, "the page's script did not run:\n" + run.stderr[-2000:]
-    found = json.loads(page.probe)
+    return page, json.loads(page.probe)
+
+
+def screenshot(report, tmp, width):
+    """A screenshot at ``width`` px; checked: that size, and not a blank page."""
+    import numpy as np
+    from matplotlib.image import imread
+
+    shot = tmp / f"report-{width}.png"
+    run = chromium(f"--screenshot={shot}", f"--window-size={width},1600", report.as_uri(), tmp=tmp)
+    assert shot.is_file() and shot.stat().st_size > 10_000, run.stderr[-2000:]
+    pixels = imread(shot)
+    assert pixels.shape[1] == width
+    # text and tables: a good share of the pixels is not background
+    ink = (pixels[..., :3].mean(axis=2) < 0.8).mean()
+    assert ink > 0.01, ink
+    return shot, np.asarray(pixels).shape
+
+
+def test_report_in_a_browser(report, tmp_path):
+    root = report.parent
+    page, found = probe(report, tmp_path, 1280)
     assert found["broken"] == [] and page.srcs
     # the contents: every anchor has its target, and every game has its section
     anchors = [h[1:] for h in page.hrefs if h.startswith("#")]
     assert {"davoserjas", "davos", "s1844", "borgia", "boss", "cheatsheets"} <= set(anchors)
     assert set(anchors) <= page.ids
+    # the questions people bring, each linked from the top
+    assert {
+        "davos-goals",
+        "s1844-rush",
+        "davoserjas-hands",
+        "boss-deal",
+        "borgia-pope",
+    } <= set(anchors)
     # every other link is a file of the report
     files = [h for h in page.hrefs if not h.startswith("#")]
     kinds = {Path(urlparse(h).path).suffix for h in files}
@@ -118,10 +168,26 @@ def test_report_in_a_browser(report, tmp_path):
     values = [float(v.replace(",", "").split()[0].rstrip("%")) for v in found["sorted"]]
     assert found["sort_state"] == "ascending" and values == sorted(values)
     # the screenshot, for the README and for a look
-    shot = tmp_path / "report.png"
-    run = chromium(f"--screenshot={shot}", "--window-size=1280,1600", report.as_uri(), tmp=tmp_path)
-    assert shot.is_file() and shot.stat().st_size > 10_000, run.stderr[-2000:]
-    print(f"report page height {found['height']} px; screenshot {shot}")
+    shot, shape = screenshot(report, tmp_path, 1280)
+    print(f"report page height {found['height']} px; screenshot {shot} {shape}")
+
+
+@pytest.mark.parametrize("width", [400, 1280])
+def test_nothing_scrolls_sideways(report, tmp_path, width):
+    _, found = probe(report, tmp_path, width)
+    assert found["width"] == width
+    assert found["scroll_width"] <= width, found["wide"][:10]
+    assert found["wide"] == [] and found["narrow_imgs"] == []
+    shot, shape = screenshot(report, tmp_path, width)
+    print(f"{width} px: page height {found['height']} px; screenshot {shot} {shape}")
+
+
+def test_text_reads_as_text(report):
+    text = report.read_text("utf-8")
+    # markup is markup: no escaped tags shown to the reader
+    assert "&lt;code&gt;" not in text and "<code>tableodds 1844 compare</code>" in text
+    # a caption names several runs of one size once, not "N games + N games + ..."
+    assert re.search(r"(\d[\d,]* games \+ ){2}", text) is None
 
 
 def test_page_has_viewport_and_no_remote_resources(report):
