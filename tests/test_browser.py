@@ -60,7 +60,16 @@ PROBE = """<script>window.addEventListener("load", function () {
   }
   var pre = document.createElement("pre"); pre.id = "probe";
   pre.textContent = JSON.stringify(out); document.body.appendChild(pre);
+  if (window.parent !== window) window.parent.postMessage(JSON.stringify(out), "*");
 });</script>"""
+
+# headless Chromium's window is at least 500 px wide: a narrower screen is a frame of that
+# width, whose page reports back what it found
+FRAME = """<!doctype html><html><body style="margin:0"><iframe src="{src}"
+style="border:0;width:{width}px;height:{height}px"></iframe><script>
+window.addEventListener("message", function (e) {{
+  var pre = document.createElement("pre"); pre.id = "probe";
+  pre.textContent = e.data; document.body.appendChild(pre); }});</script></body></html>"""
 
 
 class Page(HTMLParser):
@@ -113,32 +122,37 @@ def report(tmp_path_factory):
 
 
 def probe(report, tmp, width):
-    """The page at ``width`` px: its DOM after the probe ran, and the probe's findings."""
+    """The page at ``width`` px (in a frame of that width): its links and anchors, and what
+    the probe found in the browser."""
     root = report.parent
-    page_file = root / f"index-probe-{width}.html"
-    page_file.write_text(report.read_text("utf-8").replace("</body>", PROBE + "</body>"), "utf-8")
-    run = chromium(f"--window-size={width},900", "--dump-dom", page_file.as_uri(), tmp=tmp)
+    inner = root / "index-probe.html"
+    inner.write_text(report.read_text("utf-8").replace("</body>", PROBE + "</body>"), "utf-8")
+    outer = root / f"frame-{width}.html"
+    outer.write_text(FRAME.format(src=inner.name, width=width, height=900), "utf-8")
+    run = chromium("--window-size=1280,900", "--dump-dom", outer.as_uri(), tmp=tmp)
     assert run.returncode == 0, run.stderr[-2000:]
+    found = Page()
+    found.feed(run.stdout)
+    assert found.probe, "the page's script did not run:\n" + run.stderr[-2000:]
     page = Page()
-    page.feed(run.stdout)
-    assert page.probe, "the page's script did not run:\n" + run.stderr[-2000:]
-    return page, json.loads(page.probe)
+    page.feed(report.read_text("utf-8"))
+    return page, json.loads(found.probe)
 
 
 def screenshot(report, tmp, width):
-    """A screenshot at ``width`` px; checked: that size, and not a blank page."""
-    import numpy as np
+    """A screenshot of the page at ``width`` px; checked: not a blank page."""
     from matplotlib.image import imread
 
+    outer = report.parent / f"shot-{width}.html"
+    outer.write_text(FRAME.format(src=report.name, width=width, height=1600), "utf-8")
     shot = tmp / f"report-{width}.png"
-    run = chromium(f"--screenshot={shot}", f"--window-size={width},1600", report.as_uri(), tmp=tmp)
+    run = chromium(f"--screenshot={shot}", "--window-size=1280,1600", outer.as_uri(), tmp=tmp)
     assert shot.is_file() and shot.stat().st_size > 10_000, run.stderr[-2000:]
-    pixels = imread(shot)
-    assert pixels.shape[1] == width
+    pixels = imread(shot)[:, :width, :3]
     # text and tables: a good share of the pixels is not background
-    ink = (pixels[..., :3].mean(axis=2) < 0.8).mean()
+    ink = (pixels.mean(axis=2) < 0.8).mean()
     assert ink > 0.01, ink
-    return shot, np.asarray(pixels).shape
+    return shot, pixels.shape
 
 
 def test_report_in_a_browser(report, tmp_path):
@@ -180,6 +194,52 @@ def test_nothing_scrolls_sideways(report, tmp_path, width):
     assert found["wide"] == [] and found["narrow_imgs"] == []
     shot, shape = screenshot(report, tmp_path, width)
     print(f"{width} px: page height {found['height']} px; screenshot {shot} {shape}")
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory):
+    """A page made by the report's own page builder and style, no simulation: a wide table,
+    a long pre block, long code, a wide plot, the contents and the questions."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot as plt
+
+    from tableodds.reports.html import img, p, page, table
+
+    root = tmp_path_factory.mktemp("sample")
+    fig, ax = plt.subplots(figsize=(13, 5))
+    ax.plot(range(10))
+    for kind in ("png", "svg"):
+        fig.savefig(root / f"plot.{kind}", dpi=100)
+    plt.close(fig)
+    wide = table(
+        [f"a long column header {i}" for i in range(12)],
+        [[f"{i * j:,} [{i}, {j}]" for i in range(12)] for j in range(6)],
+        "a table far wider than a phone",
+    )
+    sections = [
+        "<h2 id=one>One</h2><h3 id=one-q>The question</h3>"
+        + p("text " * 200)
+        + wide
+        + img("plot", "a wide plot")
+        + "<p>read by <code>tableodds 1844 compare --a-very-long-option-name-that-goes-on"
+        "-and-on</code></p><pre>" + "x" * 300 + "</pre>",
+        "<h2 id=two>Two</h2>" + wide,
+    ]
+    index = root / "index.html"
+    index.write_text(page("sample", sections, "footer", [("The question?", "one-q")]), "utf-8")
+    return index
+
+
+@pytest.mark.parametrize("width", [400, 1280])
+def test_the_style_never_scrolls_sideways(sample, tmp_path, width):
+    page, found = probe(sample, tmp_path, width)
+    assert found["width"] == width and found["broken"] == []
+    assert found["scroll_width"] <= width, found["wide"][:10]
+    assert found["wide"] == [] and found["narrow_imgs"] == []
+    assert "one-q" in page.ids and "#one-q" in page.hrefs
+    screenshot(sample, tmp_path, width)
 
 
 def test_text_reads_as_text(report):

@@ -189,10 +189,12 @@ def test_borgia_pope_odds_are_the_elections():
 
 
 def test_boss_deal_example_is_exact():
-    first = [t for s in sheet("boss").sections for t in s.items if isinstance(t, Table)]
-    deal = next(t for t in first if t.caption.startswith("first moment"))
-    lotte = next(r for r in deal.rows if r[0].startswith("Lotte"))
-    assert lotte[-1] == "8"  # the rules settle the first moment at 8 M for Lotte
+    deal = find(sheet("boss"), "first: investor prices")
+    lotte = next(r for r in deal.rows if r[0] == "Lotte")
+    first = deal.headers.index("first: investor prices")
+    final = deal.headers.index("final: Shapley")
+    # the rules settle the first moment at 8 M for Lotte, the final one at 10/10/10
+    assert lotte[first] == "8" and lotte[final].startswith("10")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

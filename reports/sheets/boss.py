@@ -45,25 +45,29 @@ MOMENTS = (
 )
 
 
-def deal_example(name: str) -> Table:
-    """Fair shares of the seed's worked deal (30 M) under every bargaining model: exact."""
-    sol = analysis.deal(example=name).summary
-    rows = [
-        [
-            r["player"] + (" (boss)" if r["boss"] else ""),
-            f"{r['shapley']:g}",
-            "-" if r["core_low"] is None else f"{r['core_low']:g}–{r['core_high']:g}",
-            f"{r['nash']:g}",
-            "-" if r["investors"] is None else f"{r['investors']:g}",
-        ]
-        for r in sol.as_dict()["shares"]
-    ]
-    moment = dict(MOMENTS)[name]
+def deal_example() -> Table:
+    """Fair shares of the seed's worked deal (30 M) under every bargaining model, at its two
+    moments side by side: exact."""
+    cols, boss = {}, {}
+    for name, _ in MOMENTS:
+        for r in analysis.deal(example=name).summary.as_dict()["shares"]:
+            if r["boss"]:
+                boss.setdefault(r["player"], []).append(name)
+            cols.setdefault(r["player"], []).extend(
+                [
+                    f"{r['shapley']:g}",
+                    "-" if r["core_low"] is None else f"{r['core_low']:g}–{r['core_high']:g}",
+                    f"{r['nash']:g}",
+                    "-" if r["investors"] is None else f"{r['investors']:g}",
+                ]
+            )
+    models = ("Shapley", "core", "Nash", "investor prices")
     return table(
-        ["player", "Shapley", "core", "Nash", "investor prices"],
-        rows,
-        f"{name} moment: {moment}; shares of 30 M, in M",
-        align=("l", "r", "r", "r", "r"),
+        ["player", "boss at", *(f"{name}: {m}" for name, _ in MOMENTS for m in models)],
+        [[player, ", ".join(boss.get(player, ())), *cells] for player, cells in cols.items()],
+        "; ".join(f"{name} moment: {moment}" for name, moment in MOMENTS)
+        + ". Shares of 30 M, in M.",
+        align=("l", "l") + ("r",) * (len(models) * len(MOMENTS)),
     )
 
 
@@ -124,7 +128,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         Section(
             "Splitting a deal: the rules' worked example",
             (
-                *(deal_example(name) for name, _ in MOMENTS),
+                deal_example(),
                 "Exact, as in the report: the rules settle the first moment at 8 M for "
                 "Lotte (the investor prices) and the final one at 10/10/10 (the Shapley "
                 "value and the Nash split). The core is the range no group of players "
