@@ -13,12 +13,17 @@ QUESTIONS = (("What will my Davoserjas hand cost?", "davoserjas-hands"),)
 # typical hands at four players, each in the round where its make-up matters:
 # (what it is, round, seat, cards)
 HANDS = (
-    ("few tricks to give: all low cards", 1, 0, "2S 3S 4S 6S 2H 3H 5H 2D 4D 6D 2C 3C 4C"),
-    ("many tricks to give: all high cards", 1, 0, "AS KS QS AH KH QH JH AD KD QD AC KC QC"),
+    ("a middling hand: two aces, a king, a queen", 1, 0, "AS 9S 5S 2S KH 8H 4H AD JD 7D 3D QC 6C"),
+    (
+        "long in one suit: seven spades from the ace",
+        1,
+        0,
+        "AS KS QS JS 10S 9S 8S 3H 2H 4D 2D 3C 2C",
+    ),
     ("six clubs, the ace and king among them", 2, 0, "AC KC 10C 8C 5C 2C AH 9H 4H QD 6D 3D JS"),
     ("three queens with few low cards", 3, 0, "QS QH QD AS KS AH 8H 5H 9D 4D 10C 7C 3C"),
     ("the king of clubs guarded by three clubs", 4, 2, "KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S"),
-    ("the king of clubs bare: no other club", 4, 2, "KC AH 9H 6H 3H AD 8D 5D 2D JS 9S 7S 4S"),
+    ("the king of clubs with one small club", 4, 2, "KC 2C AH 9H 6H 3H AD 8D 5D JS 9S 7S 4S"),
 )
 # the analyses section() runs (the report's progress bar counts them): random and careful at
 # four players, the hands, random at 3, 5, 6 and 7 players
