@@ -290,18 +290,25 @@ def plot_distribution(summary: SimulationSummary):
 
 
 def plot_seats(summary: SimulationSummary):
-    """Seat advantage: mean total and P(lowest total) per seat, with 95% intervals."""
-    from tableodds.analysis.plots import ERRORBARS, figure, legend_outside
+    """Seat advantage as differences, with 95% intervals and a zero line: each seat's mean
+    total minus the mean over all seats, and its P(lowest total) minus 1 / players."""
+    from tableodds.analysis.plots import ERRORBARS, figure
 
     fig, (a, b) = figure(ncols=2, figsize=(9.5, 3.6))
     seats = list(range(summary.players))
     labels = [f"seat {s}\n({summary.policies[s]})" for s in seats]
-    m = [t.estimate for t in summary.total]
-    a.errorbar(seats, m, yerr=[t.high - t.estimate for t in summary.total], fmt="o", capsize=4)
+    # the trick rounds hand out a fixed total per deal, so the all-seat mean hardly moves
+    # between games: a seat's own interval is the interval of its difference
+    base = summary.overall_total.estimate
+    d = [t.estimate - base for t in summary.total]
+    half = [t.high - t.estimate for t in summary.total]
+    a.errorbar(seats, d, yerr=half, fmt="o", capsize=4)
+    a.axhline(0, color="grey", lw=0.8)
     a.set_xticks(seats, labels)
-    a.set_ylabel("mean total penalty")
-    a.set_title("total penalty points by seat (lower is better)")
-    p = [x.estimate for x in summary.lowest]
+    a.set_ylabel("mean total − all-seat mean")
+    a.set_title(f"total penalty against the mean {base:.2f} (below 0: better)")
+    even = 1 / summary.players
+    p = [x.estimate - even for x in summary.lowest]
     b.errorbar(
         seats,
         p,
@@ -312,12 +319,14 @@ def plot_seats(summary: SimulationSummary):
         fmt="o",
         capsize=4,
     )
-    b.axhline(1 / summary.players, color="grey", lw=0.8, ls="--", label="1 / players")
+    b.axhline(0, color="grey", lw=0.8)
     b.set_xticks(seats, labels)
-    b.set_ylabel("P(lowest total)")
-    b.set_title("chance of the lowest total (ties included)")
-    legend_outside(b)
-    fig.suptitle(f"{summary.games:,} games; {ERRORBARS}")
+    b.set_ylabel(f"P(lowest total) − 1/{summary.players}")
+    b.set_title("chance of the lowest total against an even share")
+    for ax in (a, b):
+        lo, hi = ax.get_ylim()
+        ax.set_ylim(min(lo, 0), max(hi, 0))
+    fig.suptitle(f"Seat advantage, {summary.games:,} games; {ERRORBARS}")
     fig.tight_layout()
     return fig
 

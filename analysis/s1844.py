@@ -1,8 +1,9 @@
 """1844 train-rush analyses over simulated game records (one row per game).
 
 Lazy Polars scans only; nothing here simulates.  Event timing is reported as the global
-OR number (OR 1.1 = #1) with median and 10-90% band, and the most common "OR t.n" label;
-how often an event happens at all carries a Wilson interval, means carry standard errors.
+OR number (OR 1.1 = #1) with median and 10-90% band, and the most common "OR t.n" label
+among the games where the event falls on the median OR (so the two never disagree); how
+often an event happens at all carries a Wilson interval, means carry standard errors.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ class EventTiming:
     p10: float | None
     p90: float | None
     mean: Mean | None
-    typical: str  # most common "OR t.n" label
+    typical: str  # most common "OR t.n" label among the games where it falls on the median
 
     def as_dict(self) -> dict:
         return {
@@ -212,7 +213,20 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
             .collect(engine="streaming")
             .sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False])
         )
-        typical = f"OR {lab[0, 0]}.{lab[0, 1]}" if k else "-"
+        # the label shown beside the median: the most common "OR t.n" among the games in
+        # which the event falls on the median OR number, so the two never disagree
+        at_median = (
+            lab
+            if not k
+            else (
+                lf.filter(pl.col(o) == int(row["med"]))
+                .group_by(f"{e}_sr", f"{e}_n")
+                .agg(pl.len().alias("count"))
+                .collect(engine="streaming")
+                .sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False])
+            )
+        )
+        typical = f"OR {at_median[0, 0]}.{at_median[0, 1]}" if k else "-"
         labels.append(
             lab.select(
                 pl.lit(e).alias("event"),

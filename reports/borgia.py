@@ -7,6 +7,10 @@ from tableodds.analysis import borgia as analysis
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
 
+# the questions this section answers, linked from the top of the report: (question, anchor)
+QUESTIONS = (("Who becomes pope in Borgia?", "borgia-pope"),)
+RUNS = 17  # the analyses section() runs (the report's progress bar counts them)
+
 # (label, attacker strengths, defence, defender strengths) for the conquest table
 SCENARIOS = [
     ("unprotected office, defender holds a 2", [2], 0, [2]),
@@ -162,6 +166,14 @@ def section(book) -> str:
     # 5. the vote market: the same games with and without it
     r = book.analyse("borgia/election", analysis.election, book.size(20_000, 500), 4096, players=4)
     e, m = r.summary, r.summary.market
+    parts.append("<h3 id=borgia-pope>Who becomes pope?</h3>")
+    parts.append(
+        table(
+            ["seat", *(f"P(pope), turn {t + 1}" for t in range(len(e.pope[0])))],
+            [[f"{s} {e.policies[s]}", *(str(x) for x in e.pope[s])] for s in range(e.players)],
+            f"P(the seat is elected pope) in each turn's election, four value bots, {facts(r)}",
+        )
+    )
     rows = [
         [
             "turn-1 pope re-elected in turn 2",

@@ -8,6 +8,10 @@ from tableodds.analysis import boss as analysis
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
 
+# the questions this section answers, linked from the top of the report: (question, anchor)
+QUESTIONS = (("How should an I'm the Boss! deal be split? (the rules' example)", "boss-deal"),)
+RUNS = 2  # the analyses section() runs (the report's progress bar counts them)
+
 
 def section(book) -> str:
     parts = [
@@ -102,6 +106,7 @@ def section(book) -> str:
         )
     )
     # 3. the seed's worked example under every bargaining model (exact, no simulation)
+    parts.append("<h3 id=boss-deal>The deal example: who gets what?</h3>")
     for name, moment in (
         ("first", "Daan leads, Lotte holds the one red investor"),
         ("final", "Lotte leads, Sofie brings blue and Daan yellow"),

@@ -11,6 +11,15 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.registry import PACKAGES
 
 
+def games() -> list[str]:
+    """The registered games that have a cheat sheet (nothing is imported but the registry)."""
+    return [
+        name
+        for name, package in PACKAGES.items()
+        if importlib.util.find_spec("tableodds.reports.sheets." + package.rsplit(".", 1)[-1])
+    ]
+
+
 def builders() -> dict:
     """CLI name -> builder, for the registered games that have a sheet."""
     out = {}

@@ -6,6 +6,10 @@ from tableodds.analysis import davos as analysis
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
 
+# the questions this section answers, linked from the top of the report: (question, anchor)
+QUESTIONS = (("Which Davos goals are hardest?", "davos-goals"),)
+RUNS = 7  # the analyses section() runs (the report's progress bar counts them)
+
 
 def _cell(pr) -> str:
     return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f}, {pr.high:.3f}]"
@@ -48,6 +52,7 @@ def section(book) -> str:
         [i, g.name, g.requires] + [_cell(g.acquired(c)) for c in shown] + [_cell(g.final)]
         for i, g in enumerate(goals.goals, start=1)
     ]
+    parts.append("<h3 id=davos-goals>Which goals are hardest?</h3>")
     parts.append(
         table(
             ["rank", "goal", "requires", "dealt at set-up", "drawn at a reset", "bought", "all"],

@@ -5,6 +5,29 @@ from __future__ import annotations
 from tableodds.analysis import davoserjas as analysis
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
+from tableodds.sim.davoserjas.rules import make_settings
+
+# the questions this section answers, linked from the top of the report: (question, anchor)
+QUESTIONS = (("What will my Davoserjas hand cost?", "davoserjas-hands"),)
+
+# typical hands at four players, each in the round where its make-up matters:
+# (what it is, round, seat, cards)
+HANDS = (
+    ("a middling hand: two aces, a king, a queen", 1, 0, "AS 9S 5S 2S KH 8H 4H AD JD 7D 3D QC 6C"),
+    (
+        "long in one suit: seven spades from the ace",
+        1,
+        0,
+        "AS KS QS JS 10S 9S 8S 3H 2H 4D 2D 3C 2C",
+    ),
+    ("six clubs, the ace and king among them", 2, 0, "AC KC 10C 8C 5C 2C AH 9H 4H QD 6D 3D JS"),
+    ("three queens with few low cards", 3, 0, "QS QH QD AS KS AH 8H 5H 9D 4D 10C 7C 3C"),
+    ("the king of clubs guarded by three clubs", 4, 2, "KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S"),
+    ("the king of clubs with one small club", 4, 2, "KC 2C AH 9H 6H 3H AD 8D 5D JS 9S 7S 4S"),
+)
+# the analyses section() runs (the report's progress bar counts them): random and careful at
+# four players, the hands, random at 3, 5, 6 and 7 players
+RUNS = 2 + len(HANDS) + 4
 
 
 def section(book) -> str:
@@ -52,7 +75,9 @@ def section(book) -> str:
         )
     )
     parts.append(img("davoserjas/careful4/seat_advantage", "careful against random"))
-    # 3. the player count
+    # 3. what typical hands cost a strong player against the hand command's default players
+    parts.append(hand_costs(book))
+    # 4. the player count
     rows = []
     for players in range(3, 8):
         # four players ran above (the baseline); its bigger run gives that row
@@ -81,3 +106,60 @@ def section(book) -> str:
         )
     )
     return "".join(parts)
+
+
+def hand_costs(book) -> str:
+    """``tableodds davoserjas hand`` on a few typical hands, at its defaults: the holder plays
+    the strongest bot (search), the other seats card counters (counting)."""
+    rounds = {r.number: r for r in make_settings(4).rounds}
+    rows = []
+    for i, (what, number, seat, cards) in enumerate(HANDS, start=1):
+        r = book.analyse(
+            f"davoserjas/hand-{i}",
+            analysis.hand,
+            book.size(4_000, 60),
+            cards=cards.split(),
+            players=4,
+            round=number,
+            seat=seat,
+        )
+        holder, h = r.summary.holder, r.summary.models[0][1]
+        rnd = rounds[number]
+        share = f"{rnd.deal_total(4) / 4:g}" if rnd.kind == "tricks" else "-"
+        rows.append(
+            [
+                what,
+                f"{number} {rnd.name}",
+                seat,
+                " ".join(h.hand),
+                f"{h.penalty.estimate:.2f} ± {h.penalty.se:.2f}",
+                f"[{h.penalty.low:.2f}, {h.penalty.high:.2f}]",
+                share,
+                facts(r),
+            ]
+        )
+    return (
+        "<h3 id=davoserjas-hands>What will my hand cost?</h3>"
+        + p(
+            f"The expected penalty of a few typical hands, each in the round where its "
+            f"make-up matters, as the hand command computes it at its defaults: the holder "
+            f"plays {holder} (the strongest bot), the other three seats play counting "
+            "(card counters), and the unseen cards are dealt at random. For scale: in a "
+            "trick round the four seats share a fixed total, so an average seat takes a "
+            "quarter of it. Any hand: tableodds davoserjas hand --round R CARDS."
+        )
+        + table(
+            [
+                "hand",
+                "round",
+                "seat",
+                "cards",
+                "expected penalty ± se",
+                "95% CI",
+                "average seat",
+                "deals",
+            ],
+            rows,
+            "what a hand costs a search player against three counting players, 4 players",
+        )
+    )

@@ -58,8 +58,15 @@ def p(text: str) -> str:
     return f"<p>{html.escape(text)}</p>"
 
 
-STYLE = """body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.4}
+# narrow screens: the page never scrolls sideways; a wide table scrolls inside its own box,
+# plots scale to the width, long words and code break
+STYLE = """*,*:before,*:after{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.4;overflow-wrap:break-word}
 table{border-collapse:collapse;margin:1rem 0;font-size:.9rem;display:block;overflow-x:auto;max-width:100%}
+pre{overflow-x:auto;max-width:100%;font-size:.85rem}code{overflow-wrap:anywhere}
+p,li,figcaption,summary,footer{overflow-wrap:anywhere}
+nav.questions{background:#eef5ff;border:1px solid #c7dcf5;padding:.5rem 1rem;margin:1rem 0}
+nav.questions ul{margin:.3rem 0;padding-left:1.2rem}
 td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
 .num{text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3}
 th.sort{cursor:pointer;user-select:none}th.sort:after{content:" \\2195";color:#999}
@@ -69,7 +76,9 @@ figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}
 h2{border-bottom:2px solid #444;margin-top:3rem}.note{color:#555;font-size:.9rem}
 nav.toc{background:#f7f7f7;border:1px solid #ddd;padding:.5rem 1rem;margin:1rem 0}
 nav.toc ol{margin:.3rem 0;padding-left:1.5rem;columns:2}
-.runs{font-size:.85rem}.runs td{white-space:nowrap}a.top{font-size:.8rem;float:right}"""
+.runs{font-size:.85rem}.runs td{white-space:nowrap}a.top{font-size:.8rem;float:right}
+@media (max-width:40rem){body{margin:1rem auto;padding:0 .6rem}nav.toc ol{columns:1}
+table{font-size:.8rem}td,th{padding:.2rem .35rem}h1{font-size:1.6rem}}"""
 
 # sort a table by a column on a click on its header: numbers by value, text alphabetically
 SCRIPT = """document.querySelectorAll("table.sortable").forEach(function(t){
@@ -95,13 +104,32 @@ def toc(sections: list[str]) -> str:
     return f"<nav class=toc><strong>Contents</strong><ol>{''.join(items)}</ol></nav>"
 
 
-def page(title: str, sections: list[str], footer: str) -> str:
+def questions(pairs, sections: list[str]) -> str:
+    """The questions people bring, each linked to the part of the page that answers it;
+    a question whose anchor is not on the page (an interrupted report) is left out."""
+    body = "".join(sections)
+    items = [
+        f'<li><a href="#{a}">{html.escape(q)}</a></li>'
+        for q, a in pairs
+        if f"id={a}>" in body or f'id="{a}"' in body
+    ]
+    if not items:
+        return ""
+    return (
+        "<nav class=questions><strong>Questions this report answers</strong>"
+        f"<ul>{''.join(items)}</ul></nav>"
+    )
+
+
+def page(title: str, sections: list[str], footer: str, asked=()) -> str:
+    """The page: the questions (``asked``: (question, anchor) pairs), the contents, the
+    sections and the footer."""
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     return (
         f"<!doctype html><html lang=en><meta charset=utf-8>"
         '<meta name=viewport content="width=device-width, initial-scale=1">'
         f"<title>{html.escape(title)}</title><style>{STYLE}</style><body id=top>"
-        f"<h1>{html.escape(title)}</h1>{toc(sections)}"
+        f"<h1>{html.escape(title)}</h1>{questions(asked, sections)}{toc(sections)}"
         + "".join(sections)
         + f"<footer class=note>{html.escape(footer)} · built {stamp}</footer>"
         f"<script>{SCRIPT}</script></body></html>"

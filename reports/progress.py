@@ -103,30 +103,39 @@ def terminal() -> Progress | None:
 
 
 class ReportBar:
-    """The one bar of ``tableodds report``: a step per section, and the analysis running now
-    with its games done beside it.  Nothing when disabled (stderr piped)."""
+    """The one bar of ``tableodds report``: the whole report in steps (one per analysis, one
+    for the cheat sheets, one for the scoring examples), moving within an analysis as its
+    games finish, with the time elapsed and an estimate of the time left for the whole
+    report (from the pace so far: analyses differ in cost, so it firms up as the report
+    runs).  Nothing when disabled (stderr piped)."""
 
     def __init__(self, enabled: bool, steps: int):
         self.progress = None
+        self.steps, self.done, self.part = steps, 0, 0.0
         if not enabled:
             return
         from rich.console import Console
         from rich.progress import (
             BarColumn,
-            MofNCompleteColumn,
             Progress,
+            TaskProgressColumn,
             TextColumn,
             TimeElapsedColumn,
+            TimeRemainingColumn,
         )
 
         self.progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
-            MofNCompleteColumn(),
-            TextColumn("{task.fields[now]}"),
+            TaskProgressColumn(),
             TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            TextColumn("{task.fields[now]}"),
             console=Console(stderr=True),
             transient=True,
+            # the pace over the whole report, not the last seconds' (analyses differ a lot)
+            speed_estimate_period=24 * 3600,
         )
         self.task = self.progress.add_task("report", total=steps, now="")
         self.progress.start()
@@ -136,11 +145,20 @@ class ReportBar:
             self.progress.update(self.task, description=f"report: {name}", now="")
 
     def advance(self) -> None:
+        """One step done (an analysis, the cheat sheets, the scoring examples)."""
+        self.done, self.part = min(self.done + 1, self.steps), 0.0
         if self.progress is not None:
-            self.progress.update(self.task, advance=1)
+            self.progress.update(self.task, completed=self.done)
+
+    def within(self, fraction: float) -> None:
+        """The step under way is ``fraction`` done."""
+        # an analysis of several runs reports each run: the step never moves back
+        self.part = max(self.part, min(max(fraction, 0.0), 1.0))
+        if self.progress is not None:
+            self.progress.update(self.task, completed=min(self.done + self.part, self.steps))
 
     def runs(self, folder: str) -> Progress | None:
-        """A bar factory for one analysis's runs: they report into this bar's text."""
+        """A bar factory for one analysis's runs: they report into this bar."""
         if self.progress is None:
             return None
         return _Tickers(self, folder)
@@ -174,6 +192,7 @@ class _Ticker:
     def advance(self, n: int) -> None:
         self.done += n
         rate = self.done / max(time.perf_counter() - self.t0, 1e-9)
+        self.bar.within(self.done / max(self.total, 1))
         self.bar.note(f"{self.folder}: {self.done:,} of {self.total:,} games, {rate:,.0f}/s")
 
     def close(self) -> None:

@@ -25,7 +25,7 @@ from tableodds.reports.driver import run_into
 from tableodds.reports.html import page, scaled
 from tableodds.reports.output import OutFolder, write_bytes, write_text
 from tableodds.reports.progress import ReportBar
-from tableodds.reports.sheet import to_pdf, write_sheet
+from tableodds.reports.sheet import pdf_name, to_pdf, write_sheet
 from tableodds.sim.core.runner import stop_scope
 from tableodds.sim.registry import PACKAGES
 
@@ -74,6 +74,7 @@ class ReportRuns:
             raise Stopped from None
         self.results[folder] = result
         self.section_folders.append(folder)
+        self.bar.advance()
         self.stopped = result.interrupted
         return result
 
@@ -124,13 +125,24 @@ class ReportRuns:
 
 
 def facts(result: Result) -> str:
-    """A caption's run facts, from the result itself (so they match its run.json)."""
+    """A caption's run facts, from the result itself (so they match its run.json): one
+    run's games, or for several runs of one size "13 runs of 10,000 games" (each run listed
+    where the sizes differ or a run was interrupted)."""
+    runs = list(result.runs.values())
+    seed = runs[0].seed if runs else None
+    tail = f", seed {seed}" if seed is not None else ""
+    if not runs:
+        return "exact" + tail
+    if len(runs) > 1 and not any(r.interrupted for r in runs):
+        sizes = {r.games_done for r in runs}
+        if len(sizes) == 1:
+            return f"{len(runs)} runs of {runs[0].games_done:,} games" + tail
+        return f"{len(runs)} runs, {sum(r.games_done for r in runs):,} games in all" + tail
     parts = []
-    for r in result.runs.values():
+    for r in runs:
         stop = f", INTERRUPTED at {r.games_done:,} of {r.games:,}" if r.interrupted else ""
         parts.append(f"{r.games_done:,} games{stop}")
-    seed = next(iter(result.runs.values())).seed if result.runs else None
-    return (" + ".join(parts) or "exact") + (f", seed {seed}" if seed is not None else "")
+    return " + ".join(parts) + tail
 
 
 def _sheets(out: Path, seed: int) -> str:
@@ -138,19 +150,17 @@ def _sheets(out: Path, seed: int) -> str:
     for name, build in builders().items():
         sheet = build(seed=seed)
         paths = write_sheet(sheet, out / "cheatsheets")
-        paths.insert(
-            1,
-            write_bytes(
-                out / "cheatsheets" / f"{sheet.game}-cheatsheet-letter.pdf", to_pdf(sheet, "letter")
-            ),
+        letter = write_bytes(
+            out / "cheatsheets" / pdf_name(sheet.game, "letter"), to_pdf(sheet, "letter")
         )
-        names = {".pdf": "PDF (A4)", ".md": "Markdown", ".html": "HTML"}
-        links = " · ".join(
-            f'<a href="cheatsheets/{p.name}">'
-            f"{'PDF (Letter)' if p.stem.endswith('-letter') else names[p.suffix]}"
-            "</a>"
-            for p in paths
-        )
+        paths.insert(1, letter)
+        names = {
+            pdf_name(sheet.game, "a4"): "PDF (A4)",
+            letter.name: "PDF (Letter)",
+            f"{sheet.game}-cheatsheet.md": "Markdown",
+            f"{sheet.game}-cheatsheet.html": "HTML",
+        }
+        links = " · ".join(f'<a href="cheatsheets/{p.name}">{names[p.name]}</a>' for p in paths)
         items.append(f"<li>{html.escape(name)}: {links}</li>")
     return (
         "<h2 id=cheatsheets>Cheat sheets</h2><p>One page each, A4 or US Letter, to print at "
@@ -200,7 +210,11 @@ def build_report(
         for name, package in PACKAGES.items()
     ]
     games = [(name, m) for name, m in games if importlib.util.find_spec(m) is not None]
-    bar = ReportBar(progress, len(games) + 2)
+    modules = {m: importlib.import_module(m) for _, m in games}
+    # one bar for the whole report: a step per analysis (each section says how many it
+    # runs), one for the cheat sheets and one for the scoring examples
+    bar = ReportBar(progress, sum(modules[m].RUNS for _, m in games) + 2)
+    asked = [q for _, m in games for q in getattr(modules[m], "QUESTIONS", ())]
     try:
         book = ReportRuns(folder.staging, scale, seed, workers, bar)
         sections = []
@@ -208,15 +222,12 @@ def build_report(
             for name, module in games:
                 bar.section(name)
                 try:
-                    sections.append(
-                        importlib.import_module(module).section(book) + book.runs_block()
-                    )
+                    sections.append(modules[module].section(book) + book.runs_block())
                 except (Stopped, KeyboardInterrupt):  # also one between two analyses
                     book.stopped = True
                     if book.section_folders:
                         sections.append(book.runs_block())
                     break
-                bar.advance()
         if book.stopped:
             sections.insert(
                 0,
@@ -231,7 +242,7 @@ def build_report(
             sections.append(_scoring_examples())
             bar.advance()
         footer = f"tableodds {version('tableodds')} · seed {seed} · scale {scale}"
-        write_text(folder.staging / "index.html", page("tableodds report", sections, footer))
+        write_text(folder.staging / "index.html", page("tableodds report", sections, footer, asked))
         write_text(
             folder.staging / "run.json",
             json.dumps(

@@ -6,27 +6,37 @@ from tableodds.analysis import s1844 as analysis
 from tableodds.analysis import s1844_compare
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
+from tableodds.sim.s1844.export import recorded_games
+from tableodds.sim.s1844.rules import PLAYERS
+
+# the questions this section answers, linked from the top of the report: (question, anchor)
+QUESTIONS = (("When does the 1844 train rush hit, by player count?", "s1844-rush"),)
+# the analyses section() runs (the report's progress bar counts them): the forecast, and
+# each recorded game against it
+RUNS = 1 + len(recorded_games())
 
 
 def section(book) -> str:
-    r = book.analyse("1844", analysis.train_rush, book.size(80_000), 4096, players=[4, 5])
+    r = book.analyse("1844", analysis.train_rush, book.size(40_000), 4096, players=list(PLAYERS))
     results = r.summary.results
     parts = [
         "<h2 id=s1844>1844: Schweiz — the train rush</h2>",
         p(
             "A company-level model of the whole game without the map (careful bots in "
             "every seat; revenue from the documented model in sim/s1844/params.toml). "
-            "Each cell: global OR number (OR 1.1 = #1) as median [10%-90%], the most "
-            "common 'OR t.n' label, and how often the event happens at all when not "
-            "always. Compare with recorded games before trusting the late events."
+            "Each cell: global OR number (OR 1.1 = #1) as median [10%-90%], the "
+            "'OR t.n' label at the median (the most common one among the games where the "
+            "event falls on the median OR), and how often the event happens at all when "
+            "not always. Compare with recorded games before trusting the late events."
         ),
+        "<h3 id=s1844-rush>The train rush by player count</h3>",
     ]
     cmp = analysis.compare(list(results))
     parts.append(
         table(
             cmp.columns,
             [list(x) for x in cmp.iter_rows()],
-            f"when it happens (4 and 5 players: {facts(r)})",
+            f"when it happens, {len(results)} player counts ({facts(r)})",
         )
     )
     rows = []
@@ -65,15 +75,11 @@ def section(book) -> str:
 
 def recorded(book) -> str:
     """The two recorded real games (18xx.games exports) placed on their forecasts."""
-    from tableodds.sim.s1844.export import recorded_games
-
     parts = [
         "<h3>Recorded games against the forecast</h3>",
-        p(
-            "Each real value (an 18xx.games export, read by <code>tableodds 1844 "
-            "compare</code>) with the forecast for its player count: median [10-90%], "
-            "the real value's percentile and whether it lies inside the band."
-        ),
+        "<p>Each real value (an 18xx.games export, read by <code>tableodds 1844 compare"
+        "</code>) with the forecast for its player count: median [10-90%], the real "
+        "value's percentile and whether it lies inside the band.</p>",
     ]
     for path in recorded_games():
         folder = f"1844-{path.stem}"

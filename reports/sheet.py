@@ -4,6 +4,10 @@ A game builds a :class:`Sheet` from its rules data, calculators and simulator; n
 sheet is typed by hand.  The PDF layout is the Typst template ``sheet.typ`` shipped beside
 this module: :func:`to_data` turns a sheet into one JSON document that the template reads
 (``sys.inputs.data``), on A4 or US Letter (``sys.inputs.paper``), one page, to print at 100%.
+The template fits the text size to the paper: the largest size between ``Sheet.min_size`` and
+``Sheet.size`` at which the sheet is still one page (:func:`fitted_size` reads it back), so a
+sheet fills its page on either paper.  The PDF's file name says its paper:
+``<game>-cheatsheet-a4.pdf``, ``<game>-cheatsheet-letter.pdf``.
 
 Numbers go through :func:`exact`, :func:`proportion` and :func:`mean`, so an exact value
 prints as a fraction, and an estimate always carries its interval.
@@ -32,7 +36,7 @@ class Table:
     widths: tuple[str, ...] = ()  # per column: "auto", "fr" or a Typst length
     kind: str = "table"  # "grid": a score grid to fill in by hand
     blank: tuple[bool, ...] = ()  # grid: the columns left blank for writing
-    row_height: str = "0.62cm"  # grid: the height of a row to write in
+    row_height: str = "2.1em"  # grid: the height of a row to write in (scales with the text)
 
 
 @dataclass(frozen=True)
@@ -51,7 +55,8 @@ class Sheet:
     footer: str
     notes: tuple[str, ...] = field(default=())
     assumptions: tuple[str, ...] = field(default=())  # assumed data, with the file it is from
-    size: float = 8.0  # base text size (pt) of the PDF: as big as fits one page
+    size: float = 12.0  # the largest base text size (pt) of the PDF
+    min_size: float = 7.0  # the smallest: below it the sheet would be hard to read
 
 
 _NUMBER_CHARS = set("0123456789.,/%()–-−+=≈±[] #")
@@ -84,7 +89,7 @@ def grid(
     caption: str = "",
     blank: int | None = None,
     after=(),
-    row_height: str = "0.62cm",
+    row_height: str = "2.1em",
 ) -> Table:
     """A score grid to fill in: label columns, then ``blank`` empty columns, then ``after``.
 
@@ -170,6 +175,7 @@ def to_data(sheet: Sheet) -> dict:
         "notes": list(sheet.notes),
         "assumptions": list(sheet.assumptions),
         "size": sheet.size,
+        "min_size": sheet.min_size,
         "sections": [
             {"title": s.title, "wide": s.wide, "column": c, "items": [item(x) for x in s.items]}
             for s, c in zip(sheet.sections, _columns(sheet.sections))
@@ -217,19 +223,39 @@ def template() -> Path:
     return Path(str(files("tableodds.reports") / "sheet.typ"))
 
 
-def to_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
-    import typst
-
+def _compile_args(sheet: Sheet, paper: str) -> dict:
     if paper not in PAPERS:
         from tableodds.sim.core.errors import InputError
 
         raise InputError(f"unknown paper {paper!r}; choose from: {', '.join(PAPERS)}")
     tpl = template()
-    return typst.compile(
-        str(tpl),
-        root=str(tpl.parent),
-        sys_inputs={"data": json.dumps(to_data(sheet), ensure_ascii=False), "paper": PAPERS[paper]},
-    )
+    return {
+        "input": str(tpl),
+        "root": str(tpl.parent),
+        "sys_inputs": {
+            "data": json.dumps(to_data(sheet), ensure_ascii=False),
+            "paper": PAPERS[paper],
+        },
+    }
+
+
+def to_pdf(sheet: Sheet, paper: str = "a4") -> bytes:
+    import typst
+
+    return typst.compile(**_compile_args(sheet, paper))
+
+
+def fitted_size(sheet: Sheet, paper: str = "a4") -> float:
+    """The base text size (pt) the template chose for ``sheet`` on ``paper``."""
+    import typst
+
+    args = _compile_args(sheet, paper)
+    return float(json.loads(typst.query(args.pop("input"), "<fitted-size>", "value", True, **args)))
+
+
+def pdf_name(game: str, paper: str = "a4") -> str:
+    """A sheet's PDF file name; it says the paper, so A4 and Letter live side by side."""
+    return f"{game}-cheatsheet-{paper}.pdf"
 
 
 def to_markdown(sheet: Sheet) -> str:
@@ -309,10 +335,10 @@ def to_html(sheet: Sheet) -> str:
 
 
 def write_sheet(sheet: Sheet, out: Path, paper: str = "a4") -> list[Path]:
-    """``out/<game>-cheatsheet.pdf`` (on ``paper``), ``.md`` and ``.html``."""
+    """``out/<game>-cheatsheet-<paper>.pdf``, ``out/<game>-cheatsheet.md`` and ``.html``."""
     base = Path(out) / f"{sheet.game}-cheatsheet"
     return [
-        write_bytes(base.with_suffix(".pdf"), to_pdf(sheet, paper)),
+        write_bytes(Path(out) / pdf_name(sheet.game, paper), to_pdf(sheet, paper)),
         write_text(base.with_suffix(".md"), to_markdown(sheet)),
         write_text(base.with_suffix(".html"), to_html(sheet)),
     ]

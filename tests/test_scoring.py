@@ -154,7 +154,7 @@ def _pdf_text(path):
 def test_cheatsheet_pdf_has_the_numbers_and_follows_the_settings(tmp_path, capsys):
     code, out, _ = run_cli(["cheatsheet", "davoserjas", "--out", str(tmp_path / "a")], capsys)
     assert code == 0
-    pages, text = _pdf_text(tmp_path / "a" / "davoserjas-cheatsheet.pdf")
+    pages, text = _pdf_text(tmp_path / "a" / "davoserjas-cheatsheet-a4.pdf")
     assert pages == 1 and "Kabalen" in text and "5 per queen" in text
     md = (tmp_path / "a" / "davoserjas-cheatsheet.md").read_text()
     assert "| 3 | avoid queens | 5 per queen |" in md

@@ -12,7 +12,7 @@ from pypdf import PdfReader
 import tableodds
 from tableodds.reports.cheatsheets import builders
 from tableodds.reports.cli import main
-from tableodds.reports.sheet import Table, exact, to_data, to_pdf
+from tableodds.reports.sheet import Table, exact, fitted_size, proportion, to_data, to_pdf
 from tableodds.sim.core.errors import InputError
 
 SIZES = {"a4": (595, 842), "letter": (612, 792)}  # points
@@ -134,42 +134,117 @@ def test_borgia_conquest_odds_and_prices():
 
 def test_1844_train_rush_for_three_to_seven_players():
     from tableodds.analysis import s1844 as analysis
-    from tableodds.reports.sheets.s1844 import GAMES, _when
+    from tableodds.reports.sheets.s1844 import GAMES, _how_often, _when
     from tableodds.sim.core.runner import RunPlan
 
     rush = find(sheet("1844"), "event")
     assert rush.headers[1:] == tuple(f"{p} players" for p in range(3, 8))
     r = analysis.train_rush(RunPlan(GAMES, 1, progress=False), players=[3, 4, 5, 6, 7])
     bank = next(row for row in rush.rows if row[0] == "bank breaks")
-    assert bank[1:] == tuple(
-        _when(next(e for e in x.events if e.event == "bank")) for x in r.summary.results
-    )
+    events = [next(e for e in x.events if e.event == "bank") for x in r.summary.results]
+    assert bank[1:] == tuple(_when(e) for e in events)
+    # the set.round beside the median is one the median OR number can be: the median
+    # global OR of an event at "OR t.n" is at least t (one OR per set at the least)
+    for e in events:
+        t = int(e.typical.removeprefix("OR ").split(".")[0])
+        assert t <= e.median
+    # the rarer events get their own table: how often they happen at all
+    tables = [i for s in sheet("1844").sections for i in s.items if isinstance(i, Table)]
+    often = next(t for t in tables if t.caption.startswith("How often"))
+    sbb = [next(e for e in x.events if e.event == "sbb") for x in r.summary.results]
+    row = next((row for row in often.rows if row[0] == sbb[0].label), None)
+    if row is not None:
+        assert row[1:] == tuple(_how_often(e) for e in sbb)
     assert "7 players" in text("1844") and "End-game value" in text("1844")
 
 
-def test_davos_hardest_kinds_are_the_simulators():
-    from tableodds.reports.sheets.davos import hardest_kinds
+def test_davos_hardest_goals_are_the_reports_measure():
+    from tableodds.reports.sheets.davos import CARDS, MEASURES, hardest_kinds
 
-    table = find(sheet("davos"), "P(achieved at the end)")
-    again, result = hardest_kinds(1)
-    assert table.rows == again.rows and result.games_done > 0
-    shares = [float(r[2].split("%")[0]) for r in table.rows]
-    assert shares == sorted(shares)  # hardest first
-    assert "Assumed data" in text("davos")
+    by_kind = find(sheet("davos"), "requirement")
+    cards = find(sheet("davos"), "goal card")
+    again, again_cards, result = hardest_kinds(1)
+    assert by_kind.rows == again.rows and cards.rows == again_cards.rows
+    assert result.games_done > 0
+    # ranked hardest first by P(achieved | dealt at set-up), the report's ranking
+    dealt = [float(r[2].split("%")[0]) for r in by_kind.rows]
+    assert dealt == sorted(dealt)
+    goals = result.summary.configs[0][1].goals
+    assert [r[0] for r in cards.rows] == [g.name for g in goals[:CARDS]]
+    # the line that says how the two rates differ is on the page
+    assert "dealt at set-up" in MEASURES and "any holder" in MEASURES
+    t = text("davos")
+    assert "Assumed data" in t and "the measure the report ranks goals by" in t
+
+
+def test_borgia_pope_odds_are_the_elections():
+    from tableodds.analysis import borgia as analysis
+    from tableodds.reports.sheets.borgia import GAMES
+    from tableodds.sim.core.runner import RunPlan
+
+    pope = find(sheet("borgia"), "turn 1")
+    e = analysis.election(RunPlan(GAMES, 1, progress=False), players=4, market_compare=False)
+    first = [row[1] for row in pope.rows]
+    assert first == [proportion(e.summary.pope[s][0]) for s in range(4)]
+
+
+def test_boss_deal_example_is_exact():
+    deal = find(sheet("boss"), "first: investor prices")
+    lotte = next(r for r in deal.rows if r[0] == "Lotte")
+    first = deal.headers.index("first: investor prices")
+    final = deal.headers.index("final: Shapley")
+    # the rules settle the first moment at 8 M for Lotte, the final one at 10/10/10
+    assert lotte[first] == "8" and lotte[final].startswith("10")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["davoserjas", "davos", "1844", "borgia", "boss"])
+def test_every_sheet_fills_its_page_at_a_readable_size(game, paper):
+    size = fitted_size(sheet(game), paper)
+    assert 7.0 <= size <= sheet(game).size
+    # the lowest line of text (above the footer) sits near the bottom margin: the page is
+    # used, not a third of it left blank
+    height = SIZES[paper][1]
+    ys = []
+
+    def visit(txt, cm, tm, font, font_size):
+        if txt.strip():
+            ys.append(cm[5] + tm[5] * cm[3])
+
+    pdf(game, paper).pages[0].extract_text(visitor_text=visit)
+    footer = min(ys)  # the footer's line is the lowest of all
+    body = [y for y in ys if y > footer + 5]
+    assert body and min(body) < 0.15 * height, (game, paper, min(body), size)
+
+
+def test_cheatsheet_help_lists_the_games(capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["cheatsheet", "--help"])
+    assert e.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "GAME is one of: " + ", ".join(builders()) + ", or all." in out
 
 
 def test_paper_option_and_bad_paper(tmp_path, capsys):
-    with pytest.raises(SystemExit) as e:
-        main(["cheatsheet", "boss", "--paper", "letter", "--out", str(tmp_path)])
-    assert e.value.code == 0
-    box = PdfReader(tmp_path / "boss-cheatsheet.pdf").pages[0].mediabox
-    assert (round(float(box.width)), round(float(box.height))) == SIZES["letter"]
+    for paper in ("a4", "letter"):
+        with pytest.raises(SystemExit) as e:
+            main(["cheatsheet", "boss", "--paper", paper, "--out", str(tmp_path)])
+        assert e.value.code == 0
+    # the file name says the paper: Letter does not overwrite A4
+    for paper in ("a4", "letter"):
+        box = PdfReader(tmp_path / f"boss-cheatsheet-{paper}.pdf").pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == SIZES[paper]
+    assert not (tmp_path / "boss-cheatsheet.pdf").exists()
     capsys.readouterr()
     with pytest.raises(SystemExit) as e:
         main(["cheatsheet", "boss", "--paper", "a5", "--out", str(tmp_path)])
     err = capsys.readouterr().err
     assert e.value.code == 2 and "'a5' is not one of 'a4', 'letter'" in err
     paths = tableodds.cheatsheet("boss", tmp_path / "api", paper="letter")
-    assert [p.suffix for p in paths] == [".pdf", ".md", ".html"]
+    assert [p.name for p in paths] == [
+        "boss-cheatsheet-letter.pdf",
+        "boss-cheatsheet.md",
+        "boss-cheatsheet.html",
+    ]
     with pytest.raises(InputError, match="unknown paper 'a5'"):
         tableodds.cheatsheet("boss", tmp_path / "api", paper="a5")

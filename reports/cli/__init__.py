@@ -92,7 +92,16 @@ def report(out, force, scale, seed, workers):
         sys.exit(stopped_status(_terminated))
 
 
-@cli.command()
+def _sheet_help() -> str:
+    from tableodds.reports.cheatsheets import games
+
+    return (
+        "Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games.\n\n"
+        f"GAME is one of: {', '.join(games())}, or all."
+    )
+
+
+@cli.command(help=_sheet_help())
 @click.argument("game")
 @click.option(
     "--out",
@@ -100,8 +109,9 @@ def report(out, force, scale, seed, workers):
     type=click.Path(file_okay=False, path_type=Path),
     default="out",
     show_default=True,
-    help="Folder for GAME-cheatsheet.pdf, .md and .html, added beside what it holds "
-    "(only earlier sheets are replaced).",
+    help="Folder for GAME-cheatsheet-PAPER.pdf (the paper in the name, so A4 and Letter "
+    "sit side by side), .md and .html, added beside what it holds (only earlier sheets "
+    "are replaced).",
 )
 @click.option(
     "--variant",
@@ -119,7 +129,6 @@ def report(out, force, scale, seed, workers):
     help="Paper size of the PDF (US Letter or A4); one page either way.",
 )
 def cheatsheet(game, out, variants, seed, paper):
-    """Write a one-page score sheet (PDF, Markdown, HTML) for GAME, or for all games."""
     from tableodds.reports.cheatsheets import write_sheets
 
     for path in write_sheets(

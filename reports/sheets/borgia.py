@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.metadata import version
 
 from tableodds.analysis import borgia as analysis
-from tableodds.reports.sheet import Section, Sheet, exact, grid, table
+from tableodds.reports.sheet import Section, Sheet, exact, grid, proportion, table
 from tableodds.sim.borgia.rules import (
     CASH_PER_VP,
     PLAYERS,
@@ -27,6 +27,24 @@ POSITIONS = [
     ([4], 3, [1, 1]),
     ([4, 3, 1], 5, [3, 2]),
 ]
+
+
+def who_is_pope(seed: int = 1, games: int = GAMES, players: int = 4):
+    """P(seat s is elected pope in turn t) among value bots, the measure of the report's
+    "who becomes pope" table; also the result it came from."""
+    r = analysis.election(
+        RunPlan(games, seed, progress=False), players=players, market_compare=False
+    )
+    e = r.summary
+    turns = len(e.pope[0])
+    return table(
+        ["seat", *(f"turn {t + 1}" for t in range(turns))],
+        [[s, *(proportion(p) for p in e.pope[s])] for s in range(e.players)],
+        f"P(the seat is elected pope), {players} value bots, {r.games_done:,} simulated "
+        f"games, seed {seed}; 95% interval in brackets. The report's table is the same "
+        "measure on more games.",
+        align=("r",) + ("r",) * turns,
+    ), r
 
 
 def conquest_odds():
@@ -154,7 +172,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         ["turn", "", *(f"player {i}" for i in range(1, max(PLAYERS) + 1))],
         labels + [("game", "= total")],
         "VP at each scoring, one column per player.",
-        row_height="0.5cm",
+        row_height="1.7em",
     )
     prices, _ = auction_prices(seed)
     where = (
@@ -165,6 +183,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         Section("Scoring", (cash, values)),
         Section("End of a turn", (sequence,)),
         Section("Election", (votes,)),
+        Section("Who becomes pope", (who_is_pope(seed)[0],)),
         Section("Conquest", (conquest, conquest_odds())),
         Section("Auction prices", (prices,)),
     )
@@ -182,5 +201,4 @@ def build(variants=(), seed: int = 1) -> Sheet:
             f"{where}; the rules print none of them. Patronage is paid every turn; "
             f"the pope hands out new cardinals. Load the real deck with --cards.",
         ),
-        size=8.5,
     )

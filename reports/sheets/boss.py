@@ -6,7 +6,7 @@ from __future__ import annotations
 from importlib.metadata import version
 
 from tableodds.analysis import boss as analysis
-from tableodds.reports.sheet import Section, Sheet, exact, grid, proportion, table
+from tableodds.reports.sheet import Section, Sheet, Table, exact, grid, proportion, table
 from tableodds.sim.boss.rules import PLAYERS, exact_deal_counts, make_settings
 from tableodds.sim.core.runner import RunPlan
 
@@ -36,6 +36,39 @@ def space_values(settings, seed: int = 1, games: int = GAMES):
         f"seed {seed}, with its 95% interval.",
         align=("r", "l", "r", "r", "r"),
     ), result
+
+
+# the seed's worked example of a deal, at its two moments (as in the report)
+MOMENTS = (
+    ("first", "Daan leads, Lotte holds the one red investor"),
+    ("final", "Lotte leads, Sofie brings blue and Daan yellow"),
+)
+
+
+def deal_example() -> Table:
+    """Fair shares of the seed's worked deal (30 M) under every bargaining model, at its two
+    moments side by side: exact."""
+    cols, boss = {}, {}
+    for name, _ in MOMENTS:
+        for r in analysis.deal(example=name).summary.as_dict()["shares"]:
+            if r["boss"]:
+                boss.setdefault(r["player"], []).append(name)
+            cols.setdefault(r["player"], []).extend(
+                [
+                    f"{r['shapley']:g}",
+                    "-" if r["core_low"] is None else f"{r['core_low']:g}–{r['core_high']:g}",
+                    f"{r['nash']:g}",
+                    "-" if r["investors"] is None else f"{r['investors']:g}",
+                ]
+            )
+    models = ("Shapley", "core", "Nash", "investor prices")
+    return table(
+        ["player", "boss at", *(f"{name}: {m}" for name, _ in MOMENTS for m in models)],
+        [[player, ", ".join(boss.get(player, ())), *cells] for player, cells in cols.items()],
+        "; ".join(f"{name} moment: {moment}" for name, moment in MOMENTS)
+        + ". Shares of 30 M, in M.",
+        align=("l", "l") + ("r",) * (len(models) * len(MOMENTS)),
+    )
 
 
 class _Prop:
@@ -74,7 +107,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         after=after + [("", "")],
         caption="Money tally: write what each player receives per deal. The chances "
         "are exact, from the die faces on the card backs (assumed, see above).",
-        row_height="0.42cm",
+        row_height="1.5em",
     )
     payouts = table(
         ["deal", "card", "M per div.", *(f"{d} div." for d in dividends), "ends on"],
@@ -92,6 +125,17 @@ def build(variants=(), seed: int = 1) -> Sheet:
         Section("Money", (money,), wide=True),
         Section("Payouts and the end", (payouts, length)),
         Section("The board: what a deal space is worth", (spaces,)),
+        Section(
+            "Splitting a deal: the rules' worked example",
+            (
+                deal_example(),
+                "Exact, as in the report: the rules settle the first moment at 8 M for "
+                "Lotte (the investor prices) and the final one at 10/10/10 (the Shapley "
+                "value and the Nash split). The core is the range no group of players "
+                "would walk away from.",
+            ),
+            wide=True,
+        ),
     )
     where = (
         "sim/boss/deals.toml (packaged defaults)" if cards.source == "deals.toml" else cards.source
@@ -108,5 +152,4 @@ def build(variants=(), seed: int = 1) -> Sheet:
             f"backs of cards 10–14 come from {where}; the rules do not "
             "print them. Load your own with --cards.",
         ),
-        size=8,
     )

@@ -13,27 +13,54 @@ from tableodds.sim.davos import scoring
 from tableodds.sim.davos.parliament import parliament, party_vote
 
 IDEOLOGY = {"L": 0, "C": 1, "R": 2}
-GAMES = 2_000  # simulated games behind the hardest-goals table
+GAMES = 2_000  # simulated games behind the hardest-goals tables
+CARDS = 8  # goal cards in the hardest-cards table
+
+
+def _pct(pr) -> str:
+    return "—" if pr is None else proportion(pr)
+
+
+# how the sheet's numbers relate to the report's goal ranking
+MEASURES = (
+    "“Dealt” is P(achieved at the final check | the goal was dealt at set-up and kept), the "
+    "measure the report ranks goals by; “any holder” counts every holder at the final check, "
+    "including goals drawn at a reset or bought late, which have less time and so are "
+    "achieved less often. The report runs more games (narrower intervals) on the same bots."
+)
 
 
 def hardest_kinds(seed: int = 1, games: int = GAMES, players: int = 4):
-    """P(a held goal is achieved at the final check) by requirement kind, hardest first, and
-    the result it came from (goal-seeking bots)."""
+    """P(a goal is achieved at the final check) by requirement kind, hardest first by the
+    report's measure (dealt at set-up), beside the rate over every holder; also the
+    per-card table of the hardest goals and the result they came from (goal-seeking bots)."""
     result = analysis.goals(
         RunPlan(games, seed, progress=False), players=players, policies=["goal"]
     )
     diff = result.summary.configs[0][1]
     kinds = sorted(
-        (k for k in diff.kinds if k.by_check[-1] is not None), key=lambda k: k.by_check[-1].estimate
+        (k for k in diff.kinds if k.headline is not None),
+        key=lambda k: (k.headline.estimate, k.kind),
     )
-    return table(
-        ["requirement", "cards", "P(achieved at the end)"],
-        [[k.kind, k.goals, proportion(k.by_check[-1])] for k in kinds],
-        f"How often a held goal is achieved by the final check, hardest first: "
-        f"{players} goal-seeking bots, {result.games_done:,} simulated games, seed "
-        f"{seed}; 95% interval in brackets. Bots do not negotiate.",
-        align=("l", "r", "r"),
-    ), result
+    run = f"{players} goal-seeking bots, {result.games_done:,} simulated games, seed {seed}"
+    by_kind = table(
+        ["requirement", "cards", "dealt", "any holder"],
+        [[k.kind, k.goals, _pct(k.headline), _pct(k.final)] for k in kinds],
+        f"How often a goal is achieved by the final check, hardest first: {run}; "
+        "95% interval in brackets. Bots do not negotiate.",
+        align=("l", "r", "r", "r"),
+    )
+    cards = table(
+        ["goal card", "requires", "dealt", "any holder"],
+        [
+            [g.name, g.requires, _pct(g.headline), _pct(g.final)]
+            for g in diff.goals[:CARDS]
+            if g.headline is not None
+        ],
+        f"The {CARDS} hardest goal cards (the report's ranking, hardest first): {run}.",
+        align=("l", "l", "r", "r"),
+    )
+    return by_kind, cards, result
 
 
 def _vote_example() -> Table:
@@ -151,9 +178,9 @@ def build(variants=(), seed: int = 1) -> Sheet:
             "assets on the board (tie-break)",
         ],
         "Final scoring: one column per player.",
-        row_height="0.7cm",
+        row_height="2.1em",
     )
-    kinds, _ = hardest_kinds(seed)
+    kinds, cards, _ = hardest_kinds(seed)
     sections = (
         Section("Final score", (tally,), wide=True),
         Section("Turns", (turn,)),
@@ -161,6 +188,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         Section("Final scoring", (final,)),
         Section("Bills and politics", (vote_rules, _vote_example())),
         Section("Hardest goals", (kinds,)),
+        Section("The hardest goal cards", (cards, MEASURES)),
     )
     return Sheet(
         "davos",
@@ -172,5 +200,4 @@ def build(variants=(), seed: int = 1) -> Sheet:
             "The goal cards, bills and party ideologies behind the "
             "hardest-goals table are defaults from sim/davos/cards.toml.",
         ),
-        size=9.5,
     )

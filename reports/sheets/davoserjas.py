@@ -124,7 +124,7 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
             for i in range(len(four.rounds))
         ]
         + [("",)],
-        row_height="0.9cm",
+        row_height="2.6em",
         caption="Write each player's penalty per round. Check: a trick round's row "
         "adds up to the number under your player count (? = Kabalen, no fixed "
         "total).",
@@ -156,6 +156,39 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         f"{result.games_done:,} simulated games (seed {seed}) with its 95% "
         "interval in brackets.",
         align=("r", "l", "r", "r"),
+    )
+    players = summary.players
+    seats = table(
+        ["seat", "leads rounds", "mean total", "P(lowest total)"],
+        [
+            [
+                s,
+                ", ".join(str(r.number) for r in four.rounds if (r.number - 1) % players == s),
+                mean(summary.total[s]),
+                proportion(summary.lowest[s]),
+            ]
+            for s in range(players)
+        ],
+        f"The same {result.games_done:,} games, seat by seat: seat (r − 1) mod "
+        f"{players} leads round r. Ties for the lowest total count for every tied seat.",
+        align=("r", "l", "r", "r"),
+    )
+    per_count = table(
+        ["#", "round", *(f"{p}p" for p in PLAYERS)],
+        [
+            [
+                r.number,
+                r.name,
+                *(
+                    "—" if totals[p][i] is None else exact(Fraction(totals[p][i], p))
+                    for p in PLAYERS
+                ),
+            ]
+            for i, r in enumerate(four.rounds)
+        ],
+        "Mean penalty per player and round by player count, exact: a trick round "
+        "hands out the same total every deal (— : Kabalen has none).",
+        align=("r", "l") + ("r",) * len(PLAYERS),
     )
     kab = four.gaps
     sections = (
@@ -190,6 +223,8 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
             ),
         ),
         Section("What to expect", (expect,)),
+        Section("Seat by seat", (seats,)),
+        Section("By player count", (per_count,), wide=True),
     )
     footer = (
         f"tableodds {version('tableodds')} · Davoserjas · variants: "
@@ -201,5 +236,4 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         "Six rounds of penalties; lowest total wins.",
         sections,
         footer,
-        size=9.5,
     )

@@ -15,39 +15,48 @@ RUSH_EVENTS = R.EVENTS[1:]  # every event after the first 2 (which is always OR 
 
 
 def _when(e) -> str:
-    """An event's most common OR, the 10-90% range of its global OR number, how often."""
+    """An event's typical OR as set.round (the most common label among the games where it
+    falls on the median OR), its median global OR number and the 10–90% range."""
     if e.median is None:
         return "never"
-    lo, hi = f"{e.p10:g}", f"{e.p90:g}"
-    cell = (
-        f"OR {e.typical.removeprefix('OR ')} (#{lo}–{hi})"
-        if lo != hi
-        else f"OR {e.typical.removeprefix('OR ')} (#{lo})"
-    )
-    if e.happens.estimate < 0.995:
-        cell += f"; {proportion(e.happens)}"
-    return cell
+    lo, med, hi = f"{e.p10:g}", f"{e.median:g}", f"{e.p90:g}"
+    return f"{e.typical.removeprefix('OR ')} · #{med} [{lo}–{hi}]"
+
+
+def _how_often(e) -> str:
+    """How often the event happens at all, with its 95% interval ("always" from 99.5%)."""
+    return "always" if e.happens.estimate >= 0.995 else proportion(e.happens)
 
 
 def rush_table(seed: int = 1, games: int = GAMES):
-    """The train-rush table for 3-7 players from ``games`` seeded games per count; also the
-    result it came from."""
+    """The train-rush tables for 3-7 players from ``games`` seeded games per count (when
+    each event happens; how often the rarer ones happen at all); also the result."""
     result = analysis.train_rush(RunPlan(games, seed, progress=False), players=list(R.PLAYERS))
     runs = result.summary.results
     labels = {e.event: e.label for e in runs[0].events}
-    rows = [
-        [labels[ev]] + [_when(next(e for e in r.events if e.event == ev)) for r in runs]
-        for ev in RUSH_EVENTS
+    event = {(r.players, e.event): e for r in runs for e in r.events}
+    head = ["event", *(f"{r.players} players" for r in runs)]
+    rows = [[labels[ev]] + [_when(event[r.players, ev]) for r in runs] for ev in RUSH_EVENTS]
+    rare = [
+        ev for ev in RUSH_EVENTS if any(event[r.players, ev].happens.estimate < 0.995 for r in runs)
     ]
-    return table(
-        ["event", *(f"{r.players} players" for r in runs)],
+    when = table(
+        head,
         rows,
-        f"When the rush hits: the most common OR (set.round), the 10–90% range of the "
-        f"global OR number (OR 1.1 = #1), and how often it happens at all when not "
-        f"always, with its 95% interval. Careful bots, the map-free company model; "
-        f"{games:,} simulated games per player count, seed {seed}.",
+        f"When the rush hits: the typical OR as set.round · the median global OR number "
+        f"(OR 1.1 = #1) [its 10–90% range]. The set.round shown is the most common one "
+        f"among the games where the event falls on the median OR. Careful bots, the "
+        f"map-free company model; {games:,} simulated games per player count, seed {seed}.",
         align=("l",) + ("l",) * len(runs),
-    ), result
+    )
+    often = table(
+        head,
+        [[labels[ev]] + [_how_often(event[r.players, ev]) for r in runs] for ev in rare],
+        "How often the rarer events happen at all (the same games), with the 95% interval; "
+        "the others happen in every game.",
+        align=("l",) + ("r",) * len(runs),
+    )
+    return when, often, result
 
 
 def build(variants=(), seed: int = 1) -> Sheet:
@@ -132,9 +141,9 @@ def build(variants=(), seed: int = 1) -> Sheet:
         ],
         "End-game value worksheet: one column per player. A share unit is 25% "
         "(pre-SBB), 20% (regional), 10% (historical, SBB); privates count nothing.",
-        row_height="0.52cm",
+        row_height="1.85em",
     )
-    rush, _ = rush_table(seed)
+    rush, often, _ = rush_table(seed)
     score = (
         f"Final score = cash + shares × market price (corporations that have IPO'd) + "
         f"{R.MOUNTAIN_VALUE} per activated mountain railway + {R.TUNNEL_VALUE} per "
@@ -143,7 +152,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
     )
     sections = (
         Section("End-game value", (worksheet,), wide=True),
-        Section("The train rush in play", (rush,), wide=True),
+        Section("The train rush in play", (rush, often), wide=True),
         Section("Set-up", (start, corps)),
         Section("Trains and phases", (trains, phases)),
         Section("Companies", (privates, extras)),
