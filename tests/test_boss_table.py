@@ -160,14 +160,14 @@ def test_bots_play_boss_cards_after_travel_cards():
     for i in range(60):
         g = Game(s, PyStream(3, i), i)
         deals = []
-        orig = g.open_deal
+        orig = g.deal
 
-        def logged(first, space, value, g=g, orig=orig, deals=deals):
-            r = orig(first, space, value)
+        def logged(first, space, g=g, orig=orig, deals=deals):
+            r = orig(first, space)
             deals.append(list(g.log))
             return r
 
-        g.open_deal = logged
+        g.deal = logged
         g.play_game()
         for log in deals:
             kinds = [a[0] for _, a in log]

@@ -292,34 +292,62 @@ class Game:
         return ok
 
     def deal(self, first: int, space: int) -> tuple[bool, int]:
-        """Play out a deal started by ``first``; returns (success, the last boss)."""
+        """Play out a deal started by ``first``; returns (success, the last boss).
+
+        The deal as the rules have it: anyone may act at any moment.  Priority starts with
+        the boss and goes round the table; a seat holding it takes one action (a boss card,
+        a recruitment set, a travel card, laying family cards face up) or passes, and then
+        it passes on to the left.  The deal closes when every seat has passed in a row: the
+        terms on the table then make it, or it fails.
+
+        The fixed order (variant ``fixed-order``): boss cards, recruitment, terms, travel;
+        family cards count from the hand and are never laid."""
         self.fresh_table()
         value = self.payout(space)
         self.started[first] += 1
         self.attempts[first][space] += 1
-        if self.st.has("fixed-order"):
-            return self.fixed_deal(first, space, value)
-        return self.open_deal(first, space, value)
-
-    def open_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
-        """The deal as the seed has it: anyone may act at any moment.  Priority starts with
-        the boss and goes round the table; a seat holding it takes one action (a boss card, a
-        recruitment set, a travel card, laying family cards face up) or passes, and then it
-        passes on to the left.  A card played against someone may be
-        stopped at once (by its victim, then by the boss).  The deal closes when every seat
-        has passed in a row: the terms on the table then make it, or it fails."""
         P = self.P
-        boss, q, passes = first, first, 0
-        while passes < P:
-            act = self.choose(q, boss, space, value)
-            if act is None:
-                passes += 1
-            else:
-                self.log.append((q, act))
-                boss = self.act(q, act, boss, space, value)
-                passes = 0
-            q = (q + 1) % P
-        o = self.offer(boss, space, value)
+        boss = first
+        if self.st.has("fixed-order"):
+            # 1. Boss cards, asked clockwise from the boss's left.
+            k = 1
+            while k < P:
+                q = (boss + k) % P
+                if self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
+                    boss = self.boss_card(q, boss)
+                    k = 1
+                else:
+                    k += 1
+            # 2. The boss recruits needed investors with sets of 3.
+            while self.hands[boss][RECRUIT] >= RECRUIT_SET:
+                f = self.recruit_target(boss, space)
+                if f < 0 or not self.yes(boss):
+                    break
+                self.recruit(boss, f)
+            # 3. Terms by the bargaining rule; 4. travel cards against them, asked clockwise
+            # from the boss's left, the terms worked out again after each that takes effect.
+            o, k = self.offer(boss, space, value), 1
+            while o.ok and k < P:
+                q = (boss + k) % P
+                target = self.travel_target(q, boss, o)
+                if target is None or not self.yes(q):
+                    k += 1
+                    continue
+                if self.travel_card(q, target, boss, o):
+                    o = self.offer(boss, space, value)
+                k = 1
+        else:
+            q, passes = first, 0
+            while passes < P:
+                act = self.choose(q, boss, space, value)
+                if act is None:
+                    passes += 1
+                else:
+                    self.log.append((q, act))
+                    boss = self.act(q, act, boss, space, value)
+                    passes = 0
+                q = (q + 1) % P
+            o = self.offer(boss, space, value)
         if not o.ok:
             self.take_back()
             return False, boss
@@ -395,28 +423,11 @@ class Game:
         """Seat q takes its action; returns the boss after it."""
         kind = act[0]
         if kind == "boss":
-            self.play(q, BOSS)
-            if self.hands[boss][STOP] and self.yes(boss):
-                self.play(boss, STOP)
-                return boss
-            self.takeovers[q] += 1
-            return q
+            return self.boss_card(q, boss)
         if kind == "recruit":
             self.recruit(q, act[1])
         elif kind == "travel":
-            _, f, t = act
-            o = self.offer(boss, space, value)
-            self.play(q, t)
-            victim = o.supplier[f]
-            if victim != boss and self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-            elif self.hands[boss][STOP] and self.yes(boss):
-                self.play(boss, STOP)
-            elif o.by_card[f]:
-                self.laid[victim][f] -= 1  # a travelled family card is discarded at once
-                self.discard[f] += 1
-            else:
-                self.travelled[f] = True
+            self.travel_card(q, act[1:], boss, self.offer(boss, space, value))
         else:  # lay family cards face up
             for f in act[1:]:
                 self.hands[q][f] -= 1
@@ -436,64 +447,35 @@ class Game:
             else:
                 self.owner[f] = p
 
-    def fixed_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
-        """The deal in the fixed order (variant ``fixed-order``): boss cards, recruitment,
-        terms, travel; family cards count from the hand and are never laid."""
-        P = self.P
-        boss = first
-        # 1. Boss cards, asked clockwise from the boss's left; the boss may stop one.
-        k = 1
-        while k < P:
-            q = (boss + k) % P
-            if self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
-                self.play(q, BOSS)
-                if self.hands[boss][STOP] and self.yes(boss):
-                    self.play(boss, STOP)
-                else:
-                    boss = q
-                    self.takeovers[q] += 1
-                k = 1
-                continue
-            k += 1
-        # 2. The boss recruits needed investors with sets of 3.
-        while self.hands[boss][RECRUIT] >= RECRUIT_SET:
-            f = self.recruit_target(boss, space)
-            if f < 0 or not self.yes(boss):
-                break
-            self.recruit(boss, f)
-        # 3. Terms by the bargaining rule; 4. travel cards against the deal.
-        o = self.offer(boss, space, value)
-        if not o.ok:
-            return False, boss
-        k = 1
-        while k < P:
-            q = (boss + k) % P
-            target = self.travel_target(q, boss, o)
-            if target is None or not self.yes(q):
-                k += 1
-                continue
-            f, t = target
-            self.play(q, t)
-            victim = o.supplier[f]
-            stopped = False
-            if victim != boss and self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-                stopped = True
-            if not stopped and self.hands[boss][STOP] and self.yes(boss):
-                self.play(boss, STOP)
-                stopped = True
-            if not stopped:
-                if o.by_card[f]:
-                    self.hands[victim][f] -= 1  # a travelled family card is discarded at once
-                    self.discard[f] += 1
-                else:
-                    self.travelled[f] = True
-                o = self.offer(boss, space, value)
-                if not o.ok:
-                    return False, boss
-            k = 1
-        self.settle(o, boss, value)
-        return True, boss
+    def boss_card(self, q: int, boss: int) -> int:
+        """Seat q plays a boss card; the boss may stop it.  Returns the boss after it."""
+        self.play(q, BOSS)
+        if self.hands[boss][STOP] and self.yes(boss):
+            self.play(boss, STOP)
+            return boss
+        self.takeovers[q] += 1
+        return q
+
+    def travel_card(self, q: int, target: tuple[int, int], boss: int, o: Offer) -> bool:
+        """Seat q plays a travel card (family, card type) against the terms ``o``: the seat
+        bringing that family may stop it, and if not, the boss may.  Returns whether it took
+        effect: an investor card is out of this deal, a family card discarded at once."""
+        f, t = target
+        self.play(q, t)
+        victim = o.supplier[f]
+        if victim != boss and self.hands[victim][STOP] and self.yes(victim):
+            self.play(victim, STOP)
+            return False
+        if self.hands[boss][STOP] and self.yes(boss):
+            self.play(boss, STOP)
+            return False
+        if o.by_card[f]:
+            where = self.laid if self.laid[victim][f] else self.hands  # fixed order: the hand
+            where[victim][f] -= 1
+            self.discard[f] += 1
+        else:
+            self.travelled[f] = True
+        return True
 
     def settle(self, o: Offer, boss: int, value: int) -> None:
         """A successful deal: the family cards it used are discarded, the others laid go back
