@@ -171,7 +171,12 @@ def _offer(
             elif (
                 owner[f] == p
                 and trav[f] == 0
-                and (fixed or not to_earn or played[p] == 1 or _count(hands, p) > 0)
+                and (
+                    fixed
+                    or to_earn == 0
+                    or played[p] == 1
+                    or (to_earn == 2 and _count(hands, p) > 0)
+                )
             ):
                 m += 1
         cand[6 + f] = m
@@ -222,7 +227,7 @@ def _offer(
             o >= 0
             and o != boss
             and trav[f] == 0
-            and (fixed or not to_earn or played[o] == 1 or _count(hands, o) > 0)
+            and (fixed or to_earn == 0 or played[o] == 1 or (to_earn == 2 and _count(hands, o) > 0))
         ):
             sup[f] = o
             bycard[f] = 0
@@ -382,22 +387,12 @@ def _wants_boss(
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _recruit(s, p, f, hands, discard, played, owner, pol):
-    """Seat p plays a recruitment set on family f: a spare investor card while there is one,
-    else another seat's, whose owner may stop it."""
+def _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup):
+    """Seat p plays a recruitment set on family f (a spare investor card while there is
+    one, else another seat's), which anyone may stop (``_answer``: its owner first)."""
     _play(hands, discard, played, p, RECRUIT, RECRUIT_SET)
-    spare = False
-    for g in range(N_FAMILIES):
-        if owner[g] == -1:
-            spare = True
-    if spare:
+    if not _answer(s, p, owner[f], -1, False, P, hands, discard, played, pol, narrow, sup):
         owner[f] = p
-    else:
-        victim = owner[f]
-        if hands[victim, STOP] > 0 and _yes(s, pol, victim):
-            _play(hands, discard, played, victim, STOP, 1)
-        else:
-            owner[f] = p
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
@@ -420,7 +415,9 @@ def _settle(
     seat_out,
 ):
     """A successful deal: the family cards it used are discarded, the others laid go back to
-    their players, the boss pays the shares and keeps the rest."""
+    their players, the boss pays the shares and keeps the rest.  ``to_earn``: 0 off; 1 the
+    house rule card-to-earn (only the boss and players who used an influence card in the
+    deal are paid); 2 its other reading, card-to-earn-discard."""
     for f in range(N_FAMILIES):
         p = sup[f]
         if p >= 0 and bycard[f] == 1:
@@ -431,7 +428,11 @@ def _settle(
             discard[f] += 1
             played[p] = 1
     _take_back(hands, laid, P)
-    if to_earn:
+    if to_earn == 1:  # "Zo niet, dan krijg je geen dividend": no card used, no share
+        for p in range(P):
+            if p != boss and played[p] == 0:
+                share[p] = 0
+    elif to_earn == 2:  # the other reading: a partner without one discards one to be paid
         for p in range(P):
             if consent[p] == 1 and played[p] == 0:
                 if _count(hands, p) > 0:
@@ -456,30 +457,61 @@ def _take_back(hands, laid, P):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _boss_card(s, q, boss, hands, discard, played, pol, seat_out):
-    """Seat q plays a boss card; the boss may stop it.  Returns the boss after it."""
+def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, sup):
+    """Whether the card seat a has just played is stopped.  The rules: anyone but its
+    player may answer any card but a stop with a stop card, and the two are discarded
+    together.  Asked in turn: the seat the card is aimed at (``target``; -1: none), the
+    boss (-1: no deal), then the others clockwise from a's left; the first stop ends it.
+    The random bot tosses a coin; the others stop a card aimed at them and, for a travel
+    card, one against a deal they are in: as its boss, or bringing a family on the
+    table's terms (``sup``).  ``narrow`` (variant ``narrow-stops``): only the seat aimed
+    at may answer, and for a travel card then the boss."""
+    for i in range((2 if travel else 1) if narrow else P + 1):
+        if i == 0:
+            x = target
+        elif i == 1:
+            x = boss if boss != target else -1
+        else:
+            x = (a + i - 1) % P
+            if x == target or x == boss:
+                x = -1
+        if x < 0 or x == a or hands[x, STOP] == 0:
+            continue
+        if pol[x] == RANDOM:
+            want = bounded(s, 2) == 0
+        else:
+            want = x == target or (travel and x == boss)
+            if travel and not want:
+                for f in range(N_FAMILIES):
+                    if sup[f] == x:
+                        want = True
+        if want:
+            _play(hands, discard, played, x, STOP, 1)
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _boss_card(s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out):
+    """Seat q plays a boss card, which anyone may stop (``_answer``; the boss first).
+    Returns the boss after it."""
     _play(hands, discard, played, q, BOSS, 1)
-    if hands[boss, STOP] > 0 and _yes(s, pol, boss):
-        _play(hands, discard, played, boss, STOP, 1)
+    if _answer(s, q, boss, boss, False, P, hands, discard, played, pol, narrow, sup):
         return boss
     seat_out[q, _S_TAKE] += 1
     return q
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _travel_card(s, q, tgt, boss, hands, laid, discard, played, pol, sup, bycard, trav):
+def _travel_card(s, q, tgt, boss, P, hands, laid, discard, played, pol, narrow, sup, bycard, trav):
     """Seat q plays the travel card ``tgt`` (family * 16 + card type) against the terms in
-    sup/bycard: the seat bringing that family may stop it, and if not, the boss may.  An
-    investor card travels for this deal; a family card is discarded at once.  Returns
-    whether the card took effect."""
+    sup/bycard, which anyone may stop (``_answer``: the seat bringing that family first,
+    then the boss).  An investor card travels for this deal; a family card is discarded at
+    once.  Returns whether the card took effect."""
     f, t = tgt // 16, tgt % 16
     _play(hands, discard, played, q, t, 1)
     victim = sup[f]
-    if victim != boss and hands[victim, STOP] > 0 and _yes(s, pol, victim):
-        _play(hands, discard, played, victim, STOP, 1)
-        return False
-    if hands[boss, STOP] > 0 and _yes(s, pol, boss):
-        _play(hands, discard, played, boss, STOP, 1)
+    if _answer(s, q, victim, boss, True, P, hands, discard, played, pol, narrow, sup):
         return False
     if bycard[f] == 1:
         if laid[victim, f] > 0:
@@ -518,6 +550,7 @@ def _deal_version(fixed_order):
         spec,
         sixth,
         to_earn,
+        narrow,
         boss_weight,
         min_pct,
         rule,
@@ -589,7 +622,9 @@ def _deal_version(fixed_order):
                     weights,
                     cand,
                 ):
-                    boss = _boss_card(s, q, boss, hands, discard, played, pol, seat_out)
+                    boss = _boss_card(
+                        s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
+                    )
                     k = 1
                     continue
                 k += 1
@@ -598,7 +633,7 @@ def _deal_version(fixed_order):
                 f = _recruit_target(boss, r, o, pk, owner, hands, laid)
                 if f < 0 or not _yes(s, pol, boss):
                     break
-                _recruit(s, boss, f, hands, discard, played, owner, pol)
+                _recruit(s, boss, f, P, hands, discard, played, owner, pol, narrow, sup)
             # 3. the terms; 4. travel cards, asked clockwise from the boss's left, the
             # terms worked out again after each one that takes effect
             changed = True
@@ -642,7 +677,20 @@ def _deal_version(fixed_order):
                     )
                     if tgt >= 0 and _yes(s, pol, q):
                         if _travel_card(
-                            s, q, tgt, boss, hands, laid, discard, played, pol, sup, bycard, trav
+                            s,
+                            q,
+                            tgt,
+                            boss,
+                            P,
+                            hands,
+                            laid,
+                            discard,
+                            played,
+                            pol,
+                            narrow,
+                            sup,
+                            bycard,
+                            trav,
                         ):
                             changed = True
                             break
@@ -686,12 +734,14 @@ def _deal_version(fixed_order):
                         weights,
                         cand,
                     ):
-                        boss = _boss_card(s, q, boss, hands, discard, played, pol, seat_out)
+                        boss = _boss_card(
+                            s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
+                        )
                         acted = True
                 if not acted and q == boss and hands[q, RECRUIT] >= RECRUIT_SET:
                     f = _recruit_target(q, r, o, pk, owner, hands, laid)
                     if f >= 0 and _yes(s, pol, q):
-                        _recruit(s, q, f, hands, discard, played, owner, pol)
+                        _recruit(s, q, f, P, hands, discard, played, owner, pol, narrow, sup)
                         acted = True
                 if not acted and q != boss and _travels(hands, q, r | o):
                     if table == -2:
@@ -730,7 +780,20 @@ def _deal_version(fixed_order):
                         )
                     if tgt >= 0 and _yes(s, pol, q):
                         _travel_card(
-                            s, q, tgt, boss, hands, laid, discard, played, pol, sup, bycard, trav
+                            s,
+                            q,
+                            tgt,
+                            boss,
+                            P,
+                            hands,
+                            laid,
+                            discard,
+                            played,
+                            pol,
+                            narrow,
+                            sup,
+                            bycard,
+                            trav,
                         )
                         acted = True
                 if not acted:
@@ -943,21 +1006,14 @@ def _cards_in_game(hands, P, discard, meta):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _enforce(s, hands, p, discard, pol, limit, owner, recruit):
+def _enforce(s, hands, p, P, discard, played, pol, narrow, limit, owner, recruit, sup):
     """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
     while _count(hands, p) > limit:
         f = _limit_recruit(s, p, owner, hands, pol) if recruit else -1
         if f < 0:
             _discard_one(s, hands, p, discard, pol)
             continue
-        hands[p, RECRUIT] -= RECRUIT_SET
-        discard[RECRUIT] += RECRUIT_SET
-        victim = owner[f]
-        if victim >= 0 and hands[victim, STOP] > 0 and _yes(s, pol, victim):
-            hands[victim, STOP] -= 1
-            discard[STOP] += 1
-        else:
-            owner[f] = p
+        _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup)
 
 
 def _simulate_version(fixed_order):
@@ -981,6 +1037,7 @@ def _simulate_version(fixed_order):
         fixed,
         sixth,
         to_earn,
+        narrow,
         boss_weight,
         min_pct,
         rule,
@@ -1193,6 +1250,7 @@ def _simulate_version(fixed_order):
                         spec,
                         sixth,
                         to_earn,
+                        narrow,
                         boss_weight,
                         min_pct,
                         rule,
@@ -1230,7 +1288,18 @@ def _simulate_version(fixed_order):
                             meta[_M_LIMIT] = LATE_LIMIT
                             for p in range(P):
                                 _enforce(
-                                    s, hands, p, discard, pol, LATE_LIMIT, owner, limit_recruit
+                                    s,
+                                    hands,
+                                    p,
+                                    P,
+                                    discard,
+                                    played,
+                                    pol,
+                                    narrow,
+                                    LATE_LIMIT,
+                                    owner,
+                                    limit_recruit,
+                                    sup,
                                 )
                 else:
                     draws = DRAW
@@ -1243,7 +1312,20 @@ def _simulate_version(fixed_order):
                     for _ in range(draws):
                         if not _draw(s, hands, cur, pile, discard, meta):
                             break
-                    _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT], owner, limit_recruit)
+                    _enforce(
+                        s,
+                        hands,
+                        cur,
+                        P,
+                        discard,
+                        played,
+                        pol,
+                        narrow,
+                        meta[_M_LIMIT],
+                        owner,
+                        limit_recruit,
+                        sup,
+                    )
                     nxt = (cur + 1) % P
                 total = _cards_in_game(hands, P, discard, meta)
                 low = min(low, total)
@@ -1296,7 +1378,12 @@ def pack(settings):
         rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
         fixed=settings.two_player_rules,
         sixth=settings.has("two-player-sixth"),
-        to_earn=settings.has("card-to-earn"),
+        to_earn=1
+        if settings.has("card-to-earn")
+        else 2
+        if settings.has("card-to-earn-discard")
+        else 0,
+        narrow=settings.has("narrow-stops"),
         boss_weight=c.boss_weight,
         min_pct=c.min_boss_percent,
         rule=0 if settings.has("weight-bargain") else 1,

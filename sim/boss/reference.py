@@ -148,12 +148,7 @@ class Game:
             if f < 0:
                 self.discard_one(p)
                 continue
-            self.play(p, RECRUIT, RECRUIT_SET)
-            victim = self.owner[f]
-            if victim >= 0 and self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-            else:
-                self.owner[f] = p
+            self.recruit(p, f)
 
     def limit_recruit(self, p: int) -> int:
         """The family a set of 3 recruitment cards takes at the hand limit, or -1: a spare
@@ -194,7 +189,8 @@ class Game:
         st, P = self.st, self.P
         sp = self.cards.spaces[space]
         fixed = st.two_player_rules
-        to_earn = st.has("card-to-earn")
+        earn = st.has("card-to-earn")  # no influence card used in this deal, no share
+        discard_to_earn = st.has("card-to-earn-discard")  # or discard one at settlement
 
         def own(f):
             return self.owner[f] == boss and not self.travelled[f]
@@ -208,7 +204,9 @@ class Game:
         def investor_of(f, p):
             if p < 0 or self.owner[f] != p or p == boss or self.travelled[f]:
                 return False
-            return fixed or not to_earn or self.played[p] or self.count(p) > 0
+            if fixed or self.played[p] or not (earn or discard_to_earn):
+                return True
+            return discard_to_earn and self.count(p) > 0
 
         def sellers(f):
             seats = [(boss + k) % P for k in range(1, P)]
@@ -435,39 +433,60 @@ class Game:
         return boss
 
     def recruit(self, p: int, f: int) -> None:
-        """Seat p plays a recruitment set on family f: a spare investor card while there is
-        one, else another seat's, whose owner may stop it."""
+        """Seat p plays a recruitment set on family f (a spare investor card while there is
+        one, else another seat's), which anyone may stop, its owner first."""
         self.play(p, RECRUIT, RECRUIT_SET)
-        if -1 in self.owner:
+        if not self.answer(p, self.owner[f], -1):
             self.owner[f] = p
-        else:
-            victim = self.owner[f]
-            if self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
+
+    def answer(self, a: int, target: int, boss: int, o: Offer | None = None) -> bool:
+        """Whether the card seat a has just played is stopped.  The rules ("Stopkaart"):
+        anyone but its player may answer any card but a stop with a stop card, to protect
+        their own deals or to help others; the two cards are discarded together.  Asked in
+        turn: the seat the card is aimed at (``target``, -1: none), the boss (-1: no deal),
+        then the others clockwise from a's left; the first stop ends it.  The random bot
+        tosses a coin; the others stop a card aimed at them and, for a travel card (the
+        table's terms ``o``), one against a deal they are in: as boss or bringing a family.
+        Variant ``narrow-stops``: only the seat aimed at answers, for travel then the boss."""
+        P = self.P
+        seats = [target, boss] + [(a + i) % P for i in range(1, P)]
+        if self.st.has("narrow-stops"):  # only the seat aimed at; for travel, then the boss
+            seats = [target, boss] if o is not None else [target]
+        asked = []
+        for x in seats:
+            if x < 0 or x == a or x in asked:
+                continue
+            asked.append(x)
+            if not self.hands[x][STOP]:
+                continue
+            if POLICY_CODES[self.st.policies[x]] == RANDOM:
+                want = self.rng.bounded(2) == 0
             else:
-                self.owner[f] = p
+                in_deal = o is not None and (x == boss or x in o.supplier.values())
+                want = x == target or in_deal
+            if want:
+                self.play(x, STOP)
+                return True
+        return False
 
     def boss_card(self, q: int, boss: int) -> int:
-        """Seat q plays a boss card; the boss may stop it.  Returns the boss after it."""
+        """Seat q plays a boss card, which anyone may stop, the boss first.  Returns the
+        boss after it."""
         self.play(q, BOSS)
-        if self.hands[boss][STOP] and self.yes(boss):
-            self.play(boss, STOP)
+        if self.answer(q, boss, boss):
             return boss
         self.takeovers[q] += 1
         return q
 
     def travel_card(self, q: int, target: tuple[int, int], boss: int, o: Offer) -> bool:
-        """Seat q plays a travel card (family, card type) against the terms ``o``: the seat
-        bringing that family may stop it, and if not, the boss may.  Returns whether it took
-        effect: an investor card is out of this deal, a family card discarded at once."""
+        """Seat q plays a travel card (family, card type) against the terms ``o``, which
+        anyone may stop: the seat bringing that family first, then the boss.  Returns whether
+        it took effect: an investor card is out of this deal, a family card discarded at
+        once."""
         f, t = target
         self.play(q, t)
         victim = o.supplier[f]
-        if victim != boss and self.hands[victim][STOP] and self.yes(victim):
-            self.play(victim, STOP)
-            return False
-        if self.hands[boss][STOP] and self.yes(boss):
-            self.play(boss, STOP)
+        if self.answer(q, victim, boss, o):
             return False
         if o.by_card[f]:
             where = self.laid if self.laid[victim][f] else self.hands  # fixed order: the hand
@@ -491,7 +510,11 @@ class Game:
                 self.played[p] = True
         self.take_back()
         share = list(o.share)
-        if self.st.has("card-to-earn"):
+        if self.st.has("card-to-earn"):  # "Zo niet, dan krijg je geen dividend"
+            for p in range(P):
+                if p != boss and not self.played[p]:
+                    share[p] = 0
+        elif self.st.has("card-to-earn-discard"):
             for p in sorted(o.consent):
                 if not self.played[p]:
                     if self.count(p):
