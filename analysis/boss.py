@@ -796,6 +796,10 @@ def _fmt(x) -> str:
     return f"{float(x):g}" if float(x) == round(float(x), 2) else f"{float(x):.2f}"
 
 
+def _cell(x) -> str:
+    return "-" if x is None else _fmt(x)
+
+
 @dataclass(frozen=True)
 class DealSummary(Summary):
     """Coalitions, each player's threats and the shares under every model of one deal."""
@@ -803,25 +807,31 @@ class DealSummary(Summary):
     solution: bargain.Solution
 
     def _shares(self) -> list[dict]:
+        """Each model's share settled as the simulator settles (whole millions, the boss
+        keeps the rest), the exact split beside it; the core as exact ranges."""
         s, d = self.solution, self.solution.deal
+        settled = s.settled()
         rows = []
         for i, p in enumerate(d.players):
-            rows.append(
-                {
-                    "player": p.name,
-                    "boss": i == d.boss,
-                    "veto": i in s.veto,
-                    "alone": s.v[1 << i],
-                    "shapley": _money(s.shapley[i]),
-                    "core_low": None if s.core is None else s.core[i][0],
-                    "core_high": None if s.core is None else s.core[i][1],
-                    "nash": _money(s.nash[i]),
-                    "outside_option": _money(s.outside[i]),
-                    "investors": None if s.investors is None else _money(s.investors[i]),
-                    "weights": None if s.weights is None else _money(s.weights[i]),
-                }
-            )
+            row = {
+                "player": p.name,
+                "boss": i == d.boss,
+                "veto": i in s.veto,
+                "alone": s.v[1 << i],
+                "core_low": None if s.core is None else s.core[i][0],
+                "core_high": None if s.core is None else s.core[i][1],
+                "outside_option": _money(s.outside[i]),
+            }
+            for name in ("shapley", "nash", "investors", "weights"):
+                split = getattr(s, name)
+                row[name] = settled[name][0][i] if name in settled else None
+                row[f"{name}_exact"] = None if split is None else _money(split[i])
+            rows.append(row)
         return rows
+
+    def _walks_away(self) -> list[str]:
+        """The models under which the simulator's boss would keep less than its minimum."""
+        return [name for name, (_, ok) in self.solution.settled().items() if not ok]
 
     def _coalitions(self) -> list[dict]:
         s, d = self.solution, self.solution.deal
@@ -865,7 +875,8 @@ class DealSummary(Summary):
             "can_complete": s.v[-1] > 0,
             "core_empty": s.core is None,
             "veto": [d.players[i].name for i in s.veto],
-            "nash_coalition": d.names(s.nash_coalition),
+            "nash_coalitions": [d.names(c) for c in s.nash_coalitions],
+            "boss_walks_away": self._walks_away(),
             "shares": self._shares(),
             "coalitions": self._coalitions(),
             "prices": self._prices(),
@@ -912,8 +923,10 @@ class DealSummary(Summary):
         lines += [
             "",
             f"veto players (in every winning coalition): {veto}; core: {core}",
-            f"Nash bargaining inside {' + '.join(d.names(s.nash_coalition)) or 'nobody'} "
-            "(outside options as floors)",
+            "Nash bargaining inside "
+            + (" or ".join(" + ".join(d.names(c)) for c in s.nash_coalitions) or "nobody")
+            + " (outside options as floors"
+            + ("; the tied coalitions' splits averaged)" if len(s.nash_coalitions) > 1 else ")"),
             "",
             "shares (M)",
             f"  {'player':<12} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
@@ -925,16 +938,33 @@ class DealSummary(Summary):
                 "-" if r["core_low"] is None else f"{_fmt(r['core_low'])}-{_fmt(r['core_high'])}"
             )
             lines.append(
-                f"  {name[:12]:<12} {r['alone']:>5} {_fmt(r['shapley']):>8} {core_cell:>11} "
-                f"{_fmt(r['nash']):>6} {_fmt(r['outside_option']):>7} "
-                f"{'-' if r['investors'] is None else _fmt(r['investors']):>9} "
-                f"{'-' if r['weights'] is None else _fmt(r['weights']):>7}"
+                f"  {name[:12]:<12} {r['alone']:>5} {_cell(r['shapley']):>8} {core_cell:>11} "
+                f"{_cell(r['nash']):>6} {_fmt(r['outside_option']):>7} "
+                f"{_cell(r['investors']):>9} {_cell(r['weights']):>7}"
             )
         lines += [
             "  * the boss. alone: what the player guarantees alone; shapley: the Shapley value",
             "  of v; core: lowest-highest share in the core; nash: the Nash split, outside: its",
             "  floor; investors: each family at its Shapley price in the space's requirement",
             "  game, the boss keeps the rest; weights: the original boss_weight rule",
+            "  shapley, nash, investors and weights are settled as the simulator settles: each",
+            "  share but the boss's rounded down to whole millions, the boss keeping the rest;",
+            "  the core's ranges and the outside options are exact",
+        ]
+        exact = [
+            f"{name} " + "/".join(_fmt(r[f"{name}_exact"]) for r in self._shares())
+            for name in ("shapley", "nash", "investors")
+            if any(r[name] is not None and r[f"{name}_exact"] != r[name] for r in self._shares())
+        ]
+        if exact:
+            lines.append("  exact, before rounding: " + "; ".join(exact))
+        away = self._walks_away()
+        if away:
+            lines.append(
+                f"  under {', '.join(away)} the boss keeps less than its minimum "
+                f"({d.weights[1]}% of the payout): the simulator's boss would walk away"
+            )
+        lines += [
             "",
             "family prices (investors model): "
             + ", ".join(f"{r['family']} {_fmt(r['price'])}" for r in self._prices()),

@@ -106,10 +106,18 @@ def test_default_bargaining_pays_each_family_its_shapley_price():
 def test_weight_bargain_keeps_the_original_records():
     # the golden digest (2 players) of the default settings before the Shapley prices, the
     # 2-player price over the investors the deal needs and the deal at the table (laid family
-    # cards, interventions at any moment) became the defaults
+    # cards, interventions at any moment) and the rules' stop cards became the defaults,
+    # with one fix: an owner travelling its own investor under the 2-player rules could
+    # stop its own travel card, which the rules forbid (8dc35f3d... with that self-stop)
     s = make_settings(
         GAME.players[0],
-        variants=["weight-bargain", "two-player-sixth", "limit-discard-only", "fixed-order"],
+        variants=[
+            "weight-bargain",
+            "two-player-sixth",
+            "limit-discard-only",
+            "fixed-order",
+            "narrow-stops",
+        ],
     )
     cols = GAME.simulate_chunk(s, 2024, 0, 200)
     h = hashlib.sha256()
@@ -117,7 +125,7 @@ def test_weight_bargain_keeps_the_original_records():
         a = np.ascontiguousarray(a)
         h.update(f"{name}:{a.dtype.str}:{a.shape[0]}\n".encode())
         h.update(a.tobytes())
-    assert h.hexdigest() == "8dc35f3d7519b9519b893dbf8ef02844524db0a8654c161a01ff4a8aaf360bc5"
+    assert h.hexdigest() == "401619ee9b4a1ed6ece94dd6699a4f25f48fc00e3460582717b63d4fa1e5a9dd"
 
 
 def test_bargaining_shares_follow_leverage():
@@ -327,6 +335,10 @@ def _packaged():
         ),
         (lambda t: t.replace("faces = [1]", "faces = [7]"), "card 10: faces must be"),
         (lambda t: t.replace("value = 6\n", "value = -6\n", 1), "card 14: value must be"),
+        (
+            lambda t: t.replace("[[card]]\nvalue = 3\n", "[[card]]\nvalue = 3\nfaces = [6]\n", 1),
+            "card 5: faces: the end roll starts at the tenth deal",
+        ),
         (lambda t: t.replace("3 = 2", "3 = 3"), r"\[investors\]: 3 must be an integer from 1 to 2"),
         (lambda t: t.replace("[[space]]", "[[spaces]]", 1), "unknown table 'spaces'"),
         (lambda t: t.replace("boss_weight = 2", "boss_wait = 2"), "unknown key 'boss_wait'"),
@@ -536,3 +548,59 @@ def test_a_recruitment_set_gets_a_seat_under_the_hand_limit():
     a = GAME.simulate_chunk(make_settings(4, ["shrewd"]), 5, 0, 300)
     b = GAME.simulate_chunk(make_settings(4, ["shrewd"], ["limit-discard-only"]), 5, 0, 300)
     assert not np.array_equal(a["investors"], b["investors"])
+
+
+def test_a_board_file_rolling_before_the_tenth_deal_is_refused(tmp_path, capsys):
+    # "Vanaf de tiende transactie ... rolt dan de dobbelsteen": faces on card 9 would end
+    # games after the ninth deal; the file is refused with one line naming the card
+    path = tmp_path / "cards.toml"
+    text = _packaged()
+    at = text.index("value = 4\nfaces = [1]")  # card 10
+    before = text.rindex("value = 4\n", 0, at)  # card 9
+    path.write_text(text[:before] + "value = 4\nfaces = [2]\n" + text[before + 10 :])
+    with pytest.raises(InputError, match="card 9: faces: the end roll starts at the tenth"):
+        load_cards(path)
+    code, out, err = cli(["boss", "length", "--cards", str(path)], capsys)
+    assert code == 2 and "card 9: faces" in err and len(err.strip().splitlines()) == 1
+
+
+def test_card_to_earn_pays_no_one_without_an_influence_card():
+    # "Om geld te verdienen ... moet je de baas zijn of op zijn minst een invloedkaart hebben
+    # gebruikt.  Zo niet, dan krijg je geen dividend."  Space 1: red + blue; the boss has
+    # red, seat 1 holds blue and a card in hand but plays none: it gets nothing, so it does
+    # not sell its investor and the deal fails
+    g = blank(variants=["card-to-earn"])
+    g.owner = [0, 1, -1, -1, -1, -1]
+    g.hands[1][RECRUIT] = 1
+    g.deal_spaces = []
+    ok, _ = g.deal(0, 0)
+    assert not ok and g.money == [0] * 4 and g.hands[1][RECRUIT] == 1
+    # the other reading (card-to-earn-discard): it discards its card at settlement, paid
+    g = blank(variants=["card-to-earn-discard"])
+    g.owner = [0, 1, -1, -1, -1, -1]
+    g.hands[1][RECRUIT] = 1
+    g.deal_spaces = []
+    ok, _ = g.deal(0, 0)
+    assert ok and g.money == [1, 1, 0, 0] and g.hands[1][RECRUIT] == 0
+    # a stop played in the deal is an influence card used: seat 1 stops a travel card on
+    # its blue and is paid
+    g = blank(variants=["card-to-earn"])
+    g.owner = [0, 1, -1, -1, -1, -1]
+    g.hands[1][STOP] = 1
+    g.hands[2][TRAVEL + BLUE] = 1
+    g.deal_spaces = []
+    o = g.offer(0, 0, 2)
+    assert not o.ok  # before the deal seat 1 has used no card: it will not sell
+    g.played[1] = True
+    o = g.offer(0, 0, 2)
+    assert o.ok and o.share == [0, 1, 0, 0]
+    g.settle(o, 0, 2)
+    assert g.money == [1, 1, 0, 0]
+    # under the 2-player rules the boss uses the owner's investor without consent; an
+    # owner who used no card gets no dividend
+    g = blank(players=2, variants=["card-to-earn"])
+    g.owner = [0, 1, 0, 0, 0, 1]
+    o = g.offer(0, 0, 12)
+    assert o.ok and o.share == [0, 6]
+    g.settle(o, 0, 12)
+    assert g.money == [12, 0]

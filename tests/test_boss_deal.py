@@ -169,6 +169,104 @@ def test_boss_cards_decide_the_lead():
     assert game(d)[0b01] == 0 and game(d, threats=False)[0b01] == 10
 
 
+def three_family_deal(*players, boss=0, payout=30, spare=0):
+    return Deal(1 << RED | 1 << BLUE | 1 << YELLOW, 0, 0, payout, tuple(players), boss, spare)
+
+
+# ---- the rules' threat model: anyone may stop any card but a stop ---------------------------
+
+
+def test_a_boss_card_is_stopped():
+    # the boss holds both investors and a stop; one player holds a boss card: the stop
+    # cancels it, so the boss keeps the whole deal (without the stop it is shared)
+    d = two_family_deal(holding("boss", [RED, BLUE], stop=1), holding("x", boss=1))
+    s = solve(d)
+    assert s.v[0b01] == 10 and s.shapley == (10, 0) and s.settled()["nash"] == ([10, 0], True)
+    d = two_family_deal(holding("boss", [RED, BLUE]), holding("x", boss=1))
+    assert solve(d).shapley == (5, 5)
+    # a stop of the others cancels a boss card of the coalition's: x cannot take the lead
+    d = two_family_deal(holding("boss", stop=1), holding("x", [RED, BLUE], boss=1))
+    assert game(d)[0b10] == 0 and game(d)[0b11] == 10
+    # ... unless x has a second one
+    d = two_family_deal(holding("boss", stop=1), holding("x", [RED, BLUE], boss=2))
+    assert game(d)[0b10] == 10
+
+
+def test_a_partners_stop_saves_the_deal_from_travel_on_another_supplier():
+    travel_blue = (0, 1, 0, 0, 0, 0)
+    plain = (holding("boss", [RED]), holding("b", [BLUE]))
+    d = three_family_deal(*plain, holding("c", [YELLOW]), holding("x", travel=travel_blue))
+    assert game(d)[0b0111] == 0 and game(d, threats=False)[0b0111] == 30
+    d = three_family_deal(*plain, holding("c", [YELLOW], stop=1), holding("x", travel=travel_blue))
+    assert game(d)[0b0111] == 30  # c's stop answers the travel card aimed at b's blue
+
+
+def test_a_recruitment_of_a_spare_investor_is_stopped():
+    # blue lies beside the board; the boss's recruitment set takes it unless x stops it
+    boss = holding("boss", [RED], recruit=3)
+    d = Deal(1 << RED | 1 << BLUE, 0, 0, 10, (boss, holding("x")), 0, spare=1 << BLUE)
+    assert game(d)[0b01] == 10
+    d = Deal(1 << RED | 1 << BLUE, 0, 0, 10, (boss, holding("x", stop=1)), 0, spare=1 << BLUE)
+    assert game(d)[0b01] == 0 and game(d)[0b11] == 10 and solve(d).shapley == (5, 5)
+
+
+def test_two_travel_cards_against_one_stop():
+    red = (1, 0, 0, 0, 0, 0)
+    x, y = holding("x", travel=red), holding("y", travel=red)
+    assert game(two_family_deal(holding("boss", [RED, BLUE], stop=1), x, y))[0b001] == 0
+    assert game(two_family_deal(holding("boss", [RED, BLUE], stop=2), x, y))[0b001] == 10
+    # the stops the boss spends on a boss card are gone for the travel cards
+    b = holding("b", boss=1)
+    assert game(two_family_deal(holding("boss", [RED, BLUE], stop=2), x, b))[0b001] == 10
+    assert game(two_family_deal(holding("boss", [RED, BLUE], stop=2), x, y, b))[0b0001] == 0
+
+
+def bargain_text(d):
+    from tableodds.analysis.boss import DealSummary
+
+    return DealSummary(solve(d)).text()
+
+
+# ---- fair shares ----------------------------------------------------------------------------
+
+
+def test_symmetric_players_get_equal_shares_in_every_column():
+    # b and c each hold a blue family card, and nothing else tells them apart
+    b, c = holding("b", family=[BLUE]), holding("c", family=[BLUE])
+    d = two_family_deal(holding("boss", [RED]), b, c)
+    s = solve(d)
+    assert len(s.nash_coalitions) == 2 and s.nash[1] == s.nash[2] == F(5, 2)
+    assert s.shapley[1] == s.shapley[2] and s.core[1] == s.core[2]
+    for name, (split, ok) in s.settled().items():
+        assert split[1] == split[2] and ok, name
+        assert sum(split) == d.payout and all(isinstance(x, int) for x in split)
+    assert s.settled()["nash"] == ([6, 2, 2], True)  # whole millions, the boss the rest
+    assert s.investors == (5, F(5, 2), F(5, 2)) and s.settled()["investors"][0] == [6, 2, 2]
+    # the optional families: pink from b or green from c, either one completes
+    d = Deal(1 << RED, 1 << PINK | 1 << GREEN, 1, 10, (holding("boss", [RED]), b, c), 0)
+    d = Deal(
+        d.required,
+        d.optional,
+        1,
+        10,
+        (d.players[0], holding("b", [PINK]), holding("c", [GREEN])),
+        0,
+    )
+    s = solve(d)
+    assert s.shapley[1] == s.shapley[2] and s.nash[1] == s.nash[2]
+    assert s.investors[1] == s.investors[2] and s.weights[1] == s.weights[2]
+
+
+def test_a_split_below_the_bosss_minimum_is_marked():
+    # the boss brings nothing: by the investors model it keeps 0 of 10 (minimum 20%)
+    d = two_family_deal(holding("boss"), holding("b", [RED]), holding("c", [BLUE]))
+    s = solve(d)
+    assert s.settled()["investors"] == ([0, 5, 5], False)
+    assert s.settled()["weights"] == ([6, 2, 2], True)  # the weight rule keeps it 2:1:1
+    text = bargain_text(d)
+    assert "under investors the boss keeps less than its minimum (20% of the payout)" in text
+
+
 # ---- the seed's worked example ------------------------------------------------------------
 
 
@@ -180,7 +278,10 @@ def test_seed_first_moment_lone_red_supplier_gets_8_of_30():
     assert s.weights == (20, 10, 0, 0)  # the original rule gives her 10
     # Daan + Lotte complete it, but cannot guarantee it against Lars's and Sofie's travel
     assert s.completes[0b0011] and not s.v[0b0011]
-    assert s.shapley == (F(25, 2), F(25, 2), F(5, 2), F(5, 2))
+    # Daan's stop answers one of Lotte's boss cards, his own boss card the other, and
+    # Sofie's blue family card outlasts Lars's travel card: Daan + Sofie guarantee it
+    assert s.v[0b1001] and s.veto == [0]
+    assert s.shapley == (F(35, 2), F(5, 2), F(5, 2), F(15, 2))
 
 
 def test_seed_final_moment_10_10_10():
@@ -200,7 +301,8 @@ def test_cli_deal_example_and_json(capsys):
     code, out, err = run_cli(["boss", "deal", "--example", "first", "--json"], capsys)
     doc = json.loads(out)
     shares = {r["player"]: r for r in doc["results"]["shares"]}
-    assert shares["Lotte"]["investors"] == 8 and doc["results"]["veto"] == ["Daan", "Lotte"]
+    assert shares["Lotte"]["investors"] == 8 and doc["results"]["veto"] == ["Daan"]
+    assert shares["Daan"]["shapley"] == 19 and shares["Daan"]["shapley_exact"] == 17.5
 
 
 def test_cli_template_round_trips(tmp_path, capsys):

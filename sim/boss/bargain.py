@@ -12,11 +12,16 @@ players that can complete the deal on its own, else 0:
   board, where spares lie), cover the required families and ``pick`` optional ones,
   and a member leads the deal (is the boss, or holds a boss card);
 * ``guaranteed`` (the default): as ``completes``, but against everything the others
-  can do: their stop cards cancel the members' recruitment sets, their travel cards
-  and recruitment sets knock out the members' investors and family cards (a stop of a
-  member cancels one such card), and the boss cards decide the lead (a coalition
-  holding the boss keeps the lead with at least as many boss cards as the others,
-  one without it needs more).  Stops are kept for travel, not for the boss fight.
+  can do, under the rules' threat model, the simulator's too: anyone may answer any
+  card but a stop (a boss card, a recruitment set, a travel card) with a stop card, and
+  the two are discarded together.  The others' travel cards and recruitment sets knock
+  out the members' investors and family cards, and a member's stop cancels one such
+  card; the others' stops cancel the members' recruitment sets and boss cards, the
+  members' stops the others' boss cards.  Every boss card of the others must be
+  answered by a stop or by a member's boss card that stands; a coalition without the
+  boss needs more boss cards standing than the others.  The others choose how to split
+  their stops between the members' boss cards and recruitment sets, and the members,
+  answering, how to split theirs between the boss fight and the rest.
 
 Models of the split:
 
@@ -36,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 from math import factorial
 from pathlib import Path
 
@@ -117,13 +122,21 @@ def _members(deal: Deal, s: int) -> list[Holding]:
     return [p for i, p in enumerate(deal.players) if s >> i & 1]
 
 
-def _leads(deal: Deal, s: int, threats: bool) -> bool:
+def _leads(deal: Deal, s: int) -> bool:
+    """Whether coalition ``s`` leads the deal when nobody stands against it."""
+    return bool(s >> deal.boss & 1) or sum(p.boss for p in _members(deal, s)) > 0
+
+
+def _keeps_lead(deal: Deal, s: int, k: int, j: int) -> bool:
+    """The boss fight under threats: coalition ``s`` spends ``k`` stops on the others' boss
+    cards, the others spend ``j`` stops on its boss cards.  Every boss card of the others
+    must be answered by a stop or by a boss card of the coalition that is not stopped; a
+    coalition without the boss must end with more boss cards standing than the others."""
     mine = sum(p.boss for p in _members(deal, s))
-    has_boss = s >> deal.boss & 1
-    if not threats:
-        return bool(has_boss) or mine > 0
     theirs = sum(p.boss for p in _members(deal, ~s & ((1 << deal.n) - 1)))
-    return mine >= theirs if has_boss else mine > theirs
+    mine_left = mine - min(j, mine)
+    theirs_left = theirs - min(k, theirs)
+    return mine_left >= theirs_left if s >> deal.boss & 1 else mine_left > theirs_left
 
 
 def _targets(deal: Deal, s: int) -> int:
@@ -150,14 +163,13 @@ def _supply(deal: Deal, s: int, taken: int) -> tuple[list[int], int]:
     return units, inv
 
 
-def _survives(deal: Deal, s: int, units: list[int], inv: int) -> bool:
+def _survives(deal: Deal, s: int, units: list[int], inv: int, stops: int) -> bool:
     """Whether the coalition completes against every way the others knock out its cards."""
     others = _members(deal, ~s & ((1 << deal.n) - 1))
     colour = [sum(p.travel[f] for p in others) for f in range(N_FAMILIES)]
     wild = sum(p.wild for p in others)
     # with spares beside the board a recruitment set cannot take a player's investor
     raids = 0 if deal.spare else sum(p.sets for p in others)
-    stops = sum(p.stop for p in _members(deal, s))
     fams = [f for f in _bits(deal.needed) if units[f] > 0]
     if not _covers(deal, sum(1 << f for f in fams)):
         return False
@@ -204,22 +216,42 @@ def _survives(deal: Deal, s: int, units: list[int], inv: int) -> bool:
 
 def value(deal: Deal, s: int, threats: bool = True) -> int:
     """v(S): the payout when coalition ``s`` (a seat bit mask) can complete the deal."""
-    if s == 0 or not _leads(deal, s, threats):
+    if s == 0:
         return 0
     sets = sum(p.sets for p in _members(deal, s))
-    if threats:
-        sets = max(0, sets - sum(p.stop for p in _members(deal, ~s & ((1 << deal.n) - 1))))
     pool = _bits(_targets(deal, s))
+    if not threats:
+        if not _leads(deal, s):
+            return 0
+        for took in combinations(pool, min(sets, len(pool))):
+            units, _ = _supply(deal, s, sum(1 << f for f in took))
+            if _covers(deal, sum(1 << f for f in range(N_FAMILIES) if units[f])):
+                return deal.payout
+        return 0
+    # The others answer with every card they hold: boss cards, travel cards, recruitment
+    # sets, and stops split between the coalition's boss cards (j) and its recruitment sets;
+    # the coalition splits its stops between their boss cards (k) and the rest.
+    mine = sum(p.stop for p in _members(deal, s))
+    theirs = sum(p.stop for p in _members(deal, ~s & ((1 << deal.n) - 1)))
+    for j in range(theirs + 1):
+        left = max(0, sets - (theirs - j))
+        if not any(
+            _keeps_lead(deal, s, k, j) and _completes(deal, s, pool, left, mine - k)
+            for k in range(mine + 1)
+        ):
+            return 0
+    return deal.payout
+
+
+def _completes(deal: Deal, s: int, pool: list[int], sets: int, stops: int) -> bool:
+    """Whether coalition ``s`` completes against the others' travel cards and recruitment
+    sets, taking investors with ``sets`` recruitment sets and restoring with ``stops``."""
     for k in range(min(sets, len(pool)), -1, -1):
         for took in combinations(pool, k):
             units, inv = _supply(deal, s, sum(1 << f for f in took))
-            if not threats:
-                alive = sum(1 << f for f in range(N_FAMILIES) if units[f])
-                if _covers(deal, alive):
-                    return deal.payout
-            elif _survives(deal, s, units, inv):
-                return deal.payout
-    return 0
+            if _survives(deal, s, units, inv, stops):
+                return True
+    return False
 
 
 def game(deal: Deal, threats: bool = True) -> list[int]:
@@ -275,18 +307,28 @@ def minimal_winning(v: list[int], n: int) -> list[int]:
     return [s for s in win if not any(v[s & ~(1 << i)] > 0 for i in range(n) if s >> i & 1)]
 
 
-def _size_then_seats(s: int):
-    return (bin(s).count("1"), [i for i in range(s.bit_length()) if s >> i & 1])
-
-
-def nash(deal: Deal, v: list[int]) -> tuple[int, list[Fraction], list[Fraction]]:
-    """(coalition, split, outside options): the Nash split with outside options as floors."""
+def nash(deal: Deal, v: list[int]) -> tuple[tuple[int, ...], list[Fraction], list[Fraction]]:
+    """(coalitions, split, outside options): the Nash split inside the smallest winning
+    coalition with the boss, each member's outside option (its equal share in the best
+    other minimal winning coalition) a floor.  When several such coalitions tie, the split
+    and the floors are their average, so that players the deal treats alike get alike."""
     n = deal.n
     mins = minimal_winning(v, n)
     if not mins:
-        return 0, [Fraction(0)] * n, [Fraction(0)] * n
-    with_boss = [s for s in mins if s >> deal.boss & 1]
-    c = min(with_boss or mins, key=_size_then_seats)
+        return (), [Fraction(0)] * n, [Fraction(0)] * n
+    pool = [s for s in mins if s >> deal.boss & 1] or mins
+    size = min(bin(s).count("1") for s in pool)
+    tied = tuple(s for s in pool if bin(s).count("1") == size)
+    x, floor = [Fraction(0)] * n, [Fraction(0)] * n
+    for c in tied:
+        xc, fc = _nash_inside(c, mins, v, n)
+        for i in range(n):
+            x[i] += xc[i] / len(tied)
+            floor[i] += fc[i] / len(tied)
+    return tied, x, floor
+
+
+def _nash_inside(c: int, mins: list[int], v: list[int], n: int):
     members = [i for i in range(n) if c >> i & 1]
     floor = [Fraction(0)] * n
     for i in members:
@@ -298,7 +340,7 @@ def nash(deal: Deal, v: list[int]) -> tuple[int, list[Fraction], list[Fraction]]
     if sum(floor) >= total:  # options beyond the payout: split it in their proportion
         for i in members:
             x[i] = total * floor[i] / sum(floor)
-        return c, x, floor
+        return x, floor
     # maximise the product of shares subject to the floors: equal shares, floors binding
     free, fixed = list(members), Fraction(0)
     while True:
@@ -311,7 +353,17 @@ def nash(deal: Deal, v: list[int]) -> tuple[int, list[Fraction], list[Fraction]]
             fixed += floor[i]
     for i in members:
         x[i] = floor[i] if i not in free else level
-    return c, x, floor
+    return x, floor
+
+
+def settle(deal: Deal, split) -> tuple[list[int], bool]:
+    """A split settled as the simulator settles a deal: every other player's share rounded
+    down to whole millions, the boss keeping the rest; and whether the boss keeps at least
+    its minimum (``min_boss_percent`` of the payout; below it the simulator's boss walks
+    away).  Players given alike stay alike."""
+    out = [int(x) if i != deal.boss else 0 for i, x in enumerate(split)]  # x >= 0: floor
+    out[deal.boss] = deal.payout - sum(out)
+    return out, out[deal.boss] * 100 >= deal.weights[1] * deal.payout
 
 
 def family_prices(deal: Deal) -> list[Fraction]:
@@ -319,56 +371,69 @@ def family_prices(deal: Deal) -> list[Fraction]:
     return list(shapley_prices(deal.required, deal.optional, deal.pick))
 
 
-def suppliers(deal: Deal, boss: int) -> dict[int, int] | None:
-    """Who brings each family the deal uses (the boss first, then the investor's holder,
-    then a family card, clockwise from the boss); None when the deal cannot be completed."""
-    n = deal.n
+def _sources(deal: Deal, boss: int, f: int) -> list[int]:
+    """Who may bring family f, as the simulator chooses: the boss (its investor or family
+    card), else the investor's holder, else every other holder of a family card, tied."""
+    me = deal.players[boss]
+    if (me.investors & ~me.travelled) >> f & 1 or me.family[f]:
+        return [boss]
+    for q, p in enumerate(deal.players):
+        if (p.investors & ~p.travelled) >> f & 1:
+            return [q]
+    return [q for q, p in enumerate(deal.players) if p.family[f]]
 
-    def source(f):
-        order = [(boss + k) % n for k in range(n)]
-        me = deal.players[boss]
-        if (me.investors & ~me.travelled) >> f & 1 or me.family[f]:
-            return boss
-        for q in order:
-            if (deal.players[q].investors & ~deal.players[q].travelled) >> f & 1:
-                return q
-        for q in order:
-            if deal.players[q].family[f]:
-                return q
-        return None
 
-    chosen = {}
-    for f in _bits(deal.required):
-        q = source(f)
-        if q is None:
-            return None
-        chosen[f] = q
-    opts = [(source(f) != boss, f) for f in _bits(deal.optional) if source(f) is not None]
+def assignments(deal: Deal, boss: int) -> list[dict[int, int]]:
+    """Every way the deal may be supplied (family -> player) that the simulator's choice
+    cannot tell apart: the families the boss brings first, then any of the other options;
+    a family brought by family cards from any of their holders.  Empty when the deal
+    cannot be completed."""
+    src = {f: _sources(deal, boss, f) for f in _bits(deal.needed)}
+    if any(not src[f] for f in _bits(deal.required)):
+        return []
+    opts = [f for f in _bits(deal.optional) if src[f]]
     if len(opts) < deal.pick:
-        return None
-    for _, f in sorted(opts)[: deal.pick]:
-        chosen[f] = source(f)
-    return chosen
+        return []
+    free = [f for f in opts if src[f] == [boss]]
+    paid = [f for f in opts if src[f] != [boss]]
+    take = free[: deal.pick]
+    used = [tuple(take + list(c)) for c in combinations(paid, deal.pick - len(take))]
+    out = []
+    for opt in used:
+        fams = _bits(deal.required) + list(opt)
+        for who in product(*(src[f] for f in fams)):
+            out.append(dict(zip(fams, who)))
+    return out
+
+
+def suppliers(deal: Deal, boss: int) -> dict[int, int] | None:
+    """The first of :func:`assignments` (who brings each family), or None."""
+    ways = assignments(deal, boss)
+    return ways[0] if ways else None
 
 
 def investor_split(deal: Deal, boss: int) -> list[Fraction] | None:
-    chosen = suppliers(deal, boss)
-    if chosen is None:
+    """Each family the boss lacks paid its price to whoever brings it, averaged over the
+    ways of supplying the deal the simulator cannot tell apart; the boss keeps the rest."""
+    ways = assignments(deal, boss)
+    if not ways:
         return None
     price = family_prices(deal)
     x = [Fraction(0)] * deal.n
-    for f, q in chosen.items():
-        if q != boss:
-            x[q] += price[f] * deal.payout
+    for chosen in ways:
+        for f, q in chosen.items():
+            if q != boss:
+                x[q] += price[f] * deal.payout / len(ways)
     x[boss] = deal.payout - sum(x)
     return x
 
 
 def weight_split(deal: Deal, boss: int) -> list[Fraction] | None:
     """The simulator's original rule: a partner's weight is 1/m for a family m other players
-    can bring, the boss weighs ``boss_weight``; shares in proportion, rounded down."""
-    chosen = suppliers(deal, boss)
-    if chosen is None:
+    can bring, the boss weighs ``boss_weight``; shares in proportion, rounded down (averaged
+    over the ways of supplying the deal, as :func:`investor_split`)."""
+    ways = assignments(deal, boss)
+    if not ways:
         return None
     n = deal.n
 
@@ -383,12 +448,16 @@ def weight_split(deal: Deal, boss: int) -> list[Fraction] | None:
             )
         )
 
-    w = [0] * n
-    for f, q in chosen.items():
-        if q != boss:
-            w[q] += SCALE // sellers(f)
-    total = deal.weights[0] * SCALE + sum(w)
-    x = [Fraction(deal.payout * w[q] // total) for q in range(n)]
+    x = [Fraction(0)] * n
+    for chosen in ways:
+        w = [0] * n
+        for f, q in chosen.items():
+            if q != boss:
+                w[q] += SCALE // sellers(f)
+        total = deal.weights[0] * SCALE + sum(w)
+        for q in range(n):
+            if q != boss:
+                x[q] += Fraction(deal.payout * w[q] // total, len(ways))
     x[boss] = deal.payout - sum(x)
     if x[boss] * 100 < deal.weights[1] * deal.payout:
         return None  # the boss walks away
@@ -515,12 +584,22 @@ class Solution:
     completes: tuple[int, ...]
     shapley: tuple[Fraction, ...]
     core: tuple[tuple[float, float], ...] | None
-    nash_coalition: int
+    nash_coalitions: tuple[int, ...]
     nash: tuple[Fraction, ...]
     outside: tuple[Fraction, ...]
     prices: tuple[Fraction, ...]
     investors: tuple[Fraction, ...] | None
     weights: tuple[Fraction, ...] | None
+
+    def settled(self) -> dict[str, tuple[list[int], bool]]:
+        """Each split settled as the simulator settles (see :func:`settle`): whole millions,
+        and whether the boss keeps its minimum; the core's ranges are not a split."""
+        out = {}
+        for name in ("shapley", "nash", "investors", "weights"):
+            split = getattr(self, name)
+            if split is not None and self.v[-1]:
+                out[name] = settle(self.deal, split)
+        return out
 
     @property
     def veto(self) -> list[int]:
@@ -546,7 +625,7 @@ def solve(deal: Deal, threats: bool = True) -> Solution:
         completes=tuple(plain),
         shapley=tuple(shapley(v, n)),
         core=core_ranges(v, n),
-        nash_coalition=c,
+        nash_coalitions=c,
         nash=tuple(x),
         outside=tuple(floor),
         prices=tuple(family_prices(deal)),

@@ -13,7 +13,7 @@ choice comes from the game's own stream (``sim.core.rng``) in this order:
    the random bot's deal-or-draw coin; in a deal the random bots' coins for
    each boss card, recruitment set, travel card and family card they could
    play and each stop they could answer with, in the order the deal asks them
-   (``_deal``; the fixed order in ``_deal_fixed``); a random bot's discard is
+   (``_deal_version``, in either order); a random bot's discard is
    bounded(cards held);
    after a success with faces on the placed card, the end-of-game die;
 3. a reshuffle of the discard pile (in type order) when a draw finds the pile
@@ -171,7 +171,12 @@ def _offer(
             elif (
                 owner[f] == p
                 and trav[f] == 0
-                and (fixed or not to_earn or played[p] == 1 or _count(hands, p) > 0)
+                and (
+                    fixed
+                    or to_earn == 0
+                    or played[p] == 1
+                    or (to_earn == 2 and _count(hands, p) > 0)
+                )
             ):
                 m += 1
         cand[6 + f] = m
@@ -222,7 +227,7 @@ def _offer(
             o >= 0
             and o != boss
             and trav[f] == 0
-            and (fixed or not to_earn or played[o] == 1 or _count(hands, o) > 0)
+            and (fixed or to_earn == 0 or played[o] == 1 or (to_earn == 2 and _count(hands, o) > 0))
         ):
             sup[f] = o
             bycard[f] = 0
@@ -382,22 +387,12 @@ def _wants_boss(
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _recruit(s, p, f, hands, discard, played, owner, pol):
-    """Seat p plays a recruitment set on family f: a spare investor card while there is one,
-    else another seat's, whose owner may stop it."""
+def _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup):
+    """Seat p plays a recruitment set on family f (a spare investor card while there is
+    one, else another seat's), which anyone may stop (``_answer``: its owner first)."""
     _play(hands, discard, played, p, RECRUIT, RECRUIT_SET)
-    spare = False
-    for g in range(N_FAMILIES):
-        if owner[g] == -1:
-            spare = True
-    if spare:
+    if not _answer(s, p, owner[f], -1, False, P, hands, discard, played, pol, narrow, sup):
         owner[f] = p
-    else:
-        victim = owner[f]
-        if hands[victim, STOP] > 0 and _yes(s, pol, victim):
-            _play(hands, discard, played, victim, STOP, 1)
-        else:
-            owner[f] = p
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
@@ -420,7 +415,9 @@ def _settle(
     seat_out,
 ):
     """A successful deal: the family cards it used are discarded, the others laid go back to
-    their players, the boss pays the shares and keeps the rest."""
+    their players, the boss pays the shares and keeps the rest.  ``to_earn``: 0 off; 1 the
+    house rule card-to-earn (only the boss and players who used an influence card in the
+    deal are paid); 2 its other reading, card-to-earn-discard."""
     for f in range(N_FAMILIES):
         p = sup[f]
         if p >= 0 and bycard[f] == 1:
@@ -431,7 +428,11 @@ def _settle(
             discard[f] += 1
             played[p] = 1
     _take_back(hands, laid, P)
-    if to_earn:
+    if to_earn == 1:  # "Zo niet, dan krijg je geen dividend": no card used, no share
+        for p in range(P):
+            if p != boss and played[p] == 0:
+                share[p] = 0
+    elif to_earn == 2:  # the other reading: a partner without one discards one to be paid
         for p in range(P):
             if consent[p] == 1 and played[p] == 0:
                 if _count(hands, p) > 0:
@@ -456,144 +457,364 @@ def _take_back(hands, laid, P):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _deal(
-    s,
-    first,
-    space,
-    payout,
-    P,
-    hands,
-    laid,
-    owner,
-    trav,
-    played,
-    discard,
-    pol,
-    req,
-    opt,
-    pick,
-    fixed,
-    spec,
-    sixth,
-    to_earn,
-    boss_weight,
-    min_pct,
-    rule,
-    prices,
-    sup,
-    bycard,
-    share,
-    consent,
-    weights,
-    cand,
-    sup2,
-    bycard2,
-    share2,
-    consent2,
-    money,
-    seat_out,
-):
-    """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
+def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, sup):
+    """Whether the card seat a has just played is stopped.  The rules: anyone but its
+    player may answer any card but a stop with a stop card, and the two are discarded
+    together.  Asked in turn: the seat the card is aimed at (``target``; -1: none), the
+    boss (-1: no deal), then the others clockwise from a's left; the first stop ends it.
+    The random bot tosses a coin; the others stop a card aimed at them and, for a travel
+    card, one against a deal they are in: as its boss, or bringing a family on the
+    table's terms (``sup``).  ``narrow`` (variant ``narrow-stops``): only the seat aimed
+    at may answer, and for a travel card then the boss."""
+    for i in range((2 if travel else 1) if narrow else P + 1):
+        if i == 0:
+            x = target
+        elif i == 1:
+            x = boss if boss != target else -1
+        else:
+            x = (a + i - 1) % P
+            if x == target or x == boss:
+                x = -1
+        if x < 0 or x == a or hands[x, STOP] == 0:
+            continue
+        if pol[x] == RANDOM:
+            want = bounded(s, 2) == 0
+        else:
+            want = x == target or (travel and x == boss)
+            if travel and not want:
+                for f in range(N_FAMILIES):
+                    if sup[f] == x:
+                        want = True
+        if want:
+            _play(hands, discard, played, x, STOP, 1)
+            return True
+    return False
 
-    Anyone may act at any moment (the seed): priority starts with the boss and goes round
-    the table; the seat holding it takes one action or passes, and then priority passes on
-    to its left; the deal closes when every seat has passed in a row.
-    The actions, each bot taking the first it wants: a boss card (``_wants_boss``), a
-    recruitment set as boss, a travel card (``_travel_target`` on the table's terms),
-    laying family cards face up (``_lay_target``).  ``spec`` False: the fixed order."""
-    price = prices[space]
-    for f in range(N_FAMILIES):
-        trav[f] = 0
-    for p in range(P):
-        played[p] = 0
-    r, o, pk = req[space], opt[space], pick[space]
-    if not spec:
-        return _deal_fixed(
-            s,
-            first,
-            payout,
-            r,
-            o,
-            pk,
-            P,
-            hands,
-            laid,
-            owner,
-            trav,
-            played,
-            discard,
-            pol,
-            fixed,
-            spec,
-            sixth,
-            to_earn,
-            boss_weight,
-            min_pct,
-            rule,
-            price,
-            sup,
-            bycard,
-            share,
-            consent,
-            weights,
-            cand,
-            sup2,
-            bycard2,
-            share2,
-            consent2,
-            money,
-            seat_out,
-        )
-    boss = first
-    q = first
-    passes = 0
-    table = -2  # the table's terms (the boss's take, -1: no deal) in sup..consent; -2: stale
-    while passes < P:
-        acted = False
-        if q != boss and hands[q, BOSS] > 0:
-            if _wants_boss(
-                s,
-                q,
-                boss,
-                payout,
-                r,
-                o,
-                pk,
-                P,
-                hands,
-                laid,
-                owner,
-                trav,
-                played,
-                pol,
-                fixed,
-                spec,
-                sixth,
-                to_earn,
-                boss_weight,
-                min_pct,
-                rule,
-                price,
-                sup2,
-                bycard2,
-                share2,
-                consent2,
-                weights,
-                cand,
-            ):
-                _play(hands, discard, played, q, BOSS, 1)
-                if hands[boss, STOP] > 0 and _yes(s, pol, boss):
-                    _play(hands, discard, played, boss, STOP, 1)
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _boss_card(s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out):
+    """Seat q plays a boss card, which anyone may stop (``_answer``; the boss first).
+    Returns the boss after it."""
+    _play(hands, discard, played, q, BOSS, 1)
+    if _answer(s, q, boss, boss, False, P, hands, discard, played, pol, narrow, sup):
+        return boss
+    seat_out[q, _S_TAKE] += 1
+    return q
+
+
+@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+def _travel_card(s, q, tgt, boss, P, hands, laid, discard, played, pol, narrow, sup, bycard, trav):
+    """Seat q plays the travel card ``tgt`` (family * 16 + card type) against the terms in
+    sup/bycard, which anyone may stop (``_answer``: the seat bringing that family first,
+    then the boss).  An investor card travels for this deal; a family card is discarded at
+    once.  Returns whether the card took effect."""
+    f, t = tgt // 16, tgt % 16
+    _play(hands, discard, played, q, t, 1)
+    victim = sup[f]
+    if _answer(s, q, victim, boss, True, P, hands, discard, played, pol, narrow, sup):
+        return False
+    if bycard[f] == 1:
+        if laid[victim, f] > 0:
+            laid[victim, f] -= 1
+        else:
+            hands[victim, f] -= 1  # the fixed order counts family cards from the hand
+        discard[f] += 1
+    else:
+        trav[f] = 1
+    return True
+
+
+def _deal_version(fixed_order):
+    """The deal, compiled once per order: ``fixed_order`` is a constant of the closure, so
+    numba compiles the protocol and the fixed order (variant ``fixed-order``) as two
+    functions, each without the other's branches."""
+
+    @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+    def deal(
+        s,
+        first,
+        space,
+        payout,
+        P,
+        hands,
+        laid,
+        owner,
+        trav,
+        played,
+        discard,
+        pol,
+        req,
+        opt,
+        pick,
+        fixed,
+        spec,
+        sixth,
+        to_earn,
+        narrow,
+        boss_weight,
+        min_pct,
+        rule,
+        prices,
+        sup,
+        bycard,
+        share,
+        consent,
+        weights,
+        cand,
+        sup2,
+        bycard2,
+        share2,
+        consent2,
+        money,
+        seat_out,
+    ):
+        """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
+
+        The protocol: anyone may act at any moment (the rules): priority starts with the
+        boss and goes round the table; the seat holding it takes one action or passes, and
+        then priority passes on to its left; the deal closes when every seat has passed in
+        a row.  The actions, each bot taking the first it wants: a boss card
+        (``_wants_boss``), a recruitment set as boss, a travel card (``_travel_target`` on
+        the table's terms), laying family cards face up (``_lay_target``).
+
+        The fixed order: boss cards asked clockwise from the boss's left, the boss's
+        recruitment, the terms, travel cards; family cards count from the hand and are
+        never laid."""
+        price = prices[space]
+        for f in range(N_FAMILIES):
+            trav[f] = 0
+        for p in range(P):
+            played[p] = 0
+        r, o, pk = req[space], opt[space], pick[space]
+        boss = first
+        if fixed_order:
+            # 1. boss cards
+            k = 1
+            while k < P:
+                q = (boss + k) % P
+                if hands[q, BOSS] > 0 and _wants_boss(
+                    s,
+                    q,
+                    boss,
+                    payout,
+                    r,
+                    o,
+                    pk,
+                    P,
+                    hands,
+                    laid,
+                    owner,
+                    trav,
+                    played,
+                    pol,
+                    fixed,
+                    spec,
+                    sixth,
+                    to_earn,
+                    boss_weight,
+                    min_pct,
+                    rule,
+                    price,
+                    sup2,
+                    bycard2,
+                    share2,
+                    consent2,
+                    weights,
+                    cand,
+                ):
+                    boss = _boss_card(
+                        s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
+                    )
+                    k = 1
+                    continue
+                k += 1
+            # 2. recruitment
+            while hands[boss, RECRUIT] >= RECRUIT_SET:
+                f = _recruit_target(boss, r, o, pk, owner, hands, laid)
+                if f < 0 or not _yes(s, pol, boss):
+                    break
+                _recruit(s, boss, f, P, hands, discard, played, owner, pol, narrow, sup)
+            # 3. the terms; 4. travel cards, asked clockwise from the boss's left, the
+            # terms worked out again after each one that takes effect
+            changed = True
+            while changed:
+                table = _offer(
+                    boss,
+                    payout,
+                    r,
+                    o,
+                    pk,
+                    P,
+                    hands,
+                    laid,
+                    owner,
+                    trav,
+                    played,
+                    fixed,
+                    spec,
+                    sixth,
+                    to_earn,
+                    boss_weight,
+                    min_pct,
+                    rule,
+                    price,
+                    sup,
+                    bycard,
+                    share,
+                    consent,
+                    weights,
+                    cand,
+                    -1,
+                )
+                if table < 0:
+                    return -(boss + 1)
+                changed = False
+                k = 1
+                while k < P:
+                    q = (boss + k) % P
+                    tgt = _travel_target(
+                        q, boss, P, hands, sup, bycard, share, consent, table, fixed
+                    )
+                    if tgt >= 0 and _yes(s, pol, q):
+                        if _travel_card(
+                            s,
+                            q,
+                            tgt,
+                            boss,
+                            P,
+                            hands,
+                            laid,
+                            discard,
+                            played,
+                            pol,
+                            narrow,
+                            sup,
+                            bycard,
+                            trav,
+                        ):
+                            changed = True
+                            break
+                        k = 1
+                        continue
+                    k += 1
+        else:
+            q = first
+            passes = 0
+            table = -2  # the table's terms (the boss's take, -1: no deal) in sup..; -2: stale
+            while passes < P:
+                acted = False
+                if q != boss and hands[q, BOSS] > 0:
+                    if _wants_boss(
+                        s,
+                        q,
+                        boss,
+                        payout,
+                        r,
+                        o,
+                        pk,
+                        P,
+                        hands,
+                        laid,
+                        owner,
+                        trav,
+                        played,
+                        pol,
+                        fixed,
+                        spec,
+                        sixth,
+                        to_earn,
+                        boss_weight,
+                        min_pct,
+                        rule,
+                        price,
+                        sup2,
+                        bycard2,
+                        share2,
+                        consent2,
+                        weights,
+                        cand,
+                    ):
+                        boss = _boss_card(
+                            s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
+                        )
+                        acted = True
+                if not acted and q == boss and hands[q, RECRUIT] >= RECRUIT_SET:
+                    f = _recruit_target(q, r, o, pk, owner, hands, laid)
+                    if f >= 0 and _yes(s, pol, q):
+                        _recruit(s, q, f, P, hands, discard, played, owner, pol, narrow, sup)
+                        acted = True
+                if not acted and q != boss and _travels(hands, q, r | o):
+                    if table == -2:
+                        table = _offer(
+                            boss,
+                            payout,
+                            r,
+                            o,
+                            pk,
+                            P,
+                            hands,
+                            laid,
+                            owner,
+                            trav,
+                            played,
+                            fixed,
+                            spec,
+                            sixth,
+                            to_earn,
+                            boss_weight,
+                            min_pct,
+                            rule,
+                            price,
+                            sup,
+                            bycard,
+                            share,
+                            consent,
+                            weights,
+                            cand,
+                            -1,
+                        )
+                    tgt = -1
+                    if table >= 0:
+                        tgt = _travel_target(
+                            q, boss, P, hands, sup, bycard, share, consent, table, fixed
+                        )
+                    if tgt >= 0 and _yes(s, pol, q):
+                        _travel_card(
+                            s,
+                            q,
+                            tgt,
+                            boss,
+                            P,
+                            hands,
+                            laid,
+                            discard,
+                            played,
+                            pol,
+                            narrow,
+                            sup,
+                            bycard,
+                            trav,
+                        )
+                        acted = True
+                if not acted:
+                    f = _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
+                    if f >= 0 and _yes(s, pol, q):
+                        # the random bot lays one card, the others every card they would
+                        while f >= 0:
+                            hands[q, f] -= 1
+                            laid[q, f] += 1
+                            f = (
+                                -1
+                                if pol[q] == RANDOM
+                                else _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
+                            )
+                        acted = True
+                if acted:
+                    passes = 0
+                    table = -2
                 else:
-                    boss = q
-                    seat_out[q, _S_TAKE] += 1
-                acted = True
-        if not acted and q == boss and hands[q, RECRUIT] >= RECRUIT_SET:
-            f = _recruit_target(q, r, o, pk, owner, hands, laid)
-            if f >= 0 and _yes(s, pol, q):
-                _recruit(s, q, f, hands, discard, played, owner, pol)
-                acted = True
-        if not acted and q != boss and _travels(hands, q, r | o):
+                    passes += 1
+                q = (q + 1) % P
             if table == -2:
                 table = _offer(
                     boss,
@@ -623,93 +844,34 @@ def _deal(
                     cand,
                     -1,
                 )
-            tgt = -1
-            if table >= 0:
-                tgt = _travel_target(q, boss, P, hands, sup, bycard, share, consent, table, fixed)
-            if tgt >= 0 and _yes(s, pol, q):
-                f, t = tgt // 16, tgt % 16
-                _play(hands, discard, played, q, t, 1)
-                victim = sup[f]
-                if victim != boss and hands[victim, STOP] > 0 and _yes(s, pol, victim):
-                    _play(hands, discard, played, victim, STOP, 1)
-                elif hands[boss, STOP] > 0 and _yes(s, pol, boss):
-                    _play(hands, discard, played, boss, STOP, 1)
-                elif bycard[f] == 1:
-                    laid[victim, f] -= 1  # a travelled family card is discarded at once
-                    discard[f] += 1
-                else:
-                    trav[f] = 1
-                acted = True
-        if not acted:
-            f = _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
-            if f >= 0 and _yes(s, pol, q):
-                # the random bot lays one card, the others every card they would, at once
-                while f >= 0:
-                    hands[q, f] -= 1
-                    laid[q, f] += 1
-                    f = (
-                        -1
-                        if pol[q] == RANDOM
-                        else _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
-                    )
-                acted = True
-        if acted:
-            passes = 0
-            table = -2
-        else:
-            passes += 1
-        q = (q + 1) % P
-    if table == -2:
-        table = _offer(
+            if table < 0:
+                _take_back(hands, laid, P)
+                return -(boss + 1)
+        _settle(
+            s,
             boss,
             payout,
-            r,
-            o,
-            pk,
             P,
             hands,
             laid,
-            owner,
-            trav,
+            discard,
             played,
-            fixed,
-            spec,
-            sixth,
-            to_earn,
-            boss_weight,
-            min_pct,
-            rule,
-            price,
+            pol,
             sup,
             bycard,
             share,
             consent,
-            weights,
-            cand,
-            -1,
+            to_earn,
+            money,
+            seat_out,
         )
-    if table < 0:
-        _take_back(hands, laid, P)
-        return -(boss + 1)
-    _settle(
-        s,
-        boss,
-        payout,
-        P,
-        hands,
-        laid,
-        discard,
-        played,
-        pol,
-        sup,
-        bycard,
-        share,
-        consent,
-        to_earn,
-        money,
-        seat_out,
-    )
-    return boss + 1
+        return boss + 1
+
+    return deal
+
+
+_deal_open = _deal_version(False)
+_deal_fixed_order = _deal_version(True)
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
@@ -721,203 +883,6 @@ def _travels(hands, q, need):
         if (need >> f) & 1 and hands[q, TRAVEL + f] > 0:
             return True
     return False
-
-
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _deal_fixed(
-    s,
-    first,
-    payout,
-    r,
-    o,
-    pk,
-    P,
-    hands,
-    laid,
-    owner,
-    trav,
-    played,
-    discard,
-    pol,
-    fixed,
-    spec,
-    sixth,
-    to_earn,
-    boss_weight,
-    min_pct,
-    rule,
-    price,
-    sup,
-    bycard,
-    share,
-    consent,
-    weights,
-    cand,
-    sup2,
-    bycard2,
-    share2,
-    consent2,
-    money,
-    seat_out,
-):
-    """The deal in the fixed order (variant ``fixed-order``): boss cards asked clockwise from
-    the boss's left, the boss's recruitment, the terms, travel cards; family cards count
-    from the hand and are never laid."""
-    boss = first
-    # 1. boss cards
-    k = 1
-    while k < P:
-        q = (boss + k) % P
-        if hands[q, BOSS] > 0 and _wants_boss(
-            s,
-            q,
-            boss,
-            payout,
-            r,
-            o,
-            pk,
-            P,
-            hands,
-            laid,
-            owner,
-            trav,
-            played,
-            pol,
-            fixed,
-            spec,
-            sixth,
-            to_earn,
-            boss_weight,
-            min_pct,
-            rule,
-            price,
-            sup2,
-            bycard2,
-            share2,
-            consent2,
-            weights,
-            cand,
-        ):
-            _play(hands, discard, played, q, BOSS, 1)
-            if hands[boss, STOP] > 0 and _yes(s, pol, boss):
-                _play(hands, discard, played, boss, STOP, 1)
-            else:
-                boss = q
-                seat_out[q, _S_TAKE] += 1
-            k = 1
-            continue
-        k += 1
-    # 2. recruitment
-    while hands[boss, RECRUIT] >= RECRUIT_SET:
-        f = _recruit_target(boss, r, o, pk, owner, hands, laid)
-        if f < 0 or not _yes(s, pol, boss):
-            break
-        _recruit(s, boss, f, hands, discard, played, owner, pol)
-    # 3. terms; 4. travel cards
-    take = _offer(
-        boss,
-        payout,
-        r,
-        o,
-        pk,
-        P,
-        hands,
-        laid,
-        owner,
-        trav,
-        played,
-        fixed,
-        spec,
-        sixth,
-        to_earn,
-        boss_weight,
-        min_pct,
-        rule,
-        price,
-        sup,
-        bycard,
-        share,
-        consent,
-        weights,
-        cand,
-        -1,
-    )
-    if take < 0:
-        return -(boss + 1)
-    k = 1
-    while k < P:
-        q = (boss + k) % P
-        tgt = _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed)
-        if tgt < 0 or not _yes(s, pol, q):
-            k += 1
-            continue
-        f, t = tgt // 16, tgt % 16
-        _play(hands, discard, played, q, t, 1)
-        victim = sup[f]
-        stopped = False
-        if victim != boss and hands[victim, STOP] > 0 and _yes(s, pol, victim):
-            _play(hands, discard, played, victim, STOP, 1)
-            stopped = True
-        if not stopped and hands[boss, STOP] > 0 and _yes(s, pol, boss):
-            _play(hands, discard, played, boss, STOP, 1)
-            stopped = True
-        if not stopped:
-            if bycard[f] == 1:
-                hands[victim, f] -= 1
-                discard[f] += 1
-            else:
-                trav[f] = 1
-            take = _offer(
-                boss,
-                payout,
-                r,
-                o,
-                pk,
-                P,
-                hands,
-                laid,
-                owner,
-                trav,
-                played,
-                fixed,
-                spec,
-                sixth,
-                to_earn,
-                boss_weight,
-                min_pct,
-                rule,
-                price,
-                sup,
-                bycard,
-                share,
-                consent,
-                weights,
-                cand,
-                -1,
-            )
-            if take < 0:
-                return -(boss + 1)
-        k = 1
-    # 5. success
-    _settle(
-        s,
-        boss,
-        payout,
-        P,
-        hands,
-        laid,
-        discard,
-        played,
-        pol,
-        sup,
-        bycard,
-        share,
-        consent,
-        to_earn,
-        money,
-        seat_out,
-    )
-    return boss + 1
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
@@ -1041,194 +1006,152 @@ def _cards_in_game(hands, P, discard, meta):
 
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
-def _enforce(s, hands, p, discard, pol, limit, owner, recruit):
+def _enforce(s, hands, p, P, discard, played, pol, narrow, limit, owner, recruit, sup):
     """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
     while _count(hands, p) > limit:
         f = _limit_recruit(s, p, owner, hands, pol) if recruit else -1
         if f < 0:
             _discard_one(s, hands, p, discard, pol)
             continue
-        hands[p, RECRUIT] -= RECRUIT_SET
-        discard[RECRUIT] += RECRUIT_SET
-        victim = owner[f]
-        if victim >= 0 and hands[victim, STOP] > 0 and _yes(s, pol, victim):
-            hands[victim, STOP] -= 1
-            discard[STOP] += 1
-        else:
-            owner[f] = p
+        _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def simulate(
-    seed,
-    start,
-    count,
-    P,
-    each,
-    deck,
-    pol,
-    req,
-    opt,
-    pick,
-    div,
-    values,
-    rolls,
-    fixed,
-    spec,
-    sixth,
-    to_earn,
-    boss_weight,
-    min_pct,
-    rule,
-    price,
-    extra,
-    fixed_turn,
-    forced,
-    min_hand,
-    late_limit,
-    by_investors,
-    limit_recruit,
-    seat_out,
-    game_out,
-    spaces_out,
-    att_out,
-):
-    """Play games start .. start+count-1 into the output arrays."""
-    s = np.empty(4, np.uint64)
-    fam = np.empty(N_FAMILIES, np.int64)
-    owner = np.empty(N_FAMILIES, np.int64)
-    trav = np.zeros(N_FAMILIES, np.int64)
-    laid = np.zeros((P, N_FAMILIES), np.int64)
-    played = np.zeros(P, np.int64)
-    hands = np.zeros((P, N_TYPES), np.int64)
-    pile = np.empty(DECK_SIZE, np.int8)
-    discard = np.zeros(N_TYPES, np.int64)
-    covered = np.zeros(SPACES, np.int64)
-    money = np.zeros(P, np.int64)
-    meta = np.zeros(3, np.int64)
-    sup = np.empty(N_FAMILIES, np.int64)
-    bycard = np.zeros(N_FAMILIES, np.int64)
-    share = np.zeros(P, np.int64)
-    consent = np.zeros(P, np.int64)
-    weights = np.zeros(P, np.int64)
-    cand = np.zeros(3 * N_FAMILIES, np.int64)
-    sup2 = np.empty(N_FAMILIES, np.int64)
-    bycard2 = np.zeros(N_FAMILIES, np.int64)
-    share2 = np.zeros(P, np.int64)
-    consent2 = np.zeros(P, np.int64)
-    n_cards = values.shape[0]
-    for g in range(count):
-        gi = start + g
-        seed_stream(s, seed, gi)
-        so = seat_out[g]
-        go = game_out[g]
-        so[:, :] = 0
-        go[:] = 0
-        att_out[g, :, :] = 0
-        spaces_out[g, :] = -1
-        # setup
-        for f in range(N_FAMILIES):
-            fam[f] = f
-            owner[f] = -1
-        _shuffle(s, fam, N_FAMILIES)
-        for p in range(P):
-            for j in range(each):
-                owner[fam[p * each + j]] = p
-        n = DECK_SIZE
-        for i in range(n):
-            pile[i] = deck[i]
-        _shuffle(s, pile, n)
-        hands[:, :] = 0
-        discard[:] = 0
-        go[_G_EXTRA] = -1
-        if extra >= 0:
-            x = gi % P
-            i = n - 1
-            while pile[i] != extra:
-                i -= 1
-            for j in range(i, n - 1):
-                pile[j] = pile[j + 1]
-            n -= 1
-            hands[x, extra] += 1
-            go[_G_EXTRA] = x
-        meta[_M_PILE] = n
-        for p in range(P):
-            for _ in range(HAND_START):
-                _draw(s, hands, p, pile, discard, meta)
-        first = bounded(s, P)
-        go[_G_START] = first
-        # the player to the right of the start player places the marker
-        chooser = (first + P - 1) % P
-        if pol[chooser] == RANDOM:
-            meta[_M_MARKER] = bounded(s, SPACES)
+def _simulate_version(fixed_order):
+    """The game loop, compiled once per order of the deal (see ``_deal_version``)."""
+
+    @njit(cache=True, nogil=True, error_model="numpy")
+    def simulate(
+        seed,
+        start,
+        count,
+        P,
+        each,
+        deck,
+        pol,
+        req,
+        opt,
+        pick,
+        div,
+        values,
+        rolls,
+        fixed,
+        sixth,
+        to_earn,
+        narrow,
+        boss_weight,
+        min_pct,
+        rule,
+        price,
+        extra,
+        fixed_turn,
+        forced,
+        min_hand,
+        late_limit,
+        by_investors,
+        limit_recruit,
+        seat_out,
+        game_out,
+        spaces_out,
+        att_out,
+    ):
+        """Play games start .. start+count-1 into the output arrays."""
+        spec = not fixed_order  # family cards laid face up, not counted from the hand
+        if fixed_order:
+            deal = _deal_fixed_order
         else:
-            meta[_M_MARKER] = _first_space(div)
-        meta[_M_LIMIT] = HAND_LIMIT
-        covered[:] = 0
-        money[:] = 0
-        low = _cards_in_game(hands, P, discard, meta)
-        high = low
-        cur = first
-        turns = 0
-        done = 0
-        end = -1
-        while True:
-            if turns == MAX_TURNS:
-                end = 2
-                break
-            turns += 1
-            nh = _count(hands, cur)
-            can_deal = not (min_hand and nh <= 3)
-            must = forced and nh >= 10
-            # the patient bot deals only from PATIENT_HAND cards on
-            judge = pol[cur] != RANDOM and (pol[cur] == SHREWD or nh >= PATIENT_HAND)
-            here = False
-            if can_deal:
-                if pol[cur] != RANDOM:
-                    m = meta[_M_MARKER]
-                    here = judge and _would_deal(
-                        cur,
-                        m,
-                        div[m] * values[done],
-                        P,
-                        hands,
-                        laid,
-                        owner,
-                        trav,
-                        played,
-                        req,
-                        opt,
-                        pick,
-                        fixed,
-                        spec,
-                        sixth,
-                        to_earn,
-                        boss_weight,
-                        min_pct,
-                        rule,
-                        price,
-                        sup,
-                        bycard,
-                        share,
-                        consent,
-                        weights,
-                        cand,
-                        sup2,
-                    )
-                else:
-                    here = bounded(s, 2) == 0
-            if not here:
-                steps = 1 + bounded(s, 6)
-                m = meta[_M_MARKER]
-                while steps > 0:
-                    m = (m + 1) % SPACES
-                    if covered[m] == 0:
-                        steps -= 1
-                meta[_M_MARKER] = m
-                if must:
-                    here = True
-                elif can_deal:
+            deal = _deal_open
+        s = np.empty(4, np.uint64)
+        fam = np.empty(N_FAMILIES, np.int64)
+        owner = np.empty(N_FAMILIES, np.int64)
+        trav = np.zeros(N_FAMILIES, np.int64)
+        laid = np.zeros((P, N_FAMILIES), np.int64)
+        played = np.zeros(P, np.int64)
+        hands = np.zeros((P, N_TYPES), np.int64)
+        pile = np.empty(DECK_SIZE, np.int8)
+        discard = np.zeros(N_TYPES, np.int64)
+        covered = np.zeros(SPACES, np.int64)
+        money = np.zeros(P, np.int64)
+        meta = np.zeros(3, np.int64)
+        sup = np.empty(N_FAMILIES, np.int64)
+        bycard = np.zeros(N_FAMILIES, np.int64)
+        share = np.zeros(P, np.int64)
+        consent = np.zeros(P, np.int64)
+        weights = np.zeros(P, np.int64)
+        cand = np.zeros(3 * N_FAMILIES, np.int64)
+        sup2 = np.empty(N_FAMILIES, np.int64)
+        bycard2 = np.zeros(N_FAMILIES, np.int64)
+        share2 = np.zeros(P, np.int64)
+        consent2 = np.zeros(P, np.int64)
+        n_cards = values.shape[0]
+        for g in range(count):
+            gi = start + g
+            seed_stream(s, seed, gi)
+            so = seat_out[g]
+            go = game_out[g]
+            so[:, :] = 0
+            go[:] = 0
+            att_out[g, :, :] = 0
+            spaces_out[g, :] = -1
+            # setup
+            for f in range(N_FAMILIES):
+                fam[f] = f
+                owner[f] = -1
+            _shuffle(s, fam, N_FAMILIES)
+            for p in range(P):
+                for j in range(each):
+                    owner[fam[p * each + j]] = p
+            n = DECK_SIZE
+            for i in range(n):
+                pile[i] = deck[i]
+            _shuffle(s, pile, n)
+            hands[:, :] = 0
+            discard[:] = 0
+            go[_G_EXTRA] = -1
+            if extra >= 0:
+                x = gi % P
+                i = n - 1
+                while pile[i] != extra:
+                    i -= 1
+                for j in range(i, n - 1):
+                    pile[j] = pile[j + 1]
+                n -= 1
+                hands[x, extra] += 1
+                go[_G_EXTRA] = x
+            meta[_M_PILE] = n
+            for p in range(P):
+                for _ in range(HAND_START):
+                    _draw(s, hands, p, pile, discard, meta)
+            first = bounded(s, P)
+            go[_G_START] = first
+            # the player to the right of the start player places the marker
+            chooser = (first + P - 1) % P
+            if pol[chooser] == RANDOM:
+                meta[_M_MARKER] = bounded(s, SPACES)
+            else:
+                meta[_M_MARKER] = _first_space(div)
+            meta[_M_LIMIT] = HAND_LIMIT
+            covered[:] = 0
+            money[:] = 0
+            low = _cards_in_game(hands, P, discard, meta)
+            high = low
+            cur = first
+            turns = 0
+            done = 0
+            end = -1
+            while True:
+                if turns == MAX_TURNS:
+                    end = 2
+                    break
+                turns += 1
+                nh = _count(hands, cur)
+                can_deal = not (min_hand and nh <= 3)
+                must = forced and nh >= 10
+                # the patient bot deals only from PATIENT_HAND cards on
+                judge = pol[cur] != RANDOM and (pol[cur] == SHREWD or nh >= PATIENT_HAND)
+                here = False
+                if can_deal:
                     if pol[cur] != RANDOM:
+                        m = meta[_M_MARKER]
                         here = judge and _would_deal(
                             cur,
                             m,
@@ -1260,106 +1183,182 @@ def simulate(
                         )
                     else:
                         here = bounded(s, 2) == 0
-            if here:
-                space = meta[_M_MARKER]
-                so[cur, _S_STARTED] += 1
-                att_out[g, cur, space] += 1
-                res = _deal(
-                    s,
-                    cur,
-                    space,
-                    div[space] * values[done],
-                    P,
-                    hands,
-                    laid,
-                    owner,
-                    trav,
-                    played,
-                    discard,
-                    pol,
-                    req,
-                    opt,
-                    pick,
-                    fixed,
-                    spec,
-                    sixth,
-                    to_earn,
-                    boss_weight,
-                    min_pct,
-                    rule,
-                    price,
-                    sup,
-                    bycard,
-                    share,
-                    consent,
-                    weights,
-                    cand,
-                    sup2,
-                    bycard2,
-                    share2,
-                    consent2,
-                    money,
-                    so,
-                )
-                boss = (res if res > 0 else -res) - 1
-                nxt = (cur + 1) % P if fixed_turn else (boss + 1) % P
-                if res > 0:
-                    go[_G_PAID] += div[space] * values[done]
-                    covered[space] = 1
-                    spaces_out[g, done] = space
-                    done += 1
+                if not here:
+                    steps = 1 + bounded(s, 6)
                     m = meta[_M_MARKER]
-                    while covered[m] == 1:
+                    while steps > 0:
                         m = (m + 1) % SPACES
+                        if covered[m] == 0:
+                            steps -= 1
                     meta[_M_MARKER] = m
-                    if done == n_cards:
-                        end = 1
-                    elif rolls[done - 1] != 0:
-                        if (rolls[done - 1] >> bounded(s, 6)) & 1:
-                            end = 0
-                    if end < 0 and late_limit and done == 9:
-                        meta[_M_LIMIT] = LATE_LIMIT
-                        for p in range(P):
-                            _enforce(s, hands, p, discard, pol, LATE_LIMIT, owner, limit_recruit)
-            else:
-                draws = DRAW
-                if by_investors:
-                    held = 0
-                    for f in range(N_FAMILIES):
-                        if owner[f] == cur:
-                            held += 1
-                    draws = max(1, 4 - held)
-                for _ in range(draws):
-                    if not _draw(s, hands, cur, pile, discard, meta):
-                        break
-                _enforce(s, hands, cur, discard, pol, meta[_M_LIMIT], owner, limit_recruit)
-                nxt = (cur + 1) % P
-            total = _cards_in_game(hands, P, discard, meta)
-            low = min(low, total)
-            high = max(high, total)
+                    if must:
+                        here = True
+                    elif can_deal:
+                        if pol[cur] != RANDOM:
+                            here = judge and _would_deal(
+                                cur,
+                                m,
+                                div[m] * values[done],
+                                P,
+                                hands,
+                                laid,
+                                owner,
+                                trav,
+                                played,
+                                req,
+                                opt,
+                                pick,
+                                fixed,
+                                spec,
+                                sixth,
+                                to_earn,
+                                boss_weight,
+                                min_pct,
+                                rule,
+                                price,
+                                sup,
+                                bycard,
+                                share,
+                                consent,
+                                weights,
+                                cand,
+                                sup2,
+                            )
+                        else:
+                            here = bounded(s, 2) == 0
+                if here:
+                    space = meta[_M_MARKER]
+                    so[cur, _S_STARTED] += 1
+                    att_out[g, cur, space] += 1
+                    res = deal(
+                        s,
+                        cur,
+                        space,
+                        div[space] * values[done],
+                        P,
+                        hands,
+                        laid,
+                        owner,
+                        trav,
+                        played,
+                        discard,
+                        pol,
+                        req,
+                        opt,
+                        pick,
+                        fixed,
+                        spec,
+                        sixth,
+                        to_earn,
+                        narrow,
+                        boss_weight,
+                        min_pct,
+                        rule,
+                        price,
+                        sup,
+                        bycard,
+                        share,
+                        consent,
+                        weights,
+                        cand,
+                        sup2,
+                        bycard2,
+                        share2,
+                        consent2,
+                        money,
+                        so,
+                    )
+                    boss = (res if res > 0 else -res) - 1
+                    nxt = (cur + 1) % P if fixed_turn else (boss + 1) % P
+                    if res > 0:
+                        go[_G_PAID] += div[space] * values[done]
+                        covered[space] = 1
+                        spaces_out[g, done] = space
+                        done += 1
+                        m = meta[_M_MARKER]
+                        while covered[m] == 1:
+                            m = (m + 1) % SPACES
+                        meta[_M_MARKER] = m
+                        if done == n_cards:
+                            end = 1
+                        elif rolls[done - 1] != 0:
+                            if (rolls[done - 1] >> bounded(s, 6)) & 1:
+                                end = 0
+                        if end < 0 and late_limit and done == 9:
+                            meta[_M_LIMIT] = LATE_LIMIT
+                            for p in range(P):
+                                _enforce(
+                                    s,
+                                    hands,
+                                    p,
+                                    P,
+                                    discard,
+                                    played,
+                                    pol,
+                                    narrow,
+                                    LATE_LIMIT,
+                                    owner,
+                                    limit_recruit,
+                                    sup,
+                                )
+                else:
+                    draws = DRAW
+                    if by_investors:
+                        held = 0
+                        for f in range(N_FAMILIES):
+                            if owner[f] == cur:
+                                held += 1
+                        draws = max(1, 4 - held)
+                    for _ in range(draws):
+                        if not _draw(s, hands, cur, pile, discard, meta):
+                            break
+                    _enforce(
+                        s,
+                        hands,
+                        cur,
+                        P,
+                        discard,
+                        played,
+                        pol,
+                        narrow,
+                        meta[_M_LIMIT],
+                        owner,
+                        limit_recruit,
+                        sup,
+                    )
+                    nxt = (cur + 1) % P
+                total = _cards_in_game(hands, P, discard, meta)
+                low = min(low, total)
+                high = max(high, total)
+                for p in range(P):
+                    so[p, _S_HMAX] = max(so[p, _S_HMAX], _count(hands, p))
+                if end >= 0:
+                    break
+                cur = nxt
             for p in range(P):
-                so[p, _S_HMAX] = max(so[p, _S_HMAX], _count(hands, p))
-            if end >= 0:
-                break
-            cur = nxt
-        for p in range(P):
-            so[p, _S_MONEY] = money[p]
-            so[p, _S_HAND] = _count(hands, p)
-            held = 0
-            for f in range(N_FAMILIES):
-                if owner[f] == p:
-                    held += 1
-            so[p, _S_INV] = held
-        go[_G_DEALS] = done
-        go[_G_TURNS] = turns
-        go[_G_END] = end
-        go[_G_PILE] = meta[_M_PILE]
-        s_disc = 0
-        for t in range(N_TYPES):
-            s_disc += discard[t]
-        go[_G_DISC] = s_disc
-        go[_G_LOW] = low
-        go[_G_HIGH] = high
+                so[p, _S_MONEY] = money[p]
+                so[p, _S_HAND] = _count(hands, p)
+                held = 0
+                for f in range(N_FAMILIES):
+                    if owner[f] == p:
+                        held += 1
+                so[p, _S_INV] = held
+            go[_G_DEALS] = done
+            go[_G_TURNS] = turns
+            go[_G_END] = end
+            go[_G_PILE] = meta[_M_PILE]
+            s_disc = 0
+            for t in range(N_TYPES):
+                s_disc += discard[t]
+            go[_G_DISC] = s_disc
+            go[_G_LOW] = low
+            go[_G_HIGH] = high
+
+    return simulate
+
+
+simulate = _simulate_version(False)
+simulate_fixed_order = _simulate_version(True)
 
 
 def pack(settings):
@@ -1378,9 +1377,13 @@ def pack(settings):
         values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
         rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
         fixed=settings.two_player_rules,
-        spec=not settings.has("fixed-order"),
         sixth=settings.has("two-player-sixth"),
-        to_earn=settings.has("card-to-earn"),
+        to_earn=1
+        if settings.has("card-to-earn")
+        else 2
+        if settings.has("card-to-earn-discard")
+        else 0,
+        narrow=settings.has("narrow-stops"),
         boss_weight=c.boss_weight,
         min_pct=c.min_boss_percent,
         rule=0 if settings.has("weight-bargain") else 1,
@@ -1402,7 +1405,8 @@ def simulate_chunk(settings, seed, start, count):
     game_out = np.zeros((count, 10), np.int64)
     spaces_out = np.zeros((count, 15), np.int64)
     att_out = np.zeros((count, P, SPACES), np.int64)
-    simulate(
+    run = simulate_fixed_order if settings.has("fixed-order") else simulate
+    run(
         np.uint64(seed),
         start,
         count,

@@ -148,12 +148,7 @@ class Game:
             if f < 0:
                 self.discard_one(p)
                 continue
-            self.play(p, RECRUIT, RECRUIT_SET)
-            victim = self.owner[f]
-            if victim >= 0 and self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-            else:
-                self.owner[f] = p
+            self.recruit(p, f)
 
     def limit_recruit(self, p: int) -> int:
         """The family a set of 3 recruitment cards takes at the hand limit, or -1: a spare
@@ -194,7 +189,8 @@ class Game:
         st, P = self.st, self.P
         sp = self.cards.spaces[space]
         fixed = st.two_player_rules
-        to_earn = st.has("card-to-earn")
+        earn = st.has("card-to-earn")  # no influence card used in this deal, no share
+        discard_to_earn = st.has("card-to-earn-discard")  # or discard one at settlement
 
         def own(f):
             return self.owner[f] == boss and not self.travelled[f]
@@ -208,7 +204,9 @@ class Game:
         def investor_of(f, p):
             if p < 0 or self.owner[f] != p or p == boss or self.travelled[f]:
                 return False
-            return fixed or not to_earn or self.played[p] or self.count(p) > 0
+            if fixed or self.played[p] or not (earn or discard_to_earn):
+                return True
+            return discard_to_earn and self.count(p) > 0
 
         def sellers(f):
             seats = [(boss + k) % P for k in range(1, P)]
@@ -292,34 +290,62 @@ class Game:
         return ok
 
     def deal(self, first: int, space: int) -> tuple[bool, int]:
-        """Play out a deal started by ``first``; returns (success, the last boss)."""
+        """Play out a deal started by ``first``; returns (success, the last boss).
+
+        The deal as the rules have it: anyone may act at any moment.  Priority starts with
+        the boss and goes round the table; a seat holding it takes one action (a boss card,
+        a recruitment set, a travel card, laying family cards face up) or passes, and then
+        it passes on to the left.  The deal closes when every seat has passed in a row: the
+        terms on the table then make it, or it fails.
+
+        The fixed order (variant ``fixed-order``): boss cards, recruitment, terms, travel;
+        family cards count from the hand and are never laid."""
         self.fresh_table()
         value = self.payout(space)
         self.started[first] += 1
         self.attempts[first][space] += 1
-        if self.st.has("fixed-order"):
-            return self.fixed_deal(first, space, value)
-        return self.open_deal(first, space, value)
-
-    def open_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
-        """The deal as the seed has it: anyone may act at any moment.  Priority starts with
-        the boss and goes round the table; a seat holding it takes one action (a boss card, a
-        recruitment set, a travel card, laying family cards face up) or passes, and then it
-        passes on to the left.  A card played against someone may be
-        stopped at once (by its victim, then by the boss).  The deal closes when every seat
-        has passed in a row: the terms on the table then make it, or it fails."""
         P = self.P
-        boss, q, passes = first, first, 0
-        while passes < P:
-            act = self.choose(q, boss, space, value)
-            if act is None:
-                passes += 1
-            else:
-                self.log.append((q, act))
-                boss = self.act(q, act, boss, space, value)
-                passes = 0
-            q = (q + 1) % P
-        o = self.offer(boss, space, value)
+        boss = first
+        if self.st.has("fixed-order"):
+            # 1. Boss cards, asked clockwise from the boss's left.
+            k = 1
+            while k < P:
+                q = (boss + k) % P
+                if self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
+                    boss = self.boss_card(q, boss)
+                    k = 1
+                else:
+                    k += 1
+            # 2. The boss recruits needed investors with sets of 3.
+            while self.hands[boss][RECRUIT] >= RECRUIT_SET:
+                f = self.recruit_target(boss, space)
+                if f < 0 or not self.yes(boss):
+                    break
+                self.recruit(boss, f)
+            # 3. Terms by the bargaining rule; 4. travel cards against them, asked clockwise
+            # from the boss's left, the terms worked out again after each that takes effect.
+            o, k = self.offer(boss, space, value), 1
+            while o.ok and k < P:
+                q = (boss + k) % P
+                target = self.travel_target(q, boss, o)
+                if target is None or not self.yes(q):
+                    k += 1
+                    continue
+                if self.travel_card(q, target, boss, o):
+                    o = self.offer(boss, space, value)
+                k = 1
+        else:
+            q, passes = first, 0
+            while passes < P:
+                act = self.choose(q, boss, space, value)
+                if act is None:
+                    passes += 1
+                else:
+                    self.log.append((q, act))
+                    boss = self.act(q, act, boss, space, value)
+                    passes = 0
+                q = (q + 1) % P
+            o = self.offer(boss, space, value)
         if not o.ok:
             self.take_back()
             return False, boss
@@ -395,28 +421,11 @@ class Game:
         """Seat q takes its action; returns the boss after it."""
         kind = act[0]
         if kind == "boss":
-            self.play(q, BOSS)
-            if self.hands[boss][STOP] and self.yes(boss):
-                self.play(boss, STOP)
-                return boss
-            self.takeovers[q] += 1
-            return q
+            return self.boss_card(q, boss)
         if kind == "recruit":
             self.recruit(q, act[1])
         elif kind == "travel":
-            _, f, t = act
-            o = self.offer(boss, space, value)
-            self.play(q, t)
-            victim = o.supplier[f]
-            if victim != boss and self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-            elif self.hands[boss][STOP] and self.yes(boss):
-                self.play(boss, STOP)
-            elif o.by_card[f]:
-                self.laid[victim][f] -= 1  # a travelled family card is discarded at once
-                self.discard[f] += 1
-            else:
-                self.travelled[f] = True
+            self.travel_card(q, act[1:], boss, self.offer(boss, space, value))
         else:  # lay family cards face up
             for f in act[1:]:
                 self.hands[q][f] -= 1
@@ -424,76 +433,68 @@ class Game:
         return boss
 
     def recruit(self, p: int, f: int) -> None:
-        """Seat p plays a recruitment set on family f: a spare investor card while there is
-        one, else another seat's, whose owner may stop it."""
+        """Seat p plays a recruitment set on family f (a spare investor card while there is
+        one, else another seat's), which anyone may stop, its owner first."""
         self.play(p, RECRUIT, RECRUIT_SET)
-        if -1 in self.owner:
+        if not self.answer(p, self.owner[f], -1):
             self.owner[f] = p
-        else:
-            victim = self.owner[f]
-            if self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-            else:
-                self.owner[f] = p
 
-    def fixed_deal(self, first: int, space: int, value: int) -> tuple[bool, int]:
-        """The deal in the fixed order (variant ``fixed-order``): boss cards, recruitment,
-        terms, travel; family cards count from the hand and are never laid."""
+    def answer(self, a: int, target: int, boss: int, o: Offer | None = None) -> bool:
+        """Whether the card seat a has just played is stopped.  The rules ("Stopkaart"):
+        anyone but its player may answer any card but a stop with a stop card, to protect
+        their own deals or to help others; the two cards are discarded together.  Asked in
+        turn: the seat the card is aimed at (``target``, -1: none), the boss (-1: no deal),
+        then the others clockwise from a's left; the first stop ends it.  The random bot
+        tosses a coin; the others stop a card aimed at them and, for a travel card (the
+        table's terms ``o``), one against a deal they are in: as boss or bringing a family.
+        Variant ``narrow-stops``: only the seat aimed at answers, for travel then the boss."""
         P = self.P
-        boss = first
-        # 1. Boss cards, asked clockwise from the boss's left; the boss may stop one.
-        k = 1
-        while k < P:
-            q = (boss + k) % P
-            if self.hands[q][BOSS] and self.wants_boss(q, boss, space, value):
-                self.play(q, BOSS)
-                if self.hands[boss][STOP] and self.yes(boss):
-                    self.play(boss, STOP)
-                else:
-                    boss = q
-                    self.takeovers[q] += 1
-                k = 1
+        seats = [target, boss] + [(a + i) % P for i in range(1, P)]
+        if self.st.has("narrow-stops"):  # only the seat aimed at; for travel, then the boss
+            seats = [target, boss] if o is not None else [target]
+        asked = []
+        for x in seats:
+            if x < 0 or x == a or x in asked:
                 continue
-            k += 1
-        # 2. The boss recruits needed investors with sets of 3.
-        while self.hands[boss][RECRUIT] >= RECRUIT_SET:
-            f = self.recruit_target(boss, space)
-            if f < 0 or not self.yes(boss):
-                break
-            self.recruit(boss, f)
-        # 3. Terms by the bargaining rule; 4. travel cards against the deal.
-        o = self.offer(boss, space, value)
-        if not o.ok:
-            return False, boss
-        k = 1
-        while k < P:
-            q = (boss + k) % P
-            target = self.travel_target(q, boss, o)
-            if target is None or not self.yes(q):
-                k += 1
+            asked.append(x)
+            if not self.hands[x][STOP]:
                 continue
-            f, t = target
-            self.play(q, t)
-            victim = o.supplier[f]
-            stopped = False
-            if victim != boss and self.hands[victim][STOP] and self.yes(victim):
-                self.play(victim, STOP)
-                stopped = True
-            if not stopped and self.hands[boss][STOP] and self.yes(boss):
-                self.play(boss, STOP)
-                stopped = True
-            if not stopped:
-                if o.by_card[f]:
-                    self.hands[victim][f] -= 1  # a travelled family card is discarded at once
-                    self.discard[f] += 1
-                else:
-                    self.travelled[f] = True
-                o = self.offer(boss, space, value)
-                if not o.ok:
-                    return False, boss
-            k = 1
-        self.settle(o, boss, value)
-        return True, boss
+            if POLICY_CODES[self.st.policies[x]] == RANDOM:
+                want = self.rng.bounded(2) == 0
+            else:
+                in_deal = o is not None and (x == boss or x in o.supplier.values())
+                want = x == target or in_deal
+            if want:
+                self.play(x, STOP)
+                return True
+        return False
+
+    def boss_card(self, q: int, boss: int) -> int:
+        """Seat q plays a boss card, which anyone may stop, the boss first.  Returns the
+        boss after it."""
+        self.play(q, BOSS)
+        if self.answer(q, boss, boss):
+            return boss
+        self.takeovers[q] += 1
+        return q
+
+    def travel_card(self, q: int, target: tuple[int, int], boss: int, o: Offer) -> bool:
+        """Seat q plays a travel card (family, card type) against the terms ``o``, which
+        anyone may stop: the seat bringing that family first, then the boss.  Returns whether
+        it took effect: an investor card is out of this deal, a family card discarded at
+        once."""
+        f, t = target
+        self.play(q, t)
+        victim = o.supplier[f]
+        if self.answer(q, victim, boss, o):
+            return False
+        if o.by_card[f]:
+            where = self.laid if self.laid[victim][f] else self.hands  # fixed order: the hand
+            where[victim][f] -= 1
+            self.discard[f] += 1
+        else:
+            self.travelled[f] = True
+        return True
 
     def settle(self, o: Offer, boss: int, value: int) -> None:
         """A successful deal: the family cards it used are discarded, the others laid go back
@@ -509,7 +510,11 @@ class Game:
                 self.played[p] = True
         self.take_back()
         share = list(o.share)
-        if self.st.has("card-to-earn"):
+        if self.st.has("card-to-earn"):  # "Zo niet, dan krijg je geen dividend"
+            for p in range(P):
+                if p != boss and not self.played[p]:
+                    share[p] = 0
+        elif self.st.has("card-to-earn-discard"):
             for p in sorted(o.consent):
                 if not self.played[p]:
                     if self.count(p):

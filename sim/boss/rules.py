@@ -60,7 +60,8 @@ POLICIES = {
     "random": "every choice uniformly among the legal ones: the marker's first space, deal or "
     "roll, deal or draw; holding priority in a deal, a coin for each action it could take, in "
     "the order boss card, recruitment set (as boss), travel card, laying its first family card "
-    "the space asks for (the first coin that says yes is taken); stop or not; "
+    "the space asks for (the first coin that says yes is taken); holding a stop, a coin for "
+    "each card another player plays (boss card, recruitment set, travel card); "
     "over the hand limit a recruitment set "
     "(on a uniform takeable investor) or not, which card to discard",
     "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
@@ -69,7 +70,9 @@ POLICIES = {
     "more as boss; as boss, a recruitment set on a needed investor; a travel card against "
     "a deal it has no share in; laying face up a family card the space asks for and the "
     "table does not offer yet (as boss, one it has no investor of); always stops "
-    "a card played against it; over the hand limit first plays recruitment sets (on the "
+    "a card played against it (a boss card against it as boss, a recruitment set on its "
+    "investor, a travel card on a family it brings) and a travel card against a deal it "
+    "is in, as boss or partner; over the hand limit first plays recruitment sets (on the "
     "first takeable investor), then discards coloured travel, family, recruitment, wild "
     "travel, stop and boss cards in that order; seated right of the start player, it "
     "places the marker on the lowest-paying space",
@@ -85,8 +88,11 @@ VARIANTS = {
     "player whose turn it was",
     "forced-deal": "a player starting a turn with 10 or more cards must attempt a deal "
     "(here, or after the roll)",
-    "card-to-earn": "only the boss and players who laid an influence card are paid: a player "
-    "bringing only an investor card lays (discards) one card to be paid",
+    "card-to-earn": "only the boss and players who used an influence card in the deal are "
+    "paid ('Zo niet, dan krijg je geen dividend'): a player bringing only an investor card "
+    "gets nothing, so does not sell it",
+    "card-to-earn-discard": "the other reading of card-to-earn: a player who brought only an "
+    "investor card discards one card at settlement to be paid",
     "draw-by-investors": "draw 4/3/2/1 cards when holding 0/1/2/3+ investor cards",
     "min-hand": "a player with 3 or fewer cards cannot start a deal",
     "late-limit": "hand limit 10 from the tenth deal on",
@@ -105,6 +111,9 @@ VARIANTS = {
     "fixed-order": "the original model of a deal, not a seed rule: influence cards in a fixed "
     "order (boss cards, the boss's recruitment, the terms, travel cards) and family cards "
     "counted from the hand, never laid face up",
+    "narrow-stops": "the earlier, narrower reading of the stop card: only the player a card "
+    "is aimed at may stop it (for a travel card, then the boss); a recruitment set taking "
+    "a spare investor cannot be stopped (by default anyone may stop any card but a stop)",
     "two-player-sixth": "with the 2-player rules, the other reading of 'the total dividends "
     "divided by the number of investor cards': the payout / 6 (all investor cards) each",
 }
@@ -213,6 +222,11 @@ def load_cards(path: Path | None = None) -> Cards:
             or len(set(f)) < len(f)
         ):
             raise InputError(f"{w}: faces must be a list of distinct die faces 1-6, got {f!r}")
+        if f and i < 10:
+            raise InputError(
+                f"{w}: faces: the end roll starts at the tenth deal (the rules: 'vanaf de "
+                f"tiende transactie'), so cards 1-9 carry none, got {f!r}"
+            )
         faces.append(sum(1 << (x - 1) for x in f))
     inv = data.get("investors", {})
     if not isinstance(inv, dict) or set(inv) != {str(p) for p in PLAYERS}:
@@ -330,6 +344,8 @@ def make_settings(
         raise InputError("a variant is listed twice")
     if "short" in variants and "short-late-roll" in variants:
         raise InputError("choose one of the variants short and short-late-roll")
+    if "card-to-earn" in variants and "card-to-earn-discard" in variants:
+        raise InputError("choose one of the variants card-to-earn and card-to-earn-discard")
     policies = seat_policies(policies, players, POLICIES, "random")
     return Settings(
         players=players, cards=cards, policies=policies, variants=variants, extra=parse_extra(extra)
