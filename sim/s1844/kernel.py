@@ -1583,9 +1583,9 @@ def operate(st, rs, c, sellers):
     company_trains(st, rs, c, rnd)
     if not rnd and st[O_PRM + P_SGIFT] != 0 and d >= 0 and st[G_PHASE] >= 3 and c != SBB:
         if ct == PRE:
-            if ntrains(st, rs, c) == 0:
+            if st[O_PRM + P_SGIFT] & 1 and st[G_PHASE] >= 4 and ntrains(st, rs, c) == 0:
                 buy_across(st, rs, c)
-        elif st[G_SBBP] != 0:
+        elif st[O_PRM + P_SGIFT] & 2 and st[G_SBBP] != 0:
             take_pre_trains(st, rs, c)
     if ct != PRE and ntrains(st, rs, c) == 0:  # (saves a call in most ORs)
         forced_train(st, rs, c)

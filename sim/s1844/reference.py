@@ -682,17 +682,17 @@ class Game:
         return False
 
     def sister_gifts(self, c: Corp) -> None:
-        """sister_gifts, after c's own purchases: a pre-SBB company left without trains
-        takes the cheapest spare train of a company with the same director (the rescue of
-        ``buy_across``); and while the SBB is about to form (its first 5 bought this OR),
-        any other company takes the trains of its director's pre-SBB companies, dearest
-        first, while it has room, instead of leaving them to the SBB.  The price is
-        sister_price_pct of face (at least 1 SFR, at most its cash)."""
+        """sister_gifts, after c's own purchases: (bit 1) a pre-SBB company left without
+        trains from phase 4 on (the 2s rusted) takes the cheapest spare train of a company
+        with the same director (the rescue of ``buy_across``); (bit 2) while the SBB is about to form (its first 5
+        bought this OR), any other company takes the trains of its director's pre-SBB
+        companies, dearest first, while it has room, instead of leaving them to the SBB.
+        The price is sister_price_pct of face (at least 1 SFR, at most its cash)."""
         if c.ctype == PRE:
-            if not c.trains:
+            if self.p.sister_gifts & 1 and self.phase >= 4 and not c.trains:
                 self.buy_across(c)
             return
-        if not self.sbb_pending:
+        if not (self.p.sister_gifts & 2 and self.sbb_pending):
             return
         for s in self.corps[:5]:
             if s.status != 2 or s.director != c.director:

@@ -386,7 +386,7 @@ _BOUNDS = {
     "sell_to_float": (0, 1),
     "pre_sbb_first": (0, 1),
     "sister_funds": (0, 8),
-    "sister_gifts": (0, 1),
+    "sister_gifts": (0, 3),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
