@@ -655,6 +655,71 @@ def test_kernel_equals_reference_with_and_without_sister_funds(tmp_path):
     assert all(moved[k, p] > moved[0, p] for k in (3, 4) for p in (5, 7)), moved
 
 
+def test_sister_gifts_keep_trains_among_the_directors_companies(tmp_path):
+    def game(bits=3):
+        f = tmp_path / "p.toml"
+        f.write_text(f"[careful]\nsister_gifts = {bits}\n")
+        g = Game(make_settings(4, None, f), 1, 0)
+        g.phase, g.pos = 5, 30
+        pre, pre2, hist = g.corps[0], g.corps[1], g.corps[9]
+        for c in (pre, pre2, hist):
+            c.status, c.par, c.row, c.col, c.director, c.cash = 2, 80, 3, 4, 1, 100
+        return g, pre, pre2, hist
+
+    # a pre-SBB company without trains takes a sister's spare train for 1 SFR
+    g, pre, pre2, hist = game()
+    hist.trains = [(2, 0), (3, 0)]
+    g.sister_gifts(pre)
+    assert pre.trains == [(2, 0)] and hist.trains == [(3, 0)] and pre.cash == 99
+    assert g.across_sister == 1
+    g.sister_gifts(pre2)  # hist keeps its last train
+    assert pre2.trains == [] and g.across_sister == 1
+    g, pre, pre2, hist = game()
+    hist.trains, g.phase = [(1, 0), (1, 0)], 3
+    g.sister_gifts(pre)  # not before the 2s rust
+    assert pre.trains == [] and g.across_sister == 0
+    # with the SBB about to form, a company takes its director's pre-SBB trains,
+    # dearest first, while it has room (2 trains for a historical in phase 5)
+    g, pre, pre2, hist = game()
+    pre.trains, pre2.trains, hist.trains = [(1, 0), (2, 0)], [(2, 1)], [(3, 0)]
+    g.sister_gifts(hist)
+    assert hist.trains == [(3, 0)]  # not before the first 5
+    g.sbb_pending = True
+    g.sister_gifts(hist)
+    assert hist.trains == [(3, 0), (2, 0)] and pre.trains == [(1, 0)]
+    assert pre2.trains == [(2, 1)] and hist.cash == 99 and g.across_sister == 1
+    # another director's pre-SBB company keeps its trains
+    g, pre, pre2, hist = game()
+    pre2.director, pre2.trains, g.sbb_pending = 2, [(2, 0)], True
+    g.sister_gifts(hist)
+    assert hist.trains == [] and pre2.trains == [(2, 0)]
+    # each part alone (bit 1: the pre-SBB rescue; bit 2: before the SBB forms)
+    for bits, rescued, taken in ((1, True, False), (2, False, True), (0, False, False)):
+        g, pre, pre2, hist = game(bits)
+        pre2.trains, hist.trains, g.sbb_pending = [(1, 0), (1, 1)], [(2, 0), (3, 0)], True
+        if bits:
+            g.sister_gifts(pre)
+        assert bool(pre.trains) == rescued
+        g, pre, pre2, hist = game(bits)
+        pre2.trains, hist.trains, g.sbb_pending = [(1, 0)], [], True
+        if bits:
+            g.sister_gifts(hist)
+        assert (hist.trains == [(1, 0)]) == taken
+
+
+def test_kernel_equals_reference_with_and_without_sister_gifts(tmp_path):
+    moved = {}
+    for on in (0, 1, 2, 3):
+        f = tmp_path / f"p{on}.toml"
+        f.write_text(f"[careful]\nsister_gifts = {on}\n")
+        for players in (5, 7):
+            s = _settings(players, MIXES[0], f)
+            k = pl.DataFrame(GAME.simulate_chunk(s, 13, 0, 40))
+            assert k.equals(pl.DataFrame(GAME.reference_chunk(s, 13, 0, 40))), (on, players)
+            moved[on, players] = k["across_sister"].sum()
+    assert all(moved[3, p] > moved[0, p] for p in (5, 7)), moved
+
+
 def test_play_game_scores_add_up():
     g = play_game(make_settings(5), 2, 3)
     assert len([k for k in g.record()]) == R.NCOL

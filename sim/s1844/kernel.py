@@ -75,7 +75,8 @@ P_BANKLOOK = P_RUSTBUY + 1  # bankrupt_lookahead
 P_SELLFLOAT = P_BANKLOOK + 1  # sell_to_float
 P_PREFIRST = P_SELLFLOAT + 1  # pre_sbb_first
 P_SFUND = P_PREFIRST + 1  # sister_funds
-NP = P_SFUND + 1
+P_SGIFT = P_SFUND + 1  # sister_gifts
+NP = P_SGIFT + 1
 
 # One flat int64 state vector per game, sections at these offsets (players <= 7):
 # cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
@@ -292,6 +293,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
             p.sell_to_float,
             p.pre_sbb_first,
             p.sister_funds,
+            p.sister_gifts,
         ]
     )
     assert len(v) == NP
@@ -1253,6 +1255,30 @@ def buy_across(st, rs, c):
     return False
 
 
+@njit(_nrt=False, error_model="numpy")
+def take_pre_trains(st, rs, c):
+    """sister_gifts while the SBB is about to form: ``c`` takes the trains of its
+    director's pre-SBB companies, dearest first, while it has room (see the reference)."""
+    c &= 15
+    d = st[O_CS + F_DIR * 15 + c]
+    regional = st[O_CS + F_CTYPE * 15 + c] == REGIONAL
+    for s in range(5):
+        if st[O_CS + F_STATUS * 15 + s] != 2 or st[O_CS + F_DIR * 15 + s] != d:
+            continue
+        while ntrains(st, rs, c) < limit(st, rs, c) and st[O_CS + F_CASH * 15 + c] >= 1:
+            bt, bs, bv = -1, -1, np.int64(-1)
+            for t in range(6):
+                for side in range(2):
+                    if regional and side == 0:
+                        continue
+                    if st[O_TR + s * 12 + t * 2 + side] > 0 and train_price(t, side) >= bv:
+                        bt, bs, bv = t, side, train_price(t, side)
+            if bt < 0:
+                break
+            v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
+            sister_sale(st, s, c, bt, bs, v)
+
+
 @njit(_nrt=False, error_model="numpy", inline="always")
 def across_offer(st, rs, c, s):
     """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
@@ -1555,6 +1581,12 @@ def operate(st, rs, c, sellers):
         st[O_CS + F_LASTDIV * 15 + c] = 0
         move_left(st, rs, c)
     company_trains(st, rs, c, rnd)
+    if not rnd and st[O_PRM + P_SGIFT] != 0 and d >= 0 and st[G_PHASE] >= 3 and c != SBB:
+        if ct == PRE:
+            if st[O_PRM + P_SGIFT] & 1 and st[G_PHASE] >= 4 and ntrains(st, rs, c) == 0:
+                buy_across(st, rs, c)
+        elif st[O_PRM + P_SGIFT] & 2 and st[G_SBBP] != 0:
+            take_pre_trains(st, rs, c)
     if ct != PRE and ntrains(st, rs, c) == 0:  # (saves a call in most ORs)
         forced_train(st, rs, c)
     # (the call only where a private can be for sale: most turns have none)

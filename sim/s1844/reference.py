@@ -681,6 +681,30 @@ class Game:
             return True
         return False
 
+    def sister_gifts(self, c: Corp) -> None:
+        """sister_gifts, after c's own purchases: (bit 1) a pre-SBB company left without
+        trains from phase 4 on (the 2s rusted) takes the cheapest spare train of a company
+        with the same director (the rescue of ``buy_across``); (bit 2) while the SBB is about to form (its first 5
+        bought this OR), any other company takes the trains of its director's pre-SBB
+        companies, dearest first, while it has room, instead of leaving them to the SBB.
+        The price is sister_price_pct of face (at least 1 SFR, at most its cash)."""
+        if c.ctype == PRE:
+            if self.p.sister_gifts & 1 and self.phase >= 4 and not c.trains:
+                self.buy_across(c)
+            return
+        if not (self.p.sister_gifts & 2 and self.sbb_pending):
+            return
+        for s in self.corps[:5]:
+            if s.status != 2 or s.director != c.director:
+                continue
+            while s.trains and len(c.trains) < self.limit(c) and c.cash >= 1:
+                cands = [tr for tr in s.trains if c.ctype != REGIONAL or tr[1] == 1]
+                if not cands:
+                    break
+                tr = max(cands, key=lambda x: (self.train_price(*x), x[0], x[1]))
+                v = max(1, min(c.cash, self.train_price(*tr) * self.p.sister_price_pct // 100))
+                self.sister_sale(s, c, tr, v)
+
     def across_offers(self, c: Corp) -> list[tuple[Corp, tuple[int, int], int]]:
         """Trains offered to ``c`` by companies of other directors: (seller, train, price).
 
@@ -935,6 +959,8 @@ class Game:
             self.random_trains(c)
         else:
             self.careful_trains(c)
+            if pr.sister_gifts and d >= 0 and self.phase >= 3 and c.i != R.SBB:
+                self.sister_gifts(c)
         self.forced_train(c)
         if not self.ended:
             self.buy_private(c, rnd)

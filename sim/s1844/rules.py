@@ -303,6 +303,7 @@ class Params:
     sell_to_float: int
     pre_sbb_first: int
     sister_funds: int
+    sister_gifts: int
 
 
 _SECTIONS = {
@@ -351,6 +352,7 @@ _SECTIONS = {
         "sell_to_float",
         "pre_sbb_first",
         "sister_funds",
+        "sister_gifts",
     ),
     "random": ("value_low_pct", "value_span_pct"),
     "game": (
@@ -384,6 +386,7 @@ _BOUNDS = {
     "sell_to_float": (0, 1),
     "pre_sbb_first": (0, 1),
     "sister_funds": (0, 8),
+    "sister_gifts": (0, 3),
     "mountain_chance": (0, 100),
     "noise_pct": (0, 99),
     "fnm_par": (60, 100),
