@@ -697,7 +697,7 @@ def goals(
     mode: str = "normal",
     control_open: str = "four",
     big_tokens: str = "final",
-    dissident_profit: str = "take",
+    dissident_profit: str = "none",
     dissident_specialty: str = "none",
 ) -> Result:
     """Which goals are hardest: P(achieved) by year-1, year-2 and final check, per goal and
@@ -898,7 +898,7 @@ def duel(
     cards=None,
     none_bills="split",
     mode: str = "normal",
-    dissident_profit: str = "take",
+    dissident_profit: str = "none",
 ) -> Result:
     """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
     the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per

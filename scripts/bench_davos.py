@@ -20,6 +20,14 @@ def bench(seconds: float) -> list[dict]:
         ("davos: Base, 2 goal-seeking players", make_settings(2, "base", ["goal"])),
         ("davos: Base, 5 goal-seeking players", make_settings(5, "base", ["goal"])),
         ("davos: Mean, 4 goal-seeking players", make_settings(4, "mean", ["goal"])),
+        (
+            "davos: Big, 4 goal-seeking players, two teams",
+            make_settings(4, "big", ["goal"], mode="team"),
+        ),
+        (
+            "davos: Base, 3 goal-seeking players + 1 dissident",
+            make_settings(4, "base", ["goal"], mode="dissident"),
+        ),
     ]:
 
         def kernel(start, n, s=settings):

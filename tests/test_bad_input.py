@@ -319,4 +319,4 @@ def test_davos_player_count_outside_the_mode(command, mode, players, tmp_path, c
 
 @pytest.mark.parametrize("command", ["goals", "duel"])
 def test_davos_dissident_profit_outside_the_dissident_variant(command, tmp_path, capsys):
-    refused(["davos", command, *FAST, "--dissident-profit", "none"], capsys, tmp_path, "dissident")
+    refused(["davos", command, *FAST, "--dissident-profit", "take"], capsys, tmp_path, "dissident")

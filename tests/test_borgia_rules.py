@@ -180,3 +180,38 @@ def test_card_worth_table(tmp_path):
     assert len({r.base.estimate for r in rows}) == 1  # one base run for all
     assert all(r.change.n == 300 and r.change.se > 0 for r in rows)
     assert "One more card at the start" in res.summary.text()
+
+
+# --------------------------------------------------------------- the pope's choice
+@pytest.mark.parametrize("policy", ["value", "market"])
+def test_a_pope_bot_that_keeps_the_offices_moves_none(policy):
+    """Seed: the pope "mag" redistribute the offices; with pope_offices = "never" the value and
+    market popes leave every office where it lies, their own included."""
+    s, log = redistributions(4, [policy], pope_offices="never")
+    kept = 0
+    for pope, before, after, *_ in log:
+        assert before == after, "an office moved"
+        kept += bool(before[pope])
+    assert kept > 0  # popes that held offices kept them
+
+
+def test_a_random_pope_still_redistributes_when_the_bots_keep():
+    _, log = redistributions(4, ["random"], pope_offices="never")
+    assert all(not after[pope] for pope, _, after, *_ in log)
+
+
+def test_the_pope_choice_is_checked_and_the_kernel_follows_the_reference():
+    import numpy as np
+
+    from tableodds.sim.borgia import kernel
+
+    with pytest.raises(InputError, match="pope_offices must be 'always' or 'never'"):
+        make_settings(4, pope_offices="sometimes")
+    pols = ["market", "value", "random", "market"]
+    s = make_settings(4, pols, pope_offices="never")
+    k = kernel.arrays(s, 5, 0, 30)
+    r = reference.reference_arrays(s, 5, 0, 30)
+    for name in k:  # scores, votes, final card places and every auction and attack
+        assert np.array_equal(k[name], r[name]), name
+    always = kernel.arrays(make_settings(4, pols), 5, 0, 30)
+    assert not all(np.array_equal(k[name], always[name]) for name in k)

@@ -579,13 +579,13 @@ def test_a_dissident_goal_bot_buys_a_card_whose_domain_the_white_assets_lead():
     assert not g.dissident_turn(2, 2, 1, False)  # it holds a card it leads now: it passes
 
 
-def test_a_goal_bot_values_its_teams_goals_and_never_blocks_its_team():
+def test_a_goal_bot_values_its_own_goals_on_its_teams_assets_and_never_blocks_its_team():
     g = _mode_game(4, "team")
     goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
-    g.goals = [[], [], [[goal, 1, 0, 0, 0, 0]], []]  # the mate's open goal
-    g.ph[0][0] = 1  # team 0 meets it
+    g.goals = [[], [], [[goal, 1, 0, 0, 0, 0]], []]  # seat 2's open goal, hidden from its mate
+    g.ph[0][0] = 1  # team 0 meets it (seat 0's asset counts for seat 2)
     g.supply = [0, 0, 0, 0]
-    assert g.value(0, -1) == g.value(2, -1) == 4 and g.value(1, -1) == 0
+    assert g.value(2, -1) == 4 and g.value(0, -1) == g.value(1, -1) == 0
     # seat 0 plays a card that undoes the mate's goal: a rival would block it, the mate not
     block = next(i for i, c in enumerate(g.st.controls) if c.action == A["block"])
     move = next(i for i, c in enumerate(g.st.controls) if c.action == A["party_to_party"])
@@ -690,3 +690,12 @@ def test_big_game_bots_decide_only_from_what_their_seat_may_know():
             assert copy.deepcopy(h).choose_play(p) == decision
             assert (h.buy_control(p), h.held[p]) == bought
     assert plays >= 10
+
+
+def test_the_first_to_pass_in_control_takes_no_asset_and_the_start_player_stays():
+    # seed: "Voor passen gelden dezelfde regels als in de fase Turns, al blijft de
+    # startspeler dezelfde": the asset comes with the start player card, which stays put
+    g = _game(3)
+    g.start, g.supply = 1, [2, 2, 2]
+    g.control_phase()  # nobody holds a card: every seat passes, seat 1 first
+    assert g.start == 1 and g.supply == [2, 2, 2] and g.income == [5, 5, 5]

@@ -312,6 +312,14 @@ def test_dissident_players_can_be_read_to_take_no_profit(players):
 
 def test_dissident_profit_is_for_the_dissident_variant():
     with pytest.raises(InputError, match="dissident variant"):
-        make_settings(4, dissident_profit="none")
-    with pytest.raises(InputError, match="take or none"):
+        make_settings(4, dissident_profit="take")
+    with pytest.raises(InputError, match="none or take"):
         make_settings(4, mode="dissident", dissident_profit="half")
+
+
+def test_dissident_players_take_no_profit_by_default():
+    # seed: "Winst voor de dissidents negeer je"; the other reading is --dissident-profit take
+    st = make_settings(4, "base", ["goal"], mode="dissident")
+    assert st.dissident_profit == "none" and st.profit_colours == st.colours
+    frame = pl.DataFrame(GAME.simulate_chunk(st, 23, 0, 300))
+    assert frame.filter(pl.col("seat") == 3)["gained"].sum() == 0

@@ -77,11 +77,11 @@ def _dissident_profit_option():
     return _choice(
         "--dissident-profit",
         DISSIDENT_PROFIT,
-        "take",
+        "none",
         "The dissident variant's reading of the seed's 'Winst voor de dissidents negeer "
-        "je': take = the dissident players' white assets take bill profits like any colour "
-        "(the sentence is about the normal game's neutral white assets); none = they earn no "
-        "profit (their losses still apply).",
+        "je': none = the dissident players' white assets earn no profit from bills, as the "
+        "seed says (their losses still apply); take = they take bill profits like any colour "
+        "(the sentence read as being about the normal game's neutral white assets only).",
     )
 
 

@@ -96,7 +96,8 @@ N_ST = 12
     C_TOKENS,
     C_EACH,
     C_DEALT,
-) = range(18)
+    C_KEEP,
+) = range(19)
 _card_value = njit(card_value)
 _keeps_artist = njit(keeps_artist)
 _factorial = njit(factorial)
@@ -742,10 +743,10 @@ def player_turn(
 
 @njit
 def budget(cfg, cd, mk, pl, later):
-    """D a new pope can pay: every office in play and, when he hands out cardinals and an
-    election follows, every token left in the box."""
+    """D a new pope can pay: every office in play (unless his bot keeps them where they lie)
+    and, when he hands out cardinals and an election follows, every token left in the box."""
     total = 0
-    for q in range(cfg[C_P]):
+    for q in range(cfg[C_P] * (1 - cfg[C_KEEP])):
         m = mk[1, q] & mk[2, OFFICE]
         while m:
             c = lowest_bit(m)
@@ -901,15 +902,19 @@ def deal_office(cfg, cd, cs, mk, pl, c, r):
 
 @njit
 def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
-    """All offices (the pope's own to others), then cardinals, then simony (see reference)."""
+    """All offices (the pope's own to others) unless his bot keeps them where they lie, then
+    cardinals, then simony (see reference)."""
     P = cfg[C_P]
     pope = st[POPE]
     last = st[TURN] >= cfg[C_TURNS] - 1
+    keep = cfg[C_KEEP] != 0 and pol[pope] != RANDOM
     offices = np.uint64(0)
     for q in range(P):
         pl[q, GOT] = 0
         offices |= mk[1, q] & mk[2, OFFICE]
-    if not last:
+    if keep:
+        offices = np.uint64(0)
+    if not last and not keep:
         m = mk[1, pope] & mk[2, OFFICE]
         while m:
             c = lowest_bit(m)
@@ -1205,6 +1210,7 @@ def pack(settings):
             d.cardinal_tokens,
             int(d.patronage == "each_turn"),
             settings.dealt,
+            int(settings.pope_offices == "never"),
         ],
         np.int64,
     )

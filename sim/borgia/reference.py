@@ -520,14 +520,15 @@ class Game:
         return self.turns_left() - 1
 
     def budget(self) -> int:
-        """D a new pope can pay: every office in play (he redistributes them all) and, if
-        he hands out cardinals and an election follows, every token left in the box."""
+        """D a new pope can pay: every office in play (he redistributes them all, unless his
+        bot keeps them where they lie: rules.POPE_OFFICES) and, if he hands out cardinals and
+        an election follows, every token left in the box."""
         later = self.later()
         total = sum(
             office_worth(self.card[c].income, self.card[c].vp, self.card[c].votes, later)
             for p in range(self.P)
             for c in self.table[p]
-            if self.kind(c) == OFFICE
+            if self.kind(c) == OFFICE and self.s.pope_offices == "always"
         )
         if self.d.cardinal_deal == "hand_out" and later > 0:
             total += CARDINAL_WORTH * (self.d.cardinal_tokens - sum(self.cardinals))
@@ -607,12 +608,16 @@ class Game:
                 self.total[p] += v
 
     def redistribute(self) -> None:
-        """Seed: the pope may redistribute all offices, his own to the other players; then he
-        may hand out cardinals; then simony may be played against him."""
+        """Seed: the pope may redistribute all offices, his own to the other players (whether
+        a value or market pope does is rules.POPE_OFFICES; a random pope does); then he may
+        hand out cardinals; then simony may be played against him."""
         pope, P = self.pope, self.P
         got = [False] * P
+        keep = self.s.pope_offices == "never" and self.pol[pope] != RANDOM
         offices = sorted(c for q in range(P) for c in self.table[q] if self.kind(c) == OFFICE)
-        if self.turn < self.d.turns - 1:
+        if keep:
+            offices = []  # every office stays where it lies, his own with him
+        if self.turn < self.d.turns - 1 and not keep:
             for c in self.of_type(self.table[pope], OFFICE):
                 self.given_vp[pope] += self.card[c].vp
                 self.given[pope] += 1

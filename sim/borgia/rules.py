@@ -144,6 +144,18 @@ def _choice(table: dict, key: str, where: str, default: str, allowed: tuple) -> 
 CARDINAL_DEALS = ("hand_out", "redeal")  # new tokens from the box / take all back and re-deal
 PATRONAGE = ("each_turn", "once")  # an artist's patronage every turn / only when played
 
+# The pope's bot, not a rule: the seed's "de paus mag alle Ambten opnieuw verdelen" ("mag": he
+# may) leaves it to the pope whether he redistributes the offices; whether the value and market
+# bots do is this policy parameter (the first is the default).  A random pope always does, each
+# office to a uniform other seat.
+POPE_OFFICES = {
+    "always": "the pope's bot redistributes every office at every election, his own to the "
+    "other players (most votes first, each to the rival with the fewest votes so far, a market "
+    "pope's sellers first)",
+    "never": "the pope's bot leaves every office where it lies and keeps his own; he still "
+    "hands out cardinals, and a market pope pays his sellers in cardinals only",
+}
+
 # The seed plays three turns; a deck file may ask for more, but a record holds per-turn columns.
 MAX_TURNS = 12
 
@@ -233,6 +245,7 @@ class Settings:
     policies: tuple[str, ...]
     deck: Deck
     extra: str | None = None  # a card type: one more such card for one seat (see extra_card)
+    pope_offices: str = "always"  # the pope bot's choice (POPE_OFFICES), a policy parameter
 
     @property
     def dealt(self) -> int:
@@ -265,25 +278,33 @@ class Settings:
 
     def describe(self) -> dict:
         d = self.deck
-        return {
-            "players": self.players,
-            "policies": list(self.policies),
-            "cards": d.source,
-            "hand": self.hand,
-            "auction": self.auction,
-            "money": d.money,
-            "cardinals": d.cardinals,
-            "family_income": d.family_income,
-            "turns": d.turns,
-            "city_vp": d.city_vp,
-            "unsold": d.unsold,
-            "home_offices": d.home_offices,
-            "home_artists": d.home_artists,
-            "max_attacks": d.max_attacks,
-            "cardinal_deal": d.cardinal_deal,
-            "cardinal_tokens": d.cardinal_tokens,
-            "patronage": d.patronage,
-        } | ({} if self.extra is None else {"extra": self.extra, "extra_card": self.cards[-1].name})
+        return (
+            {
+                "players": self.players,
+                "policies": list(self.policies),
+                "cards": d.source,
+                "hand": self.hand,
+                "auction": self.auction,
+                "money": d.money,
+                "cardinals": d.cardinals,
+                "family_income": d.family_income,
+                "turns": d.turns,
+                "city_vp": d.city_vp,
+                "unsold": d.unsold,
+                "home_offices": d.home_offices,
+                "home_artists": d.home_artists,
+                "max_attacks": d.max_attacks,
+                "cardinal_deal": d.cardinal_deal,
+                "cardinal_tokens": d.cardinal_tokens,
+                "patronage": d.patronage,
+            }
+            | (
+                {}
+                if self.extra is None
+                else {"extra": self.extra, "extra_card": self.cards[-1].name}
+            )
+            | ({} if self.pope_offices == "always" else {"pope_offices": self.pope_offices})
+        )
 
 
 def make_settings(
@@ -295,8 +316,11 @@ def make_settings(
     cardinal_deal: str | None = None,
     patronage: str | None = None,
     extra: str | None = None,
+    pope_offices: str = "always",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
+    if pope_offices not in POPE_OFFICES:
+        raise InputError(f"pope_offices must be 'always' or 'never', not {pope_offices!r}")
     if players not in PLAYERS:
         raise InputError(f"Borgia is for 3-5 players, not {players}")
     deck = load_deck(cards_file)
@@ -332,7 +356,9 @@ def make_settings(
     policies = seat_policies(policies, players, POLICIES, "value")
     if extra is not None:
         deck = _replace(deck, cards=deck.cards + (extra_card(deck, extra),))
-    return Settings(players=players, policies=policies, deck=deck, extra=extra)
+    return Settings(
+        players=players, policies=policies, deck=deck, extra=extra, pope_offices=pope_offices
+    )
 
 
 def extra_card(deck: Deck, kind: str) -> Card:

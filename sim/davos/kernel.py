@@ -1001,21 +1001,18 @@ def _fail(real, x, csec, sc, cdisc):
 
 # ------------------------------------------------------------------ the goal bots' valuation
 @njit(cache=True)
-def _value(p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
-    """4 x requirements of the open goals of p's colour met (a team pools its goals) + p's
-    supply - 2 x places the leader leads."""
+def _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
+    """4 x requirements of p's own open goals met on its colour's assets + p's supply - 2 x
+    places the leader leads; a mate's goals are hidden until revealed ("alleen openlijk aan
+    tafel"), and a revealed goal is achieved."""
     met = 0
-    for t in range(2):
-        m = cseat[col[p], t]
-        if m < 0:
-            break
-        for i in range(gn[m]):
-            if gs[m, i, G_DISC] != 0 or gs[m, i, G_REV] != 0:
-                continue
-            g = gs[m, i, G_ID]
-            for j in range(g_nreq[g]):
-                if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
-                    met += 1
+    for i in range(gn[p]):
+        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+            continue
+        g = gs[p, i, G_ID]
+        for j in range(g_nreq[g]):
+            if req_margin(col[p], g_kind[g, j], g_arg[g, j], H, ch, csec, ph, sb, pb, agg) > 0:
+                met += 1
     places = 0
     if lead >= 0:
         for x in range(csec.shape[0]):
@@ -1096,9 +1093,7 @@ def _value_after(
         bhid,
         cur,
     )
-    return _value(
-        p, lead, col, cseat, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
-    )
+    return _value(p, lead, col, H, ch2, csec2, ph2, sv2, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
 
 
 # the Big Game's arguments after the seat, card and action, in this order
@@ -1143,9 +1138,7 @@ def _best_instance(
     """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
     o = leader(p, P, H, col, ch, ph, gs, gn)
     lead = col[o] if o >= 0 else -1
-    now = _value(
-        p, lead, col, cseat, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg
-    )
+    now = _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg)
     cnt = _walk(p, action, False, STORE, buf, P, H, ch, ph, csec, sc, held, hn)
     top = 0
     for i in range(min(cnt, BUF)):
@@ -1466,7 +1459,6 @@ def _play_card(
                     r,
                     lead,
                     col,
-                    cseat,
                     H,
                     ch,
                     csec,

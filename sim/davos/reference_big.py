@@ -42,9 +42,11 @@ With the team and dissident variants (rules.seating; the README's "The Big Game"
   cards     a dissident player's member card has no specialty (rules.NO_SPECIALTY; the seed
             gives none), or its seat's with rules.DISSIDENT_SPECIALTIES "card"; the start
             player card's still counts for whoever holds it;
-  bots      a goal-seeking bot values the open goals of its whole colour, never blocks a seat
-            of its own colour, and a dissident player's bot, with nothing to block, buys a
-            control card by the goal bots' rule before it passes.
+  bots      a goal-seeking bot values its own open goals on its colour's assets (a mate's
+            goals are hidden until revealed, and revealed goals are achieved: the seed's
+            "alleen openlijk aan tafel"), never blocks a seat of its own colour, and a
+            dissident player's bot, with nothing to block, buys a control card by the goal
+            bots' rule before it passes.
 """
 
 from __future__ import annotations
@@ -287,8 +289,8 @@ class BigGame(Game):
     # --- the goal bots' valuation (module docstring)
     def value(self, p, lead) -> int:
         met = 0
-        for slot in (s for m in self.seats_of[self.col[p]] for s in self.goals[m]):
-            if slot[2] or slot[3]:  # the open goals of p's colour: a team pools its goals
+        for slot in self.goals[p]:
+            if slot[2] or slot[3]:  # p's own open goals: a mate's stay hidden until revealed
                 continue
             for k, a in self.st.goals[slot[0]].requires:
                 met += self.req_margin(self.col[p], k, a) > 0
@@ -369,14 +371,7 @@ class BigGame(Game):
             b = self.reaction_card(r, A["block"])
             if b < 0:
                 continue
-            if self.pol[r] == R.POLICY_CODES["random"]:
-                block = self.rng.bounded(2) == 1
-            elif self.col[r] == self.col[p]:  # a team never blocks its own card
-                block = False
-            else:
-                lead = self.lead_colour(r)
-                block = self.value_after(r, lead, p, c, action, inst) < self.value(r, lead)
-            if block:
+            if self.wants_block(r, p, c, action, inst):
                 self.used[b] = True
                 self.played[r] += 1
                 return
@@ -385,19 +380,31 @@ class BigGame(Game):
             k = self.reaction_card(r, A["copy"])
             if k < 0:
                 continue
-            if self.pol[r] == R.POLICY_CODES["random"]:
-                insts = self.instances(r, k, action, True)
-                if not insts or self.rng.bounded(2) == 0:
-                    continue
-                mine = insts[self.rng.bounded(len(insts))]
-            else:
-                got = self.best_instance(r, k, action)
-                if got is None:
-                    continue
-                mine = got[1]
+            mine = self.copy_choice(r, k, action)
+            if mine is None:
+                continue
             self.used[k] = True
             self.played[r] += 1
             self.act(r, k, action, mine)
+
+    def wants_block(self, r, p, c, action, inst) -> bool:
+        """Whether seat r, holding a block card it may play, blocks p's card."""
+        if self.pol[r] == R.POLICY_CODES["random"]:
+            return self.rng.bounded(2) == 1
+        if self.col[r] == self.col[p]:  # a team never blocks its own card
+            return False
+        lead = self.lead_colour(r)
+        return self.value_after(r, lead, p, c, action, inst) < self.value(r, lead)
+
+    def copy_choice(self, r, k, action):
+        """The instance seat r plays with its copy card k of the action just played, or None."""
+        if self.pol[r] == R.POLICY_CODES["random"]:
+            insts = self.instances(r, k, action, True)
+            if not insts or self.rng.bounded(2) == 0:
+                return None
+            return insts[self.rng.bounded(len(insts))]
+        got = self.best_instance(r, k, action)
+        return None if got is None else got[1]
 
     def control_phase(self) -> None:
         """Seed "Fase Control": passing as in Turns, without the start player's change."""

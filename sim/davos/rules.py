@@ -118,12 +118,13 @@ NONE_BILLS = {
     "(the seed: 'een effect, of ze nu aangenomen of verworpen worden')",
     "same": "a bill without ideology has the same effect whether passed or rejected",
 }
-# the seed's "Winst voor de dissidents negeer je", read two ways for the dissident variant
+# the seed's "Winst voor de dissidents negeer je", read two ways for the dissident variant:
+# the rules' own words are the default (the first entry)
 DISSIDENT_PROFIT = {
+    "none": "the dissident players' white assets earn no profit from bills, as the seed says "
+    "of every white asset: 'Winst voor de dissidents negeer je' (their losses still apply)",
     "take": "the dissident players' white assets take bill profits like any colour (the "
-    "sentence is about the neutral white assets of the normal game)",
-    "none": "the dissident players' white assets earn no profit from bills (their losses "
-    "still apply)",
+    "sentence read as being about the neutral white assets of the normal game only)",
 }
 # the record columns (one row per game and seat) and their dtypes, in record order
 COLUMNS = {
@@ -515,7 +516,7 @@ class Settings:
     specialties: tuple[tuple[int, int], ...] = ()
     control_open: str = "four"
     big_tokens: str = "final"
-    dissident_profit: str = "take"  # see DISSIDENT_PROFIT (the dissident variant only)
+    dissident_profit: str = "none"  # see DISSIDENT_PROFIT (the dissident variant only)
     dissident_specialty: str = "none"  # see DISSIDENT_SPECIALTIES (Big Game, dissident variant)
 
     @property
@@ -604,16 +605,16 @@ def make_settings(
     mode: str = "normal",
     control_open: str = "four",
     big_tokens: str = "final",
-    dissident_profit: str = "take",
+    dissident_profit: str = "none",
     dissident_specialty: str = "none",
 ) -> Settings:
     """Validate user choices and build the frozen settings."""
     if none_bills not in NONE_BILLS:
         raise InputError(f"--none-bills must be split or same, not {none_bills!r}")
     if dissident_profit not in DISSIDENT_PROFIT:
-        raise InputError(f"--dissident-profit must be take or none, not {dissident_profit!r}")
-    if dissident_profit != "take" and mode != "dissident":
-        raise InputError("--dissident-profit none is for the dissident variant (--mode dissident)")
+        raise InputError(f"--dissident-profit must be none or take, not {dissident_profit!r}")
+    if dissident_profit != "none" and mode != "dissident":
+        raise InputError("--dissident-profit take is for the dissident variant (--mode dissident)")
     if mode not in MODES:
         raise InputError(f"--mode must be one of {', '.join(MODES)}, not {mode!r}")
     counts = MODE_PLAYERS[mode]

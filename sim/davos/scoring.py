@@ -9,6 +9,12 @@ Team variant: a team pools its goals, so a category counts once per team.
 Dissident variant: the dissident players take every failed goal of the others as
 achieved goals of their own (with categories), and those goals cost their owners
 nothing.
+
+A sheet the table could not have produced is refused in one line: tokens outside the Big
+Game, on an unrevealed goal, or other than 0, 1 or 3 on a goal (a player's total must be such
+a sum over its revealed goals); a team not of two ("teams van twee"); a dissident count other
+than the seed's (one for 3-5 players, a team of two for 6 and 8, one super dissident for 7),
+and with 6-8 players in the dissident variant the others not in teams of two.
 """
 
 from __future__ import annotations
@@ -43,12 +49,15 @@ goals = [
   { name = "biggest in a Big Banking corp", category = "sector", achieved = true },
 ]
 
-# team mode: give each player team = "NAME"; dissident mode: dissident = true
+# team mode: give each player team = "NAME" (teams of two); dissident mode: dissident = true
+# (one dissident player with 3-5 or 7 players, two with 6 or 8; with 6-8 the others in teams)
+# Big Game: a revealed goal may carry tokens = 1 or 3, or give the player's victory_tokens
 """
 
 MODES = ("normal", "team", "dissident")
 GAMES = ("base", "mean", "big")
 TOKENS_PER_GOAL = 3  # seed: 1 the first time a revealed goal is met again, 2 more the second
+GOAL_TOKENS = (0, 1, 3)  # so a goal carries none, 1 or 1 + 2
 
 
 class _Counts(tuple):
@@ -98,21 +107,26 @@ def load(path: Path) -> dict:
                 raise InputError(
                     f"{gw} must be a table like {{ name = ..., category = ..., achieved = true }}"
                 )
-            unknown_keys(g, ("name", "category", "achieved", "revealed"), gw)
+            unknown_keys(g, ("name", "category", "achieved", "revealed", "tokens"), gw)
             achieved = need(g, "achieved", gw, bool)
             revealed = need(g, "revealed", gw, bool, default=achieved)
             if revealed and not achieved:
                 raise InputError(f"{gw}.revealed: only an achieved goal can lie revealed")
+            on_goal = need(g, "tokens", gw, int, default=0)
+            if on_goal:
+                _goal_tokens(on_goal, revealed, game, gw)
             goals.append(
                 {
                     "name": need(g, "name", gw, str, default=f"goal {j}"),
                     "category": need(g, "category", gw, str),
                     "achieved": achieved,
                     "revealed": revealed,
+                    "tokens": on_goal,
                 }
             )
         assets = need(p, "assets_on_board", where, int)
-        tokens = need(p, "victory_tokens", where, int, default=0)
+        per_goal = sum(g["tokens"] for g in goals)
+        tokens = need(p, "victory_tokens", where, int, default=per_goal)
         if assets < 0 or tokens < 0:
             raise InputError(f"{where}: assets_on_board and victory_tokens cannot be negative")
         if tokens and game != "big":
@@ -120,12 +134,23 @@ def load(path: Path) -> dict:
                 f"{where}.victory_tokens: {tokens} victory tokens, but tokens exist only in "
                 f'the Big Game (game = "big"), this is the {game} game'
             )
+        if per_goal and tokens != per_goal:
+            raise InputError(
+                f"{where}.victory_tokens: {tokens}, but the player's goals carry {per_goal} "
+                "(give the tokens per goal or as one total, or make them agree)"
+            )
         revealed = sum(g["revealed"] for g in goals)
         if tokens > TOKENS_PER_GOAL * revealed:
             raise InputError(
                 f"{where}.victory_tokens: {tokens} victory tokens on {revealed} revealed "
                 f"goal{'s' if revealed != 1 else ''}: at most {TOKENS_PER_GOAL * revealed} "
                 f"(1 + 2 per revealed goal)"
+            )
+        if not _reachable(tokens, revealed):
+            raise InputError(
+                f"{where}.victory_tokens: {tokens} victory tokens on {revealed} revealed "
+                f"goal{'s' if revealed != 1 else ''} cannot be: each goal carries 0, 1 or 3 "
+                "(1 the first time it is met again, 2 more the second)"
             )
         dissident = need(p, "dissident", where, bool, default=False)
         if dissident and goals:
@@ -136,7 +161,7 @@ def load(path: Path) -> dict:
                 "goals": goals,
                 "assets": assets,
                 "tokens": tokens,
-                "team": p.get("team"),
+                "team": need(p, "team", where, str) if "team" in p else None,
                 "dissident": dissident,
             }
         )
@@ -153,7 +178,85 @@ def load(path: Path) -> dict:
         raise InputError(
             f"Davos ({mode} mode) is for {counts.text} players, the record lists {len(players)}"
         )
+    _check_sides(players, mode)
     return {"mode": mode, "game": game, "players": players}
+
+
+def _goal_tokens(n: int, revealed: bool, game: str, where: str) -> None:
+    """Victory tokens on one goal: the Big Game only, on a revealed goal, 0, 1 or 3."""
+    if game != "big":
+        raise InputError(
+            f"{where}.tokens: {n} victory tokens, but tokens exist only in the Big Game "
+            f'(game = "big"), this is the {game} game'
+        )
+    if not revealed:
+        raise InputError(f"{where}.tokens: victory tokens lie only on a revealed goal")
+    if n not in GOAL_TOKENS:
+        raise InputError(
+            f"{where}.tokens: {n} victory tokens on one goal: a goal carries 0, 1 or 3 "
+            "(1 the first time it is met again, 2 more the second)"
+        )
+
+
+def _reachable(tokens: int, revealed: int) -> bool:
+    """Whether ``tokens`` is a sum of 0, 1 or 3 on each of ``revealed`` goals."""
+    return any(
+        0 <= tokens - 3 * threes <= revealed - threes
+        for threes in range(min(revealed, tokens // 3) + 1)
+    )
+
+
+def dissidents_for(players: int) -> int:
+    """The seed's dissident players: one for 3-5 players, a team of two for 6 and 8, one
+    super dissident for 7."""
+    return 2 if players in (6, 8) else 1
+
+
+def _check_sides(players: list[dict], mode: str) -> None:
+    """Teams of two ("teams van twee"), and the dissident players the player count asks for;
+    in the dissident variant with 6-8 players the others play in teams, with 3-5 alone."""
+    n = len(players)
+    if mode == "dissident":
+        want = dissidents_for(n)
+        have = sum(p["dissident"] for p in players)
+        if have != want:
+            kind = {1: "one dissident player", 2: "a dissident team of two"}[want]
+            extra = " (a super dissident)" if n == 7 else ""
+            raise InputError(
+                f"the dissident variant with {n} players has {kind}{extra}, the record "
+                f"marks {have} with dissident = true"
+            )
+        for p in players:
+            if p["dissident"] and p["team"] is not None:
+                raise InputError(
+                    f"players.{p['name']}.team: a dissident player plays on the dissidents' "
+                    "side, not in a team"
+                )
+    teamed = mode == "team" or (mode == "dissident" and n >= 6)
+    others = [p for p in players if not p["dissident"]]
+    if not teamed:
+        bad = next((p for p in others if p["team"] is not None), None)
+        if bad is not None:
+            why = "in team mode" if mode == "normal" else "with 6-8 players"
+            raise InputError(
+                f"players.{bad['name']}.team: players form teams only {why}, "
+                f"this is {mode} mode with {n} players"
+            )
+        return
+    sizes: dict[str, list[str]] = {}
+    for p in others:
+        if not isinstance(p["team"], str):
+            raise InputError(
+                f"players.{p['name']}.team is missing: with {n} players in the dissident "
+                "variant the other players play in teams of two"
+            )
+        sizes.setdefault(p["team"], []).append(p["name"])
+    for team, names in sizes.items():
+        if len(names) != 2:
+            raise InputError(
+                f"team {team!r} has {len(names)} player{'s' if len(names) != 1 else ''} "
+                f"({', '.join(names)}): Davos teams are teams of two"
+            )
 
 
 def _side(player: dict, mode: str) -> str:
