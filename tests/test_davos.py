@@ -410,7 +410,7 @@ def test_contest_bot_beats_the_goal_bot_head_to_head():
 
     P, n = 4, 1500
     rec = _duel_chunk(
-        "contest", "goal", P, "base", load_cards(), "split", "normal", "take", 21, 0, n
+        "contest", "goal", P, "base", load_cards(), "split", "normal", "none", 21, 0, n
     )
     for col in ("score", "won"):
         x = rec[col] / (P * (P - 1))
