@@ -684,7 +684,7 @@ def bradley_terry(
 
 
 @dataclass(frozen=True)
-class LadderTable:
+class LadderTable(Summary):
     """Every pair of policies on duplicate deals, a rating per policy, and the seats'
     fairness when every seat plays the strongest policy."""
 
@@ -732,9 +732,6 @@ class LadderTable:
             ]
         )
         return {**self.duels.tables(), "rating": rating, "record": record, "seats": seats}
-
-    def plots(self) -> dict:
-        return {}
 
     def as_dict(self) -> dict:
         return {
