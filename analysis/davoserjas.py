@@ -570,33 +570,11 @@ def _duel_chunk(a, b, players, rounds, variants, samples, exact, seed, start, co
     return cols
 
 
-@analysis(
-    "davoserjas",
-    "duel",
-    games=20_000,
-    about="which bot is stronger, on duplicate deals",
-    example="tableodds davoserjas duel --policies counting,careful --games 100000",
-)
-def duel(
-    plan: RunPlan,
-    policies=("counting", "careful"),
-    players: int = 4,
-    rounds=None,
-    variants=(),
-    samples: int | None = None,
-    exact: int | None = None,
-    endgame: str | None = None,
-) -> Result:
-    """A duplicate tournament: every pair of POLICIES plays the same deals with the seats
-    rotated (how card players compare strength); the mean difference per game with its 95%
-    interval, per round, and a ranking.  ``samples`` and ``exact`` set the search bot's
-    budget, ``endgame`` how it solves the last tricks (counting or paranoid)."""
-    policies = list(policies)
-    budget = None  # the kernel's exact argument: tricks and endgame model
-    if exact is not None or endgame is not None:
-        budget = exact_budget(TRICKS if exact is None else exact, endgame or ENDGAME)
+def _pair_runs(plan, what, policies, players, rounds, variants, samples=None, budget=None):
+    """Every pair of POLICIES on duplicate deals: the settings of the first, the pairs, and per
+    pair that finished ``(a, b, lazy frame, whole-game mean, per-round means)``."""
     if len(policies) < 2 or len(set(policies)) != len(policies):
-        raise InputError("a duel needs two or more different policies, e.g. counting,careful")
+        raise InputError(f"a {what} needs two or more different policies, e.g. counting,careful")
     base = make_settings(players, policies[:1], rounds, variants)
     for p in policies:
         make_settings(players, [p], rounds, variants)  # names checked before any run
@@ -612,15 +590,46 @@ def duel(
             for a, b in pairs
         ]
     )
-    results = []
+    cols = [f"d{k}" for k in range(len(base.rounds))]
+    out = []
     for a, b in pairs:
-        if f"{a}-{b}" not in runs:
-            continue
-        cols = [f"d{k}" for k in range(len(base.rounds))]
-        row = exact_moments(runs[f"{a}-{b}"].scan(), cols + ["total"])[0]
-        results.append(
-            (a, b, mean_of(row, "total", scale), tuple(mean_of(row, c, scale) for c in cols))
-        )
+        if f"{a}-{b}" in runs:
+            lf = runs[f"{a}-{b}"].scan()
+            row = exact_moments(lf, cols + ["total"])[0]
+            means = tuple(mean_of(row, c, scale) for c in cols)
+            out.append((a, b, lf, mean_of(row, "total", scale), means))
+    return base, pairs, out
+
+
+@analysis(
+    "davoserjas",
+    "duel",
+    games=20_000,
+    about="which bot is stronger, on duplicate deals",
+    example="tableodds davoserjas duel --policies counting,careful --games 100000",
+)
+def duel(
+    plan: RunPlan,
+    policies=("search", "counting", "careful"),
+    players: int = 4,
+    rounds=None,
+    variants=(),
+    samples: int | None = None,
+    exact: int | None = None,
+    endgame: str | None = None,
+) -> Result:
+    """A duplicate tournament: every pair of POLICIES plays the same deals with the seats
+    rotated (how card players compare strength); the mean difference per game with its 95%
+    interval, per round, and a ranking.  ``samples`` and ``exact`` set the search bot's
+    budget, ``endgame`` how it solves the last tricks (counting or paranoid)."""
+    budget = None  # the kernel's exact argument: tricks and endgame model
+    if exact is not None or endgame is not None:
+        budget = exact_budget(TRICKS if exact is None else exact, endgame or ENDGAME)
+    policies = list(policies)
+    base, pairs, done = _pair_runs(
+        plan, "duel", policies, players, rounds, variants, samples, budget
+    )
+    results = [(a, b, m, by) for a, b, _, m, by in done]
     return Result(
         "davoserjas duel",
         {
@@ -829,33 +838,10 @@ def ladder(
     its 95% interval from the deals won, tied and lost, and FAIRNESS_GAMES games with
     every seat the top-rated policy show what each seat is worth under strong play."""
     policies = list(policies)
-    if len(policies) < 2 or len(set(policies)) != len(policies):
-        raise InputError("a ladder needs two or more different policies, e.g. search,counting")
-    base = make_settings(players, policies[:1], rounds, variants)
-    for p in policies:
-        make_settings(players, [p], rounds, variants)  # names checked before any run
-    scale = players * (players - 1)
-    pairs = [(a, b) for i, a in enumerate(policies) for b in policies[i + 1 :]]
-    runs = plan.run_all(
-        [
-            (
-                f"{a}-{b}",
-                partial(_duel_chunk, a, b, players, rounds, tuple(variants), None, None),
-                {"default_chunk": 4096, "label": f"{a} vs {b}"},
-            )
-            for a, b in pairs
-        ]
-    )
+    base, pairs, done = _pair_runs(plan, "ladder", policies, players, rounds, variants)
     results, record = [], []
-    cols = [f"d{k}" for k in range(len(base.rounds))]
-    for a, b in pairs:
-        if f"{a}-{b}" not in runs:
-            continue
-        lf = runs[f"{a}-{b}"].scan()
-        row = exact_moments(lf, cols + ["total"])[0]
-        results.append(
-            (a, b, mean_of(row, "total", scale), tuple(mean_of(row, c, scale) for c in cols))
-        )
+    for a, b, lf, m, by in done:
+        results.append((a, b, m, by))
         signs = lf.select(
             (pl.col("total") < 0).sum().alias("a"),
             (pl.col("total") == 0).sum().alias("t"),

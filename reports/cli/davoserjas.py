@@ -74,20 +74,25 @@ _hand = simulation(
     ],
 )
 
+
+def _policies(default: str, what: str):
+    return click.option(
+        "--policies",
+        default=default,
+        show_default=True,
+        metavar="A,B,...",
+        callback=list_callback,
+        help=f"The policies {what}, every pair in turn ({_names}).",
+    )
+
+
 _duel = simulation(
     GAME,
     options=game_options(
         None,
         "",
         _variants,
-        click.option(
-            "--policies",
-            default="search,counting,careful",
-            show_default=True,
-            metavar="A,B,...",
-            callback=list_callback,
-            help=f"The policies to compare, every pair in turn ({_names}).",
-        ),
+        _policies("search,counting,careful", "to compare"),
         click.option(
             "--samples",
             type=click.IntRange(1, 256),
@@ -118,14 +123,7 @@ _ladder = simulation(
         None,
         "",
         _variants,
-        click.option(
-            "--policies",
-            default="search,counting,careful,random",
-            show_default=True,
-            metavar="A,B,...",
-            callback=list_callback,
-            help=f"The policies on the ladder, every pair in turn ({_names}).",
-        ),
+        _policies("search,counting,careful,random", "on the ladder"),
         click.option(
             "--fairness-games",
             type=click.IntRange(2, 10**9),
