@@ -487,7 +487,7 @@ class VoteCount(Summary):
 
 
 def count_votes(parliament: dict) -> dict:
-    """How each party votes and whether the bill passes (the seed's rules, sim.davos.parliament)."""
+    """How each party votes and whether the bill passes (the rulebook, sim.davos.parliament)."""
     players = sorted(
         {who for p in parliament["parties"] for who in p["assets"]} | set(parliament["wishes"])
     )
@@ -708,7 +708,7 @@ def goals(
     configuration is run on the given cards and on DECKS - 1 plausible decks drawn by
     tableodds.sim.davos.decks (documented there), and the ranking by requirement kind is
     shown per deck, across decks, and where it holds for every deck.  MODE team or dissident
-    plays the seed's team variant (teams of two, 4, 6 or 8 players) or dissident variant
+    plays the rulebook's team variant (teams of two, 4, 6 or 8 players) or dissident variant
     (3-8 players, dissident players who take the others' failed goals); a seat's goal is
     judged on its colour (its team's assets count).  GAME big plays the Big Game (control
     cards, specialties, victory tokens), in any MODE; CONTROL_OPEN and BIG_TOKENS are its two

@@ -105,7 +105,7 @@ def section(book) -> str:
             "The start player's edge is its win share (ties split) minus 1/4."
         )
     )
-    # 3. the seed's worked example under every bargaining model (exact, no simulation)
+    # 3. the rulebook's worked example under every bargaining model (exact, no simulation)
     parts.append("<h3 id=boss-deal>The deal example: who gets what?</h3>")
     for name, moment in (
         ("first", "Daan leads, Lotte holds the one red investor"),
@@ -127,12 +127,12 @@ def section(book) -> str:
             table(
                 ["player", "Shapley", "core", "Nash", "investor prices", "weight rule"],
                 body,
-                f"the seed's worked example, {name} moment ({moment}); 30 M, in M",
+                f"the rulebook's worked example, {name} moment ({moment}); 30 M, in M",
             )
         )
     parts.append(
         p(
-            "The seed settles the first moment at 8 M for Lotte (the investor prices) and the "
+            "The rulebook settles the first moment at 8 M for Lotte (the investor prices) and the "
             "final one at 10/10/10 (the Shapley value and the Nash split). The simulator's bots "
             "bargain by the investor prices; the weight rule is --variant weight-bargain."
         )

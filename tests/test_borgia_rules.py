@@ -1,4 +1,4 @@
-"""Borgia: the seed's redistribution, cardinals, patronage and simony, in the reference."""
+"""Borgia: the rulebook's redistribution, cardinals, patronage and simony, in the reference."""
 
 import pytest
 

@@ -49,13 +49,13 @@ def test_deck_and_packaged_data_follow_the_seed():
     assert DECK_COUNTS[RECRUIT] == 33 and DECK_COUNTS[BOSS] == 10 and DECK_COUNTS[STOP] == 10
     c = load_cards()
     assert len(c.spaces) == 16 and len(c.values) == 15
-    assert c.values[5] == 3 and c.values[12] == 5  # seed: deal #6 pays 3, #13 pays 5
+    assert c.values[5] == 3 and c.values[12] == 5  # the rulebook: deal #6 pays 3, #13 pays 5
     assert list(c.values) == sorted(c.values)  # values rise with the deal number
-    example = c.spaces[2]  # seed: R+B+Y required, 2 of P/O/G
+    example = c.spaces[2]  # the rulebook: R+B+Y required, 2 of P/O/G
     assert example.required == 0b000111 and example.optional == 0b111000
     assert example.pick == 2 and example.dividends == 6
     assert all(f == 0 for f in c.faces[:9]) and c.faces[14] == 0
-    assert not c.faces[12] >> 4 & 1  # seed: a 5 after deal 13 goes on
+    assert not c.faces[12] >> 4 & 1  # the rulebook: a 5 after deal 13 goes on
     assert c.investors == {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
 
 
@@ -93,9 +93,9 @@ def test_default_bargaining_pays_each_family_its_shapley_price():
     o = g.offer(0, 2, 60)
     assert o.ok is False  # partners would take 14/15: under the boss's 20% minimum
     g.owner = [0, 2, 3, 0, 0, 3]  # the boss owns red, pink and orange
-    o = g.offer(0, 2, 30)  # the seed's final deal: blue and yellow at 8 of 30 each
+    o = g.offer(0, 2, 30)  # the rulebook's final deal: blue and yellow at 8 of 30 each
     assert o.ok and o.share == [0, 0, 8, 8] and o.take == 14
-    g.owner = [1, 0, 0, 0, 2, 3]  # the seed's first deal: only red is bought
+    g.owner = [1, 0, 0, 0, 2, 3]  # the rulebook's first deal: only red is bought
     g.laid[0][GREEN] = 1
     o = g.offer(0, 2, 30)
     assert o.ok and o.share == [0, 8, 0, 0] and o.take == 22
@@ -166,7 +166,7 @@ def test_two_player_rules_pay_a_fixed_price():
     g.owner = [0, 1, 1, 0, 0, 1]
     o = g.offer(0, 0, 12)  # red (own) + blue (opponent's): the deal needs 2 investors
     assert o.ok and o.share == [0, 12 // 2] and o.take == 6 and 1 not in o.consent
-    o = g.offer(0, 2, 30)  # the seed's space needs 5: blue and yellow cost 30 / 5 each
+    o = g.offer(0, 2, 30)  # the rulebook's space needs 5: blue and yellow cost 30 / 5 each
     assert o.ok and o.share == [0, 2 * 6] and o.take == 18
     g = blank(players=2, variants=["two-player-sixth"])  # the other reading: payout / 6
     g.owner = [0, 1, 1, 0, 0, 1]
@@ -531,7 +531,7 @@ def test_a_recruitment_set_gets_a_seat_under_the_hand_limit():
 
     g = over_limit()
     g.enforce_limit(0)
-    # the seed: instead of discarding, a set of 3 recruitment cards; it takes another seat's
+    # the rulebook: instead of discarding, a set of 3 recruitment cards; it takes another seat's
     # investor (none spare), the first in family order
     assert sum(g.hands[0]) == 10 and g.hands[0][RECRUIT] == 0 and g.owner[RED] == 0
     g = over_limit(owner=(1, 2, -1, 1, 2, 3))

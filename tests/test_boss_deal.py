@@ -267,14 +267,14 @@ def test_a_split_below_the_bosss_minimum_is_marked():
     assert "under investors the boss keeps less than its minimum (20% of the payout)" in text
 
 
-# ---- the seed's worked example ------------------------------------------------------------
+# ---- the rulebook's worked example ------------------------------------------------------------
 
 
 def test_seed_first_moment_lone_red_supplier_gets_8_of_30():
     d = bargain.load_deal(bargain.example_path("first"))
     s = solve(d)
     assert d.payout == 30 and d.players[d.boss].name == "Daan"
-    assert s.investors == (22, 8, 0, 0)  # the seed: "at least 8 M; you still earn 22 M"
+    assert s.investors == (22, 8, 0, 0)  # the rulebook: "at least 8 M; you still earn 22 M"
     assert s.weights == (20, 10, 0, 0)  # the original rule gives her 10
     # Daan + Lotte complete it, but cannot guarantee it against Lars's and Sofie's travel
     assert s.completes[0b0011] and not s.v[0b0011]

@@ -26,7 +26,7 @@ def test_packaged_big_cards_cover_every_action_and_domain_kind():
     cards = R.load_cards()
     assert len(cards.controls) == 30
     actions = [c.action for c in cards.controls]
-    # every action of the seed's two lists, twice each
+    # every action of the rulebook's two lists, twice each
     assert sorted(actions) == sorted(list(range(len(R.CONTROL_ACTIONS))) * 2)
     for c in cards.controls:
         sector_card = c.domain[0] == R.DOMAIN_KINDS.index("sector")
@@ -693,7 +693,7 @@ def test_big_game_bots_decide_only_from_what_their_seat_may_know():
 
 
 def test_the_first_to_pass_in_control_takes_no_asset_and_the_start_player_stays():
-    # seed: "Voor passen gelden dezelfde regels als in de fase Turns, al blijft de
+    # the rulebook: "Voor passen gelden dezelfde regels als in de fase Turns, al blijft de
     # startspeler dezelfde": the asset comes with the start player card, which stays put
     g = _game(3)
     g.start, g.supply = 1, [2, 2, 2]

@@ -3,7 +3,7 @@ dissident), every game version (base, mean, big) and with every bot.
 
 A seat sees its own goals, the revealed goals of every other seat, the open and discarded
 cards and the board; it does not see another seat's unrevealed goals, its team-mate's
-included (seed: "Overleg: teamgenoten mogen met elkaar overleggen, maar alleen openlijk aan
+included (rulebook: "Overleg: teamgenoten mogen met elkaar overleggen, maar alleen openlijk aan
 tafel"), nor the order of the goal stack under the cards a draw shows, nor the control stack.
 Positions are recorded at every kind of decision in whole reference games; what the seat
 cannot see is dealt again, and the decision must not change.

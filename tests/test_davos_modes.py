@@ -130,7 +130,7 @@ def test_a_team_is_one_colour_on_the_board():
 
 
 def test_a_team_shares_its_profit():
-    # seed: "een corp levert winst op voor het team ... Jullie verdelen die winst onderling"
+    # the rulebook: "een corp levert winst op voor het team ... Jullie verdelen die winst onderling"
     g = _team_game()
     bill = ref.R.Bill("L subsidy: all", L, -1, (3, 1), (1, 0))
     g.csec[0], g.ch[0][0] = 0, 2  # America L corp: team 0 biggest
@@ -318,7 +318,7 @@ def test_dissident_profit_is_for_the_dissident_variant():
 
 
 def test_dissident_players_take_no_profit_by_default():
-    # seed: "Winst voor de dissidents negeer je"; the other reading is --dissident-profit take
+    # the rulebook: "Winst voor de dissidents negeer je"; the other reading is --dissident-profit take
     st = make_settings(4, "base", ["goal"], mode="dissident")
     assert st.dissident_profit == "none" and st.profit_colours == st.colours
     frame = pl.DataFrame(GAME.simulate_chunk(st, 23, 0, 300))

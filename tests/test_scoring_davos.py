@@ -22,7 +22,7 @@ def goal(cat, ok=True):
 
 
 def test_davos_worked_example_from_the_rules(tmp_path):
-    # seed: three goals in three categories and one failed goal score 3 + 3 - 1 = 5
+    # the rulebook: three goals in three categories and one failed goal score 3 + 3 - 1 = 5
     rec = f"""[[players]]
 name = "A"
 assets_on_board = 3

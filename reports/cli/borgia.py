@@ -42,7 +42,7 @@ options = game_options(
         "--city-vp/--no-city-vp",
         default=None,
         help="Cities score their printed VP too [default: from the cards file, "
-        "off, as in the seed].",
+        "off, as in the rulebook].",
     ),
     click.option(
         "--unsold",

@@ -71,7 +71,7 @@ def _deal(entry):
         "--example",
         type=click.Choice(list(EXAMPLES)),
         default=None,
-        help="Use the seed's worked example instead of a FILE: 'first' (Lotte's red investor, "
+        help="Use the rulebook's worked example instead of a FILE: 'first' (Lotte's red investor, "
         "8 of 30) or 'final' (Lotte, Sofie and Daan, 10/10/10).",
     )
     @click.option("--template", is_flag=True, help="Print the example deal file and exit.")

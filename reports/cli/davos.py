@@ -78,7 +78,7 @@ def _dissident_profit_option():
         "--dissident-profit",
         DISSIDENT_PROFIT,
         "none",
-        "The dissident variant's reading of the seed's 'Winst voor de dissidents negeer "
+        "The dissident variant's reading of the rulebook's 'Winst voor de dissidents negeer "
         "je': none = the dissident players' white assets earn no profit from bills, as the "
         "seed says (their losses still apply); take = they take bill profits like any colour "
         "(the sentence read as being about the normal game's neutral white assets only).",
@@ -86,7 +86,7 @@ def _dissident_profit_option():
 
 
 def _big_options():
-    """The Big Game's readings of the seed (rules.CONTROL_OPENS, BIG_TOKENS and
+    """The Big Game's readings of the rulebook (rules.CONTROL_OPENS, BIG_TOKENS and
     DISSIDENT_SPECIALTIES)."""
     return [
         _choice(
@@ -108,7 +108,7 @@ def _big_options():
             DISSIDENT_SPECIALTIES,
             "none",
             "Big Game, dissident variant: none = a dissident player's member card has no "
-            "specialty (the seed gives none); card = it keeps its seat's specialty.",
+            "specialty (the rulebook gives none); card = it keeps its seat's specialty.",
         ),
     ]
 

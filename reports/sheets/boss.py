@@ -38,7 +38,7 @@ def space_values(settings, seed: int = 1, games: int = GAMES):
     ), result
 
 
-# the seed's worked example of a deal, at its two moments (as in the report)
+# the rulebook's worked example of a deal, at its two moments (as in the report)
 MOMENTS = (
     ("first", "Daan leads, Lotte holds the one red investor"),
     ("final", "Lotte leads, Sofie brings blue and Daan yellow"),
@@ -46,7 +46,7 @@ MOMENTS = (
 
 
 def deal_example() -> Table:
-    """Fair shares of the seed's worked deal (30 M) under every bargaining model, at its two
+    """Fair shares of the rulebook's worked deal (30 M) under every bargaining model, at its two
     moments side by side: exact."""
     cols, boss = {}, {}
     for name, _ in MOMENTS:

@@ -228,7 +228,7 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
     )
     footer = (
         f"tableodds {version('tableodds')} · Davoserjas · variants: "
-        f"{', '.join(variants) or 'none (seed rules)'} · seed {seed}"
+        f"{', '.join(variants) or 'none (the rulebook as written)'} · seed {seed}"
     )
     return Sheet(
         "davoserjas",

@@ -82,7 +82,7 @@ class Game:
         self.discard: set[int] = set()
         self.stack: list[int] = []
         self.pile: list[int] = []
-        self.pope = 0  # seed: the oldest player is pope; seat 0
+        self.pope = 0  # the rulebook: the oldest player is pope; seat 0
         self.savonarola = -1  # the Savonarola card while in force
         self.marriage = None  # (card, a, b) while in force
         self.skip = -1
@@ -175,7 +175,7 @@ class Game:
 
     def upkeep(self, artists: list[list[int]]) -> None:
         """Start of a later turn: patronage for the artists kept from the last one; an
-        artist not paid for is set aside (seed: "niet wil onderhouden")."""
+        artist not paid for is set aside (rulebook: "niet wil onderhouden")."""
         for p in range(self.P):
             for c in artists[p]:
                 if c in self.table[p] and not self.patron(p, c):
@@ -186,7 +186,7 @@ class Game:
         """A card reaches player p: the mandatory types go face up at once."""
         t = self.kind(c)
         if t == ARTIST and not self.patron(p, c):
-            self.aside.add(c)  # seed: an artist whose patronage is refused is set aside
+            self.aside.add(c)  # the rulebook: an artist whose patronage is refused is set aside
             return
         if t in (CITY, OFFICE, ARTIST, FAMILY):
             self.table[p].add(c)
@@ -381,7 +381,7 @@ class Game:
             self.discard.add(t)
         elif k == ARTIST:
             self.rehouse(self.remove(t))
-            self.discard.add(t)  # seed: a dead artist leaves the game
+            self.discard.add(t)  # the rulebook: a dead artist leaves the game
         else:  # an office: the pope hands it on, anyone else sets it aside
             victim = self.remove(t)
             self.rehouse(victim)
@@ -493,7 +493,7 @@ class Game:
             for c in used:
                 self.pay(who, self.card[c].cost)
                 self.hand[who].remove(c)
-                self.aside.add(c)  # seed: used condottieri are set aside, not discarded
+                self.aside.add(c)  # the rulebook: used condottieri are set aside, not discarded
         won = conquest_succeeds(attack, defence)
         self.attacks.append((self.turn, p, q, t, base, attack, defence, int(won)))
         if won:
@@ -647,14 +647,14 @@ class Game:
         self.hand_out_cardinals(got)
         if self.turn >= self.d.turns - 1:
             return  # no player phase follows: simony would change nothing
-        for k in range(1, P):  # seed: no limit on accusations; each accuser plays one card
+        for k in range(1, P):  # the rulebook: no limit on accusations; each accuser plays one card
             q = (pope + k) % P
             cards = self.of_type(self.hand[q], SIMONY)
             if not cards or self.married(q, pope):
                 continue
             if self.pol[q] == RANDOM:
                 play = self.coin()
-            else:  # the seed's grievance, and only while the pope is not yet convicted
+            else:  # the rulebook's grievance, and only while the pope is not yet convicted
                 play = not got[q] and self.skip != pope
             if not play:
                 continue
@@ -671,7 +671,9 @@ class Game:
                 else:
                     no += self.cardinals[r]
             if yes > no:
-                self.skip = pope  # seed: the pope sits out one turn of the next player phase
+                self.skip = (
+                    pope  # the rulebook: the pope sits out one turn of the next player phase
+                )
 
     def hand_out_cardinals(self, got: list[bool]) -> None:
         pope, P = self.pope, self.P

@@ -50,7 +50,7 @@ TYPES = (
     SAVONAROLA,
     SIMONY,
 ) = range(len(TYPES))
-# Seed: these types are played face up as soon as a player receives them.
+# The rulebook: these types are played face up as soon as a player receives them.
 MANDATORY = (CITY, OFFICE, ARTIST, FAMILY)
 # Numbers a card of each type may carry (anything else in the file is refused).
 FIELDS = {
@@ -61,9 +61,9 @@ FIELDS = {
     "condottiere": ("power", "cost"),
     "medicine": ("cost",),
 }
-VOTES_PER_CARDINAL = 3  # seed: each cardinal is 3 votes
-POPE_VP = 10  # seed: 10 VP for the new pope
-CASH_PER_VP = 10  # seed: 1 VP per full 10 D
+VOTES_PER_CARDINAL = 3  # the rulebook: each cardinal is 3 votes
+POPE_VP = 10  # the rulebook: 10 VP for the new pope
+CASH_PER_VP = 10  # the rulebook: 1 VP per full 10 D
 
 POLICIES = {
     "random": "every choice uniformly among the legal ones (each optional card play, "
@@ -140,11 +140,11 @@ def _choice(table: dict, key: str, where: str, default: str, allowed: tuple) -> 
     return value
 
 
-# Readings of the seed that are settings (README, Borgia): the first of each is the default.
+# Readings of the rulebook that are settings (README, Borgia): the first of each is the default.
 CARDINAL_DEALS = ("hand_out", "redeal")  # new tokens from the box / take all back and re-deal
 PATRONAGE = ("each_turn", "once")  # an artist's patronage every turn / only when played
 
-# The pope's bot, not a rule: the seed's "de paus mag alle Ambten opnieuw verdelen" ("mag": he
+# The pope's bot, not a rule: the rulebook's "de paus mag alle Ambten opnieuw verdelen" ("mag": he
 # may) leaves it to the pope whether he redistributes the offices; whether the value and market
 # bots do is this policy parameter (the first is the default).  A random pope always does, each
 # office to a uniform other seat.
@@ -156,7 +156,7 @@ POPE_OFFICES = {
     "hands out cardinals, and a market pope pays his sellers in cardinals only",
 }
 
-# The seed plays three turns; a deck file may ask for more, but a record holds per-turn columns.
+# The rulebook plays three turns; a deck file may ask for more, but a record holds per-turn columns.
 MAX_TURNS = 12
 
 

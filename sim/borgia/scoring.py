@@ -161,6 +161,6 @@ def score(record: dict) -> Scores:
     )
     if not record["cities_score"]:
         notes.append(
-            "cities score no VP (the seed's reading; set cities_score = true to count them)"
+            "cities score no VP (the rulebook's reading; set cities_score = true to count them)"
         )
     return Scores("borgia", tuple(rows), notes=tuple(notes))

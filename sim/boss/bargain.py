@@ -495,7 +495,7 @@ def _counts(table: dict, key: str, where: str, allow_wild: bool = False) -> tupl
 
 
 def load_deal(path: Path | None = None, cards_file: Path | None = None, boss: str | None = None):
-    """Read a deal file (the packaged seed example when ``path`` is None)."""
+    """Read a deal file (the packaged rulebook example when ``path`` is None)."""
     data, where = load_toml(path, "tableodds.sim.boss", "deal_example.toml")
     unknown_keys(data, ("space", "deal", "value", "boss", "spare", "players"), where)
     cards: Cards = load_cards(cards_file)
@@ -638,7 +638,7 @@ EXAMPLES = {"final": "deal_example.toml", "first": "deal_example_first.toml"}
 
 
 def example_path(name: str) -> Path:
-    """The packaged seed example ``final`` (10/10/10) or ``first`` (Lotte's 8 of 30)."""
+    """The packaged rulebook example ``final`` (10/10/10) or ``first`` (Lotte's 8 of 30)."""
     from importlib import resources
 
     return Path(str(resources.files("tableodds.sim.boss").joinpath(EXAMPLES[name])))

@@ -118,7 +118,7 @@ def lay_target(q, boss, need, P, hands, laid, owner, trav, pol):
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def limit_recruit(s, p, owner, hands, pol):
     """Over the hand limit, the family seat p takes with a set of 3 recruitment cards instead
-    of discarding (the seed allows it), or -1 to discard.  A spare investor card must be taken
+    of discarding (the rulebook allows it), or -1 to discard.  A spare investor card must be taken
     while there is one, else one of another seat's.  The shrewd and patient bots always recruit,
     the first such family; the random bot tosses a coin, then picks one uniformly."""
     if hands[p, RECRUIT] < 3 or (pol[p] == RANDOM and bounded(s, 2) != 0):
@@ -144,7 +144,7 @@ def limit_recruit(s, p, owner, hands, pol):
 
 @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
 def first_space(div):
-    """Where the shrewd and patient bots place the marker before the game (the seed lets the
+    """Where the shrewd and patient bots place the marker before the game (the rulebook lets the
     player to the right of the start player choose): the lowest-paying space, the first of
     those, so the start player, who moves first, gains least by dealing there at once."""
     best = 0

@@ -141,7 +141,7 @@ class Game:
         self.discard[t] += 1
 
     def enforce_limit(self, p: int) -> None:
-        """Down to the hand limit: a recruitment set taking an investor (the seed's
+        """Down to the hand limit: a recruitment set taking an investor (the rulebook's
         alternative to discarding) when the seat wants one, else discards."""
         while self.count(p) > self.limit:
             f = -1 if self.st.has("limit-discard-only") else self.limit_recruit(p)

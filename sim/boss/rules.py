@@ -24,9 +24,9 @@ from tableodds.sim.core.errors import InputError
 
 FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
 N_FAMILIES = 6
-SPACES = 16  # seed: the board has 16 deal spaces
-DEAL_CARDS = 15  # seed: deal cards #1 .. #15
-PLAYERS = range(2, 7)  # seed: 3-6 players, plus its 2-player rules
+SPACES = 16  # the rulebook: the board has 16 deal spaces
+DEAL_CARDS = 15  # the rulebook: deal cards #1 .. #15
+PLAYERS = range(2, 7)  # the rulebook: 3-6 players, plus its 2-player rules
 
 # Influence card types and how many of each the 98-card deck holds (seed + digest).
 FAMILY, TRAVEL, WILD, RECRUIT, BOSS, STOP = 0, 6, 12, 13, 14, 15
@@ -47,11 +47,11 @@ CARD_GROUPS = {
     "stop": (15,),
 }
 
-HAND_START = 5  # seed: 5 influence cards each at the start
-HAND_LIMIT = 12  # seed: at most 12 influence cards
+HAND_START = 5  # the rulebook: 5 influence cards each at the start
+HAND_LIMIT = 12  # the rulebook: at most 12 influence cards
 LATE_LIMIT = 10  # house rule: at most 10 from the tenth deal on
-DRAW = 3  # seed: draw 3 after moving
-RECRUIT_SET = 3  # seed: recruitment cards are used in sets of 3
+DRAW = 3  # the rulebook: draw 3 after moving
+RECRUIT_SET = 3  # the rulebook: recruitment cards are used in sets of 3
 SCALE = 60  # bargaining weights in units of 1/60 (1/m for m = 1..6 is whole)
 MAX_TURNS = 2000  # a safety stop; games never reach it (records say so)
 PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in hand
@@ -76,7 +76,7 @@ POLICIES = {
     "first takeable investor), then discards coloured travel, family, recruitment, wild "
     "travel, stop and boss cards in that order; seated right of the start player, it "
     "places the marker on the lowest-paying space",
-    "patient": "shrewd, but starts a deal only when holding 7 or more cards (the seed's tip: "
+    "patient": "shrewd, but starts a deal only when holding 7 or more cards (the rulebook's tip: "
     "gather influence cards first); until then it rolls and draws",
 }
 
@@ -101,14 +101,14 @@ VARIANTS = {
     "short-late-roll": "as short, but the die is rolled only from the tenth completed deal "
     "(the other reading of 'the end conditions stay the same')",
     "limit-discard-only": "over the hand limit a player only discards (by default a set of 3 "
-    "recruitment cards may be played instead, taking an investor card, as the seed allows)",
-    "weight-bargain": "a model switch, not a seed rule: partners are paid by the original "
+    "recruitment cards may be played instead, taking an investor card, as the rulebook allows)",
+    "weight-bargain": "a model switch, not a rulebook rule: partners are paid by the original "
     "weight rule (boss_weight in deals.toml) instead of each family's Shapley price",
-    "two-player-rules": "the seed's 2-player rules at any player count (always on for 2): "
+    "two-player-rules": "the rulebook's 2-player rules at any player count (always on for 2): "
     "the boss uses others' investors without consent, paying each the payout divided by "
     "the investors the deal needs; owners may travel their own investors; a deal that can "
     "be completed always is",
-    "fixed-order": "the original model of a deal, not a seed rule: influence cards in a fixed "
+    "fixed-order": "the original model of a deal, not a rulebook rule: influence cards in a fixed "
     "order (boss cards, the boss's recruitment, the terms, travel cards) and family cards "
     "counted from the hand, never laid face up",
     "narrow-stops": "the earlier, narrower reading of the stop card: only the player a card "

@@ -3,7 +3,7 @@ variant (4, 6, 8) and the dissident variant (3-8), each with any of the three ga
 
 The three modes are simulator kinds of one game loop: ``games`` (the normal mode),
 ``team`` and ``dissident``; ``big``, ``big_team`` and ``big_dissident`` are the Big Game
-(``big`` of ``kernel.simulate``) in the three modes; the suite runs each for the player counts the seed
+(``big`` of ``kernel.simulate``) in the three modes; the suite runs each for the player counts the rulebook
 gives.
 """
 

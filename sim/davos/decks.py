@@ -1,7 +1,7 @@
 """Plausible Davos goal decks, for asking whether a conclusion depends on the assumed cards.
 
-The seed does not give the goal cards, so ``cards.toml`` is one invented deck.  A generated
-deck keeps everything the seed fixes (the board, the five requirement kinds, the blocs and
+The rulebook does not give the goal cards, so ``cards.toml`` is one invented deck.  A generated
+deck keeps everything the rulebook fixes (the board, the five requirement kinds, the blocs and
 sectors) and the packaged deck's size, and draws the rest:
 
   - N goals, as many as the packaged deck has for the game (30 Base, 42 Mean);

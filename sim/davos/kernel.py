@@ -1889,7 +1889,7 @@ def _turns(
 @njit(cache=True, inline="always")
 def _give(h, n, cseat, csize, sv):
     """Colour h takes n assets from the bank: one seat's, or a team's, each asset to the mate
-    with the smaller supply (the lower seat on a tie; seed: the team shares its profit)."""
+    with the smaller supply (the lower seat on a tie; the rulebook: the team shares its profit)."""
     if csize[h] == 1:
         sv[cseat[h, 0], SUPPLY] += n
         sv[cseat[h, 0], GAINED] += n
@@ -2105,7 +2105,7 @@ def _resolve(
             sc[C_DN] += 1
             csec[x] = -1
             sc[BANKRUPT] += 1
-    if payer >= 0:  # the share is paid in the payee's colour (seed: "Onderhandelen")
+    if payer >= 0:  # the share is paid in the payee's colour (rulebook: "Onderhandelen")
         paid = min(price, got)
         _take(payer, paid, cseat, csize, sv)
         _give(payee, paid, cseat, csize, sv)
@@ -2799,7 +2799,7 @@ def simulate(
                     for i in range(gn[p]):
                         if gs[p, i, G_REV] != 0:
                             nrev += 1
-                    inc = max(0, base[p] - nrev)  # seed: 5 minus the goals revealed so far
+                    inc = max(0, base[p] - nrev)  # the rulebook: 5 minus the goals revealed so far
                     sv[p, SUPPLY] += inc
                     sv[p, INCOME] += inc
                 if big is not None:

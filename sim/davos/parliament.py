@@ -1,4 +1,4 @@
-"""The Davos parliament's vote in plain Python, from the seed: a party's vote and a bill's.
+"""The Davos parliament's vote in plain Python, from the rulebook: a party's vote and a bill's.
 
 The reference game (``reference.py``) votes with these, and so do the ``davos vote``
 calculator and the cheat sheet; the kernel has its own numba copy (``kernel.party_vote``,

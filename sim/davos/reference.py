@@ -2,7 +2,7 @@
 
 It shares only the random stream and its draw order with the kernel (see
 ``kernel.py`` for the order); the board, the votes, the bills, the bots and the
-scoring are written again here from the seed, so agreement between the two on
+scoring are written again here from the rulebook, so agreement between the two on
 the same seeds is evidence that both are right.  The parliament's vote is
 ``parliament.py``'s, which also serves the ``davos vote`` calculator.
 """
@@ -737,7 +737,7 @@ class Game:
     def give(self, h, n) -> None:
         """Colour h takes n assets (pays -n): a team hands each asset taken to the mate with
         the smaller supply and pays each from the one with the larger (the lower seat on a
-        tie); seed: "een corp levert winst op voor het team"."""
+        tie); the rulebook: "een corp levert winst op voor het team"."""
         for _ in range(abs(n)):
             seats = self.seats_of[h]
             if n > 0:
@@ -867,7 +867,7 @@ class Game:
             board[h] = self.board_of(h)
         top = max((score[h], board[h]) for h in sides)
         tied = [h for h in sides if (score[h], board[h]) == top]
-        # seed: tied players draw goals until one wins, modelled as a uniform pick
+        # the rulebook: tied players draw goals until one wins, modelled as a uniform pick
         winner = tied[self.rng.bounded(len(tied))] if len(tied) > 1 else tied[0]
         return dict(
             achieved=achieved,

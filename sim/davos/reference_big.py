@@ -39,11 +39,11 @@ With the team and dissident variants (rules.seating; the README's "The Big Game"
   goals     victory tokens lie on a seat's revealed goals and count for its colour; dissident
             players hold no goals, so never take tokens, and their score (the others' failed
             goals) is not touched by the others' tokens, which lie on achieved goals only;
-  cards     a dissident player's member card has no specialty (rules.NO_SPECIALTY; the seed
+  cards     a dissident player's member card has no specialty (rules.NO_SPECIALTY; the rulebook
             gives none), or its seat's with rules.DISSIDENT_SPECIALTIES "card"; the start
             player card's still counts for whoever holds it;
   bots      a goal-seeking bot values its own open goals on its colour's assets (a mate's
-            goals are hidden until revealed, and revealed goals are achieved: the seed's
+            goals are hidden until revealed, and revealed goals are achieved: the rulebook's
             "alleen openlijk aan tafel"), never blocks a seat of its own colour, and a
             dissident player's bot, with nothing to block, buys a control card by the goal
             bots' rule before it passes.

@@ -1,7 +1,7 @@
 """Davos rules: the board, the card data and the variant settings.
 
 Source: shared/seeds/davos.nl.txt (Dutch, English card terms) and the digest
-shared/rules/davos.md.  Numbers the seed gives are constants here; the card
+shared/rules/davos.md.  Numbers the rulebook gives are constants here; the card
 contents it does not give (goals, bills, party ideologies) are data in
 ``cards.toml``, which a user can replace with ``--cards FILE``.
 
@@ -28,14 +28,14 @@ from tableodds.sim.core.errors import InputError
 PLAYERS = range(2, 6)
 GAMES = ("base", "mean", "big")  # the Big Game builds on the Mean Game
 BLOCS = ("America", "Europe", "Global South", "China")
-PARTIES_PER_BLOC = (2, 3, 3, 1)  # seed: "America twee, Europe en GS drie, China één"
+PARTIES_PER_BLOC = (2, 3, 3, 1)  # the rulebook: "America twee, Europe en GS drie, China één"
 PARTY_BLOC = np.repeat(np.arange(4), PARTIES_PER_BLOC).astype(np.int64)
 SECTORS = ("Banking", "Energy", "Pharma", "Tech", "Arms", "Food", "Media")
 BASE_SECTORS = 4  # Mean Game adds Arms, Food, Media
-CORPS_PER_SECTOR = 3  # seed: 4 sectors x 3 corps; Mean 9 more
+CORPS_PER_SECTOR = 3  # the rulebook: 4 sectors x 3 corps; Mean 9 more
 IDEOLOGIES = ("L", "C", "R", "none")
 NONE = 3
-START_ASSETS = 5  # seed: "Iedere speler neemt 5 assets"
+START_ASSETS = 5  # the rulebook: "Iedere speler neemt 5 assets"
 INCOME = 5  # reset: 5 minus goals revealed so far
 GOAL_PRICE = 2  # buy or swap a goal: 2 assets to the bank
 FIRST_PASS_BONUS = 1  # the first passer takes 1 asset
@@ -47,7 +47,7 @@ DISSIDENTS_UP_TO = 4  # dissidents are placed with <= 4 players (and in the team
 # teams, 10 assets at set-up and every reset)
 MODES = ("normal", "team", "dissident")
 MODE_PLAYERS = {"normal": range(2, 6), "team": (4, 6, 8), "dissident": range(3, 9)}
-SUPER_DISSIDENT_ASSETS = 10  # seed: "De super dissident krijgt ... 10 assets"
+SUPER_DISSIDENT_ASSETS = 10  # the rulebook: "De super dissident krijgt ... 10 assets"
 YEARS = 3
 REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
 MAX_REQS = 3
@@ -97,31 +97,31 @@ BIG_COLUMNS = [
     "control_gained",
     "dissidents_home",
 ]
-TOKENS_PER_GOAL = 3  # seed: 1 victory token, then 2 more, on a revealed goal met again
-CONTROL_OPEN = 4  # seed: "zodat er weer vier control cards open liggen"
-CONTROL_PRICE = 1  # seed: "Betaal 1 asset"
+TOKENS_PER_GOAL = 3  # the rulebook: 1 victory token, then 2 more, on a revealed goal met again
+CONTROL_OPEN = 4  # the rulebook: "zodat er weer vier control cards open liggen"
+CONTROL_PRICE = 1  # the rulebook: "Betaal 1 asset"
 CONTROL_OPENS = {
     "four": "the four open control cards (three on the control positions and the stack's "
-    "turned top card) may all be bought; the seed: 'zodat er weer vier control cards open "
+    "turned top card) may all be bought; the rulebook: 'zodat er weer vier control cards open "
     "liggen', and only the hidden card beneath may not be chosen",
     "three": "only the three cards on the control positions may be bought; the stack's turned "
     "top card fills the next free position",
 }
 BIG_TOKENS = {
     "final": "a revealed goal met again at the end of year 3 also takes tokens (without "
-    "it the seed's 'de tweede keer nog 2' could never happen)",
+    "it the rulebook's 'de tweede keer nog 2' could never happen)",
     "goals": "tokens only in the Goals phase of years 1 and 2",
 }
 HOW = ("dealt", "reset", "bought")  # slot field "how": dealt at set-up, drawn at a reset, bought
 NONE_BILLS = {
     "split": "a bill without ideology has one effect when passed and another when rejected "
-    "(the seed: 'een effect, of ze nu aangenomen of verworpen worden')",
+    "(the rulebook: 'een effect, of ze nu aangenomen of verworpen worden')",
     "same": "a bill without ideology has the same effect whether passed or rejected",
 }
-# the seed's "Winst voor de dissidents negeer je", read two ways for the dissident variant:
+# the rulebook's "Winst voor de dissidents negeer je", read two ways for the dissident variant:
 # the rules' own words are the default (the first entry)
 DISSIDENT_PROFIT = {
-    "none": "the dissident players' white assets earn no profit from bills, as the seed says "
+    "none": "the dissident players' white assets earn no profit from bills, as the rulebook says "
     "of every white asset: 'Winst voor de dissidents negeer je' (their losses still apply)",
     "take": "the dissident players' white assets take bill profits like any colour (the "
     "sentence read as being about the neutral white assets of the normal game only)",
@@ -257,7 +257,7 @@ class Bill:
 # Big Game control cards (seed "Soorten control cards"): a domain on top, an action below.
 # Domains: sector:S (all corps of a sector together), bloc:B (corps and parties of a bloc
 # together), party:I (all parties of ideology I, worldwide).  Sector cards carry one of
-# SECTOR_ACTIONS, bloc and party cards one of BLOC_ACTIONS, in the seed's order.
+# SECTOR_ACTIONS, bloc and party cards one of BLOC_ACTIONS, in the rulebook's order.
 DOMAIN_KINDS = ("sector", "bloc", "party")
 SECTOR_ACTIONS = {
     "fail_to_party": "a corp goes bankrupt and all its assets move to one party",
@@ -283,9 +283,9 @@ CONTROL_ACTIONS = tuple(SECTOR_ACTIONS) + tuple(BLOC_ACTIONS)
 # member cards' "Big" side and the start player card's: a sector (every corp of it) or the
 # C-corps of a bloc (seed "Fase Specialty")
 SPECIALTY_KINDS = ("sector", "ccorp")
-NO_SPECIALTY = (-1, -1)  # a dissident player's member card (the seed gives it no specialty)
+NO_SPECIALTY = (-1, -1)  # a dissident player's member card (the rulebook gives it no specialty)
 DISSIDENT_SPECIALTIES = {
-    "none": "a dissident player's member card has no specialty (the seed gives none)",
+    "none": "a dissident player's member card has no specialty (the rulebook gives none)",
     "card": "a dissident player's member card keeps its seat's specialty, as any player's",
 }
 

@@ -13,7 +13,7 @@ nothing.
 A sheet the table could not have produced is refused in one line: tokens outside the Big
 Game, on an unrevealed goal, or other than 0, 1 or 3 on a goal (a player's total must be such
 a sum over its revealed goals); a team not of two ("teams van twee"); a dissident count other
-than the seed's (one for 3-5 players, a team of two for 6 and 8, one super dissident for 7),
+than the rulebook's (one for 3-5 players, a team of two for 6 and 8, one super dissident for 7),
 and with 6-8 players in the dissident variant the others not in teams of two.
 """
 
@@ -56,7 +56,9 @@ goals = [
 
 MODES = ("normal", "team", "dissident")
 GAMES = ("base", "mean", "big")
-TOKENS_PER_GOAL = 3  # seed: 1 the first time a revealed goal is met again, 2 more the second
+TOKENS_PER_GOAL = (
+    3  # the rulebook: 1 the first time a revealed goal is met again, 2 more the second
+)
 GOAL_TOKENS = (0, 1, 3)  # so a goal carries none, 1 or 1 + 2
 
 
@@ -70,7 +72,7 @@ def _counts(values, text: str) -> _Counts:
     return c
 
 
-# The seed: the game is for 2-5 players; teams of two for 4, 6 or 8; dissidents from 3 to 8.
+# The rulebook: the game is for 2-5 players; teams of two for 4, 6 or 8; dissidents from 3 to 8.
 PLAYER_COUNTS = {
     "normal": _counts(range(2, 6), "2-5"),
     "team": _counts((4, 6, 8), "4, 6 or 8"),
@@ -207,7 +209,7 @@ def _reachable(tokens: int, revealed: int) -> bool:
 
 
 def dissidents_for(players: int) -> int:
-    """The seed's dissident players: one for 3-5 players, a team of two for 6 and 8, one
+    """The rulebook's dissident players: one for 3-5 players, a team of two for 6 and 8, one
     super dissident for 7."""
     return 2 if players in (6, 8) else 1
 

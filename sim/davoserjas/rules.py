@@ -42,7 +42,7 @@ RANK_PLURALS = (
 SEVEN = 5  # rank index of the 7, where every Kabalen row starts
 
 PLAYERS = range(3, 8)
-# Seed: 2s are removed in the order diamonds, hearts, spades, clubs until hands are equal.
+# The rulebook: 2s are removed in the order diamonds, hearts, spades, clubs until hands are equal.
 REMOVED_TWOS = {3: "D", 4: "", 5: "DH", 6: "DHSC", 7: "DHS"}
 
 # the search bot's endgame models, by code (sim/davoserjas/search.py), and the default
@@ -271,12 +271,12 @@ VARIANTS = {
     "pool": "Kabalen scored as a pool shared by the first and second player out",
     "pool=N": "pool size (implies pool); default 30",
     "pool-split=W:R": "winner's and runner-up's shares of the pool; default 2:1",
-    "trick=N": "penalty per trick where tricks are penalised (seed: 1)",
-    "first-trick=N": "penalty for the first trick (seed: 10)",
-    "last-trick=N": "penalty for the last trick (seed: 10)",
-    "club=N": "penalty per club (seed: 1)",
-    "queen=N": "penalty per queen (seed: 5)",
-    "king-of-clubs=N": "penalty for the king of clubs (seed: 15)",
+    "trick=N": "penalty per trick where tricks are penalised (rulebook: 1)",
+    "first-trick=N": "penalty for the first trick (rulebook: 10)",
+    "last-trick=N": "penalty for the last trick (rulebook: 10)",
+    "club=N": "penalty per club (rulebook: 1)",
+    "queen=N": "penalty per queen (rulebook: 5)",
+    "king-of-clubs=N": "penalty for the king of clubs (rulebook: 15)",
 }
 _PENALTY_FIELDS = {"trick": "per_trick", "first-trick": "first_trick", "last-trick": "last_trick"}
 _PENALTY_CARDS = {"club": "clubs", "queen": "queens", "king-of-clubs": "KC"}

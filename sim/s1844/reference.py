@@ -1008,7 +1008,7 @@ class Game:
         return c.director >= 0 and self.priv_owner[R.P2] == c.director
 
     def private_offers(self, c: Corp) -> list[int]:
-        """Privates ``c`` may buy now: phases 3-4, P1-P5, from its director (the seed) or,
+        """Privates ``c`` may buy now: phases 3-4, P1-P5, from its director (the rulebook) or,
         with ``private_sellers = "any"``, from any player (the engine)."""
         if self.phase not in (3, 4) or c.ctype not in (REGIONAL, HISTORICAL) or c.director < 0:
             return []

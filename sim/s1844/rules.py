@@ -449,7 +449,7 @@ def _route_table(value, where: str, name: str) -> tuple:
     )
 
 
-# The rules as the 18xx.games engine plays them where the seed reads them otherwise: a
+# The rules as the 18xx.games engine plays them where the rulebook reads them otherwise: a
 # director may declare bankruptcy (which ends the game) and any player may sell a private
 # to a company.  A recorded game from that site is compared under these (``compare``).
 ENGINE_READINGS = {"bankruptcy": "allowed", "private_sellers": "any"}
