@@ -275,3 +275,28 @@ def test_a_signal_whose_exception_was_swallowed_still_stops_the_run(tmp_path):
             run(_toy_chunk, 10, 1, tmp_path / "b", workers=1, chunk_size=10, progress=False)
     finally:
         signals.requested.clear()
+
+
+def test_a_second_interrupt_while_summarising_says_so(monkeypatch, capsys):
+    """The first Ctrl-C is taken by the runner (the finished games are summarised); a second
+    one stops that too, and the line says it came again, not that no game finished."""
+    import os
+    import signal
+
+    from tableodds.reports import driver
+    from tableodds.reports.cli import main
+
+    def run_and_save(*args, **kwargs):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # the first: the runner keeps what finished
+        except KeyboardInterrupt:
+            pass
+        os.kill(os.getpid(), signal.SIGINT)  # the second, while summarising
+
+    monkeypatch.setattr(driver, "run_and_save", run_and_save)
+    with pytest.raises(SystemExit) as e:
+        main(["boss", "length", "--games", "10"])
+    assert e.value.code == 130
+    assert "interrupted again before the results were ready; nothing written" in (
+        capsys.readouterr().err
+    )

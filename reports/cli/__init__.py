@@ -148,18 +148,22 @@ class _Terminated(KeyboardInterrupt):
 
 
 def _on_sigint(signum, frame):
+    global _again
+    _again = signals.requested.is_set()  # a second signal: the first one's results were on the way
     signals.requested.set()  # seen by the runner even if the exception is swallowed
     raise KeyboardInterrupt
 
 
 def _on_sigterm(signum, frame):
-    global _terminated
+    global _terminated, _again
     _terminated = True
+    _again = signals.requested.is_set()
     signals.requested.set()
     raise _Terminated
 
 
 _terminated = False
+_again = False
 
 
 def _fail(message: str, code: int) -> None:
@@ -204,8 +208,8 @@ def _leave(code) -> None:
 
 
 def _main(argv: list[str] | None) -> None:
-    global _terminated
-    _terminated = False
+    global _terminated, _again
+    _terminated = _again = False
     signals.requested.clear()
     previous = signal.signal(signal.SIGTERM, _on_sigterm)
     previous_int = signal.getsignal(signal.SIGINT)
@@ -229,7 +233,8 @@ def _main(argv: list[str] | None) -> None:
         )
         sys.exit(stopped_status(_terminated))
     except (KeyboardInterrupt, click.Abort):
-        click.echo("tableodds: interrupted before any game finished; nothing written", err=True)
+        when = "again before the results were ready" if _again else "before any game finished"
+        click.echo(f"tableodds: interrupted {when}; nothing written", err=True)
         sys.exit(stopped_status(_terminated))
     except BrokenPipeError:
         # stdout went away (e.g. piped into head): leave without a traceback
