@@ -40,7 +40,7 @@ from tableodds.sim.borgia.rules import (
     load_vote_table,
     make_settings,
 )
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
@@ -991,7 +991,7 @@ def plot_pope(summary: ElectionSummary):
     return fig
 
 
-# --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
+# --- the analyses: a CommandRuns and keyword settings in, a Result out ----------------------
 def title(settings) -> str:
     return (
         f"Borgia · {settings.players} players · policies {','.join(settings.policies)}"
@@ -999,7 +999,7 @@ def title(settings) -> str:
     )
 
 
-def _records(plan: RunPlan, chunk_fn, settings, label: str, name: str = ""):
+def _records(plan: CommandRuns, chunk_fn, settings, label: str, name: str = ""):
     return plan.run(partial(chunk_fn, settings), name, default_chunk=GAME.chunk_size, label=label)
 
 
@@ -1012,7 +1012,7 @@ def _records(plan: RunPlan, chunk_fn, settings, label: str, name: str = ""):
     example="tableodds borgia simulate --policies value,random,random,random",
 )
 def simulate(
-    plan: RunPlan,
+    plan: CommandRuns,
     players: int = 4,
     policies=None,
     cards=None,
@@ -1041,7 +1041,7 @@ def simulate(
     example="tableodds borgia auction --players 4 --policy value --games 50000",
 )
 def auction(
-    plan: RunPlan,
+    plan: CommandRuns,
     players: int = 4,
     policies=None,
     cards=None,
@@ -1070,7 +1070,7 @@ def auction(
     example="tableodds borgia election --policies value,random,random,random",
 )
 def election(
-    plan: RunPlan,
+    plan: CommandRuns,
     players: int = 4,
     policies=None,
     cards=None,
@@ -1116,7 +1116,7 @@ def election(
     example="tableodds borgia attacks --players 4 --policy value",
 )
 def attacks(
-    plan: RunPlan,
+    plan: CommandRuns,
     players: int = 4,
     policies=None,
     cards=None,
@@ -1145,7 +1145,7 @@ def attacks(
     example="tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1",
 )
 def conquest(
-    plan: RunPlan | None,
+    plan: CommandRuns | None,
     attack,
     defend=(),
     base: int = 0,
@@ -1326,7 +1326,7 @@ def summarise_card_worth(base_lf, extra_lfs: dict, settings, extra_settings: dic
     example="tableodds borgia card-worth --games 20000",
 )
 def card_worth(
-    plan: RunPlan,
+    plan: CommandRuns,
     players: int = 4,
     policies=None,
     cards=None,

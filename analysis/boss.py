@@ -18,7 +18,7 @@ from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 
 _SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
 
@@ -660,7 +660,7 @@ class VariantComparison(Summary):
         return "\n".join(lines)
 
 
-# --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
+# --- the analyses: a CommandRuns and keyword settings in, a Result out ----------------------
 # The extra starting cards whose value ``simulate(card_values=True)`` measures.
 CARD_TYPES = ("family", "travel", "recruit", "boss", "stop")
 
@@ -688,7 +688,7 @@ def _job(name, settings):
     about="game length (exact and simulated)",
     example="tableodds boss length --players 4 --variant short",
 )
-def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=None) -> Result:
+def length(plan: CommandRuns, players: int = 4, policies=None, variants=(), cards=None) -> Result:
     """How long a game runs: completed deals (simulated and exact) and turns per game.
 
     The deal count follows from the die faces on the deal cards alone, so it is also
@@ -715,7 +715,7 @@ def length(plan: RunPlan, players: int = 4, policies=None, variants=(), cards=No
     example="tableodds boss simulate -p 4 --policies shrewd,random,random,random --card-values",
 )
 def simulate(
-    plan: RunPlan,
+    plan: CommandRuns,
     players: int = 4,
     policies=None,
     variants=(),
@@ -759,7 +759,7 @@ def simulate(
     about="the house rules side by side",
     example="tableodds boss variants --players 4 --policy shrewd",
 )
-def variants(plan: RunPlan, players: int = 4, policies=None, chosen=(), cards=None) -> Result:
+def variants(plan: CommandRuns, players: int = 4, policies=None, chosen=(), cards=None) -> Result:
     """Each house rule side by side: game length, money spread and start-player advantage,
     every rule alone against the standard game at the same size and seed."""
     chosen = tuple(chosen) or tuple(VARIANTS)

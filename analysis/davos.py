@@ -22,7 +22,7 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.kernel import simulate_chunk
 from tableodds.sim.davos.parliament import biggest, party_vote
@@ -542,7 +542,7 @@ def vote(path) -> Result:
     return Result("davos vote", {"file": str(path)}, VoteCount(count_votes(load_parliament(path))))
 
 
-# --- the goal analysis: a RunPlan and keyword settings in, a Result out ------------------
+# --- the goal analysis: a CommandRuns and keyword settings in, a Result out ------------------
 LIMITS = (
     "Only the bargain bot makes deals, by two rules (a vote for a vote on a later bill of "
     "the year; a share of a bill's profit for a party's vote); no bot negotiates otherwise, "
@@ -687,7 +687,7 @@ def title(settings) -> str:
     example="tableodds davos goals --players 4 --games 200000 --policies goal --policies random",
 )
 def goals(
-    plan: RunPlan,
+    plan: CommandRuns,
     players=4,
     policies=None,
     game: str = "base",
@@ -891,7 +891,7 @@ class Duel(Summary):
     example="tableodds davos duel --players 4 --policies contest,goal --games 20000",
 )
 def duel(
-    plan: RunPlan,
+    plan: CommandRuns,
     players=4,
     policies=("contest", "goal"),
     game: str = "base",

@@ -16,7 +16,7 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary, table
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.duel import duel as duel_games
 from tableodds.sim.davoserjas.kernel import simulate_chunk
@@ -331,7 +331,7 @@ def plot_seats(summary: SimulationSummary):
     return fig
 
 
-# --- the analyses: a RunPlan and keyword settings in, a Result out ----------------------
+# --- the analyses: a CommandRuns and keyword settings in, a Result out ----------------------
 def title(settings) -> str:
     extra = f" · variants {','.join(settings.variants)}" if settings.variants else ""
     return (
@@ -348,7 +348,7 @@ def title(settings) -> str:
     example="tableodds davoserjas simulate --players 4 --games 1000000 --policies careful,random,random,random",
 )
 def simulate(
-    plan: RunPlan, players: int = 4, policies=None, rounds=None, variants=(), rules=None
+    plan: CommandRuns, players: int = 4, policies=None, rounds=None, variants=(), rules=None
 ) -> Result:
     """Simulate whole games: mean penalty per round and seat, distributions, P(lowest total)."""
     settings = make_settings(players, policies, rounds, variants, rules)
@@ -372,7 +372,7 @@ def simulate(
     example="tableodds davoserjas hand --round 4 --seat 2 --opponents counting,random KC QC 9C 3C AH 10H 4H 8D 7D 2D 6S 5S 2S",
 )
 def hand(
-    plan: RunPlan,
+    plan: CommandRuns,
     cards,
     players: int = 4,
     round: int = 1,
@@ -609,7 +609,7 @@ def _pair_runs(plan, what, policies, players, rounds, variants, samples=None, bu
     example="tableodds davoserjas duel --policies counting,careful --games 100000",
 )
 def duel(
-    plan: RunPlan,
+    plan: CommandRuns,
     policies=("search", "counting", "careful"),
     players: int = 4,
     rounds=None,
@@ -826,7 +826,7 @@ def _seat_means(lf: pl.LazyFrame, players: int) -> tuple[tuple[Mean, ...], tuple
     example="tableodds davoserjas ladder --policies counting,careful,random --games 20000",
 )
 def ladder(
-    plan: RunPlan,
+    plan: CommandRuns,
     policies=("search", "counting", "careful", "random"),
     players: int = 4,
     rounds=None,

@@ -1,6 +1,6 @@
 """The one result protocol every analysis speaks.
 
-An analysis function takes a :class:`~tableodds.sim.core.runner.RunPlan` and keyword
+An analysis function takes a :class:`~tableodds.sim.core.runner.CommandRuns` and keyword
 settings, runs what it needs and returns a :class:`Result`: the command, its settings, its
 runs (game counts, seed, timing, interrupted) and a summary that offers
 
@@ -20,7 +20,7 @@ from typing import Any
 
 import polars as pl
 
-from tableodds.sim.core.runner import RunPlan, RunResult
+from tableodds.sim.core.runner import CommandRuns, RunResult
 
 SCHEMA_VERSION = 1
 
@@ -113,7 +113,7 @@ class Result:
     command: str
     settings: dict
     summary: Summary
-    plan: RunPlan | None = None
+    plan: CommandRuns | None = None
     titles: dict[str, str] = field(default_factory=dict)
     run_settings: dict[str, dict] = field(default_factory=dict)
 

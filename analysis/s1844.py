@@ -24,7 +24,7 @@ from tableodds.analysis.stats import (
     wilson,
 )
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.kernel import simulate_chunk
 from tableodds.sim.s1844.rules import (
@@ -471,7 +471,7 @@ def plot_histograms(results: list[TrainRush]):
     return fig
 
 
-# --- the analysis: a RunPlan and keyword settings in, a Result out -----------------------
+# --- the analysis: a CommandRuns and keyword settings in, a Result out -----------------------
 @dataclass(frozen=True)
 class Forecast(Summary):
     """The train-rush forecast for one or more player counts, side by side."""
@@ -569,7 +569,7 @@ def title(settings) -> str:
     about="when phases change, trains rust, the SBB forms and the bank breaks",
     example="tableodds 1844 train-rush --players 4,5 --games 100000 --out rush",
 )
-def train_rush(plan: RunPlan, players=5, policies=None, params=None) -> Result:
+def train_rush(plan: CommandRuns, players=5, policies=None, params=None) -> Result:
     """Forecast the train rush: the OR of each phase, rust, SBB formation, bank break and end,
     for one player count or several side by side."""
     counts = [players] if isinstance(players, int) else list(players)

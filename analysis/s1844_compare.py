@@ -19,7 +19,7 @@ import polars as pl
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.s1844 import EVENT_LABELS, TrainRush, summarise
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk
@@ -367,7 +367,7 @@ def plot_game(c: GameComparison):
     about="a recorded game placed on the forecast",
     example="tableodds 1844 compare 160062.json --games 20000 --out game160062",
 )
-def compare(plan: RunPlan, game_file, players=None, policies=None, params=None) -> Result:
+def compare(plan: CommandRuns, game_file, players=None, policies=None, params=None) -> Result:
     """Put a recorded game (an 18xx.games export) on the train-rush forecast for its player
     count: each phase start, rust, SBB formation, bank break and the end, the trains bought,
     the route revenue of every OR and the final scores, with the forecast's median,

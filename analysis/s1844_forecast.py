@@ -39,7 +39,7 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.s1844 import EVENT_LABELS
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.export import Timeline, read_export
@@ -393,7 +393,7 @@ def records_frame(lf: pl.LazyFrame, players: int) -> pl.DataFrame:
     about="what is still to come in a game in progress",
     example="tableodds 1844 forecast 160062.json --at 8 --out f160062",
 )
-def forecast(plan: RunPlan, game_file, at=None, policies=None, params=None) -> Result:
+def forecast(plan: CommandRuns, game_file, at=None, policies=None, params=None) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
     band given the game so far, beside the band over all games of its player count; the OR

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from tableodds.analysis.result import Result
 from tableodds.reports.output import OutFolder, write_result
-from tableodds.sim.core.runner import RunPlan, stop_scope
+from tableodds.sim.core.runner import CommandRuns, stop_scope
 
-Analysis = Callable[[RunPlan | None], Result]
+Analysis = Callable[[CommandRuns | None], Result]
 
 
 def run_into(
@@ -35,7 +35,7 @@ def run_into(
     plan = (
         None
         if games is None
-        else RunPlan(
+        else CommandRuns(
             games,
             seed,
             workers,

@@ -172,9 +172,9 @@ def test_one_more_card_for_one_seat_leaves_the_deal_alone(kind):
 
 def test_card_worth_table(tmp_path):
     from tableodds.analysis.borgia import card_worth
-    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.core.runner import CommandRuns
 
-    res = card_worth(RunPlan(300, workers=1, progress=False, records=tmp_path), 4)
+    res = card_worth(CommandRuns(300, workers=1, progress=False, records=tmp_path), 4)
     rows = res.summary.rows
     assert [r.type for r in rows][:3] == ["city", "office", "artist"] and len(rows) == 12
     assert len({r.base.estimate for r in rows}) == 1  # one base run for all

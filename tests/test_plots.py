@@ -6,15 +6,15 @@ import pytest
 from tableodds.analysis import borgia, boss, davoserjas, s1844
 from tableodds.analysis.plots import STYLE
 from tableodds.reports.output import save_figure, write_result
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 
 RUNS = {
     "davoserjas": lambda: davoserjas.simulate(
-        RunPlan(500, 3, progress=False), 4, policies=["careful", "random", "random", "random"]
+        CommandRuns(500, 3, progress=False), 4, policies=["careful", "random", "random", "random"]
     ),
-    "1844": lambda: s1844.train_rush(RunPlan(200, 3, progress=False), players=[3, 5]),
-    "borgia": lambda: borgia.simulate(RunPlan(200, 3, progress=False), players=4),
-    "boss": lambda: boss.length(RunPlan(1000, 3, progress=False), players=4),
+    "1844": lambda: s1844.train_rush(CommandRuns(200, 3, progress=False), players=[3, 5]),
+    "borgia": lambda: borgia.simulate(CommandRuns(200, 3, progress=False), players=4),
+    "boss": lambda: boss.length(CommandRuns(1000, 3, progress=False), players=4),
 }
 
 

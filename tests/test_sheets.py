@@ -61,7 +61,7 @@ def test_exact_values_print_exact_and_estimates_carry_intervals():
     assert exact(Fraction(1)) == "1"
     from tableodds.analysis import davoserjas as analysis
     from tableodds.reports.sheets.davoserjas import GAMES, exact_expectations
-    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.core.runner import CommandRuns
     from tableodds.sim.davoserjas.rules import make_settings
 
     expect = find(sheet("davoserjas"), "P(no penalty)")
@@ -72,7 +72,7 @@ def test_exact_values_print_exact_and_estimates_carry_intervals():
     ex = exact_expectations(make_settings(4), 4)
     assert ex[4] == (Fraction(15, 4), Fraction(3, 4)) and ex[5][1] is None
     # the estimates are the simulator's, with the 95% interval
-    s = analysis.simulate(RunPlan(GAMES, 1, progress=False), 4).summary
+    s = analysis.simulate(CommandRuns(GAMES, 1, progress=False), 4).summary
     kab = s.rounds[-1].overall
     lo, hi = kab.estimate - 1.96 * kab.se, kab.estimate + 1.96 * kab.se
     assert rows["Kabalen"][2] == f"{kab.estimate:.2f} ({lo:.2f}–{hi:.2f})"
@@ -104,9 +104,9 @@ def test_boss_end_odds_are_the_exact_calculators():
 def test_boss_space_values_are_the_simulators():
     from tableodds.analysis import boss as analysis
     from tableodds.reports.sheets.boss import GAMES
-    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.core.runner import CommandRuns
 
-    spaces = analysis.simulate(RunPlan(GAMES, 1, progress=False), 4).summary.game.spaces
+    spaces = analysis.simulate(CommandRuns(GAMES, 1, progress=False), 4).summary.game.spaces
     table = find(sheet("boss"), "P(deal succeeds)")
     for row, x in zip(table.rows, spaces.iter_rows(named=True)):
         assert int(row[0]) == x["space"] and int(row[2]) == x["dividends"]
@@ -118,13 +118,13 @@ def test_borgia_conquest_odds_and_prices():
     from tableodds.analysis import borgia as analysis
     from tableodds.analysis.borgia import conquest_exact
     from tableodds.reports.sheets.borgia import GAMES, POSITIONS
-    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.core.runner import CommandRuns
 
     odds = find(sheet("borgia"), "P(it falls)")
     for row, (attack, base, defend) in zip(odds.rows, POSITIONS):
         assert row[-1] == exact(conquest_exact(attack, defend, base, "all", "random"), percent=True)
     prices = find(sheet("borgia"), "mean price D (95%)")
-    types = analysis.auction(RunPlan(GAMES, 1, progress=False), players=4).summary.types
+    types = analysis.auction(CommandRuns(GAMES, 1, progress=False), players=4).summary.types
     city = types.filter(types["type"] == "city").to_dicts()[0]
     row = next(r for r in prices.rows if r[0] == "city")
     assert row[1].startswith(f"{city['mean_price']:.1f} (")
@@ -135,11 +135,11 @@ def test_borgia_conquest_odds_and_prices():
 def test_1844_train_rush_for_three_to_seven_players():
     from tableodds.analysis import s1844 as analysis
     from tableodds.reports.sheets.s1844 import GAMES, _how_often, _when
-    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.core.runner import CommandRuns
 
     rush = find(sheet("1844"), "event")
     assert rush.headers[1:] == tuple(f"{p} players" for p in range(3, 8))
-    r = analysis.train_rush(RunPlan(GAMES, 1, progress=False), players=[3, 4, 5, 6, 7])
+    r = analysis.train_rush(CommandRuns(GAMES, 1, progress=False), players=[3, 4, 5, 6, 7])
     bank = next(row for row in rush.rows if row[0] == "bank breaks")
     events = [next(e for e in x.events if e.event == "bank") for x in r.summary.results]
     assert bank[1:] == tuple(_when(e) for e in events)
@@ -180,10 +180,10 @@ def test_davos_hardest_goals_are_the_reports_measure():
 def test_borgia_pope_odds_are_the_elections():
     from tableodds.analysis import borgia as analysis
     from tableodds.reports.sheets.borgia import GAMES
-    from tableodds.sim.core.runner import RunPlan
+    from tableodds.sim.core.runner import CommandRuns
 
     pope = find(sheet("borgia"), "turn 1")
-    e = analysis.election(RunPlan(GAMES, 1, progress=False), players=4, market_compare=False)
+    e = analysis.election(CommandRuns(GAMES, 1, progress=False), players=4, market_compare=False)
     first = [row[1] for row in pope.rows]
     assert first == [proportion(e.summary.pope[s][0]) for s in range(4)]
 

@@ -1,7 +1,7 @@
 """The one driver behind every command: run -> summarise -> write -> print -> exit status.
 
 A command parses its flags and hands the driver a function of a
-:class:`~tableodds.sim.core.runner.RunPlan` that returns a
+:class:`~tableodds.sim.core.runner.CommandRuns` that returns a
 :class:`~tableodds.analysis.result.Result`.  :func:`tableodds.reports.driver.run_and_save`
 runs and writes it; the driver prints the text or one JSON document, and exits
 :data:`INTERRUPTED` (:data:`TERMINATED` after SIGTERM) when the run was cut short.

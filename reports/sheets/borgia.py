@@ -15,7 +15,7 @@ from tableodds.sim.borgia.rules import (
     make_settings,
 )
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 
 VARIANTS = {"cities-score": "cities score their printed VP at every scoring"}
 GAMES = 2_000  # simulated games behind the auction prices
@@ -33,7 +33,7 @@ def who_is_pope(seed: int = 1, games: int = GAMES, players: int = 4):
     """P(seat s is elected pope in turn t) among value bots, the measure of the report's
     "who becomes pope" table; also the result it came from."""
     r = analysis.election(
-        RunPlan(games, seed, progress=False), players=players, market_compare=False
+        CommandRuns(games, seed, progress=False), players=players, market_compare=False
     )
     e = r.summary
     turns = len(e.pope[0])
@@ -74,7 +74,7 @@ def conquest_odds():
 
 def auction_prices(seed: int = 1, games: int = GAMES, players: int = 4):
     """Mean price (95% interval), median and 10-90% range paid per card type, value bots."""
-    result = analysis.auction(RunPlan(games, seed, progress=False), players=players)
+    result = analysis.auction(CommandRuns(games, seed, progress=False), players=players)
     rows = []
     for x in result.summary.types.to_dicts():
         if x.get("mean_price") is None:

@@ -8,7 +8,7 @@ from importlib.metadata import version
 from tableodds.analysis import boss as analysis
 from tableodds.reports.sheet import Section, Sheet, Table, exact, grid, proportion, table
 from tableodds.sim.boss.rules import PLAYERS, exact_deal_counts, make_settings
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 
 GAMES = 5_000  # simulated games behind the deal-space success rates
 
@@ -17,7 +17,7 @@ def space_values(settings, seed: int = 1, games: int = GAMES):
     """Each board space: what it needs, its dividends, the money a success pays (exact, from
     the deal values) and how often a deal there succeeds (simulated); and the result."""
     result = analysis.simulate(
-        RunPlan(games, seed, progress=False),
+        CommandRuns(games, seed, progress=False),
         players=settings.players,
         variants=list(settings.variants),
     )

@@ -7,7 +7,7 @@ from importlib.metadata import version
 from tableodds.analysis import davos as analysis
 from tableodds.reports.sheet import Section, Sheet, Table, grid, proportion, table
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos import scoring
 from tableodds.sim.davos.parliament import parliament, party_vote
@@ -35,7 +35,7 @@ def hardest_kinds(seed: int = 1, games: int = GAMES, players: int = 4):
     report's measure (dealt at set-up), beside the rate over every holder; also the
     per-card table of the hardest goals and the result they came from (goal-seeking bots)."""
     result = analysis.goals(
-        RunPlan(games, seed, progress=False), players=players, policies=["goal"]
+        CommandRuns(games, seed, progress=False), players=players, policies=["goal"]
     )
     diff = result.summary.configs[0][1]
     kinds = sorted(

@@ -8,7 +8,7 @@ from importlib.metadata import version
 from tableodds.analysis import davoserjas as analysis
 from tableodds.analysis.stats import wilson
 from tableodds.reports.sheet import Section, Sheet, exact, grid, mean, proportion, table
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.davoserjas.rules import (
     PLAYERS,
     RANK_PLURALS,
@@ -129,7 +129,7 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         "adds up to the number under your player count (? = Kabalen, no fixed "
         "total).",
     )
-    result = analysis.simulate(RunPlan(games, seed, progress=False), 4, variants=list(variants))
+    result = analysis.simulate(CommandRuns(games, seed, progress=False), 4, variants=list(variants))
     summary = result.summary
     dist = summary.distribution
     exacts = exact_expectations(four, 4)

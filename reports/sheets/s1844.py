@@ -6,7 +6,7 @@ from importlib.metadata import version
 
 from tableodds.analysis import s1844 as analysis
 from tableodds.reports.sheet import Section, Sheet, grid, proportion, table
-from tableodds.sim.core.runner import RunPlan
+from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.s1844 import rules as R
 
 TYPES = ("pre-SBB", "regional", "historical", "SBB")
@@ -31,7 +31,7 @@ def _how_often(e) -> str:
 def rush_table(seed: int = 1, games: int = GAMES):
     """The train-rush tables for 3-7 players from ``games`` seeded games per count (when
     each event happens; how often the rarer ones happen at all); also the result."""
-    result = analysis.train_rush(RunPlan(games, seed, progress=False), players=list(R.PLAYERS))
+    result = analysis.train_rush(CommandRuns(games, seed, progress=False), players=list(R.PLAYERS))
     runs = result.summary.results
     labels = {e.event: e.label for e in runs[0].events}
     event = {(r.players, e.event): e for r in runs for e in r.events}

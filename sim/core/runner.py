@@ -580,7 +580,7 @@ def make_backend(name: str | None, scheduler: str | None, workers: int | None = 
     return LocalBackend()
 
 
-class RunPlan:
+class CommandRuns:
     """The runs of one command: their shared options, and where their records go.
 
     ``records`` is a folder (``OUT/records``) or None: then the records live in a temporary
@@ -606,7 +606,7 @@ class RunPlan:
             self._cleanup = weakref.finalize(self, shutil.rmtree, records, True)
         self.records = Path(records)
         self.runs: dict[str, RunResult] = {}
-        self.cut = False
+        self.left_out = False
 
     def run(
         self,
@@ -648,7 +648,7 @@ class RunPlan:
             except KeyboardInterrupt:
                 if not done:
                     raise
-                self.cut = True  # this run finished nothing: it is left out
+                self.left_out = True  # a run that finished nothing is left out
                 break
             done[name] = res
             if res.interrupted:
@@ -657,7 +657,7 @@ class RunPlan:
 
     @property
     def interrupted(self) -> bool:
-        return self.cut or any(r.interrupted for r in self.runs.values())
+        return self.left_out or any(r.interrupted for r in self.runs.values())
 
 
 class _NoBar:
