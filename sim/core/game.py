@@ -3,8 +3,10 @@
 The runner, the conformance tests, the CLI and the report treat all games
 alike through a :class:`GameSpec`; a game registers one in ``sim.registry``.
 
-Every game package has the same modules: ``rules.py`` (the data, ``POLICIES`` and
-``POLICY_CODES``, the declared record columns ``columns(settings)`` and the invariants
+Every game package has the same modules: ``options.py`` (the options as data: policy and
+variant names, choices, help and defaults; numpy-free, so that --help stays light),
+``rules.py`` (the data, ``POLICIES`` (from ``options.py``) and ``POLICY_CODES``, the
+declared record columns ``columns(settings)`` and the invariants
 ``check(frame, settings)``), ``policies.py`` (the bots, as numba functions),
 ``kernel.py`` (the numba game loop), ``reference.py`` (a plain-Python twin that never
 imports the kernel), ``scoring.py``, ``cli.py`` and ``__init__.py`` (``GAME``).
