@@ -62,7 +62,7 @@ def test_the_probe_can_fail():
     # and a game's rules (numpy arrays), which the options once came from, would be seen too
     code = PROBE.replace('main([*path, "--help"])', "import tableodds.sim.boss.rules")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert json.loads(out.stdout.strip().splitlines()[-1])["heavy"] == ["numpy"]
+    assert "numpy" in json.loads(out.stdout.strip().splitlines()[-1])["heavy"]
 
 
 def test_help_texts_read_from_the_source_are_the_docstrings():
