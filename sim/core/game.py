@@ -110,7 +110,7 @@ class lazy_function:
 
     def __init__(self, module: str, name: str):
         self.module, self.name = module, name
-        self.__name__ = self.__qualname__ = name
+        self.__module__, self.__name__, self.__qualname__ = module, name, name
         self._fn = None
 
     def __call__(self, *args, **kwargs):
