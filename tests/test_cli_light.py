@@ -1,5 +1,6 @@
-"""``tableodds --help`` and every command's --help load no numba, polars or kernel: the CLI
-imports a game's analyses only when one of its commands runs."""
+"""``tableodds --help`` and every command's --help load no numpy, numba, polars or kernel: the
+CLI imports a game's analyses only when one of its commands runs, and reads its options from
+the numpy-free ``sim/<game>/options.py``."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ PROBE = """
 import json, sys
 import click
 from tableodds.reports.cli import cli, main
-HEAVY = ("numba", "polars", "scipy", "matplotlib")
+HEAVY = ("numpy", "numba", "polars", "scipy", "matplotlib")
 
 def helps(path):
     try:
@@ -42,7 +43,7 @@ print(json.dumps({"heavy": heavy, "seen": seen}))
 
 
 @pytest.mark.parametrize("path", [[], *([g] for g in GROUPS), ["report"], ["cheatsheet"]])
-def test_help_loads_no_numba_polars_or_kernel(path):
+def test_help_loads_no_numpy_numba_polars_or_kernel(path):
     out = subprocess.run(
         [sys.executable, "-c", PROBE, *path], capture_output=True, text=True, timeout=120
     )
@@ -58,6 +59,10 @@ def test_the_probe_can_fail():
     code = PROBE.replace('main([*path, "--help"])', "import tableodds.sim.boss.kernel")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert "numba" in json.loads(out.stdout.strip().splitlines()[-1])["heavy"]
+    # and a game's rules (numpy arrays), which the options once came from, would be seen too
+    code = PROBE.replace('main([*path, "--help"])', "import tableodds.sim.boss.rules")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "numpy" in json.loads(out.stdout.strip().splitlines()[-1])["heavy"]
 
 
 def test_help_texts_read_from_the_source_are_the_docstrings():

@@ -36,6 +36,7 @@ def missing_layers(game: str, root: Path = ROOT) -> list[str]:
     f = _folder(game)
     needed = {
         f"sim/{f}/__init__.py": "its GameSpec (GAME)",
+        f"sim/{f}/options.py": "its options as data (numpy-free, for --help)",
         f"sim/{f}/rules.py": "its rules",
         f"sim/{f}/kernel.py": "its kernel",
         f"sim/{f}/reference.py": "its reference twin",

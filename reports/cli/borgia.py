@@ -20,14 +20,12 @@ from tableodds.reports.cli.options import (
     workers_option,
 )
 from tableodds.sim.borgia import GAME
-from tableodds.sim.borgia.rules import (
+from tableodds.sim.borgia.options import (
     CARDINAL_DEALS,
     CONQUEST_STRATEGIES,
     PATRONAGE,
     POLICIES,
     UNSOLD,
-    parse_defence,
-    parse_strengths,
 )
 from tableodds.sim.core.limits import MAX_GAMES
 
@@ -150,6 +148,8 @@ def _conquest(entry):
 
         Example: tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1
         """
+        from tableodds.sim.borgia.rules import parse_defence, parse_strengths
+
         att = parse_strengths(attack, "--attack")
         dfd = parse_strengths(hand, "--hand")
         base = sum(parse_defence(defend).values())

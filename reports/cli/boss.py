@@ -22,8 +22,7 @@ from tableodds.reports.cli.options import (
     variant_option,
 )
 from tableodds.sim.boss import GAME
-from tableodds.sim.boss.bargain import EXAMPLES
-from tableodds.sim.boss.rules import POLICIES, VARIANTS
+from tableodds.sim.boss.options import EXAMPLES, POLICIES, VARIANTS
 
 _cards = data_option(
     "--cards",

@@ -20,7 +20,7 @@ from tableodds.reports.cli.options import (
     simulation,
 )
 from tableodds.sim.davos import GAME
-from tableodds.sim.davos.rules import (
+from tableodds.sim.davos.options import (
     BIG_TOKENS,
     CONTROL_OPENS,
     DISSIDENT_PROFIT,

@@ -18,7 +18,7 @@ from tableodds.reports.cli.options import (
     variant_option,
 )
 from tableodds.sim.davoserjas import GAME
-from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES, POLICIES, VARIANTS
+from tableodds.sim.davoserjas.options import ENDGAME, ENDGAMES, POLICIES, VARIANTS
 
 _variants = variant_option(VARIANTS, metavar="NAME[=VALUE]")
 _rules = data_option("--rules", "A round list in TOML instead of the packaged one.")

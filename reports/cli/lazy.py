@@ -22,7 +22,7 @@ def _cli_module(package: str) -> str:
     return "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
 
 
-def _module_doc(module: str) -> str:
+def module_doc(module: str) -> str:
     spec = importlib.util.find_spec(module)
     with open(spec.origin, encoding="utf-8") as f:
         return ast.get_docstring(ast.parse(f.read())) or ""
@@ -30,7 +30,7 @@ def _module_doc(module: str) -> str:
 
 # game -> (module of its commands, the group's help: the first line of that module's docstring)
 GROUPS = {
-    name: (_cli_module(package), _module_doc(_cli_module(package)).split("\n\n")[0])
+    name: (_cli_module(package), module_doc(_cli_module(package)).split("\n\n")[0])
     for name, package in PACKAGES.items()
 }
 

@@ -22,7 +22,7 @@ from tableodds.reports.cli.options import (
     simulation,
 )
 from tableodds.sim.s1844 import GAME
-from tableodds.sim.s1844.rules import POLICIES
+from tableodds.sim.s1844.options import POLICIES
 
 
 def _params():

@@ -8,17 +8,19 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import run_and_print
+from tableodds.reports.cli.lazy import module_doc
 from tableodds.reports.cli.options import force_option
 from tableodds.sim.registry import PACKAGES
 
 
 def score_command(game: str) -> click.Command:
     """``tableodds GAME score FILE [--json] [--out DIR]`` / ``--template``."""
-    module = importlib.import_module(PACKAGES[game] + ".scoring")  # light: no polars
+    # the help is read from the source: the module itself loads the rules (numpy) when run
+    module = PACKAGES[game] + ".scoring"
 
     @click.command(
         name="score",
-        help=module.__doc__.strip().splitlines()[0]
+        help=module_doc(module).strip().splitlines()[0]
         + "\n\nRun with --template for an example file to start from.",
     )
     @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
@@ -34,7 +36,7 @@ def score_command(game: str) -> click.Command:
     @force_option
     def command(file, template, as_json, out, force):
         if template:
-            click.echo(module.TEMPLATE.rstrip("\n"))
+            click.echo(importlib.import_module(module).TEMPLATE.rstrip("\n"))
             return
         if file is None:
             raise click.UsageError("give a FILE to score, or --template for an example")

@@ -8,20 +8,25 @@ two strategies, not a table of players, and has no reference twin.
 
 from __future__ import annotations
 
-from tableodds.sim.borgia.rules import (
-    PLAYERS,
-    Settings,
-    attack_schema,
-    auction_schema,
-    check,
-    check_attacks,
-    check_auctions,
-    columns,
-    make_settings,
-)
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
+from typing import TYPE_CHECKING
+
+from tableodds.sim.borgia.options import PLAYERS
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, lazy_function
+
+if TYPE_CHECKING:
+    from tableodds.sim.borgia.rules import Settings
 
 __all__ = ["GAME", "check"]
+
+# imported on first call: ``import tableodds.sim.borgia`` stays free of numpy and numba
+_RULES = "tableodds.sim.borgia.rules"
+check = lazy_function(_RULES, "check")
+check_auctions = lazy_function(_RULES, "check_auctions")
+check_attacks = lazy_function(_RULES, "check_attacks")
+columns = lazy_function(_RULES, "columns")
+auction_schema = lazy_function(_RULES, "auction_schema")
+attack_schema = lazy_function(_RULES, "attack_schema")
+make_settings = lazy_function(_RULES, "make_settings")
 
 
 def _settings(players: int) -> Settings:

@@ -15,11 +15,17 @@ from pathlib import Path
 
 import numpy as np
 
+from tableodds.sim.borgia.options import (
+    CARDINAL_DEALS,
+    CONQUEST_STRATEGIES,
+    PATRONAGE,
+    PLAYERS,
+    POLICIES,
+    UNSOLD,
+)
 from tableodds.sim.core.data import int_field, load_toml, seat_policies, table_list, unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import unique_names
-
-PLAYERS = range(3, 6)
 
 # Card types; the codes are what the kernel sees.
 TYPES = (
@@ -65,17 +71,6 @@ VOTES_PER_CARDINAL = 3  # the rulebook: each cardinal is 3 votes
 POPE_VP = 10  # the rulebook: 10 VP for the new pope
 CASH_PER_VP = 10  # the rulebook: 1 VP per full 10 D
 
-POLICIES = {
-    "random": "every choice uniformly among the legal ones (each optional card play, "
-    "bid and attack a coin flip, bids raise by 1-10 D)",
-    "value": "bids up to a value estimate of the card, pays patronage when the artist "
-    "earns it back, votes for itself when it can win and otherwise for the "
-    "strongest rival who is not ahead of it, attacks when its affordable "
-    "condottieri beat the defence plus the defender's expected condottieri",
-    "market": "the value bot, and in the election it buys and sells votes with the other "
-    "market bots: the cheapest majority at Shapley-Shubik prices, paid by the new pope "
-    "in offices and cardinals (README, Borgia)",
-}
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
 
@@ -85,7 +80,6 @@ def policy_codes(names) -> np.ndarray:
 
 # how an auction-pile card was taken (the ``method`` of the auction records)
 AUCTION_METHODS = ("bid", "spied", "unsold", "opener")
-UNSOLD = ("aside", "opener")
 
 
 @dataclass(frozen=True)
@@ -139,10 +133,6 @@ def _choice(table: dict, key: str, where: str, default: str, allowed: tuple) -> 
         raise InputError(f"{where}: {key} must be {' or '.join(map(repr, allowed))}, got {value!r}")
     return value
 
-
-# Readings of the rulebook that are settings (README, Borgia): the first of each is the default.
-CARDINAL_DEALS = ("hand_out", "redeal")  # new tokens from the box / take all back and re-deal
-PATRONAGE = ("each_turn", "once")  # an artist's patronage every turn / only when played
 
 # The pope's bot, not a rule: the rulebook's "de paus mag alle Ambten opnieuw verdelen" ("mag": he
 # may) leaves it to the pope whether he redistributes the offices; whether the value and market
@@ -398,14 +388,6 @@ def conquest_succeeds(attack: int, defence: int) -> bool:
     return defence == 0 or attack > defence
 
 
-# How a side picks its condottieri in secret, for the conquest calculator.
-CONQUEST_STRATEGIES = {
-    "all": "commit every condottiere",
-    "none": "commit none",
-    "random": "each condottiere with probability 1/2 (every subset equally likely)",
-    "one": "one condottiere chosen uniformly",
-    "strongest": "the single strongest condottiere",
-}
 STRATEGY_CODES = {name: i for i, name in enumerate(CONQUEST_STRATEGIES)}
 DEFENCE_PARTS = ("city", "family", "davinci", "other")
 

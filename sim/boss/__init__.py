@@ -1,9 +1,14 @@
 """I'm the Boss!: deals, dividends and the dice-driven end (2-6 players)."""
 
-from tableodds.sim.boss.rules import PLAYERS, check, columns, make_settings
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
+from tableodds.sim.boss.options import PLAYERS
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, lazy_function
 
-# imported on first call: ``import tableodds.sim.boss`` stays free of numba
+# imported on first call: ``import tableodds.sim.boss`` stays free of numpy and numba
+_RULES = "tableodds.sim.boss.rules"
+check = lazy_function(_RULES, "check")
+columns = lazy_function(_RULES, "columns")
+make_settings = lazy_function(_RULES, "make_settings")
+
 simulate_chunk = lazy_chunk("tableodds.sim.boss.kernel", "simulate_chunk")
 reference_chunk = lazy_chunk("tableodds.sim.boss.reference", "reference_chunk")
 

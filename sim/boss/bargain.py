@@ -45,6 +45,7 @@ from itertools import combinations, product
 from math import factorial
 from pathlib import Path
 
+from tableodds.sim.boss.options import EXAMPLES
 from tableodds.sim.boss.rules import (
     FAMILIES,
     N_FAMILIES,
@@ -632,9 +633,6 @@ def solve(deal: Deal, threats: bool = True) -> Solution:
         investors=None if inv is None else tuple(inv),
         weights=None if wts is None else tuple(wts),
     )
-
-
-EXAMPLES = {"final": "deal_example.toml", "first": "deal_example_first.toml"}
 
 
 def example_path(name: str) -> Path:

@@ -19,6 +19,11 @@ from pathlib import Path
 
 import numpy as np
 
+from tableodds.sim.boss.options import (
+    PLAYERS,
+    POLICIES,
+    VARIANTS,
+)
 from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
 
@@ -26,7 +31,6 @@ FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
 N_FAMILIES = 6
 SPACES = 16  # the rulebook: the board has 16 deal spaces
 DEAL_CARDS = 15  # the rulebook: deal cards #1 .. #15
-PLAYERS = range(2, 7)  # the rulebook: 3-6 players, plus its 2-player rules
 
 # Influence card types and how many of each the 98-card deck holds (seed + digest).
 FAMILY, TRAVEL, WILD, RECRUIT, BOSS, STOP = 0, 6, 12, 13, 14, 15
@@ -56,67 +60,9 @@ SCALE = 60  # bargaining weights in units of 1/60 (1/m for m = 1..6 is whole)
 MAX_TURNS = 2000  # a safety stop; games never reach it (records say so)
 PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in hand
 
-POLICIES = {
-    "random": "every choice uniformly among the legal ones: the marker's first space, deal or "
-    "roll, deal or draw; holding priority in a deal, a coin for each action it could take, in "
-    "the order boss card, recruitment set (as boss), travel card, laying its first family card "
-    "the space asks for (the first coin that says yes is taken); holding a stop, a coin for "
-    "each card another player plays (boss card, recruitment set, travel card); "
-    "over the hand limit a recruitment set "
-    "(on a uniform takeable investor) or not, which card to discard",
-    "shrewd": "deals where the bargaining rule, as far as its seat can foresee it (no family "
-    "card in another hidden hand counted), leaves it a deal it accepts, else rolls and "
-    "draws; holding priority in a deal, takes the first of: a boss card when it would take "
-    "more as boss; as boss, a recruitment set on a needed investor; a travel card against "
-    "a deal it has no share in; laying face up a family card the space asks for and the "
-    "table does not offer yet (as boss, one it has no investor of); always stops "
-    "a card played against it (a boss card against it as boss, a recruitment set on its "
-    "investor, a travel card on a family it brings) and a travel card against a deal it "
-    "is in, as boss or partner; over the hand limit first plays recruitment sets (on the "
-    "first takeable investor), then discards coloured travel, family, recruitment, wild "
-    "travel, stop and boss cards in that order; seated right of the start player, it "
-    "places the marker on the lowest-paying space",
-    "patient": "shrewd, but starts a deal only when holding 7 or more cards (the rulebook's tip: "
-    "gather influence cards first); until then it rolls and draws",
-}
 
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 RANDOM, SHREWD, PATIENT = POLICY_CODES["random"], POLICY_CODES["shrewd"], POLICY_CODES["patient"]
-
-VARIANTS = {
-    "fixed-turn": "the turn does not move after a boss card: play goes on left of the "
-    "player whose turn it was",
-    "forced-deal": "a player starting a turn with 10 or more cards must attempt a deal "
-    "(here, or after the roll)",
-    "card-to-earn": "only the boss and players who used an influence card in the deal are "
-    "paid ('Zo niet, dan krijg je geen dividend'): a player bringing only an investor card "
-    "gets nothing, so does not sell it",
-    "card-to-earn-discard": "the other reading of card-to-earn: a player who brought only an "
-    "investor card discards one card at settlement to be paid",
-    "draw-by-investors": "draw 4/3/2/1 cards when holding 0/1/2/3+ investor cards",
-    "min-hand": "a player with 3 or fewer cards cannot start a deal",
-    "late-limit": "hand limit 10 from the tenth deal on",
-    "short": "deal cards 3, 6 and 9 are removed; the die is rolled after every deal that "
-    "places a card with faces on its back (cards 10-14)",
-    "short-late-roll": "as short, but the die is rolled only from the tenth completed deal "
-    "(the other reading of 'the end conditions stay the same')",
-    "limit-discard-only": "over the hand limit a player only discards (by default a set of 3 "
-    "recruitment cards may be played instead, taking an investor card, as the rulebook allows)",
-    "weight-bargain": "a model switch, not a rulebook rule: partners are paid by the original "
-    "weight rule (boss_weight in deals.toml) instead of each family's Shapley price",
-    "two-player-rules": "the rulebook's 2-player rules at any player count (always on for 2): "
-    "the boss uses others' investors without consent, paying each the payout divided by "
-    "the investors the deal needs; owners may travel their own investors; a deal that can "
-    "be completed always is",
-    "fixed-order": "the original model of a deal, not a rulebook rule: influence cards in a fixed "
-    "order (boss cards, the boss's recruitment, the terms, travel cards) and family cards "
-    "counted from the hand, never laid face up",
-    "narrow-stops": "the earlier, narrower reading of the stop card: only the player a card "
-    "is aimed at may stop it (for a travel card, then the boss); a recruitment set taking "
-    "a spare investor cannot be stopped (by default anyone may stop any card but a stop)",
-    "two-player-sixth": "with the 2-player rules, the other reading of 'the total dividends "
-    "divided by the number of investor cards': the payout / 6 (all investor cards) each",
-}
 
 
 @dataclass(frozen=True)

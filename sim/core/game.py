@@ -3,8 +3,10 @@
 The runner, the conformance tests, the CLI and the report treat all games
 alike through a :class:`GameSpec`; a game registers one in ``sim.registry``.
 
-Every game package has the same modules: ``rules.py`` (the data, ``POLICIES`` and
-``POLICY_CODES``, the declared record columns ``columns(settings)`` and the invariants
+Every game package has the same modules: ``options.py`` (the options as data: policy and
+variant names, choices, help and defaults; numpy-free, so that --help stays light),
+``rules.py`` (the data, ``POLICIES`` (from ``options.py``) and ``POLICY_CODES``, the
+declared record columns ``columns(settings)`` and the invariants
 ``check(frame, settings)``), ``policies.py`` (the bots, as numba functions),
 ``kernel.py`` (the numba game loop), ``reference.py`` (a plain-Python twin that never
 imports the kernel), ``scoring.py``, ``cli.py`` and ``__init__.py`` (``GAME``).
@@ -99,25 +101,32 @@ class GameSpec:
         return self.kinds[0].columns
 
 
-class lazy_chunk:
-    """A chunk function imported from ``module`` on first call, so that importing a game
-    package (its ``GAME``, for the CLI's options and help) loads neither numba nor a kernel.
-    Picklable (a Dask task carries the names, not the function)."""
+class lazy_function:
+    """``module.name``, imported on first call.  A game package names its rules' functions
+    and its chunk functions this way because importing ``tableodds.sim.<game>.options`` runs
+    the package's ``__init__`` first: so ``GAME`` and the options (all the CLI reads for
+    --help) load neither numpy, numba nor a kernel.  Picklable (a Dask task carries the
+    names, not the function)."""
 
     def __init__(self, module: str, name: str):
         self.module, self.name = module, name
-        self.__name__ = self.__qualname__ = name
+        self.__module__, self.__name__, self.__qualname__ = module, name, name
         self._fn = None
 
-    def __call__(self, settings, seed: int, start: int, count: int) -> Columns:
+    def __call__(self, *args, **kwargs):
         if self._fn is None:
             import importlib
 
             self._fn = getattr(importlib.import_module(self.module), self.name)
-        return self._fn(settings, seed, start, count)
+        return self._fn(*args, **kwargs)
 
     def __reduce__(self):
-        return (lazy_chunk, (self.module, self.name))
+        return (type(self), (self.module, self.name))
 
     def __repr__(self) -> str:
-        return f"lazy_chunk({self.module}.{self.name})"
+        return f"{type(self).__name__}({self.module}.{self.name})"
+
+
+class lazy_chunk(lazy_function):
+    """A chunk function ``(settings, seed, start, count) -> Columns`` imported on first call
+    (:class:`lazy_function`)."""

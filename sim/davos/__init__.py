@@ -9,20 +9,22 @@ gives.
 
 from __future__ import annotations
 
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
-from tableodds.sim.davos.rules import (
-    MODE_PLAYERS,
-    PLAYERS,
-    Settings,
-    check,
-    columns,
-    make_settings,
-    seating,
-)
+from typing import TYPE_CHECKING
+
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, lazy_function
+from tableodds.sim.davos.options import MODE_PLAYERS, PLAYERS
+
+if TYPE_CHECKING:
+    from tableodds.sim.davos.rules import Settings
 
 __all__ = ["GAME", "check", "settings"]
 
-# imported on first call: ``import tableodds.sim.davos`` stays free of numba
+# imported on first call: ``import tableodds.sim.davos`` stays free of numpy and numba
+_RULES = "tableodds.sim.davos.rules"
+check = lazy_function(_RULES, "check")
+columns = lazy_function(_RULES, "columns")
+make_settings = lazy_function(_RULES, "make_settings")
+seating = lazy_function(_RULES, "seating")
 simulate_chunk = lazy_chunk("tableodds.sim.davos.kernel", "simulate_chunk")
 reference_chunk = lazy_chunk("tableodds.sim.davos.reference", "reference_chunk")
 

@@ -24,9 +24,22 @@ import numpy as np
 
 from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.davos.options import (
+    BELIEF,  # noqa: F401 (read as rules.BELIEF)
+    BIG_TOKENS,
+    CONTROL_OPENS,
+    DISSIDENT_PROFIT,
+    DISSIDENT_SPECIALTIES,
+    GAMES,
+    MAX_PLACE,  # noqa: F401 (read as rules.MAX_PLACE)
+    MODE_PLAYERS,
+    MODES,
+    NONE_BILLS,
+    PLAYERS,  # noqa: F401 (read as rules.PLAYERS)
+    POLICIES,
+    TRADE_GAIN,  # noqa: F401 (read as rules.TRADE_GAIN)
+)
 
-PLAYERS = range(2, 6)
-GAMES = ("base", "mean", "big")  # the Big Game builds on the Mean Game
 BLOCS = ("America", "Europe", "Global South", "China")
 PARTIES_PER_BLOC = (2, 3, 3, 1)  # the rulebook: "America twee, Europe en GS drie, China één"
 PARTY_BLOC = np.repeat(np.arange(4), PARTIES_PER_BLOC).astype(np.int64)
@@ -41,26 +54,17 @@ GOAL_PRICE = 2  # buy or swap a goal: 2 assets to the bank
 FIRST_PASS_BONUS = 1  # the first passer takes 1 asset
 EXTRA_TURN_COST = 1  # the last player's extra turns, 1 asset each
 DISSIDENTS_UP_TO = 4  # dissidents are placed with <= 4 players (and in the team variant)
-# modes (seed "Modules"): normal 2-5 players; teams of two for 4, 6 or 8 (mates diagonally
-# opposite: seat i and i + players/2 share a colour); dissident players for 3-8: one with 3-5,
-# a team of two with 6 or 8 (the others in teams), one super dissident with 7 (the others in
-# teams, 10 assets at set-up and every reset)
-MODES = ("normal", "team", "dissident")
-MODE_PLAYERS = {"normal": range(2, 6), "team": (4, 6, 8), "dissident": range(3, 9)}
 SUPER_DISSIDENT_ASSETS = 10  # the rulebook: "De super dissident krijgt ... 10 assets"
 YEARS = 3
 REQ_KINDS = ("sector", "corp", "corps", "party", "parties")
 MAX_REQS = 3
 GOAL_SLOTS = 8  # goal cards one seat can hold over a game (3 dealt + 5 bought)
-BELIEF = 4  # contest bot: likelihood ratio of being biggest where one's own goal asks (assumed)
 # contest bot: weight of a goal denied to the leader, to another rival, and what one own goal
 # is worth in denied goals (block iff weight x goals denied per asset > OWN / own cost); chosen
 # from a small grid, 4 players, 1 contest vs 3 goal bots, seed 5: (1, 1, 1) gained the most
 # score; (2, 1, 1), (2, 1, 2) and (1, 0, 1) as many wins; (4, 1, 1), (3, 3, 1) and (1, 1, 0) none
 CONTEST_WEIGHTS = (1, 1, 1)
 BARGAIN_SHARE = 2  # bargain bot: offers at most 1/BARGAIN_SHARE of its profit from a bill
-TRADE_GAIN = 1  # bargain bot: a vote trade is made when each side gains at least this (assets)
-MAX_PLACE = 3  # random bot: places 1..min(supply, MAX_PLACE) assets, uniformly
 
 SEAT_COLUMNS = [
     "score",
@@ -100,32 +104,7 @@ BIG_COLUMNS = [
 TOKENS_PER_GOAL = 3  # the rulebook: 1 victory token, then 2 more, on a revealed goal met again
 CONTROL_OPEN = 4  # the rulebook: "zodat er weer vier control cards open liggen"
 CONTROL_PRICE = 1  # the rulebook: "Betaal 1 asset"
-CONTROL_OPENS = {
-    "four": "the four open control cards (three on the control positions and the stack's "
-    "turned top card) may all be bought; the rulebook: 'zodat er weer vier control cards open "
-    "liggen', and only the hidden card beneath may not be chosen",
-    "three": "only the three cards on the control positions may be bought; the stack's turned "
-    "top card fills the next free position",
-}
-BIG_TOKENS = {
-    "final": "a revealed goal met again at the end of year 3 also takes tokens (without "
-    "it the rulebook's 'de tweede keer nog 2' could never happen)",
-    "goals": "tokens only in the Goals phase of years 1 and 2",
-}
 HOW = ("dealt", "reset", "bought")  # slot field "how": dealt at set-up, drawn at a reset, bought
-NONE_BILLS = {
-    "split": "a bill without ideology has one effect when passed and another when rejected "
-    "(the rulebook: 'een effect, of ze nu aangenomen of verworpen worden')",
-    "same": "a bill without ideology has the same effect whether passed or rejected",
-}
-# the rulebook's "Winst voor de dissidents negeer je", read two ways for the dissident variant:
-# the rules' own words are the default (the first entry)
-DISSIDENT_PROFIT = {
-    "none": "the dissident players' white assets earn no profit from bills, as the rulebook says "
-    "of every white asset: 'Winst voor de dissidents negeer je' (their losses still apply)",
-    "take": "the dissident players' white assets take bill profits like any colour (the "
-    "sentence read as being about the neutral white assets of the normal game only)",
-}
 # the record columns (one row per game and seat) and their dtypes, in record order
 COLUMNS = {
     name: np.dtype(np.int64 if name == "game" else np.int16)
@@ -178,45 +157,6 @@ def seating(players: int, mode: str) -> tuple[tuple[int, ...], tuple[bool, ...],
     return colour, tuple(c == n for c in colour), n
 
 
-POLICIES = {
-    "random": "uniform over the legal kinds of action (new corp, corp, party, goal, pass), then "
-    f"uniform over that kind's choices; places 1..{MAX_PLACE} assets uniformly; "
-    "votes for or against with equal chance; reveals an achieved goal with chance 1/2; "
-    "in the Final it does not pass while it has assets; Big Game: buying an open control "
-    "card is one more kind, in Control it picks uniformly among its playable cards and "
-    "passing, then among the card's legal choices (any amount), and it blocks or copies a "
-    "card just played with chance 1/2",
-    "goal": "goal-seeking: puts the fewest assets that make it the biggest by a lead of 2 "
-    "for a requirement of its own unrevealed goals, cheapest first; with every requirement "
-    "safe buys a goal (when it has 4 or more assets, not in the Final), swapping out a goal "
-    "it cannot afford; in the Final, where every asset must be placed and later seats still "
-    "play, it then puts half its assets (rounded up) on the requirement of its goals with "
-    "the smallest lead; votes for a bill iff passing it profits its holdings more than rejecting it; "
-    "reveals in year 2, and in year 1 when its lead is 2 or less; Big Game (contest and "
-    "bargain alike): with every requirement safe and no control card whose domain it leads, "
-    "buys the open card (not a block or copy) whose domain it leads by the most; in Control "
-    "plays the choice (moving all of a holder's assets, known corp cards only) that most "
-    "raises 4 x its open goals' requirements met + its supply - 2 x the places where the "
-    "leader is the biggest, blocks a card that would lower that, copies one that raises it",
-    "contest": "the goal bot, reading the others: it estimates each opponent's goals from the "
-    "board (a posterior over the goal cards it has not seen, in which a seat is "
-    f"{BELIEF} times likelier to be the biggest where a goal it holds asks) and, when a rival "
-    "has passed (so cannot answer) and is the biggest everywhere a likely goal asks, ties "
-    "the rival there if the expected goals denied per asset beat 1 / the cost of its own "
-    "cheapest requirement (1/4 when none is open); otherwise plays as the goal bot; votes "
-    "for a bill iff passing helps it more than the leader (most revealed goals, then most "
-    "assets on the board)",
-    "bargain": "the contesting bot that bargains (with bargaining seats only): when a bill it "
-    "wants is about to fail, it first offers a seat that decides a party against it a vote "
-    "for a vote (a logroll): that seat's vote now, for its own vote for a later bill of the "
-    "year that the seat gains from and it loses from, where it decides a party; both accept "
-    f"when each gains at least {TRADE_GAIN} asset(s) net from the two bills passing (on the "
-    "board as it stands) and the seat's vote passes the bill now; the promise is kept. "
-    "Failing that, it offers the smallest "
-    "share of its profit from the bill that leaves that seat better off (its loss from the "
-    "bill + 1 asset), if that is at most half the profit; the seat accepts when its votes "
-    "then pass the bill, and the share is paid out of the profit in the payee's colour",
-}
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 
 
@@ -284,10 +224,6 @@ CONTROL_ACTIONS = tuple(SECTOR_ACTIONS) + tuple(BLOC_ACTIONS)
 # C-corps of a bloc (seed "Fase Specialty")
 SPECIALTY_KINDS = ("sector", "ccorp")
 NO_SPECIALTY = (-1, -1)  # a dissident player's member card (the rulebook gives it no specialty)
-DISSIDENT_SPECIALTIES = {
-    "none": "a dissident player's member card has no specialty (the rulebook gives none)",
-    "card": "a dissident player's member card keeps its seat's specialty, as any player's",
-}
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,14 @@
 """Davoserjas: the Danish six-round minus game (tricks, then Kabalen)."""
 
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk
-from tableodds.sim.davoserjas.rules import PLAYERS, check, columns, make_settings
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, lazy_function
+from tableodds.sim.davoserjas.options import PLAYERS
 
-# imported on first call: ``import tableodds.sim.davoserjas`` stays free of numba
+# imported on first call: ``import tableodds.sim.davoserjas`` stays free of numpy and numba
+_RULES = "tableodds.sim.davoserjas.rules"
+check = lazy_function(_RULES, "check")
+columns = lazy_function(_RULES, "columns")
+make_settings = lazy_function(_RULES, "make_settings")
+
 simulate_chunk = lazy_chunk("tableodds.sim.davoserjas.kernel", "simulate_chunk")
 reference_chunk = lazy_chunk("tableodds.sim.davoserjas.reference", "reference_chunk")
 

@@ -19,6 +19,13 @@ import numpy as np
 
 from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.davoserjas.options import (
+    ENDGAME,  # noqa: F401 (read as rules.ENDGAME)
+    ENDGAMES,  # noqa: F401 (read as rules.ENDGAMES)
+    PLAYERS,
+    POLICIES,
+    VARIANTS,
+)
 
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -41,32 +48,10 @@ RANK_PLURALS = (
 )
 SEVEN = 5  # rank index of the 7, where every Kabalen row starts
 
-PLAYERS = range(3, 8)
 # The rulebook: 2s are removed in the order diamonds, hearts, spades, clubs until hands are equal.
 REMOVED_TWOS = {3: "D", 4: "", 5: "DH", 6: "DHSC", 7: "DHS"}
 
-# the search bot's endgame models, by code (sim/davoserjas/search.py), and the default
-ENDGAMES = ("counting", "paranoid")
-ENDGAME = "counting"
 
-POLICIES = {
-    "random": "every card uniformly from the legal ones (Kabalen: from the playable ones)",
-    "duck": "trick rounds: the highest card that does not win, else the lowest (the highest "
-    "when last to play); void: the most penalised, then highest card; "
-    "lead: the lowest rank. Kabalen: random",
-    "hold": "trick rounds: random. Kabalen: the playable card that frees most of its own "
-    "cards behind it; on ties a card other than a 7, then the lowest card",
-    "careful": "duck in trick rounds and hold in Kabalen",
-}
-POLICIES["counting"] = (
-    "tracks cards played and voids; sheds danger and keeps low exits "
-    "by the round's scoring; Kabalen: frees own cards, opens few for others"
-)
-POLICIES["search"] = (
-    "trick rounds: samples deals of the unseen cards consistent with what it "
-    "saw, scores each card by counting rollouts or, near the end, exactly; "
-    "Kabalen: counting"
-)
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 # A policy is a pair of choices, one for trick rounds and one for Kabalen: the kernel
 # branches on each part separately, so the pair per policy is derived here, once.
@@ -264,20 +249,6 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
     return tuple(rounds), kab
 
 
-# --variant NAME or NAME=VALUE; each edits the round data or the Kabalen settings.
-VARIANTS = {
-    "last-trick-only": "the first-and-last-trick round charges only the last trick",
-    "strict-gaps": "Kabalen: the ace above a removed 2 is dead; a blocked table ends the round",
-    "pool": "Kabalen scored as a pool shared by the first and second player out",
-    "pool=N": "pool size (implies pool); default 30",
-    "pool-split=W:R": "winner's and runner-up's shares of the pool; default 2:1",
-    "trick=N": "penalty per trick where tricks are penalised (rulebook: 1)",
-    "first-trick=N": "penalty for the first trick (rulebook: 10)",
-    "last-trick=N": "penalty for the last trick (rulebook: 10)",
-    "club=N": "penalty per club (rulebook: 1)",
-    "queen=N": "penalty per queen (rulebook: 5)",
-    "king-of-clubs=N": "penalty for the king of clubs (rulebook: 15)",
-}
 _PENALTY_FIELDS = {"trick": "per_trick", "first-trick": "first_trick", "last-trick": "last_trick"}
 _PENALTY_CARDS = {"club": "clubs", "queen": "queens", "king-of-clubs": "KC"}
 

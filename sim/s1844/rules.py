@@ -20,8 +20,11 @@ import numpy as np
 
 from tableodds.sim.core.data import int_field, load_toml, seat_policies
 from tableodds.sim.core.errors import InputError
+from tableodds.sim.s1844.options import (
+    PLAYERS,
+    POLICIES,
+)
 
-PLAYERS = range(3, 8)
 BANK = 12_000
 START_CASH = {3: 800, 4: 620, 5: 510, 6: 440, 7: 400}
 CERT_LIMIT = {3: 24, 4: 18, 5: 15, 6: 13, 7: 11}
@@ -145,23 +148,6 @@ def _load_map():
 TERRAIN, NTILES, DEST_NEEDS = _load_map()  # SBB: no tiles of its own (it keeps its track)
 
 # --- bots ---------------------------------------------------------------------------------
-POLICIES = {
-    "random": "a uniform choice among the legal moves at every decision (a category of "
-    "stock-round action, then one of its moves; payout or withhold; how many "
-    "trains and which side; P2's tile; P4's tiles; a train across or the depot; a private "
-    "and its price or none); bids up to a random value in the auction",
-    "careful": "bids by value; directs at most max_directorships companies (by player "
-    "count), parring them in float_order at the highest par it can float alone; buys "
-    "the best-yielding share; sells shares of a company "
-    "trading well below par; buys a train only when it pays back before it "
-    "rusts, and a further 2 only while it keeps money for the 3s; withholds when its company would be left without a train it can "
-    "afford or when withholding completes the next train it has room for; "
-    "uses P4 when its tiles give one of its companies its destination; "
-    "rescues a company by buying across from a sister company, else "
-    "from another director's company; sells its privates to its companies "
-    "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
-    "extra tile at once",
-}
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 RANDOM, CAREFUL = POLICY_CODES["random"], POLICY_CODES["careful"]
 POLICY_CODE = POLICY_CODES  # the former name
