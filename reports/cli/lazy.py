@@ -15,6 +15,7 @@ import importlib.util
 import click
 
 from tableodds.analysis import registry
+from tableodds.sim.core.game import lazy_function
 from tableodds.sim.registry import PACKAGES
 
 
@@ -65,18 +66,15 @@ def _docstrings(module: str) -> dict[str, str]:
     }
 
 
-class Lazy:
+class Lazy(lazy_function):
     """``module.name``, imported on first call; ``__doc__`` read from the source."""
 
     def __init__(self, module: str, name: str):
-        self.module, self.__name__ = module, name
+        super().__init__(module, name)
         self.__doc__ = _docstrings(module)[name]
 
     def load(self):
-        return getattr(importlib.import_module(self.module), self.__name__)
-
-    def __call__(self, *args, **kwargs):
-        return self.load()(*args, **kwargs)
+        return getattr(importlib.import_module(self.module), self.name)
 
 
 class LazyRoot(click.Group):
