@@ -8,9 +8,9 @@ or describing a command imports neither numba, polars nor a kernel.
 from __future__ import annotations
 
 import ast
-import functools
 import importlib
 import importlib.util
+import re
 
 import click
 
@@ -23,10 +23,25 @@ def _cli_module(package: str) -> str:
     return "tableodds.reports.cli." + package.rsplit(".", 1)[-1]
 
 
+def _source(module: str) -> str:
+    with open(importlib.util.find_spec(module).origin, encoding="utf-8") as f:
+        return f.read()
+
+
+def _parse_head(text: str) -> ast.Module:
+    """The statements at the start of ``text`` that parse: parsing a whole analysis module
+    took most of a game's ``--help`` time, and a docstring sits in its statement's first lines."""
+    for end in re.finditer(r"^(?=def |class |@|[A-Za-z_]\w* *=)", text, re.M):
+        if end.start():
+            try:
+                return ast.parse(text[: end.start()])
+            except SyntaxError:
+                pass
+    return ast.parse(text)
+
+
 def module_doc(module: str) -> str:
-    spec = importlib.util.find_spec(module)
-    with open(spec.origin, encoding="utf-8") as f:
-        return ast.get_docstring(ast.parse(f.read())) or ""
+    return ast.get_docstring(_parse_head(_source(module))) or ""
 
 
 # game -> (module of its commands, the group's help: the first line of that module's docstring)
@@ -54,16 +69,11 @@ def group(name: str, commands: dict) -> click.Group:
     )
 
 
-@functools.cache
-def _docstrings(module: str) -> dict[str, str]:
-    spec = importlib.util.find_spec(module)
-    with open(spec.origin, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    return {
-        node.name: ast.get_docstring(node, clean=False) or ""
-        for node in tree.body
-        if isinstance(node, ast.FunctionDef)
-    }
+def _docstring(module: str, name: str) -> str:
+    text = _source(module)
+    start = re.search(rf"^def {name}\(", text, re.M)
+    tree = _parse_head(text[start.start() :])
+    return ast.get_docstring(tree.body[0], clean=False) or ""
 
 
 class Lazy(lazy_function):
@@ -71,7 +81,7 @@ class Lazy(lazy_function):
 
     def __init__(self, module: str, name: str):
         super().__init__(module, name)
-        self.__doc__ = _docstrings(module)[name]
+        self.__doc__ = _docstring(module, name)
 
     def load(self):
         return getattr(importlib.import_module(self.module), self.name)
