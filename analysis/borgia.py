@@ -27,7 +27,6 @@ from tableodds.analysis.stats import (
     mean_from_moments,
     mean_of,
     quantile_of_counts,
-    value_counts,
     wilson,
 )
 from tableodds.sim.borgia import GAME
@@ -650,21 +649,29 @@ def _value_table(settings) -> pl.DataFrame:
 
 
 def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary:
-    lf = lf.with_columns(pl.col("type").cast(pl.Int64), pl.col("price").cast(pl.Int64))
+    # One streaming pass: how often each (card, turn, method, price) occurs.  Every table below
+    # is read from these counts (a few thousand rows), so a run of any size is scanned once and
+    # memory stays flat; sums stay exact integers and the quantiles are order statistics.
+    keys = ["type", "card", "turn", "method", "price"]
     counts = (
-        lf.group_by("type")
-        .agg(
-            pl.len().alias("offered"),
-            *[(pl.col("method") == i).sum().alias(m) for i, m in enumerate(METHODS)],
-        )
+        lf.select(pl.col(keys).cast(pl.Int64))
+        .group_by(keys)
+        .agg(pl.len().cast(pl.Int64).alias("count"))  # sums of counts outgrow UInt32
         .collect(engine="streaming")
+        .join(_value_table(settings).cast(pl.Int64), on=["card", "turn"], how="left")
+        .with_columns(net=pl.col("value") - pl.col("price"))
     )
-    sold = lf.filter(pl.col("method") == 0)
-    # the prices paid, as value counts per type: the moments and the quantiles come from
-    # them (exact integers and order statistics), so memory does not grow with the run
-    dist = value_counts(sold, "price", "type", name="price")
+    sold = counts.filter(pl.col("method") == 0)
+    dist = sold.group_by("type", "price").agg(pl.col("count").sum()).sort("type", "price")
+    offered = counts.group_by("type").agg(
+        pl.col("count").sum().alias("offered"),
+        *[
+            pl.col("count").filter(pl.col("method") == i).sum().alias(m)
+            for i, m in enumerate(METHODS)
+        ],
+    )
     rows = []
-    for r in counts.sort("type").to_dicts():
+    for r in offered.sort("type").to_dicts():
         t = r["type"]
         row = {"type": TYPES[t], **{k: r[k] for k in ("offered", *METHODS)}}
         p = dist.filter(pl.col("type") == t)
@@ -687,29 +694,24 @@ def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary
         (pl.col("count") / pl.col("count").sum().over("type")).alias("p"),
         pl.col("type").map_elements(lambda t: TYPES[t], return_dtype=pl.String).alias("name"),
     )
-    values = _value_table(settings).lazy()
-    lfv = lf.join(values, on=["card", "turn"], how="left")
-    net = lfv.filter(pl.col("method").is_in([0, 1])).with_columns(
-        (pl.col("value") - pl.col("price")).alias("net")
-    )
-    nets = {r["method"]: mean_of(r, "net") for r in exact_moments(net, ["net"], "method")}
+    nets = {}
+    for method in (0, 1):
+        g = counts.filter(pl.col("method") == method)
+        if g.height:
+            n, net = g["count"].to_numpy(), g["net"].to_numpy()
+            nets[method] = mean_from_moments(
+                int(n.sum()), int((net * n).sum()), int((net * net * n).sum())
+            )
     beats = None
     if 0 in nets and 1 in nets:
-        # collected first: joined lazily, the scan's spied cards would wait in memory for the
-        # per-turn means (which need the whole scan) and memory would grow with the run
-        per_turn = (
-            lfv.filter(pl.col("method") == 0)
-            .group_by("turn")
-            .agg((pl.col("value") - pl.col("price")).mean().alias("bar"))
-            .collect(engine="streaming")
+        # does a spied card's value beat the mean net of the cards bought in its turn?  Compared
+        # in integers: value > sum / n  <=>  value * n > sum
+        bar = sold.group_by("turn").agg(
+            pl.col("count").sum().alias("n_t"), (pl.col("net") * pl.col("count")).sum().alias("s_t")
         )
-        k = (
-            lfv.filter(pl.col("method") == 1)
-            .join(per_turn.lazy(), on="turn", how="left")
-            .select((pl.col("value") > pl.col("bar")).sum().alias("k"), pl.len().alias("n"))
-            .collect(engine="streaming")
-        )
-        beats = wilson(int(k["k"][0]), int(k["n"][0]))
+        spied = counts.filter(pl.col("method") == 1).join(bar, on="turn", how="left")
+        k = spied.filter(pl.col("value") * pl.col("n_t") > pl.col("s_t"))["count"].sum()
+        beats = wilson(int(k), int(spied["count"].sum()))
     return AuctionSummary(games, pl.DataFrame(rows), dist, nets.get(0), nets.get(1), beats)
 
 
