@@ -245,10 +245,21 @@ def test_the_api_refuses_an_unknown_analysis():
         tableodds.analyse("borgia", "fly")
 
 
+def test_the_api_checks_settings_against_the_declared_options():
+    # a keyword the analysis does not take, and a choice its game does not declare, are
+    # refused by name before anything runs (no TypeError, no kernel compiled)
+    with pytest.raises(tableodds.InputError, match="takes no setting 'colour'.*unsold"):
+        tableodds.analyse("borgia", "auction", colour="red")
+    with pytest.raises(tableodds.InputError, match="unsold must be one of aside, opener"):
+        tableodds.analyse("borgia", "auction", unsold="burn")
+    with pytest.raises(tableodds.InputError, match="mode must be one of normal, team, dissident"):
+        tableodds.analyse("davos", "duel", mode="solo")
+
+
 def test_a_games_own_game_setting_reaches_the_analysis():
     # Davos's game= is the analysis's setting, not the API's first argument: it is checked
-    # by the game's settings (before any kernel runs), not refused with a TypeError
-    with pytest.raises(tableodds.InputError, match="--game must be base, mean or big"):
+    # by the game's declared settings (before any kernel runs), not refused with a TypeError
+    with pytest.raises(tableodds.InputError, match="game must be one of base, mean, big"):
         tableodds.analyse("davos", "goals", game="huge", games=10, workers=1)
-    with pytest.raises(tableodds.InputError, match="--game must be"):
+    with pytest.raises(tableodds.InputError, match="game must be one of"):
         tableodds.simulate("davos", game="huge", games=10)

@@ -89,6 +89,25 @@ def _function(game: str, analysis: str):
     return _entry(game, analysis).load()
 
 
+def _check(game: str, entry: registry.Entry, fn, settings: dict) -> None:
+    """Refuse, before anything runs, a keyword the analysis does not take and a choice its
+    game's declared settings (``sim/<game>/options.py``) do not list."""
+    import importlib
+    import inspect
+
+    params = inspect.signature(fn).parameters
+    takes = [n for n in params if n != "plan"]
+    for key in settings:
+        if key not in params:
+            raise InputError(
+                f"{game} {entry.command} takes no setting {key!r}; its settings: {', '.join(takes)}"
+            )
+    for o in importlib.import_module(PACKAGES[game] + ".options").SETTINGS:
+        value = settings.get(o.name)
+        if o.kind == "choice" and value is not None and value not in o.choices:
+            raise InputError(f"{o.name} must be one of {', '.join(o.choices)}, not {value!r}")
+
+
 def analyse(
     game: str,
     analysis: str,
@@ -117,6 +136,7 @@ def analyse(
 
     entry = _entry(game, analysis)
     fn = entry.load()
+    _check(game, entry, fn, settings)
     bar = (lambda total, label: Bar(True, total, label)) if progress else None
     if entry.games is not None:
         return run_and_save(

@@ -20,51 +20,13 @@ from tableodds.reports.cli.options import (
     workers_option,
 )
 from tableodds.sim.borgia import GAME
-from tableodds.sim.borgia.options import (
-    CARDINAL_DEALS,
-    CONQUEST_STRATEGIES,
-    PATRONAGE,
-    POLICIES,
-    UNSOLD,
-)
+from tableodds.sim.borgia.options import CONQUEST_STRATEGIES, POLICIES, SETTINGS
 from tableodds.sim.core.limits import MAX_GAMES
 
 _STRATEGY_HELP = "; ".join(f"{k}: {v}" for k, v in CONQUEST_STRATEGIES.items())
 
 
-options = game_options(
-    POLICIES,
-    "value",
-    data_option("--cards", "A deck file (TOML) instead of the packaged cards.toml."),
-    click.option(
-        "--city-vp/--no-city-vp",
-        default=None,
-        help="Cities score their printed VP too [default: from the cards file, "
-        "off, as in the rulebook].",
-    ),
-    click.option(
-        "--unsold",
-        type=click.Choice(UNSOLD),
-        default=None,
-        help="A card nobody bids on is set aside, or the opener takes it free "
-        "[default: from the cards file, 'aside'].",
-    ),
-    click.option(
-        "--cardinal-deal",
-        type=click.Choice(CARDINAL_DEALS),
-        default=None,
-        help="After the election the pope hands out new cardinals from the box (hand_out), "
-        "or takes all back and deals them again (redeal) [default: from the cards file, "
-        "'hand_out'].",
-    ),
-    click.option(
-        "--patronage",
-        type=click.Choice(PATRONAGE),
-        default=None,
-        help="An artist's patronage is due every turn, or only when he is played "
-        "[default: from the cards file, 'each_turn'].",
-    ),
-)
+options = game_options(POLICIES, "value", *SETTINGS)
 
 
 _simulate = simulation(GAME, options=options)

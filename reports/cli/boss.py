@@ -19,17 +19,12 @@ from tableodds.reports.cli.options import (
     game_options,
     output_options,
     simulation,
-    variant_option,
 )
 from tableodds.sim.boss import GAME
-from tableodds.sim.boss.options import EXAMPLES, POLICIES, VARIANTS
+from tableodds.sim.boss.options import EXAMPLES, POLICIES, SETTINGS
 
-_cards = data_option(
-    "--cards",
-    "Board spaces, deal-card values and die faces in TOML instead "
-    "of the packaged defaults (same layout as sim/boss/deals.toml).",
-)
-options = game_options(POLICIES, "random", variant_option(VARIANTS, "House rule"), _cards)
+_cards = SETTINGS[1]
+options = game_options(POLICIES, "random", *SETTINGS)
 
 _length = simulation(GAME, options=options)
 _simulate = simulation(

@@ -11,17 +11,14 @@ import click
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     INT_LIST,
-    data_option,
     game_options,
     list_callback,
     simulation,
-    variant_option,
 )
 from tableodds.sim.davoserjas import GAME
-from tableodds.sim.davoserjas.options import ENDGAME, ENDGAMES, POLICIES, VARIANTS
+from tableodds.sim.davoserjas.options import ENDGAME, ENDGAMES, POLICIES, SETTINGS
 
-_variants = variant_option(VARIANTS, metavar="NAME[=VALUE]")
-_rules = data_option("--rules", "A round list in TOML instead of the packaged one.")
+_variants, _rules = SETTINGS
 _rounds = click.option(
     "--rounds",
     type=INT_LIST,
@@ -32,9 +29,7 @@ _rounds = click.option(
 _names = ", ".join(POLICIES)
 
 
-_simulate = simulation(
-    GAME, options=game_options(POLICIES, "random", _variants, _rules), extra=[_rounds]
-)
+_simulate = simulation(GAME, options=game_options(POLICIES, "random", *SETTINGS), extra=[_rounds])
 
 _hand = simulation(
     GAME,

@@ -303,20 +303,40 @@ def data_option(flag: str, help: str):
     )
 
 
-def variant_option(variants: dict[str, str], what: str = "Rule variant", metavar: str = "NAME"):
-    described = "; ".join(f"{k}: {v}" for k, v in variants.items())
+def click_option(o):
+    """The click option of a game's declared setting (a :class:`tableodds.sim.core.options.Option`)."""
+    if o.kind == "file":
+        return data_option(o.flag, o.help)
+    if o.kind == "switch":
+        return click.option(f"{o.flag}/--no-{o.flag[2:]}", o.name, default=o.default, help=o.help)
+    if o.kind == "repeat":
+        return click.option(
+            o.flag, o.name, multiple=True, metavar=o.metavar or "NAME", help=o.described()
+        )
+    if o.kind == "int":
+        return click.option(
+            o.flag,
+            o.name,
+            type=click.IntRange(o.low, o.high),
+            default=o.default,
+            show_default=o.default is not None,
+            help=o.help,
+        )
     return click.option(
-        "--variant",
-        "variants",
-        multiple=True,
-        metavar=metavar,
-        help=f"{what}, repeatable. {described}.",
+        o.flag,
+        o.name,
+        type=click.Choice(list(o.choices)),
+        default=o.default,
+        show_default=o.default is not None,
+        help=o.described(),
     )
 
 
 def game_options(policies: dict[str, str] | None, default: str, *extra, mixes: bool = False):
     """--policy/--policies (unless ``policies`` is None) and the game's own options (``extra``:
-    click options), passed to the command as one ``game`` dict of the analysis's keywords."""
+    declared settings, :class:`tableodds.sim.core.options.Option`, or click options), passed to
+    the command as one ``game`` dict of the analysis's keywords."""
+    extra = [click_option(o) if hasattr(o, "kind") else o for o in extra]
 
     def deco(command):
         @functools.wraps(command)

@@ -14,7 +14,6 @@ from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
-    data_option,
     game_options,
     help_text,
     output_options,
@@ -22,15 +21,10 @@ from tableodds.reports.cli.options import (
     simulation,
 )
 from tableodds.sim.s1844 import GAME
-from tableodds.sim.s1844.options import POLICIES
-
-
-def _params():
-    return data_option("--params", "A TOML file overriding model parameters (see params.toml).")
-
+from tableodds.sim.s1844.options import POLICIES, SETTINGS
 
 _train_rush = simulation(
-    GAME, players=5, several=True, options=game_options(POLICIES, "careful", _params())
+    GAME, players=5, several=True, options=game_options(POLICIES, "careful", *SETTINGS)
 )
 
 
@@ -46,7 +40,7 @@ def _compare(entry):
 
     compare.__doc__ = help_text(entry, "GAME_FILE is the game's JSON export from 18xx.games.")
     f = output_options(compare)
-    f = run_options(entry.games, GAME.chunk_size)(game_options(POLICIES, "careful", _params())(f))
+    f = run_options(entry.games, GAME.chunk_size)(game_options(POLICIES, "careful", *SETTINGS)(f))
     f = click.option(
         "--players",
         "-p",
@@ -74,7 +68,7 @@ def _forecast(entry):
         "one cut with --at).",
     )
     f = output_options(forecast)
-    f = run_options(entry.games, GAME.chunk_size)(game_options(POLICIES, "careful", _params())(f))
+    f = run_options(entry.games, GAME.chunk_size)(game_options(POLICIES, "careful", *SETTINGS)(f))
     f = click.option(
         "--at",
         type=int,

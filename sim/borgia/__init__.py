@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tableodds.sim.borgia.options import PLAYERS
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, lazy_function
+from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, rules_functions, whole_games
 
 if TYPE_CHECKING:
     from tableodds.sim.borgia.rules import Settings
@@ -19,14 +19,10 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "check"]
 
 # imported on first call: ``import tableodds.sim.borgia`` stays free of numpy and numba
-_RULES = "tableodds.sim.borgia.rules"
-check = lazy_function(_RULES, "check")
-check_auctions = lazy_function(_RULES, "check_auctions")
-check_attacks = lazy_function(_RULES, "check_attacks")
-columns = lazy_function(_RULES, "columns")
-auction_schema = lazy_function(_RULES, "auction_schema")
-attack_schema = lazy_function(_RULES, "attack_schema")
-make_settings = lazy_function(_RULES, "make_settings")
+check, make_settings = rules_functions(__name__, "check", "make_settings")
+check_auctions, check_attacks, auction_schema, attack_schema = rules_functions(
+    __name__, "check_auctions", "check_attacks", "auction_schema", "attack_schema"
+)
 
 
 def _settings(players: int) -> Settings:
@@ -41,13 +37,7 @@ GAME = GameSpec(
     settings=_settings,
     chunk_size=4096,
     kinds=(
-        SimKind(
-            "games",
-            lazy_chunk(_K, "simulate_chunk"),
-            lazy_chunk(_R, "reference_chunk"),
-            check,
-            columns,
-        ),
+        whole_games(__name__),
         SimKind(
             "auctions",
             lazy_chunk(_K, "auction_chunk"),

@@ -12,7 +12,6 @@ identical games.
 """
 
 import numpy as np
-from numba import njit
 
 from tableodds.sim.borgia.policies import (
     CARDINAL_WORTH,
@@ -51,6 +50,7 @@ from tableodds.sim.borgia.rules import (  # noqa: F401
     seat_columns,
 )
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, seed_stream
 
 HOME = -2
@@ -98,36 +98,36 @@ N_ST = 12
     C_DEALT,
     C_KEEP,
 ) = range(19)
-_card_value = njit(card_value)
-_keeps_artist = njit(keeps_artist)
-_factorial = njit(factorial)
-_pivot_counts = njit(pivot_counts)
-_office_worth = njit(office_worth)
+_card_value = jit(card_value)
+_keeps_artist = jit(keeps_artist)
+_factorial = jit(factorial)
+_pivot_counts = jit(pivot_counts)
+_office_worth = jit(office_worth)
 
 
-@njit
+@jit
 def coin(s):
     return bounded(s, 2) == 1
 
 
-@njit
+@jit
 def pay(st, pl, p, amount):
     pl[p, MONEY] -= amount
     st[BANK] += amount
 
 
-@njit
+@jit
 def earn(st, pl, p, amount):
     pl[p, MONEY] += amount
     st[BANK] -= amount
 
 
-@njit
+@jit
 def turns_left(cfg, st):
     return cfg[C_TURNS] - st[TURN]
 
 
-@njit
+@jit
 def value(cfg, cd, st, c):
     return _card_value(
         cd[c, TY],
@@ -142,23 +142,23 @@ def value(cfg, cd, st, c):
     )
 
 
-@njit
+@jit
 def first_in_hand(cd, cs, mk, p, t):
     m = mk[0, p] & mk[2, t]
     return lowest_bit(m) if m else -1
 
 
-@njit
+@jit
 def count_in_hand(cd, cs, mk, p, t):
     return popcount(mk[0, p] & mk[2, t])
 
 
-@njit
+@jit
 def hand_count(cs, mk, p):
     return popcount(mk[0, p])
 
 
-@njit
+@jit
 def put(cs, mk, c, loc, owner, host):
     """Move card c; keeps the per-seat hand (row 0) and table (row 1) masks in step."""
     bit = np.uint64(1) << np.uint64(c)
@@ -174,19 +174,19 @@ def put(cs, mk, c, loc, owner, host):
         mk[1, owner] |= bit
 
 
-@njit
+@jit
 def married(st, a, b):
     return st[MAR_C] >= 0 and (
         (st[MAR_A] == a and st[MAR_B] == b) or (st[MAR_A] == b and st[MAR_B] == a)
     )
 
 
-@njit
+@jit
 def blocked(st, p):
     return st[SAVO] >= 0 and p == st[POPE]
 
 
-@njit
+@jit
 def weakest(pl, P, skip1, skip2):
     best = -1
     for q in range(P):
@@ -197,13 +197,13 @@ def weakest(pl, P, skip1, skip2):
     return best
 
 
-@njit
+@jit
 def other(P, p, k):
     """The k-th seat other than p, in seat order."""
     return k if k < p else k + 1
 
 
-@njit
+@jit
 def rehouse(cfg, cd, cs, mk, p):
     """Shelter p's unprotected offices, artists and families (id order): the first
     city by id with no card of that type, else the family seat if it has room.
@@ -272,7 +272,7 @@ def rehouse(cfg, cd, cs, mk, p):
             home_art += 1
 
 
-@njit
+@jit
 def patron(s, cfg, cd, pol, st, pl, p, c):
     """p pays artist c's patronage (True) or refuses it."""
     cost = cd[c, CO]
@@ -287,7 +287,7 @@ def patron(s, cfg, cd, pol, st, pl, p, c):
     return keep
 
 
-@njit
+@jit
 def upkeep(s, cfg, cd, pol, st, cs, mk, pl, kept):
     """Patronage at the start of a later turn for the artists kept from the last one."""
     for p in range(cfg[C_P]):
@@ -300,7 +300,7 @@ def upkeep(s, cfg, cd, pol, st, cs, mk, pl, kept):
                 rehouse(cfg, cd, cs, mk, p)
 
 
-@njit
+@jit
 def receive(s, cfg, cd, pol, st, cs, mk, pl, p, c):
     t = cd[c, TY]
     if t == ARTIST and not patron(s, cfg, cd, pol, st, pl, p, c):
@@ -313,7 +313,7 @@ def receive(s, cfg, cd, pol, st, cs, mk, pl, p, c):
         put(cs, mk, c, HAND, p, -1)
 
 
-@njit
+@jit
 def transfer(cfg, cd, cs, mk, c, q):
     p = cs[c, OWN]
     if cd[c, TY] == CITY:
@@ -328,7 +328,7 @@ def transfer(cfg, cd, cs, mk, c, q):
     rehouse(cfg, cd, cs, mk, q)
 
 
-@njit
+@jit
 def bid(s, pol, pl, q, v, high):
     if pol[q] == RANDOM:
         if pl[q, MONEY] <= high:
@@ -340,7 +340,7 @@ def bid(s, pol, pl, q, v, high):
     return high + 1 if limit > high else 0
 
 
-@njit
+@jit
 def log_auction(st, auctions, c, method, price, buyer, opener):
     k = st[N_AUC]
     auctions[k, 0] = st[TURN]
@@ -352,7 +352,7 @@ def log_auction(st, auctions, c, method, price, buyer, opener):
     st[N_AUC] = k + 1
 
 
-@njit
+@jit
 def auction(s, cfg, cd, pol, st, cs, mk, pl, auctions, active, opener, c):
     P = cfg[C_P]
     high, holder = 0, -1
@@ -386,7 +386,7 @@ def auction(s, cfg, cd, pol, st, cs, mk, pl, auctions, active, opener, c):
         put(cs, mk, c, ASIDE, -1, -1)
 
 
-@njit
+@jit
 def kill(s, cfg, cd, pol, st, cs, mk, pl, p, t, c):
     P = cfg[C_P]
     put(cs, mk, c, DISCARD, -1, -1)
@@ -414,7 +414,7 @@ def kill(s, cfg, cd, pol, st, cs, mk, pl, p, t, c):
             rehouse(cfg, cd, cs, mk, r)
 
 
-@njit
+@jit
 def play_spy(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c):
     P = cfg[C_P]
     n = 0
@@ -443,7 +443,7 @@ def play_spy(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c):
     return taken
 
 
-@njit
+@jit
 def play_death(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c, assassin):
     kinds = mk[2, OFFICE] if assassin else mk[2, OFFICE] | mk[2, ARTIST]
     victims = np.uint64(0)
@@ -484,7 +484,7 @@ def play_death(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c, assassin):
     kill(s, cfg, cd, pol, st, cs, mk, pl, p, t, c)
 
 
-@njit
+@jit
 def play_cards(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, p):
     P = cfg[C_P]
     if blocked(st, p):
@@ -541,7 +541,7 @@ def play_cards(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, p):
                     st[MAR_C], st[MAR_A], st[MAR_B] = c, p, q
 
 
-@njit
+@jit
 def defence(cd, cs, mk, t):
     """The target's own power: a city adds the family and Da Vinci it shelters."""
     base = cd[t, PW]
@@ -555,7 +555,7 @@ def defence(cd, cs, mk, t):
     return base
 
 
-@njit
+@jit
 def force(cd, cs, mk, pl, p, armed):
     """p's condottieri, strongest first (ties: lowest id) as far as cash pays, as a mask."""
     use = np.uint64(0)
@@ -576,7 +576,7 @@ def force(cd, cs, mk, pl, p, armed):
         budget -= cd[best, CO]
 
 
-@njit
+@jit
 def random_force(s, cd, cs, mk, pl, p, armed):
     """A coin per condottiere in id order, then those the cash pays for, as a mask."""
     use = np.uint64(0)
@@ -600,7 +600,7 @@ def random_force(s, cd, cs, mk, pl, p, armed):
     return use
 
 
-@njit
+@jit
 def strength(cd, use):
     total = 0
     while use:
@@ -610,7 +610,7 @@ def strength(cd, use):
     return total
 
 
-@njit
+@jit
 def conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p):
     P = cfg[C_P]
     n_hand, bonus, vbonus = scr[0], scr[1], scr[2]
@@ -674,7 +674,7 @@ def conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p):
         resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att)
 
 
-@njit
+@jit
 def hidden_from(cfg, cd, cs, mk, p):
     """How many cards p cannot see (stack, face-down pile, other hands) and the total
     strength of the condottieri among them."""
@@ -688,7 +688,7 @@ def hidden_from(cfg, cd, cs, mk, p):
     return n, total
 
 
-@njit
+@jit
 def resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att):
     q = cs[t, OWN]
     base = defence(cd, cs, mk, t)
@@ -721,7 +721,7 @@ def resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att):
         transfer(cfg, cd, cs, mk, t, p)
 
 
-@njit
+@jit
 def player_turn(
     s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, auctions, attacks, pile, p
 ):
@@ -741,7 +741,7 @@ def player_turn(
     conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p)
 
 
-@njit
+@jit
 def budget(cfg, cd, mk, pl, later):
     """D a new pope can pay: every office in play (unless his bot keeps them where they lie)
     and, when he hands out cardinals and an election follows, every token left in the box."""
@@ -760,7 +760,7 @@ def budget(cfg, cd, mk, pl, later):
     return total
 
 
-@njit
+@jit
 def market(cfg, cd, pol, st, mk, pl, own, vm):
     """The vote market (see reference.Game.market): the buyer, or -1; vm[2] gets the prices
     and the sellers' seat mask is returned as the second value."""
@@ -807,7 +807,7 @@ def market(cfg, cd, pol, st, mk, pl, own, vm):
     return buyer, best_m
 
 
-@njit
+@jit
 def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope, vm):
     P = cfg[C_P]
     turn = st[TURN]
@@ -893,14 +893,14 @@ def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope, vm):
         st[SAVO] = -1
 
 
-@njit
+@jit
 def deal_office(cfg, cd, cs, mk, pl, c, r):
     if cs[c, OWN] != r:
         transfer(cfg, cd, cs, mk, c, r)
     pl[r, GOT] = 1
 
 
-@njit
+@jit
 def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
     """All offices (the pope's own to others) unless his bot keeps them where they lie, then
     cardinals, then simony (see reference)."""
@@ -991,7 +991,7 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
             st[SKIP] = pope
 
 
-@njit
+@jit
 def hand_out_cardinals(s, cfg, pol, st, pl, pope):
     P = cfg[C_P]
     if cfg[C_REDEAL]:
@@ -1044,7 +1044,7 @@ def hand_out_cardinals(s, cfg, pol, st, pl, pope):
         pl[pope, CARDS] += min(top + 1, supply)
 
 
-@njit
+@jit
 def weakest_open(pl, P, done):
     best = -1
     for q in range(P):
@@ -1053,14 +1053,14 @@ def weakest_open(pl, P, done):
     return best
 
 
-@njit
+@jit
 def shuffle(s, deck, n):
     for i in range(n - 1, 0, -1):
         j = bounded(s, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
 
 
-@njit(cache=True, nogil=True)
+@entry
 def simulate(
     seed,
     start,
@@ -1261,7 +1261,7 @@ def attack_chunk(settings, seed, start, count):
     return attack_columns(arrays(settings, seed, start, count), settings, start)
 
 
-@njit
+@jit
 def commit(s, strengths, strategy):
     """Total strength a side commits under a conquest strategy (rules.CONQUEST_STRATEGIES)."""
     n = strengths.shape[0]
@@ -1282,7 +1282,7 @@ def commit(s, strengths, strategy):
     return total
 
 
-@njit(cache=True, nogil=True)
+@entry
 def conquest_trials(seed, start, count, attack, defend, base, sa, sd, out_a, out_d):
     """Secret choices of both sides, trial by trial (attacker's draws first)."""
     s = np.empty(4, np.uint64)

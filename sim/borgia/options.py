@@ -4,6 +4,8 @@ numpy-free, so that ``tableodds borgia --help`` stays light; ``rules.py`` import
 from here, so ``rules.POLICIES`` and the rest keep working.
 """
 
+from tableodds.sim.core.options import Option, file_option
+
 PLAYERS = range(3, 6)
 
 POLICIES = {
@@ -18,11 +20,6 @@ POLICIES = {
     "in offices and cardinals (README, Borgia)",
 }
 
-UNSOLD = ("aside", "opener")
-
-# Readings of the rulebook that are settings (README, Borgia): the first of each is the default.
-CARDINAL_DEALS = ("hand_out", "redeal")  # new tokens from the box / take all back and re-deal
-PATRONAGE = ("each_turn", "once")  # an artist's patronage every turn / only when played
 
 # How a side picks its condottieri in secret, for the conquest calculator.
 CONQUEST_STRATEGIES = {
@@ -32,3 +29,41 @@ CONQUEST_STRATEGIES = {
     "one": "one condottiere chosen uniformly",
     "strongest": "the single strongest condottiere",
 }
+
+# the settings every Borgia simulation takes (README, Borgia); None: the cards file's value
+SETTINGS = (
+    file_option("cards", "A deck file (TOML) instead of the packaged cards.toml."),
+    Option(
+        "city_vp",
+        "Cities score their printed VP too [default: from the cards file, off, as in the "
+        "rulebook].",
+        kind="switch",
+    ),
+    Option(
+        "unsold",
+        "A card nobody bids on",
+        choices={"aside": "it is set aside", "opener": "the opener takes it free"},
+        note="[default: from the cards file, 'aside']",
+    ),
+    Option(
+        "cardinal_deal",
+        "After the election the pope",
+        choices={
+            "hand_out": "hands out new cardinals from the box",
+            "redeal": "takes all back and deals them again",
+        },
+        note="[default: from the cards file, 'hand_out']",
+    ),
+    Option(
+        "patronage",
+        "An artist's patronage is due",
+        choices={"each_turn": "every turn", "once": "only when he is played"},
+        note="[default: from the cards file, 'each_turn']",
+    ),
+)
+
+# readings of the rulebook that are settings (README, Borgia): the first of each is the default
+_BY_NAME = {o.name: o for o in SETTINGS}
+UNSOLD, CARDINAL_DEALS, PATRONAGE = (
+    tuple(_BY_NAME[n].choices) for n in ("unsold", "cardinal_deal", "patronage")
+)

@@ -23,7 +23,6 @@ choice comes from the game's own stream (``sim.core.rng``) in this order:
 """
 
 import numpy as np
-from numba import njit
 
 from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
 from tableodds.sim.boss.policies import discard_one as _discard_one
@@ -59,6 +58,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     TRAVEL,
     WILD,
 )
+from tableodds.sim.core.jit import entry
 from tableodds.sim.core.rng import bounded, seed_stream
 
 SEAT_COLS = ("money", "boss_deals", "started", "takeovers", "investors", "hand", "hand_max")
@@ -77,14 +77,14 @@ _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE /
 _DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int8)
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _shuffle(s, a, n):
     for i in range(n - 1, 0, -1):
         j = bounded(s, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _draw(s, hands, p, pile, discard, meta):
     n = meta[_M_PILE]
     if n == 0:
@@ -102,21 +102,21 @@ def _draw(s, hands, p, pile, discard, meta):
     return True
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _play(hands, discard, played, p, t, n):
     hands[p, t] -= n
     discard[t] += n
     played[p] = 1
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _card(hands, laid, p, f, viewer, spec):
     """Whether seat p's family card f counts in the terms: laid face up, for everyone; in
     the hand, for the viewer who holds it (and, in the fixed order, for the table)."""
     return laid[p, f] > 0 or (hands[p, f] > 0 and (p == viewer or (viewer < 0 and not spec)))
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _offer(
     boss,
     payout,
@@ -263,7 +263,7 @@ def _offer(
     return take
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
     """Family * 16 + card type that seat q would travel against, or -1."""
     if q == boss:
@@ -290,7 +290,7 @@ def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
     return -1
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _wants_boss(
     s,
     q,
@@ -386,7 +386,7 @@ def _wants_boss(
     return mine > (share2[q] if now >= 0 else 0)
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup):
     """Seat p plays a recruitment set on family f (a spare investor card while there is
     one, else another seat's), which anyone may stop (``_answer``: its owner first)."""
@@ -395,7 +395,7 @@ def _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup):
         owner[f] = p
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _settle(
     s,
     boss,
@@ -447,7 +447,7 @@ def _settle(
     seat_out[boss, _S_BOSS] += 1
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _take_back(hands, laid, P):
     """Family cards still on the table go back to the hands that laid them."""
     for p in range(P):
@@ -456,7 +456,7 @@ def _take_back(hands, laid, P):
             laid[p, f] = 0
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, sup):
     """Whether the card seat a has just played is stopped.  The rules: anyone but its
     player may answer any card but a stop with a stop card, and the two are discarded
@@ -491,7 +491,7 @@ def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, 
     return False
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _boss_card(s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out):
     """Seat q plays a boss card, which anyone may stop (``_answer``; the boss first).
     Returns the boss after it."""
@@ -502,7 +502,7 @@ def _boss_card(s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
     return q
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _travel_card(s, q, tgt, boss, P, hands, laid, discard, played, pol, narrow, sup, bycard, trav):
     """Seat q plays the travel card ``tgt`` (family * 16 + card type) against the terms in
     sup/bycard, which anyone may stop (``_answer``: the seat bringing that family first,
@@ -529,7 +529,7 @@ def _deal_version(fixed_order):
     numba compiles the protocol and the fixed order (variant ``fixed-order``) as two
     functions, each without the other's branches."""
 
-    @njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+    @entry(alloc=False)
     def deal(
         s,
         first,
@@ -874,7 +874,7 @@ _deal_open = _deal_version(False)
 _deal_fixed_order = _deal_version(True)
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _travels(hands, q, need):
     """Whether seat q holds a travel card it could play on this space."""
     if hands[q, WILD] > 0:
@@ -885,7 +885,7 @@ def _travels(hands, q, need):
     return False
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _would_deal(
     p,
     space,
@@ -995,7 +995,7 @@ def _would_deal(
     )
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _cards_in_game(hands, P, discard, meta):
     n = meta[_M_PILE]
     for t in range(N_TYPES):
@@ -1005,7 +1005,7 @@ def _cards_in_game(hands, P, discard, meta):
     return n
 
 
-@njit(cache=True, nogil=True, _nrt=False, error_model="numpy")
+@entry(alloc=False)
 def _enforce(s, hands, p, P, discard, played, pol, narrow, limit, owner, recruit, sup):
     """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
     while _count(hands, p) > limit:
@@ -1019,7 +1019,7 @@ def _enforce(s, hands, p, P, discard, played, pol, narrow, limit, owner, recruit
 def _simulate_version(fixed_order):
     """The game loop, compiled once per order of the deal (see ``_deal_version``)."""
 
-    @njit(cache=True, nogil=True, error_model="numpy")
+    @entry
     def simulate(
         seed,
         start,

@@ -4,6 +4,8 @@ numpy-free, so that ``tableodds boss --help`` stays light; ``rules.py`` imports 
 from here, so ``rules.POLICIES`` and the rest keep working.
 """
 
+from tableodds.sim.core.options import file_option, variant_option
+
 PLAYERS = range(2, 7)  # the rulebook: 3-6 players, plus its 2-player rules
 
 POLICIES = {
@@ -67,3 +69,12 @@ VARIANTS = {
 
 # the rulebook's worked deals, packaged beside this module (``tableodds boss deal --example``)
 EXAMPLES = {"final": "deal_example.toml", "first": "deal_example_first.toml"}
+
+SETTINGS = (
+    variant_option(VARIANTS, "House rule"),
+    file_option(
+        "cards",
+        "Board spaces, deal-card values and die faces in TOML instead of the packaged "
+        "defaults (same layout as sim/boss/deals.toml).",
+    ),
+)

@@ -5,8 +5,10 @@ intrinsics provide them; they compile to POPCNT / TZCNT where the CPU has them.
 """
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
+
+from tableodds.sim.core.jit import jit
 
 
 @intrinsic
@@ -39,18 +41,18 @@ def _ctlz(typingctx, x):
     return sig, codegen
 
 
-@njit(inline="always")
+@jit(inline="always")
 def popcount(x):
     return np.int64(_ctpop(np.uint64(x)))
 
 
-@njit(inline="always")
+@jit(inline="always")
 def lowest_bit(x):
     """Index of the lowest set bit (x must be non-zero)."""
     return np.int64(_cttz(np.uint64(x)))
 
 
-@njit(inline="always")
+@jit(inline="always")
 def highest_bit(x):
     """Index of the highest set bit (x must be non-zero)."""
     return np.int64(63) - np.int64(_ctlz(np.uint64(x)))
@@ -70,7 +72,7 @@ _ONES8 = np.uint64(0x0101010101010101)
 _MSBS8 = np.uint64(0x8080808080808080)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def kth_bit(x, k):
     """Index of the k-th lowest set bit, k counted from 0 (k < popcount(x)).
 

@@ -130,3 +130,21 @@ class lazy_function:
 class lazy_chunk(lazy_function):
     """A chunk function ``(settings, seed, start, count) -> Columns`` imported on first call
     (:class:`lazy_function`)."""
+
+
+def rules_functions(package: str, *names: str) -> tuple[lazy_function, ...]:
+    """The functions ``names`` of the game's ``rules.py``, each imported on first call."""
+    return tuple(lazy_function(package + ".rules", n) for n in names)
+
+
+def whole_games(package: str) -> SimKind:
+    """The game's whole-game kind, by the layout every game follows: ``kernel.simulate_chunk``,
+    ``reference.reference_chunk``, ``rules.check`` and ``rules.columns``."""
+    check, columns = rules_functions(package, "check", "columns")
+    return SimKind(
+        "games",
+        lazy_chunk(package + ".kernel", "simulate_chunk"),
+        lazy_chunk(package + ".reference", "reference_chunk"),
+        check,
+        columns,
+    )

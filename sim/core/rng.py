@@ -13,7 +13,8 @@ rejection; the bias is below n / 2**32 (< 2e-8 for the n <= 64 used here).
 """
 
 import numpy as np
-from numba import njit
+
+from tableodds.sim.core.jit import entry, jit
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -21,19 +22,19 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _MASK = (1 << 64) - 1
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _mix(z):
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
     return z ^ (z >> np.uint64(31))
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(inline="always")
+@jit(inline="always")
 def seed_stream(state, seed, game, at=0):
     """Fill ``state[at:at+4]`` (uint64) with the stream of game ``game`` under ``seed``.
 
@@ -47,7 +48,7 @@ def seed_stream(state, seed, game, at=0):
         state[at + k] = _mix(z)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def next_u64(s, at=0):
     """Next output of the xoshiro256** state ``s[at:at+4]``."""
     s0, s1, s2, s3 = s[at], s[at + 1], s[at + 2], s[at + 3]
@@ -62,13 +63,13 @@ def next_u64(s, at=0):
     return result
 
 
-@njit(inline="always")
+@jit(inline="always")
 def bounded(s, n, at=0):
     """Uniform integer in [0, n) for 0 < n < 2**32, from the state at ``s[at:at+4]``."""
     return np.int64(((next_u64(s, at) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@entry
 def stream_head(seed, game, n):
     """First ``n`` raw outputs of a game's stream (used to test the Python twin)."""
     s = np.empty(4, np.uint64)

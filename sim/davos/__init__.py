@@ -9,9 +9,10 @@ gives.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, lazy_function
+from tableodds.sim.core.game import GameSpec, rules_functions, whole_games
 from tableodds.sim.davos.options import MODE_PLAYERS, PLAYERS
 
 if TYPE_CHECKING:
@@ -20,13 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["GAME", "check", "settings"]
 
 # imported on first call: ``import tableodds.sim.davos`` stays free of numpy and numba
-_RULES = "tableodds.sim.davos.rules"
-check = lazy_function(_RULES, "check")
-columns = lazy_function(_RULES, "columns")
-make_settings = lazy_function(_RULES, "make_settings")
-seating = lazy_function(_RULES, "seating")
-simulate_chunk = lazy_chunk("tableodds.sim.davos.kernel", "simulate_chunk")
-reference_chunk = lazy_chunk("tableodds.sim.davos.reference", "reference_chunk")
+check, make_settings, seating = rules_functions(__name__, "check", "make_settings", "seating")
 
 
 def settings(players: int) -> Settings:
@@ -77,48 +72,27 @@ def big_dissident_settings(players: int) -> Settings:
     return make_settings(players, "big", policies=pols, mode="dissident")
 
 
+_GAMES = whole_games(__name__)  # the modes and the Big Game are settings of one game loop
 GAME = GameSpec(
     name="davos",
     players=PLAYERS,
     settings=settings,
     kinds=(
-        SimKind("games", simulate_chunk, reference_chunk, check, columns),
-        SimKind("big", simulate_chunk, reference_chunk, check, columns, big_settings, PLAYERS),
-        SimKind(
-            "team",
-            simulate_chunk,
-            reference_chunk,
-            check,
-            columns,
-            team_settings,
-            MODE_PLAYERS["team"],
+        _GAMES,
+        replace(_GAMES, name="big", settings=big_settings, players=PLAYERS),
+        replace(_GAMES, name="team", settings=team_settings, players=MODE_PLAYERS["team"]),
+        replace(
+            _GAMES,
+            name="dissident",
+            settings=dissident_settings,
+            players=MODE_PLAYERS["dissident"],
         ),
-        SimKind(
-            "dissident",
-            simulate_chunk,
-            reference_chunk,
-            check,
-            columns,
-            dissident_settings,
-            MODE_PLAYERS["dissident"],
-        ),
-        SimKind(
-            "big_team",
-            simulate_chunk,
-            reference_chunk,
-            check,
-            columns,
-            big_team_settings,
-            MODE_PLAYERS["team"],
-        ),
-        SimKind(
-            "big_dissident",
-            simulate_chunk,
-            reference_chunk,
-            check,
-            columns,
-            big_dissident_settings,
-            MODE_PLAYERS["dissident"],
+        replace(_GAMES, name="big_team", settings=big_team_settings, players=MODE_PLAYERS["team"]),
+        replace(
+            _GAMES,
+            name="big_dissident",
+            settings=big_dissident_settings,
+            players=MODE_PLAYERS["dissident"],
         ),
     ),
     chunk_size=8_192,

@@ -47,9 +47,10 @@ scratch array (``kwork``):
 """
 
 import numpy as np
-from numba import carray, njit, types
+from numba import carray, types
 from numba.extending import intrinsic
 
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos.policies import (
@@ -169,14 +170,14 @@ def _ptr(typingctx, addr, dtype):
 
 
 # ------------------------------------------------------------------ basics
-@njit(cache=True)
+@entry
 def _shuffle(s, a, n):
     for i in range(n - 1, 0, -1):
         j = bounded(s, i + 1)
         a[i], a[j] = a[j], a[i]
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def party_vote(ph, q, H, nw, wishes, party_ideo, bill_ideo):
     """+1 for, -1 against, 0 no vote; ph[q] holds H holders, the white assets last.  The
     first ``nw`` holders vote as they wish: H - 1 (the white assets are dissidents, who
@@ -209,7 +210,7 @@ def party_vote(ph, q, H, nw, wishes, party_ideo, bill_ideo):
     return 1 if seen_for else -1
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def parliament(votes, totals, n):
     """(half-votes for, against, passed): the strictly largest party has 3 halves."""
     big = biggest(totals, 0, n)
@@ -223,7 +224,7 @@ def parliament(votes, totals, n):
     return yes, no, yes > no
 
 
-@njit(cache=True)
+@entry
 def bargain(
     H,
     nw,
@@ -302,7 +303,7 @@ def bargain(
     return -1, -1, 0
 
 
-@njit(cache=True)
+@entry
 def trade(
     s,
     P,
@@ -456,7 +457,7 @@ def trade(
 
 
 # ------------------------------------------------------------------ decks
-@njit(cache=True)
+@entry
 def _restock(s, sc, n, dn, hidden, discard):
     """An empty stack (sc[n] cards) takes back its discard pile (sc[dn] cards), shuffled."""
     if sc[n] == 0 and sc[dn] > 0:
@@ -467,7 +468,7 @@ def _restock(s, sc, n, dn, hidden, discard):
         _shuffle(s, hidden, sc[n])
 
 
-@njit(cache=True)
+@entry
 def _refill(s, sc, top, n, dn, hidden, discard):
     """Turn up a new open card (sc[top]) when there is none, restocking first."""
     if sc[top] < 0:
@@ -477,7 +478,7 @@ def _refill(s, sc, top, n, dn, hidden, discard):
             sc[top] = hidden[sc[n]]
 
 
-@njit(cache=True)
+@entry
 def _goal_away(g, mean, sc, ghid, gdisc):
     if mean:  # one stack: under it
         for i in range(sc[G_N], 0, -1):
@@ -489,7 +490,7 @@ def _goal_away(g, mean, sc, ghid, gdisc):
         sc[G_DN] += 1
 
 
-@njit(cache=True)
+@entry
 def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
     if gn[p] >= R.GOAL_SLOTS:
         return
@@ -506,7 +507,7 @@ def _deal_goal(s, p, year, sc, ghid, gdisc, gs, gn):
     _refill(s, sc, G_OPEN, G_N, G_DN, ghid, gdisc)
 
 
-@njit(cache=True)
+@entry
 def _new_goal(p, g, year, how, gs, gn):
     k = gn[p]
     gs[p, k, G_ID] = g
@@ -519,7 +520,7 @@ def _new_goal(p, g, year, how, gs, gn):
 
 
 # ------------------------------------------------------------------ actions
-@njit(cache=True)
+@entry
 def _take_corp(s, src, keep, sc, chid, cdisc):
     if src == 0:
         card = sc[C_OPEN]
@@ -543,7 +544,7 @@ def _take_corp(s, src, keep, sc, chid, cdisc):
     return card
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _place(s, p, c, typ, where, slot, src, keep, amount, sc, sv, ch, csec, ph, chid, cdisc):
     """Seat p puts ``amount`` of its supply on the board in its colour ``c``."""
     if typ == ON_CORP:
@@ -557,7 +558,7 @@ def _place(s, p, c, typ, where, slot, src, keep, amount, sc, sv, ch, csec, ph, c
     sc[ACTIONS] += 1
 
 
-@njit(cache=True)
+@entry
 def _take_goal_open_or_discard(src, sc, gdisc):
     if src == 0:
         g = sc[G_OPEN]
@@ -568,7 +569,7 @@ def _take_goal_open_or_discard(src, sc, gdisc):
     return g
 
 
-@njit(cache=True)
+@entry
 def _draw_two_goals(mean, sc, ghid, gdisc, two):
     if sc[G_OPEN] >= 0:
         _goal_away(sc[G_OPEN], mean, sc, ghid, gdisc)
@@ -578,7 +579,7 @@ def _draw_two_goals(mean, sc, ghid, gdisc, two):
     sc[G_N] -= 2
 
 
-@njit(cache=True)
+@entry
 def _finish_buy(s, p, g, year, old_choice, mean, sc, sv, gs, gn, ghid, gdisc):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
     _new_goal(p, g, year, HOW_BOUGHT, gs, gn)
@@ -589,13 +590,13 @@ def _finish_buy(s, p, g, year, old_choice, mean, sc, sv, gs, gn, ghid, gdisc):
     sc[ACTIONS] += 1
 
 
-@njit(cache=True)
+@entry
 def _pay_goal(p, sv):
     sv[p, SUPPLY] -= R.GOAL_PRICE
     sv[p, PAID] += R.GOAL_PRICE
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _execute(s, p, c, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, gdisc, gs, gn, two):
     """Carry out a bot's decision (placement or goal buy)."""
     if dec[D_KIND] == BUY:
@@ -630,7 +631,7 @@ def _execute(s, p, c, dec, year, mean, sc, sv, ch, csec, ph, chid, cdisc, ghid, 
 
 
 # ------------------------------------------------------------------ the control deck
-@njit(cache=True)
+@entry
 def _k_draw(ks, kid):
     if ks[K_N] == 0:
         return -1
@@ -638,7 +639,7 @@ def _k_draw(ks, kid):
     return kid[ks[K_N]]
 
 
-@njit(cache=True)
+@entry
 def _choosable(kopen, three, out):
     n = R.CONTROL_OPEN - 1 if three else R.CONTROL_OPEN
     k = 0
@@ -649,7 +650,7 @@ def _choosable(kopen, three, out):
     return k
 
 
-@njit(cache=True)
+@entry
 def _take_control(p, i, sc, sv, ks, kid, kopen, held, hn, bv):
     sv[p, SUPPLY] -= R.CONTROL_PRICE
     sv[p, PAID] += R.CONTROL_PRICE
@@ -663,7 +664,7 @@ def _take_control(p, i, sc, sv, ks, kid, kopen, held, hn, bv):
     sc[ACTIONS] += 1
 
 
-@njit(cache=True)
+@entry
 def _domain_margin(c, dk, da, H, ch, csec, ph, slot_bloc, party_bloc, party_ideo, agg):
     """Colour c's lead in a domain: sector (its corps), bloc (corps and parties), ideology."""
     for h in range(H):
@@ -680,7 +681,7 @@ def _domain_margin(c, dk, da, H, ch, csec, ph, slot_bloc, party_bloc, party_ideo
     return margin(agg, 0, H, c)
 
 
-@njit(cache=True)
+@entry
 def _buy_bot(p, c, H, three, kopen, held, hn, kdk, kda, kact, ch, csec, ph, sb, pb, pi, agg, tmp):
     """The goal bots' control buy (reference_big.BigGame.buy_control): the open position, or -1."""
     for j in range(hn[p]):
@@ -699,7 +700,7 @@ def _buy_bot(p, c, H, three, kopen, held, hn, kdk, kda, kact, ch, csec, ph, sb, 
     return where
 
 
-@njit(cache=True)
+@entry
 def _random_buy_turn(s, p, eff, final, buys, swaps, nctl, sc, csec, gs, gn, tmp, dec):
     """``policies.random_turn`` with the Big Game's kind 5 (buy one of the ``nctl`` choosable
     control cards, tmp[3]) before pass; the same draws otherwise."""
@@ -781,7 +782,7 @@ def _random_buy_turn(s, p, eff, final, buys, swaps, nctl, sc, csec, gs, gn, tmp,
 
 
 # ------------------------------------------------------------------ control actions
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _emit(buf, cnt, k, x, y, h, n):
     """Instance number ``cnt``: kept in buf (STORE), as buf[0] when it is the k-th."""
     if (k == STORE and cnt < BUF) or k == cnt:
@@ -790,7 +791,7 @@ def _emit(buf, cnt, k, x, y, h, n):
     return cnt + 1
 
 
-@njit(cache=True)
+@entry
 def _walk(p, action, full, k, buf, P, H, ch, ph, csec, sc, held, hn):
     """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
     returns their number (``k``: COUNT, STORE or the one to keep)."""
@@ -881,7 +882,7 @@ def _walk(p, action, full, k, buf, P, H, ch, ph, csec, sc, held, hn):
     return cnt
 
 
-@njit(cache=True)
+@entry
 def _act(
     real,
     s,
@@ -980,7 +981,7 @@ def _act(
             cur[x] = bhid[sc[B_N]]
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _home(real, k, n, cseat, sv, ks):
     """n assets of colour k back to its first seat's supply (the white assets to the first
     dissident player); the neutral white assets, which no seat plays, leave the board."""
@@ -990,7 +991,7 @@ def _home(real, k, n, cseat, sv, ks):
         ks[K_HOME] += n
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _fail(real, x, csec, sc, cdisc):
     if real:
         cdisc[sc[C_DN]] = csec[x]
@@ -1000,7 +1001,7 @@ def _fail(real, x, csec, sc, cdisc):
 
 
 # ------------------------------------------------------------------ the goal bots' valuation
-@njit(cache=True)
+@entry
 def _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb, pb, agg):
     """4 x requirements of p's own open goals met on its colour's assets + p's supply - 2 x
     places the leader leads; a mate's goals are hidden until revealed ("alleen openlijk aan
@@ -1024,7 +1025,7 @@ def _value(p, lead, col, H, ch, csec, ph, sv, gs, gn, g_nreq, g_kind, g_arg, sb,
     return 4 * met + sv[p, SUPPLY] - 2 * places
 
 
-@njit(cache=True)
+@entry
 def _value_after(
     s,
     p,
@@ -1097,7 +1098,7 @@ def _value_after(
 
 
 # the Big Game's arguments after the seat, card and action, in this order
-@njit(cache=True)
+@entry
 def _best_instance(
     s,
     p,
@@ -1188,7 +1189,7 @@ def _best_instance(
     return top
 
 
-@njit(cache=True)
+@entry
 def _reaction_card(r, kind, c, H, held, hn, used, kdk, kda, kact, ch, csec, ph, sb, pb, pi, agg):
     """r's first unused card of the reaction ``kind`` whose domain it leads, or -1."""
     for j in range(hn[r]):
@@ -1199,7 +1200,7 @@ def _reaction_card(r, kind, c, H, held, hn, used, kdk, kda, kact, ch, csec, ph, 
     return -1
 
 
-@njit(cache=True)
+@entry
 def _control(
     s,
     P,
@@ -1393,7 +1394,7 @@ def _control(
             p = 0
 
 
-@njit(cache=True)
+@entry
 def _play_card(
     s,
     p,
@@ -1625,7 +1626,7 @@ def _play_card(
 
 
 # ------------------------------------------------------------------ Specialty, tokens
-@njit(cache=True)
+@entry
 def _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
     for p in range(P):
         n = 0
@@ -1648,7 +1649,7 @@ def _specialty(P, H, col, ch, csec, sv, sc, spk, spa, bv, slot_bloc, slot_ideo):
         bv[p, SPEC] += n
 
 
-@njit(cache=True)
+@entry
 def _tokens(year, P, H, col, ch, csec, ph, gs, gn, tok, g_nreq, g_kind, g_arg, sb, pb, agg):
     """A goal revealed in an earlier year and met again: 1 victory token, then 2 more."""
     for p in range(P):
@@ -1667,7 +1668,7 @@ def _tokens(year, P, H, col, ch, csec, ph, gs, gn, tok, g_nreq, g_kind, g_arg, s
                 tok[p, i] += 1 if tok[p, i] == 0 else 2
 
 
-@njit(cache=True)
+@entry
 def _turns(
     s,
     year,
@@ -1886,7 +1887,7 @@ def _turns(
 
 
 # ------------------------------------------------------------------ bills
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _give(h, n, cseat, csize, sv):
     """Colour h takes n assets from the bank: one seat's, or a team's, each asset to the mate
     with the smaller supply (the lower seat on a tie; the rulebook: the team shares its profit)."""
@@ -1901,7 +1902,7 @@ def _give(h, n, cseat, csize, sv):
         sv[m, GAINED] += 1
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _take(h, n, cseat, csize, sv):
     """Colour h pays n assets of profit: each from the mate with the larger supply."""
     if csize[h] == 1:
@@ -1915,7 +1916,7 @@ def _take(h, n, cseat, csize, sv):
         sv[m, GAINED] -= 1
 
 
-@njit(cache=True)
+@entry
 def _resolve(
     s,
     bloc,
@@ -2112,7 +2113,7 @@ def _resolve(
 
 
 # ------------------------------------------------------------------ set-up, checks, reset
-@njit(cache=True)
+@entry
 def _dissidents(W, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bloc, party_ideo):
     """One white asset (holder W) per party and corp position of each bloc's bill's ideology."""
     for b in range(4):
@@ -2127,7 +2128,7 @@ def _dissidents(W, cur, b_ideo, sc, ch, csec, ph, slot_bloc, slot_ideo, party_bl
                 sc[D_PLACED] += 1
 
 
-@njit(cache=True)
+@entry
 def _check_goals(
     s, year, P, H, col, pol, ch, csec, ph, gs, gn, slot_bloc, party_bloc, g_nreq, g_kind, g_arg, agg
 ):
@@ -2152,18 +2153,18 @@ def _check_goals(
                     gs[p, i, G_REV] = year
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _view(work, off, n):
     """n int64 of ``work`` from ``off`` as an array without a reference count (see _ptr)."""
     return carray(_ptr(work.ctypes.data + off * 8, types_int64), n)
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _view2(work, off, rows, cols):
     return carray(_ptr(work.ctypes.data + off * 8, types_int64), (rows, cols))
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _copied(work, off, src):
     """A _view at ``off`` holding a copy of the 1-D ``src``."""
     v = _view(work, off, src.shape[0])
@@ -2171,7 +2172,7 @@ def _copied(work, off, src):
     return v
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _copied2(work, off, src):
     """A _view2 at ``off`` holding a copy of the 2-D ``src``."""
     v = _view2(work, off, src.shape[0], src.shape[1])
@@ -2179,7 +2180,7 @@ def _copied2(work, off, src):
     return v
 
 
-@njit(cache=True, nogil=True)
+@entry
 def _score_game(
     gi,
     start,
@@ -2316,7 +2317,7 @@ def _score_game(
         out[gi * P + p, COL_WON] = tmp[1, col[p]]
 
 
-@njit(cache=True, nogil=True)
+@entry
 def simulate(
     seed,
     start,

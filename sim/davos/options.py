@@ -4,14 +4,26 @@ numpy-free, so that ``tableodds davos --help`` stays light; ``rules.py`` imports
 from here, so ``rules.POLICIES`` and the rest keep working.
 """
 
-PLAYERS = range(2, 6)
-GAMES = ("base", "mean", "big")  # the Big Game builds on the Mean Game
+from tableodds.sim.core.options import Option, file_option
 
-# modes (seed "Modules"): normal 2-5 players; teams of two for 4, 6 or 8 (mates diagonally
-# opposite: seat i and i + players/2 share a colour); dissident players for 3-8: one with 3-5,
-# a team of two with 6 or 8 (the others in teams), one super dissident with 7 (the others in
-# teams, 10 assets at set-up and every reset)
-MODES = ("normal", "team", "dissident")
+PLAYERS = range(2, 6)
+GAMES = {  # the Big Game builds on the Mean Game
+    "base": "the Base Game",
+    "mean": "the Mean Game (7 sectors, two C positions, bills without ideology, one goal deck)",
+    "big": "the Big Game (the Mean Game with control cards, specialties and victory tokens; "
+    "with every --mode)",
+}
+
+# the rulebook's "Modules"; with 7 dissident players the super dissident has 10 assets at
+# set-up and every reset
+MODES = {
+    "normal": "2-5 players",
+    "team": "teams of two, mates diagonally opposite (seat i and i + players/2), a shared "
+    "colour and pooled goals (4, 6 or 8 players)",
+    "dissident": "dissident players play the white assets and take the others' failed goals "
+    "(3-8: one with 3-5, a team of two with 6 or 8, one super dissident with 7, the others "
+    "in teams); each mode plays with the Base, the Mean or the Big Game (--game)",
+}
 MODE_PLAYERS = {"normal": range(2, 6), "team": (4, 6, 8), "dissident": range(3, 9)}
 
 # bot parameters that the policies' help quotes
@@ -90,3 +102,29 @@ DISSIDENT_SPECIALTIES = {
     "none": "a dissident player's member card has no specialty (the rulebook gives none)",
     "card": "a dissident player's member card keeps its seat's specialty, as any player's",
 }
+
+# the settings of Davos's simulations: the first choice of each is the default
+SETTINGS = (
+    Option("game", "The game", choices=GAMES, default="base"),
+    Option("none_bills", "Mean Game bills without ideology", choices=NONE_BILLS, default="split"),
+    file_option(
+        "cards",
+        "Goals, bills and party ideologies in TOML instead of the packaged defaults (same "
+        "format as sim/davos/cards.toml).",
+    ),
+    Option("mode", "The mode", choices=MODES, default="normal"),
+    Option("control_open", "Big Game: which cards", choices=CONTROL_OPENS, default="four"),
+    Option("big_tokens", "Big Game: victory tokens", choices=BIG_TOKENS, default="final"),
+    Option(
+        "dissident_specialty",
+        "Big Game, dissident variant",
+        choices=DISSIDENT_SPECIALTIES,
+        default="none",
+    ),
+    Option(
+        "dissident_profit",
+        "The dissident variant's reading of the rulebook's 'Winst voor de dissidents negeer je'",
+        choices=DISSIDENT_PROFIT,
+        default="none",
+    ),
+)

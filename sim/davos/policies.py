@@ -9,8 +9,7 @@ The board measures the rules also use ("biggest", a seat's lead) live here too,
 so that the bots and the rules judge "biggest" the same way.
 """
 
-from numba import njit
-
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded
 from tableodds.sim.davos import rules as R
 
@@ -31,7 +30,7 @@ ON_CORP, ON_PARTY, NEW_CORP = 0, 1, 2  # D_TYP of a placement; also act[0] of a 
 
 
 # ------------------------------------------------------------------ board measures
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def biggest(tab, i, n):
     """Holder (index < n) of row ``i`` with strictly the most, or -1 when empty or tied.
 
@@ -48,7 +47,7 @@ def biggest(tab, i, n):
     return -1 if tied else who
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def margin(tab, i, n, p):
     """Seat p's lead over the largest other holder in row ``i`` (> 0: p is the biggest)."""
     other = 0
@@ -58,7 +57,7 @@ def margin(tab, i, n, p):
     return tab[i, p] - other
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def req_margin(p, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg):
     best = -INF
     if kind == 0 or kind == 1:
@@ -92,7 +91,7 @@ def req_margin(p, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg):
     return best
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def new_corp_option(sector, bloc, sc, csec, slot_bloc, cdisc, act):
     """Fill act[2], act[3] = (slot, source) for founding a corp; False when impossible."""
     free = -1
@@ -123,7 +122,7 @@ def new_corp_option(sector, bloc, sc, csec, slot_bloc, cdisc, act):
     return True
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def req_cost(
     p, kind, arg, target, cap, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act
 ):
@@ -196,7 +195,7 @@ def req_cost(
     return best
 
 
-@njit(cache=True)
+@entry
 def goal_cost(
     p, g, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg
 ):
@@ -225,7 +224,7 @@ def goal_cost(
 
 
 # ------------------------------------------------------------------ the bots
-@njit(cache=True)
+@entry
 def _sources(sc, top, dn, n, out):
     """The sources a card can be taken from, in order (0 the open card, 1 the discard,
     2 two drawn from the stack) into ``out``; returns how many."""
@@ -242,7 +241,7 @@ def _sources(sc, top, dn, n, out):
     return k
 
 
-@njit(cache=True)
+@entry
 def random_turn(s, p, eff, final, buys, swaps, sc, csec, gs, gn, tmp, dec):
     """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
     in the Final passing is not one of them while the seat has assets.  ``buys``: the seat
@@ -320,7 +319,7 @@ def random_turn(s, p, eff, final, buys, swaps, sc, csec, gs, gn, tmp, dec):
 
 # the turn bots are inlined into the kernel's turn loop: a call counts references to each
 # of its array arguments, which cost more than the work in a turn
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def own_best(
     p,
     pc,
@@ -375,7 +374,7 @@ def own_best(
     return best
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def goal_turn(
     p,
     pc,
@@ -568,7 +567,7 @@ def goal_turn(
     dec[D_SWAP] = wi if swaps and worst > eff - R.GOAL_PRICE else -1  # one it cannot afford
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _final_rest(
     p,
     pc,
@@ -629,7 +628,7 @@ def _final_rest(
 
 
 # ------------------------------------------------------------------ the contesting bot
-@njit(cache=True)
+@entry
 def leader(p, P, H, col, ch, ph, gs, gn):
     """The seat of another colour whose colour has the most revealed goals, then the most
     assets on the board (the first such seat)."""
@@ -654,7 +653,7 @@ def leader(p, P, H, col, ch, ph, gs, gn):
     return who
 
 
-@njit(cache=True)
+@entry
 def _block_cost(p, o, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg, act):
     """Assets p needs to tie o wherever o is the biggest for the requirement; the cheapest
     such place and its tie amount go to act[0], act[1], act[2]."""
@@ -706,7 +705,7 @@ def _block_cost(p, o, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg, ac
     return total
 
 
-@njit(cache=True)
+@entry
 def contest_block(
     p,
     c,
@@ -808,7 +807,7 @@ def contest_block(
     return found
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
     """What a bill's effect (own, other) does to colour p's holdings: gains (for the first
     ``npr`` colours, which take profits) minus losses."""
@@ -826,7 +825,7 @@ def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
     return net
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def wish(
     s,
     p,
@@ -869,7 +868,7 @@ def wish(
     return net > 0
 
 
-@njit(cache=True)
+@entry
 def reveal(s, pol, year, lead):
     """Reveal a goal met at the year-1/2 check (it then costs 1 asset of every later income)?"""
     if pol == RANDOM:
@@ -877,7 +876,7 @@ def reveal(s, pol, year, lead):
     return year == 2 or lead <= 2
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def pass_gain(
     p, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc, npr
 ):
@@ -888,7 +887,7 @@ def pass_gain(
     return net
 
 
-@njit(cache=True, inline="always")
+@jit(inline="always")
 def profit(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
     """The assets p would take from the bank if the bill passes (its gains only)."""
     total = 0

@@ -24,6 +24,7 @@ from pathlib import Path
 from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.davos.options import GAMES, MODES
 
 TEMPLATE = """\
 # Davos final scoring. mode: "normal", "team" or "dissident"; game: "base", "mean" or "big".
@@ -54,8 +55,6 @@ goals = [
 # Big Game: a revealed goal may carry tokens = 1 or 3, or give the player's victory_tokens
 """
 
-MODES = ("normal", "team", "dissident")
-GAMES = ("base", "mean", "big")
 TOKENS_PER_GOAL = (
     3  # the rulebook: 1 the first time a revealed goal is met again, 2 more the second
 )

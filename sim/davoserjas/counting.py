@@ -36,9 +36,9 @@ lets that seat go out, and opening it costs only the 2.  Under the pool scoring
 """
 
 import numpy as np
-from numba import njit
 
 from tableodds.sim.core.bits import lowest_bit, popcount
+from tableodds.sim.core.jit import jit
 
 _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
@@ -46,23 +46,23 @@ SHORT = 3  # Kabalen: a seat with at most this many cards left is about to go ou
 THREAT = 3  # ... and opening a card it may hold costs this much more
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _below(c):
     """Cards of c's suit lower than c."""
     return ((_ONE << np.uint64(c)) - _ONE) & ~((_ONE << np.uint64(13 * (c // 13))) - _ONE)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _above(c):
     return (_SUIT << np.uint64(13 * (c // 13))) & ~((_ONE << np.uint64(c + 1)) - _ONE)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _danger(c, unseen):
     return popcount(_below(c) & unseen)
 
 
-@njit(inline="never")
+@jit
 def counting_trick(
     hand, legal, k, led, win, points, free, card_round, players, seat, unseen, voids, pen
 ):
@@ -141,7 +141,7 @@ def counting_trick(
     return best
 
 
-@njit(inline="never")
+@jit
 def counting_kabalen(hand, legal, unseen, behind, opens, hands, barred, me, players, pool):
     """One Kabalen card; ``behind[c]`` the cards only playable after c, ``opens[c]``
     the cards c makes playable, ``barred[q]`` the cards open when seat q passed (so
@@ -172,4 +172,4 @@ def counting_kabalen(hand, legal, unseen, behind, opens, hands, barred, me, play
 
 
 # the same function inlined into the search bot's play-outs, where it runs per card
-counting_trick_inline = njit(inline="always")(counting_trick.py_func)
+counting_trick_inline = jit(inline="always")(counting_trick.py_func)

@@ -12,10 +12,11 @@ than one legal card its sampled deals (``search.py``).
 import functools
 
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import _rotl, bounded, seed_stream
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
 from tableodds.sim.davoserjas.policies import (
@@ -64,7 +65,7 @@ def _pdep64(typingctx, src, mask):
     return sig, codegen
 
 
-@njit(inline="always")
+@jit(inline="always")
 def deal(s, base, n_base, hands, players, size, fixed_seat, fixed_hand, deck):
     """Shuffle the ``n_base`` cards in ``base`` and deal them to the seats."""
     for i in range(n_base):
@@ -84,7 +85,7 @@ def deal(s, base, n_base, hands, players, size, fixed_seat, fixed_hand, deck):
         hands[p] = h
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _opens(c, deck_mask, strict):
     """The card that becomes playable once c is laid in its Kabalen row (or -1)."""
     r = c % 13
@@ -115,14 +116,14 @@ _HS = 8  # stride of one game's hands in the flat hands array (players <= 7)
 def _make_pick():
     if _HAS_PDEP:
 
-        @njit(inline="always")
+        @jit(inline="always")
         def fast_pick(s, legal, at):
             # the k-th set bit by pdep: the same card kth_bit gives, in fewer cycles
             k = bounded(s, popcount(legal), at)
             return lowest_bit(_pdep64(_ONE << np.uint64(k), legal))
     else:
 
-        @njit(inline="always")
+        @jit(inline="always")
         def fast_pick(s, legal, at):
             return kth_bit(legal, bounded(s, popcount(legal), at))
 
@@ -138,17 +139,17 @@ _pick = _make_pick()
 # ``bounded`` on the local form (the same xoshiro256** step, the same value).
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _load(s, at):
     return s[at], s[at + 1], s[at + 2], s[at + 3]
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _store(s, at, st):
     s[at], s[at + 1], s[at + 2], s[at + 3] = st
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _draw(st, n):
     s0, s1, s2, s3 = st
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
@@ -161,7 +162,7 @@ def _draw(st, n):
     return (s0, s1, s2, _rotl(s3, 45)), ((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _u(i):
     # an unsigned index: numba then skips the negative-index wraparound select
     return np.uint64(i)
@@ -170,12 +171,12 @@ def _u(i):
 def _make_pick_bit():
     if _HAS_PDEP:
 
-        @njit(inline="always")
+        @jit(inline="always")
         def pick_bit(legal, k):
             return _pdep64(_ONE << k, legal)
     else:
 
-        @njit(inline="always")
+        @jit(inline="always")
         def pick_bit(legal, k):
             return _ONE << np.uint64(kth_bit(legal, k))
 
@@ -187,7 +188,7 @@ _pick_bit = _make_pick_bit()  # the bit of the k-th set bit of legal (k < popcou
 _SUIT_OF = np.array([0x1FFF << (13 * (c // 13)) if c < 52 else 0 for c in range(64)], np.uint64)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _deal_one(st, deck, d0, i, a):
     """One Fisher-Yates step of the game whose deck starts at d0: position i is
     final; its card is OR-ed into a (the seat's cards so far)."""
@@ -197,7 +198,7 @@ def _deal_one(st, deck, d0, i, a):
     return st, a
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck):
     """Fisher-Yates of each game's undealt cards, as :func:`deal`; a card is dealt
     to its seat as soon as its place in the deck is final."""
@@ -237,7 +238,7 @@ def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand
     _store(s, 12, st3)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _random_trick(st, hands, h0, p, players, extra, pen, pts):
     """One trick of the game whose hands start at h0, every seat random, led by p;
     the taker's points go to pts.  Returns the state and the taker."""
@@ -268,7 +269,7 @@ def _random_trick(st, hands, h0, p, players, extra, pen, pts):
     return st, win_seat
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _random_tricks_block(
     s, hands, players, size, leader, per_trick, first, last, pen, out, g0, count, pts
 ):
@@ -293,7 +294,7 @@ def _random_tricks_block(
             out[g0 + g, p] = pts[g * _HS + p]
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _tricks_block(
     s,
     hands,
@@ -465,7 +466,7 @@ def _tricks_block(
             out[g0 + g, p] = pts[g * _HS + p]
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _bounded_if(s, n, at, cond):
     """``bounded(s, n, at)`` that advances the stream only when ``cond``: a
     branch-free way to draw exactly when a player has a card to lay."""
@@ -486,7 +487,7 @@ def _bounded_if(s, n, at, cond):
     return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _draw_if(st, n, cond):
     """``_draw(st, n)`` that advances the state only when ``cond``: a branch-free
     way to draw exactly when a player has a card to lay."""
@@ -518,7 +519,7 @@ def _tables(deck_mask, strict):
     return opens, behind
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _random_kabalen_turn(
     st, g, hands, players, opens, pool_mode, turn, passes, first_out, second_out, playable, live
 ):
@@ -552,7 +553,7 @@ def _random_kabalen_turn(
     return st, np.int64(end)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _kabalen_block(
     s,
     hands,
@@ -650,7 +651,7 @@ def _kabalen_block(
     )
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _random_kabalen_block(
     s,
     hands,
@@ -747,7 +748,7 @@ def _random_kabalen_block(
     )
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _kabalen_out(
     hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
 ):
@@ -762,7 +763,7 @@ def _kabalen_out(
                 out[g0 + g, p] += popcount(hands[g * _HS + p])
 
 
-@njit(cache=True, nogil=True)
+@entry
 def simulate(
     seed,
     start,
@@ -922,7 +923,7 @@ def simulate(
                 )
 
 
-@njit(cache=True, nogil=True)
+@entry
 def deal_hands(seed, start, count, players, size, deck_mask, out):
     """The first deal of each game (the round-1 hands), for combinatorics tests."""
     s = np.empty(4, np.uint64)

@@ -4,6 +4,8 @@ numpy-free, so that ``tableodds davoserjas --help`` stays light; ``rules.py`` im
 from here, so ``rules.POLICIES`` and the rest keep working.
 """
 
+from tableodds.sim.core.options import file_option, variant_option
+
 PLAYERS = range(3, 8)
 
 # the search bot's endgame models, by code (sim/davoserjas/search.py), and the default
@@ -43,3 +45,8 @@ VARIANTS = {
     "queen=N": "penalty per queen (rulebook: 5)",
     "king-of-clubs=N": "penalty for the king of clubs (rulebook: 15)",
 }
+
+SETTINGS = (
+    variant_option(VARIANTS, metavar="NAME[=VALUE]"),
+    file_option("rules", "A round list in TOML instead of the packaged one."),
+)

@@ -7,9 +7,9 @@ twins; the tests require both to pick the same card on the same seeds.
 """
 
 import numpy as np
-from numba import njit
 
 from tableodds.sim.core.bits import highest_bit, lowest_bit
+from tableodds.sim.core.jit import jit
 from tableodds.sim.davoserjas.rules import (  # noqa: F401 (the codes, declared in rules)
     KABALEN_COUNTING,
     KABALEN_HOLD,
@@ -25,7 +25,7 @@ _ONE = np.uint64(1)
 _SUIT = np.uint64(0x1FFF)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def duck(hand, legal, leading, led, win, last_to_play, pen):
     """Trick-round heuristic: stay under the winning card, shed danger when void."""
     if leading:
@@ -52,7 +52,7 @@ def duck(hand, legal, leading, led, win, last_to_play, pen):
     return best
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _behind(c):
     """Cards of c's suit that can only be laid after c in Kabalen (ace low)."""
     s, r = c // 13, c % 13
@@ -67,7 +67,7 @@ def _behind(c):
     return (((_ONE << np.uint64(r)) - _ONE) << base) | (_ONE << np.uint64(13 * s + 12))
 
 
-@njit(inline="always")
+@jit(inline="always")
 def hold(hand, legal):
     """Kabalen heuristic: free own cards, keep 7s back when nothing is gained."""
     best, best_score = -1, -1

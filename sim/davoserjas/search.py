@@ -32,9 +32,9 @@ Random draws come from the game's stream.  Kabalen is played as ``counting``.
 """
 
 import numpy as np
-from numba import njit
 
 from tableodds.sim.core.bits import highest_bit, kth_bit, lowest_bit, popcount
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, next_u64, seed_stream
 from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
 from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES
@@ -56,7 +56,7 @@ EXACT = exact_budget()
 _WORST = np.int64(1) << 40  # more than any penalty
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _below(c):
     """Cards of c's suit lower than c."""
     return ((_ONE << np.uint64(c)) - _ONE) & ~((_ONE << np.uint64(13 * (c // 13))) - _ONE)
@@ -81,13 +81,13 @@ BINOM = _binomials()  # exact as floats: C(52, 26) < 2**53
 _UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _uniform(s, at):
     """A float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(s, at) >> np.uint64(11)) * _UNIT
 
 
-@njit(inline="never")
+@jit
 def forced_deal(unseen, sizes, voids, me, players, world, room):
     """Start of a uniform deal: every seat other than ``me`` gets ``sizes`` slots
     (``room``), and a suit only one seat may hold (the others with room are known
@@ -118,7 +118,7 @@ def forced_deal(unseen, sizes, voids, me, players, world, room):
     return rest, vm
 
 
-@njit(inline="never")
+@jit
 def _table(rest, room, vm, players, seats, stride):
     """g[s, index of a room vector R]: the number of ways to deal the cards of
     ``rest`` in suits s..3 to the seats ``seats`` with exactly R slots, none in a
@@ -149,7 +149,7 @@ def _table(rest, room, vm, players, seats, stride):
     return g
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _ways(g, st, idx, u, r, n, m, seats, vm, stride, stop):
     """Sum over the splits n of u cards of suit st into the rooms r (none to a seat
     void in st) of multinomial(u; n) x g[st + 1, idx - n]; with ``stop`` >= 0 the
@@ -189,7 +189,7 @@ def _ways(g, st, idx, u, r, n, m, seats, vm, stride, stop):
             return total
 
 
-@njit(inline="never")
+@jit
 def sample_uniform(s, at, unseen, sizes, voids, me, players, world, tries):
     """Deal the ``unseen`` cards to the seats other than ``me``, uniformly over the
     deals that give each seat its size and no card of a suit it showed void in.
@@ -282,7 +282,7 @@ def sample_uniform(s, at, unseen, sizes, voids, me, players, world, tries):
             u -= 1
 
 
-@njit(cache=True)
+@entry
 def sample_many(seed, count, unseen, sizes, voids, me, players, tries):
     """``count`` uniform deals (:func:`sample_uniform`) from one stream, as
     [deal, seat] hands; for tests."""
@@ -296,7 +296,7 @@ def sample_many(seed, count, unseen, sizes, voids, me, players, tries):
     return out
 
 
-@njit(inline="never")
+@jit
 def sample_world(s, at, unseen, sizes, voids, me, players, world):
     """Deal the ``unseen`` cards to the seats other than ``me``: each card in id
     order goes to a seat with room and not known void in its suit, with chance
@@ -337,7 +337,7 @@ def sample_world(s, at, unseen, sizes, voids, me, players, world):
             return
 
 
-@njit(inline="always")
+@jit(inline="always")
 def lay(wh, wv, played, seat, hand, c, k, led, win, win_seat, points, pen, players):
     """Seat ``seat`` lays card ``c`` as the ``k``-th card of the trick: out of its hand,
     into ``played``, the lead or winner or a shown void updated, its penalty added.
@@ -358,7 +358,7 @@ def lay(wh, wv, played, seat, hand, c, k, led, win, win_seat, points, pen, playe
     return played, led, win, win_seat, points, seat
 
 
-@njit(inline="never")
+@jit
 def play_out(
     wh,
     wv,
@@ -474,7 +474,7 @@ def play_out(
     return mine
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _left(cards, pen):
     """The card penalties on ``cards``."""
     n = np.int64(0)
@@ -484,7 +484,7 @@ def _left(cards, pen):
     return n
 
 
-@njit(inline="never")
+@jit
 def paranoid(
     wh,
     wv,
@@ -613,7 +613,7 @@ def paranoid(
     return best
 
 
-@njit(inline="never")
+@jit
 def exact_values(
     world,
     voids,
@@ -705,7 +705,7 @@ def exact_values(
         ci += 1
 
 
-@njit(inline="never")
+@jit
 def search_trick(
     s,
     at,
@@ -858,13 +858,13 @@ def search_trick(
     return kth_bit(legal, best)
 
 
-@njit(inline="always")
+@jit(inline="always")
 def _between(lo, hi):
     """The cards with ids in (lo, hi]."""
     return ((_ONE << np.uint64(hi + 1)) - _ONE) & ~((_ONE << np.uint64(lo + 1)) - _ONE)
 
 
-@njit(inline="never")
+@jit
 def classes(legal, unseen, k, win, pen):
     """The lowest card of each class of equal legal cards, as a mask: cards of one
     suit with no unseen card between them (the cards played before and the seat's

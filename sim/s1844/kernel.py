@@ -20,9 +20,9 @@ is cached until its trains change; company indices read from the state are maske
 """
 
 import numpy as np
-from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.policies import (
@@ -301,18 +301,18 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
 
 
 # ---- small helpers -----------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def price(st, rs, c):
     return st[O_CS + F_PRICE * 15 + c]
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def field(st, f):
     """One field of all 15 companies, as a view (scans over it vectorise)."""
     return st[O_CS + f * 15 : O_CS + f * 15 + 15]
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def lanes(st, off):
     """A run of 15 (a field, a player's holdings) and the first value after it, as a view:
     scans over all 16 run as four full vectors (15 need masked loads for the last three);
@@ -320,19 +320,19 @@ def lanes(st, off):
     return st[off : off + 16]
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def set_cell(st, c, r, k):
     st[O_CS + F_ROW * 15 + c] = r
     st[O_CS + F_COL * 15 + c] = k
     st[O_CS + F_PRICE * 15 + c] = PRICE[r, k]
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def cell(r, c):
     return 0 <= r < 8 and 0 <= c < 18 and PRICE[r, c] > 0
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def ntrains(st, rs, c):
     n = 0
     for t in range(6):
@@ -340,23 +340,23 @@ def ntrains(st, rs, c):
     return n
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def limit(st, rs, c):
     return np.int64(LIMIT[st[G_PHASE], st[O_CS + F_CTYPE * 15 + c]])
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def next_type(st, rs):
     return DEPOT[st[G_POS]] if st[G_POS] < NDEPOT else -1
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def next_h(st, rs):
     t = next_type(st, rs)
     return np.int64(PRICE_H[t]) if t >= 0 else np.int64(0)
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def event(st, rs, e):
     if st[O_EV + e * 3 + 0] < 0:
         st[O_EV + e * 3 + 0] = st[G_OR]
@@ -365,20 +365,20 @@ def event(st, rs, e):
 
 
 # ---- market --------------------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def move_right(st, rs, c):
     r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
     m = np.int64(st[O_CS + F_CTYPE * 15 + c] == REGIONAL)
     set_cell(st, c, MOVE_ROW[m, r, k], MOVE_COL[m, r, k])
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def move_left(st, rs, c):
     r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
     set_cell(st, c, MOVE_ROW[2, r, k], MOVE_COL[2, r, k])
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def move_vertical(st, rs, c, d):
     r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
     if cell(r + d, k):
@@ -386,7 +386,7 @@ def move_vertical(st, rs, c, d):
 
 
 # ---- shares --------------------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def recheck_director(st, rs, c):
     best = st[O_CS + F_DIR * 15 + c]
     most = st[O_HOLD + best * 15 + c] if best >= 0 else 1
@@ -397,7 +397,7 @@ def recheck_director(st, rs, c):
     st[O_CS + F_DIR * 15 + c] = best
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def float_check(st, rs, c):
     sold = st[O_CS + F_UNITS * 15 + c] - st[O_CS + F_IPO * 15 + c]
     if st[O_CS + F_STATUS * 15 + c] == 1 and sold >= FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]]:
@@ -413,7 +413,7 @@ def float_check(st, rs, c):
         st[O_CS + F_TLAID * 15 + c] = 1
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def par_corp(st, rs, p, c, v):
     st[O_CS + F_STATUS * 15 + c] = 1
     st[O_CS + F_PAR * 15 + c] = v
@@ -430,7 +430,7 @@ def par_corp(st, rs, p, c, v):
     float_check(st, rs, c)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def buy_ipo(st, rs, p, c):
     v = st[O_CS + F_PAR * 15 + c]
     st[O_CASH + p] -= v
@@ -441,7 +441,7 @@ def buy_ipo(st, rs, p, c):
     float_check(st, rs, c)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def buy_pool(st, rs, p, c):
     v = price(st, rs, c)
     st[O_CASH + p] -= v
@@ -451,7 +451,7 @@ def buy_pool(st, rs, p, c):
     recheck_director(st, rs, c)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def sale_value(st, rs, c):
     v = price(st, rs, c)
     row, col = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
@@ -460,7 +460,7 @@ def sale_value(st, rs, c):
     return v
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def sell(st, rs, p, c, k):
     v = sale_value(st, rs, c)
     st[O_CASH + p] += k * v
@@ -472,7 +472,7 @@ def sell(st, rs, p, c, k):
     recheck_director(st, rs, c)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def free_slot(st, off, first):
     for k in range(first, 5):
         if st[off + k] < 0:
@@ -480,7 +480,7 @@ def free_slot(st, off, first):
     return -1
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def mountain_ok(st, rs, p):
     return (
         st[O_DEBT + p] == 0
@@ -490,7 +490,7 @@ def mountain_ok(st, rs, p):
     )
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def tunnel_ok(st, rs, p):
     return (
         st[O_DEBT + p] == 0
@@ -500,7 +500,7 @@ def tunnel_ok(st, rs, p):
     )
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def buy_mountain(st, rs, p):
     st[O_MR + 0 * 5 + free_slot(st, O_MR, 0)] = p
     st[O_CASH + p] -= R.MOUNTAIN_PRICE
@@ -508,7 +508,7 @@ def buy_mountain(st, rs, p):
     st[O_PL + p * 3 + 1] = 1
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def buy_tunnel(st, rs, p):
     st[O_TUN + 0 * 5 + free_slot(st, O_TUN, 1)] = p
     st[O_CASH + p] -= R.TUNNEL_PRICE
@@ -517,7 +517,7 @@ def buy_tunnel(st, rs, p):
 
 
 # ---- auction ---------------------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def auction(st, rs):
     n = st[G_PLAYERS]
     for i in range(7):
@@ -582,7 +582,7 @@ def auction(st, rs):
 
 
 # ---- stock round -----------------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def ones(x):
     """Set bits of a 16-bit mask."""
     x = x - ((x >> 1) & 0x5555)
@@ -591,14 +591,14 @@ def ones(x):
     return (x + (x >> 8)) & 0x1F
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def listed(cats, ncat, k, legal):
     """Category k appended to the list ``cats`` (4 bits an entry, ncat entries) if legal,
     without a branch (which would mispredict: a random player's options vary at random)."""
     return cats | (k * np.int64(legal)) << (4 * ncat), ncat + np.int64(legal)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def random_turn(st, rs, p):
     # the legal moves of each kind as bit masks over the companies, from one scan (the
     # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60), packed
@@ -683,7 +683,7 @@ def random_turn(st, rs, p):
     return True
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def company_scan(st):
     """The careful bot's per-company conditions, the same for every player (so recomputed
     only after an action, not every turn), from one scan: ``cw`` packs four 16-bit masks
@@ -719,7 +719,7 @@ def company_scan(st):
     return cw, cw2
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def player_scan(st, p):
     """The careful bot's per-player conditions, from one scan: ``pw`` packs four 16-bit
     masks (directs; holds shares; may buy one more from the IPO; can pay the pool price);
@@ -742,7 +742,7 @@ def player_scan(st, p):
     return pw, ncert
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def sell_to_float(st, rs, p, unparred, held):
     """(see the reference's sell_to_float; the caller checked debt and certificates;
     ``held``: the companies it holds shares of and does not direct)"""
@@ -780,7 +780,7 @@ def sell_to_float(st, rs, p, unparred, held):
     return True
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def careful_turn(st, rs, p, cw, cw2):
     # the same decisions as the reference's careful_turn, with its legality checks
     # (ipo_ok, pool_ok, par_ok, ...) unfolded into bit masks from two scans (cw, cw2 from
@@ -916,7 +916,7 @@ def careful_turn(st, rs, p, cw, cw2):
     return acted
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def stock_round(st, rs):
     n = st[G_PLAYERS]
     st[G_SR] += 1
@@ -979,12 +979,12 @@ def stock_round(st, rs):
 
 
 # ---- trains ------------------------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def train_price(t, side):
     return np.int64(PRICE_H[t]) if side else np.int64(PRICE_N[t])
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def enforce_limits(st, rs):
     for c in range(15):
         if st[O_CS + F_STATUS * 15 + c] != 2:
@@ -1006,7 +1006,7 @@ def enforce_limits(st, rs):
             st[G_OVER] += 1
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def pay_private_owner(st, rs, i, amount):
     c = st[O_PRIV + 2 * 7 + i]
     if c >= 0:
@@ -1016,7 +1016,7 @@ def pay_private_owner(st, rs, i, amount):
     st[G_BANK] -= amount
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def new_type(st, rs, t):
     st[G_SEEN] |= np.int64(1) << t
     st[G_PHASE] = PHASE_OF[t]
@@ -1053,7 +1053,7 @@ def new_type(st, rs, t):
     enforce_limits(st, rs)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def buy_depot(st, rs, c, side):
     t = DEPOT[st[G_POS]]
     st[G_POS] += 1
@@ -1072,7 +1072,7 @@ def buy_depot(st, rs, c, side):
         new_type(st, rs, t)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def maturity(st, rs, c):
     """Network maturity in percent: grows with ORs operated and tokens laid."""
     return min(
@@ -1084,7 +1084,7 @@ def maturity(st, rs, c):
     )
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def horizon(st, rs, t):
     r = RUSTED_BY[t]
     if r < 0:
@@ -1092,7 +1092,7 @@ def horizon(st, rs, t):
     return (FIRST_OF_TYPE[r] - st[G_POS]) * st[O_PRM + P_ORSPT] // 100 + 1
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def rust_pays(st, c, t):
     """rust_buy: the next train ``t`` is the first of its type and rusts more trains of
     companies with other directors than of the companies of c's director."""
@@ -1113,7 +1113,7 @@ def rust_pays(st, c, t):
     return rival > own
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def sister_sale(st, seller, buyer, bt, bs, v):
     """Train (type bt, side bs) goes from ``seller`` to ``buyer`` of the same director for v."""
     st[O_TR + seller * 12 + bt * 2 + bs] -= 1
@@ -1124,7 +1124,7 @@ def sister_sale(st, seller, buyer, bt, bs, v):
     st[G_ACRS] += 1
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def sister_funds(st, rs, c, t, owned):
     """sister_funds: ``c`` (owning ``owned`` trains) wants depot train ``t`` (from the size
     sister_funds on; 0: never) that pays back but lacks the cash for its H price or room
@@ -1163,7 +1163,7 @@ def sister_funds(st, rs, c, t, owned):
     return False
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
     ct = st[O_CS + F_CTYPE * 15 + c]
@@ -1216,7 +1216,7 @@ def company_trains(st, rs, c, rnd):
         buy_depot(st, rs, c, side)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def cheapest_train(st, c, s, below):
     """Company ``s``'s cheapest train of a type below ``below`` that ``c`` may own
     (regionals only H): type, side, face price; type -1 when none."""
@@ -1230,7 +1230,7 @@ def cheapest_train(st, c, s, below):
     return bt, bs, bv
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def buy_across(st, rs, c):
     """Careful rescue: the cheapest spare train of a company with the same director."""
     c &= 15  # (see forced_train)
@@ -1255,7 +1255,7 @@ def buy_across(st, rs, c):
     return False
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def take_pre_trains(st, rs, c):
     """sister_gifts while the SBB is about to form: ``c`` takes the trains of its
     director's pre-SBB companies, dearest first, while it has room (see the reference)."""
@@ -1279,7 +1279,7 @@ def take_pre_trains(st, rs, c):
             sister_sale(st, s, c, bt, bs, v)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def across_offer(st, rs, c, s):
     """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
     its price; (-1, 0) when none (see ``across_offers`` in the reference)."""
@@ -1301,7 +1301,7 @@ def across_offer(st, rs, c, s):
     return bt * 2 + bs, v
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def buy_across_other(st, rs, c):
     """Forced train from another director's company (from phase 3); True if bought."""
     c &= 15  # (see forced_train)
@@ -1339,7 +1339,7 @@ def buy_across_other(st, rs, c):
     return True
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def forced_train(st, rs, c):
     # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound on the
     # field accesses; the same in the other functions operate calls with a company)
@@ -1384,7 +1384,7 @@ def forced_train(st, rs, c):
 
 
 # ---- operating round ---------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def assign_eva(st, rs):
     if st[G_EVA] != 1:
         return
@@ -1403,7 +1403,7 @@ def assign_eva(st, rs):
             return
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def run_value(st, rs, c):
     """Sum of train values, the k-th best weighted by share_pct[min(k, 3)]; and the count.
     Cached per company: most companies run the same trains as in their last OR (every
@@ -1425,7 +1425,7 @@ def run_value(st, rs, c):
     return st[S_RVT + c], st[S_RVN + c]
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def load_routes(st):
     """revenue_model "map": the current phase's route value of each train slot as the
     base value that run_value and the purchase tests read; slots reordered by it."""
@@ -1435,7 +1435,7 @@ def load_routes(st):
     order_slots(st)
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def order_slots(st):
     """Fill S_RUN: train slots by base value, highest first (equal values may go in any
     order: they add up the same)."""
@@ -1451,7 +1451,7 @@ def order_slots(st):
         st[S_RUN + i] = j
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def operate(st, rs, c, sellers):
     """One company's turn; ``sellers``: bit p set if player p may own an open P1-P5 (a
     superset: in an OR privates only close or pass to companies)."""
@@ -1601,14 +1601,14 @@ def operate(st, rs, c, sellers):
     return rev
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def tile_cost(st, c):
     """The terrain of the company's next tile on its list; 0 after it (upgrades)."""
     k = st[O_CS + F_TILES * 15 + c]
     return TERRAIN[c, k] if k < NTILES[c] else np.int64(0)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def p4_usable(st, rs, c):
     """P4 (from phase 3, until it closes): by its owning company or one its owner directs."""
     if st[O_PRIV + 1 * 7 + R.P4] == 0 or st[G_PHASE] < 3:
@@ -1619,7 +1619,7 @@ def p4_usable(st, rs, c):
     return d >= 0 and st[O_PRIV + 0 * 7 + R.P4] == d
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def p4_helps(st, rs, c):
     """Careful: use P4 once its tiles give one of the director's companies its
     destination now (GB's Gotthard hex, RhB's line; its own track laid)."""
@@ -1637,7 +1637,7 @@ def p4_helps(st, rs, c):
     return False
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def pays_back(st, rs, c, t):
     rate = (
         st[O_PRM + P_SHARE + min(ntrains(st, rs, c), 3)] * maturity(st, rs, c) * horizon(st, rs, t)
@@ -1645,7 +1645,7 @@ def pays_back(st, rs, c, t):
     return st[O_PRM + P_BASE_H + t] * rate >= PRICE_H[t] * st[O_PRM + P_PAYBACK] * 100
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def p2_usable(st, rs, c):
     """P2's tile: from phase 3, once, by its owning company or one its owner directs."""
     if st[G_P2USED] or st[O_PRIV + 1 * 7 + R.P2] == 0 or st[G_PHASE] < 3:
@@ -1656,7 +1656,7 @@ def p2_usable(st, rs, c):
     return d >= 0 and st[O_PRIV + 0 * 7 + R.P2] == d
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def private_for_sale(st, rs, c, i):
     """Private i (P1-P5) is for sale to c in phases 3-4 (see ``private_offers``)."""
     owner = st[O_PRIV + 0 * 7 + i]
@@ -1667,7 +1667,7 @@ def private_for_sale(st, rs, c, i):
     )
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def buy_private(st, rs, c, rnd):
     """At the end of its turn a company may buy one private for 1 .. 2 x face (operate
     checks the phase, the company type and the director)."""
@@ -1711,7 +1711,7 @@ def buy_private(st, rs, c, rnd):
     st[G_PRIVB] += 1
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def form_sbb(st, rs):
     n = st[G_PLAYERS]
     st[O_CS + F_STATUS * 15 + SBB] = 2
@@ -1781,14 +1781,14 @@ def form_sbb(st, rs):
     enforce_limits(st, rs)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def check_bank(st, rs):
     if st[G_BANK] < 0 and not st[G_BROKEN]:
         st[G_BROKEN] = 1
         event(st, rs, EV_BANK)
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def record_or(st, rs, total):
     k = st[G_OR]
     if k <= R.MAX_OR_RECORD:
@@ -1797,13 +1797,13 @@ def record_or(st, rs, total):
         st[O_ROW + C_DEPOT + k - 1] = st[G_POS]
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def order_key(rows, cols, c):
     """Company c's 12-bit sort key: its cell's place in the operating order, then c."""
     return CELL_ORDER[rows[c] & 7, cols[c] & 31] * np.uint64(16) + np.uint64(c)
 
 
-@njit(_nrt=False, error_model="numpy", inline="always")
+@jit(inline="always", alloc=False)
 def operating_order(st):
     """Fill S_OPS with the companies that operate, in operating order; return their
     number."""
@@ -1840,7 +1840,7 @@ def operating_order(st):
     return m
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def operating_rounds(st, rs):
     st[G_SET] += 1
     for nin in range(1, st[G_NORS] + 1):
@@ -1898,7 +1898,7 @@ def operating_rounds(st, rs):
 
 
 # ---- one game, many games ------------------------------------------------------------------
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def score(st, rs, p):
     v = st[O_CASH + p] - st[O_DEBT + p]
     for c in range(15):
@@ -1914,7 +1914,7 @@ def score(st, rs, p):
     return v
 
 
-@njit(_nrt=False, error_model="numpy")
+@jit(alloc=False)
 def reset(st, players, start_cash):
     st[:O_PRM] = 0
     st[O_FREE : O_FREE + 7] = 0
@@ -1945,7 +1945,7 @@ def reset(st, players, start_cash):
         load_routes(st)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@entry
 def simulate(seed, start, count, players, start_cash, pol, prm, out):
     """Play games start .. start+count-1; one record row per game into out[g, :]."""
     st = np.zeros(NSTATE, np.int64)

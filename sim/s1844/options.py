@@ -4,6 +4,8 @@ numpy-free, so that ``tableodds 1844 --help`` stays light; ``rules.py`` imports 
 from here, so ``rules.POLICIES`` and the rest keep working.
 """
 
+from tableodds.sim.core.options import file_option
+
 PLAYERS = range(3, 8)
 
 POLICIES = {
@@ -23,3 +25,5 @@ POLICIES = {
     "in phases 3-4 at 2 x face while they keep money for a train; lays P2's "
     "extra tile at once",
 }
+
+SETTINGS = (file_option("params", "A TOML file overriding model parameters (see params.toml)."),)
