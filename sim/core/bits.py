@@ -11,34 +11,23 @@ from numba.extending import intrinsic
 from tableodds.sim.core.jit import jit
 
 
-@intrinsic
-def _ctpop(typingctx, x):
-    sig = types.uint64(types.uint64)
+def _bit_count(op: str):
+    """The LLVM intrinsic ``op`` (ctpop, cttz or ctlz) on a uint64, as a numba intrinsic."""
 
-    def codegen(context, builder, signature, args):
-        return builder.ctpop(args[0])
+    @intrinsic
+    def count(typingctx, x):
+        def codegen(context, builder, signature, args):
+            if op == "ctpop":
+                return builder.ctpop(args[0])
+            # cttz / ctlz of 0 is defined (64): the flag says not to assume x != 0
+            return getattr(builder, op)(args[0], context.get_constant(types.boolean, False))
 
-    return sig, codegen
+        return types.uint64(types.uint64), codegen
 
-
-@intrinsic
-def _cttz(typingctx, x):
-    sig = types.uint64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.cttz(args[0], context.get_constant(types.boolean, False))
-
-    return sig, codegen
+    return count
 
 
-@intrinsic
-def _ctlz(typingctx, x):
-    sig = types.uint64(types.uint64)
-
-    def codegen(context, builder, signature, args):
-        return builder.ctlz(args[0], context.get_constant(types.boolean, False))
-
-    return sig, codegen
+_ctpop, _cttz, _ctlz = (_bit_count(op) for op in ("ctpop", "cttz", "ctlz"))
 
 
 @jit(inline="always")

@@ -49,9 +49,10 @@ def seed_stream(state, seed, game, at=0):
 
 
 @jit(inline="always")
-def next_u64(s, at=0):
-    """Next output of the xoshiro256** state ``s[at:at+4]``."""
-    s0, s1, s2, s3 = s[at], s[at + 1], s[at + 2], s[at + 3]
+def step(st):
+    """One step of xoshiro256** on its four words ``st`` (a tuple, kept in registers by a
+    kernel that draws in a tight loop): (the next four words, the output)."""
+    s0, s1, s2, s3 = st
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
     s2 ^= s0
@@ -59,7 +60,14 @@ def next_u64(s, at=0):
     s1 ^= s2
     s0 ^= s3
     s2 ^= t
-    s[at], s[at + 1], s[at + 2], s[at + 3] = s0, s1, s2, _rotl(s3, 45)
+    return (s0, s1, s2, _rotl(s3, 45)), result
+
+
+@jit(inline="always")
+def next_u64(s, at=0):
+    """Next output of the xoshiro256** state ``s[at:at+4]``."""
+    st, result = step((s[at], s[at + 1], s[at + 2], s[at + 3]))
+    s[at], s[at + 1], s[at + 2], s[at + 3] = st
     return result
 
 

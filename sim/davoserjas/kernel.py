@@ -17,7 +17,7 @@ from numba.extending import intrinsic
 
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
-from tableodds.sim.core.rng import _rotl, bounded, seed_stream
+from tableodds.sim.core.rng import bounded, seed_stream, step
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
 from tableodds.sim.davoserjas.policies import (
     KABALEN_COUNTING,
@@ -151,15 +151,9 @@ def _store(s, at, st):
 
 @jit(inline="always")
 def _draw(st, n):
-    s0, s1, s2, s3 = st
-    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-    t = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    return (s0, s1, s2, _rotl(s3, 45)), ((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)
+    """``bounded`` on a stream held in a tuple: (the next words, a uniform integer in [0, n))."""
+    st, result = step(st)
+    return st, ((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)
 
 
 @jit(inline="always")
@@ -470,21 +464,9 @@ def _tricks_block(
 def _bounded_if(s, n, at, cond):
     """``bounded(s, n, at)`` that advances the stream only when ``cond``: a
     branch-free way to draw exactly when a player has a card to lay."""
-    s0, s1, s2, s3 = s[at], s[at + 1], s[at + 2], s[at + 3]
-    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
-    t = s1 << np.uint64(17)
-    n2 = s2 ^ s0
-    n3 = s3 ^ s1
-    n1 = s1 ^ n2
-    n0 = s0 ^ n3
-    n2 ^= t
-    n3 = _rotl(n3, 45)
-    m = np.uint64(0) - np.uint64(cond)
-    s[at] = s0 ^ ((n0 ^ s0) & m)
-    s[at + 1] = s1 ^ ((n1 ^ s1) & m)
-    s[at + 2] = s2 ^ ((n2 ^ s2) & m)
-    s[at + 3] = s3 ^ ((n3 ^ s3) & m)
-    return np.int64(((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    st, k = _draw_if((s[at], s[at + 1], s[at + 2], s[at + 3]), n, cond)
+    _store(s, at, st)
+    return np.int64(k)
 
 
 @jit(inline="always")
