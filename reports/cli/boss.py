@@ -23,7 +23,7 @@ from tableodds.reports.cli.options import (
 from tableodds.sim.boss import GAME
 from tableodds.sim.boss.options import EXAMPLES, POLICIES, SETTINGS
 
-_cards = SETTINGS[1]
+_cards = next(o for o in SETTINGS if o.name == "cards")  # variants picks its own --variant
 options = game_options(POLICIES, "random", *SETTINGS)
 
 _length = simulation(GAME, options=options)

@@ -79,20 +79,15 @@ GAME = GameSpec(
     settings=settings,
     kinds=(
         _GAMES,
-        replace(_GAMES, name="big", settings=big_settings, players=PLAYERS),
-        replace(_GAMES, name="team", settings=team_settings, players=MODE_PLAYERS["team"]),
-        replace(
-            _GAMES,
-            name="dissident",
-            settings=dissident_settings,
-            players=MODE_PLAYERS["dissident"],
-        ),
-        replace(_GAMES, name="big_team", settings=big_team_settings, players=MODE_PLAYERS["team"]),
-        replace(
-            _GAMES,
-            name="big_dissident",
-            settings=big_dissident_settings,
-            players=MODE_PLAYERS["dissident"],
+        *(
+            replace(_GAMES, name=name, settings=make, players=players)
+            for name, make, players in (
+                ("big", big_settings, PLAYERS),
+                ("team", team_settings, MODE_PLAYERS["team"]),
+                ("dissident", dissident_settings, MODE_PLAYERS["dissident"]),
+                ("big_team", big_team_settings, MODE_PLAYERS["team"]),
+                ("big_dissident", big_dissident_settings, MODE_PLAYERS["dissident"]),
+            )
         ),
     ),
     chunk_size=8_192,
