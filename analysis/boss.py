@@ -17,23 +17,13 @@ from tableodds.analysis.stats import Mean, exact_moments, mean_of, quantile_of_c
 from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
+from tableodds.sim.boss.rules import WIN_SHARE as _SHARE
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import CommandRuns
-
-_SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
 
 
 def _games(lf: pl.LazyFrame) -> pl.LazyFrame:
     return lf.filter(pl.col("seat") == 0)
-
-
-def _with_wins(lf: pl.LazyFrame) -> pl.LazyFrame:
-    top = pl.col("money").max().over("game")
-    ties = (pl.col("money") == top).sum().over("game")
-    return lf.with_columns(
-        ((pl.col("money") == top).cast(pl.Int64) * (_SHARE // ties)).alias("share"),
-        (top - pl.col("money").min().over("game")).alias("spread"),
-    )
 
 
 # ---- game length -----------------------------------------------------------------------
@@ -356,7 +346,6 @@ def spaces(lf: pl.LazyFrame, settings) -> pl.DataFrame:
 
 
 def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
-    lf = _with_wins(lf)
     seat = exact_moments(lf, ["money", "share"], "seat")
     pos = exact_moments(lf, ["money", "share"], "position")
     pol = exact_moments(lf, ["money", "share"], "policy")
@@ -464,8 +453,8 @@ def _paired(base_lf: pl.LazyFrame, lf: pl.LazyFrame) -> tuple[Mean, Mean]:
     """Money and P(win) of the extra card's holder minus the same seat in the same game
     without it."""
     cols = ["game", "seat", "money", "share"]
-    a = _with_wins(lf).filter(pl.col("extra") == 1).select(cols)
-    b = _with_wins(base_lf).select(cols)
+    a = lf.filter(pl.col("extra") == 1).select(cols)
+    b = base_lf.select(cols)
     d = a.join(b, on=["game", "seat"], suffix="_0").select(
         (pl.col("money") - pl.col("money_0")).alias("dm"),
         (pl.col("share") - pl.col("share_0")).alias("ds"),
@@ -479,7 +468,7 @@ def card_value(
 ) -> CardValue:
     """``lf``: a run in which seat (game mod players) started with one extra ``card``."""
     paired_gain, paired_win = _paired(base_lf, lf)
-    lf = _with_wins(lf).filter(pl.col("extra") == 1)
+    lf = lf.filter(pl.col("extra") == 1)
     row = exact_moments(lf, ["money", "share"])[0]
     base_rows = [(m.estimate, m.se) for m in base.money]
     n = base.games * base.players
@@ -526,7 +515,6 @@ class VariantRow:
 
 
 def variant_row(lf: pl.LazyFrame, name: str) -> VariantRow:
-    lf = _with_wins(lf)
     g = exact_moments(_games(lf), ["deals", "turns", "spread"])[0]
     first = exact_moments(lf.filter(pl.col("position") == 0), ["money", "share"])[0]
     return VariantRow(

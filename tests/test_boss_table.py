@@ -19,8 +19,11 @@ SEED_SPACE = 2  # R+B+Y required, 2 of P/O/G, 6 dividends
 
 
 def digest(cols):
+    """The records' digest, without the win share and spread (read off the money, added since)."""
     h = hashlib.sha256()
     for name, a in cols.items():
+        if name in ("share", "spread"):
+            continue
         a = np.ascontiguousarray(a)
         h.update(f"{name}:{a.dtype.str}:{a.shape[0]}\n".encode())
         h.update(a.tobytes())

@@ -277,6 +277,28 @@ def test_a_signal_whose_exception_was_swallowed_still_stops_the_run(tmp_path):
         signals.requested.clear()
 
 
+def test_each_run_puts_the_clis_sigint_handler_back_in_front(tmp_path):
+    """Polars hooks SIGINT when imported, and its flag, left over from the signal, aborted the
+    summary of an interrupted run at random; the runner re-installs the CLI's handler (which
+    puts Python's own C handler back at the OS level) before each run."""
+    import signal
+
+    from tableodds.sim.core import signals
+
+    def cli_handler(signum, frame):
+        raise KeyboardInterrupt
+
+    before = signal.getsignal(signal.SIGINT)
+    signals.sigint = cli_handler
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # stands for another hook in front
+        run(_toy_chunk, 10, 1, tmp_path, workers=1, chunk_size=10, progress=False)
+        assert signal.getsignal(signal.SIGINT) is cli_handler
+    finally:
+        signals.sigint = None
+        signal.signal(signal.SIGINT, before)
+
+
 def test_a_second_interrupt_while_summarising_says_so(monkeypatch, capsys):
     """The first Ctrl-C is taken by the runner (the finished games are summarised); a second
     one stops that too, and the line says it came again, not that no game finished."""

@@ -215,6 +215,7 @@ def _main(argv: list[str] | None) -> None:
     previous_int = signal.getsignal(signal.SIGINT)
     if previous_int is signal.default_int_handler:  # not when started with SIGINT ignored
         signal.signal(signal.SIGINT, _on_sigint)
+        signals.sigint = _on_sigint
     try:
         code = cli.main(args=argv, prog_name="tableodds", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
@@ -244,4 +245,5 @@ def _main(argv: list[str] | None) -> None:
         signal.signal(signal.SIGTERM, previous)
         if previous_int is signal.default_int_handler:
             signal.signal(signal.SIGINT, previous_int)
+            signals.sigint = None
         signals.requested.clear()

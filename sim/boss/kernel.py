@@ -57,6 +57,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     STOP,
     TRAVEL,
     WILD,
+    WIN_SHARE,
 )
 from tableodds.sim.core.jit import entry
 from tableodds.sim.core.rng import bounded, seed_stream
@@ -1429,6 +1430,11 @@ def simulate_chunk(settings, seed, start, count):
         cols[name] = seat_out[:, :, i].reshape(-1)
     for i, name in enumerate(GAME_COLS):
         cols[name] = np.repeat(game_out[:, i], P)
+    money = seat_out[:, :, _S_MONEY]
+    top, bottom = money.max(axis=1), money.min(axis=1)
+    richest = money == top[:, None]
+    cols["share"] = (richest * (WIN_SHARE // richest.sum(axis=1))[:, None]).reshape(-1)
+    cols["spread"] = np.repeat(top - bottom, P)
     for k in range(15):
         cols[f"d{k + 1:02d}"] = np.repeat(spaces_out[:, k], P)
     for sp in range(SPACES):

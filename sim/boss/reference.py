@@ -37,6 +37,7 @@ from tableodds.sim.boss.rules import (
     STOP,
     TRAVEL,
     WILD,
+    WIN_SHARE,
     Settings,
     shapley_prices,
 )
@@ -676,6 +677,8 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
     for i in range(start, start + count):
         g, end = play_game(settings, seed, i)
         spaces = g.deal_spaces + [-1] * (15 - len(g.deal_spaces))
+        top, bottom = max(g.money), min(g.money)
+        richest = g.money.count(top)
         for p in range(P):
             row = dict(
                 game=i,
@@ -684,6 +687,7 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
                 position=(p - g.start) % P,
                 extra=int(p == g.extra_seat),
                 money=g.money[p],
+                share=WIN_SHARE // richest if g.money[p] == top else 0,
                 boss_deals=g.boss_deals[p],
                 started=g.started[p],
                 takeovers=g.takeovers[p],
@@ -698,6 +702,7 @@ def reference_chunk(settings: Settings, seed: int, start: int, count: int):
                 discard=sum(g.discard),
                 cards_low=g.low,
                 cards_high=g.high,
+                spread=top - bottom,
             )
             for k in range(15):
                 row[f"d{k + 1:02d}"] = spaces[k]

@@ -31,6 +31,7 @@ FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
 N_FAMILIES = 6
 SPACES = 16  # the rulebook: the board has 16 deal spaces
 DEAL_CARDS = 15  # the rulebook: deal cards #1 .. #15
+WIN_SHARE = 60  # lcm(1..6): a win tied among k seats gives each 60/k, an exact integer
 
 # Influence card types and how many of each the 98-card deck holds (seed + digest).
 FAMILY, TRAVEL, WILD, RECRUIT, BOSS, STOP = 0, 6, 12, 13, 14, 15
@@ -326,6 +327,7 @@ COLUMNS = {
             ("position", np.int8),
             ("extra", np.int8),
             ("money", np.int32),
+            ("share", np.int8),  # of the win, in 1/WIN_SHARE: a tie for the most money splits it
             ("boss_deals", np.int16),
             ("started", np.int16),
             ("takeovers", np.int16),
@@ -340,6 +342,7 @@ COLUMNS = {
             ("discard", np.int16),
             ("cards_low", np.int16),
             ("cards_high", np.int16),
+            ("spread", np.int32),  # the richest seat's money minus the poorest's
         ]
         + [(f"d{k + 1:02d}", np.int8) for k in range(15)]  # space of the k-th deal, -1: none
         + [(f"a{s:02d}", np.int16) for s in range(SPACES)]
@@ -374,6 +377,11 @@ def check(frame, settings: Settings) -> None:
         pl.len().alias("seats"),
         pl.col("money").sum().alias("money"),
         pl.col("money").min().alias("money_min"),
+        pl.col("money").max().alias("money_max"),
+        pl.col("share").cast(pl.Int64).sum().alias("shares"),
+        (pl.col("share") > 0).sum().alias("winners"),
+        (pl.col("money") == pl.col("money").max()).sum().alias("richest"),
+        (pl.col("share") > 0).and_(pl.col("money") < pl.col("money").max()).sum().alias("poor_win"),
         pl.col("hand").sum().alias("hands"),
         pl.col("boss_deals").sum().alias("boss_deals"),
         pl.col("started").sum().alias("started"),
@@ -391,6 +399,7 @@ def check(frame, settings: Settings) -> None:
                 "discard",
                 "cards_low",
                 "cards_high",
+                "spread",
                 *dcols,
             ]
         ],
@@ -422,6 +431,13 @@ def check(frame, settings: Settings) -> None:
     fail(pl.col("money") != pl.col("paid"), "the seats' money is not what the bank paid")
     fail(pl.col("paid") != pl.col("rule"), "the bank did not pay dividends x card value")
     fail(pl.col("money_min") < 0, "a seat has negative money")
+    fail(pl.col("spread") != pl.col("money_max") - pl.col("money_min"), "the spread is wrong")
+    fail(
+        (pl.col("shares") != WIN_SHARE)
+        | (pl.col("winners") != pl.col("richest"))
+        | (pl.col("poor_win") > 0),
+        "the win is not split evenly among the richest seats",
+    )
     fail(
         (pl.col("cards_low") != DECK_SIZE) | (pl.col("cards_high") != DECK_SIZE),
         f"the influence deck was not {DECK_SIZE} cards after every turn",

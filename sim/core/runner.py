@@ -166,6 +166,7 @@ def run(
     an object with ``advance(n)`` and ``close()`` (the CLI draws one on a terminal).
     """
     workers = validate(games, seed, workers, chunk_size)
+    signals.reclaim()
     stop = _stop.get()
     if stop is not None and stop.requested or signals.requested.is_set():
         raise KeyboardInterrupt  # an earlier run of this command was interrupted
