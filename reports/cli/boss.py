@@ -18,12 +18,13 @@ from tableodds.reports.cli.options import (
     data_option,
     game_options,
     output_options,
+    pick,
     simulation,
 )
 from tableodds.sim.boss import GAME
 from tableodds.sim.boss.options import EXAMPLES, POLICIES, SETTINGS
 
-_cards = next(o for o in SETTINGS if o.name == "cards")  # variants picks its own --variant
+(_cards,) = pick(SETTINGS, "cards")  # variants picks its own --variant
 options = game_options(POLICIES, "random", *SETTINGS)
 
 _length = simulation(GAME, options=options)

@@ -16,12 +16,14 @@ from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     game_options,
     list_callback,
+    pick,
     simulation,
 )
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.options import POLICIES, SETTINGS
 
 # a duel takes the rule settings but the Big Game's readings (played at their defaults)
+_FIRST = ("game", "none_bills", "cards")  # before --decks in the help; the rest after it
 DUEL_SETTINGS = ("game", "none_bills", "cards", "mode", "dissident_profit")
 
 
@@ -50,7 +52,7 @@ COMMANDS = {
         options=game_options(
             POLICIES,
             "goal",
-            *[o for o in SETTINGS if o.name in ("game", "none_bills", "cards")],
+            *pick(SETTINGS, *_FIRST),
             click.option(
                 "--decks",
                 type=click.IntRange(1, 200),
@@ -60,7 +62,7 @@ COMMANDS = {
                 "seed (tableodds.sim.davos.decks); rank the requirement kinds per deck and "
                 "across.",
             ),
-            *[o for o in SETTINGS if o.name not in ("game", "none_bills", "cards")],
+            *[o for o in SETTINGS if o.name not in _FIRST],
             mixes=True,
         ),
     ),
@@ -77,7 +79,7 @@ COMMANDS = {
                 callback=list_callback,
                 help=f"The policies to compare, every pair in turn ({', '.join(POLICIES)}).",
             ),
-            *[o for o in SETTINGS if o.name in DUEL_SETTINGS],
+            *pick(SETTINGS, *DUEL_SETTINGS),
         ),
         # a duel plays each deal once per colour: chunks of the game's size froze the bar for
         # 13 s on one core in the Big Game; 16 times smaller ones take about a second

@@ -13,12 +13,13 @@ from tableodds.reports.cli.options import (
     INT_LIST,
     game_options,
     list_callback,
+    pick,
     simulation,
 )
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.options import ENDGAME, ENDGAMES, POLICIES, SETTINGS
 
-_variants, _rules = SETTINGS
+_variants, _rules = pick(SETTINGS, "variants", "rules")
 _rounds = click.option(
     "--rounds",
     type=INT_LIST,

@@ -332,6 +332,13 @@ def click_option(o):
     )
 
 
+def pick(settings, *names: str) -> list:
+    """The declared settings called ``names``, in that order (a name not declared fails at
+    import, so a renamed setting cannot silently drop out of a command)."""
+    by_name = {o.name: o for o in settings}
+    return [by_name[n] for n in names]
+
+
 def game_options(policies: dict[str, str] | None, default: str, *extra, mixes: bool = False):
     """--policy/--policies (unless ``policies`` is None) and the game's own options (``extra``:
     declared settings, :class:`tableodds.sim.core.options.Option`, or click options), passed to
