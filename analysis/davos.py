@@ -82,32 +82,38 @@ def _achieved(k: int) -> pl.Expr:
     return _held(k) & (revealed | met)
 
 
-def _counts(slots: pl.LazyFrame, by: list[str]) -> pl.DataFrame:
+_CELLS = ["policy", "goal", "how", "acquired"]  # the finest split any goal table needs
+_TALLIES = [f"{x}{k}" for k in (1, 2, 3) for x in "na"]
+
+
+def slot_tallies(slots: pl.LazyFrame) -> pl.DataFrame:
+    """Goals held (``n1``..``n3``) and achieved (``a1``..``a3``) at each check, per policy,
+    goal, way of getting it and year got: one streaming scan of the records, a few hundred
+    rows.  Every goal table sums these rows (:func:`_counts`), so the summary reads the
+    records once, whatever the number of games."""
     aggs = []
     for k in (1, 2, 3):
         aggs += [
             _held(k).cast(pl.Int64).sum().alias(f"n{k}"),
             _achieved(k).cast(pl.Int64).sum().alias(f"a{k}"),
         ]
-    return slots.group_by(by).agg(aggs).collect()
+    return slots.group_by(_CELLS).agg(aggs).collect(engine="streaming")
+
+
+def _counts(tallies: pl.DataFrame, by: list[str]) -> pl.DataFrame:
+    return tallies.group_by(by).agg(pl.col(_TALLIES).sum())
 
 
 def _proportions(row: dict) -> tuple[Proportion | None, ...]:
     return tuple(wilson(row[f"a{k}"], row[f"n{k}"]) if row[f"n{k}"] else None for k in (1, 2, 3))
 
 
-def _acquisition_counts(slots: pl.LazyFrame, by: list[str]) -> dict:
+def _acquisition_counts(tallies: pl.DataFrame, by: list[str]) -> dict:
     """{key: {(how, acquired): (achieved, held)}} at the final check, key = the ``by`` values."""
-    rows = (
-        slots.group_by(by + ["how", "acquired"])
-        .agg(_held(3).cast(pl.Int64).sum().alias("n"), _achieved(3).cast(pl.Int64).sum().alias("a"))
-        .collect()
-        .to_dicts()
-    )
     out: dict = {}
-    for r in rows:
+    for r in _counts(tallies, by + ["how", "acquired"]).to_dicts():
         key = tuple(r[b] for b in by)
-        out.setdefault(key, {})[(r["how"], r["acquired"])] = (r["a"], r["n"])
+        out.setdefault(key, {})[(r["how"], r["acquired"])] = (r["a3"], r["n3"])
     return out
 
 
@@ -291,7 +297,7 @@ def _rank_key(row):
 
 def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty:
     """Aggregate a run's records into the goal table."""
-    slots = goal_slots(records)
+    slots = slot_tallies(goal_slots(records))
     per_goal = {r["goal"]: r for r in _counts(slots, ["goal"]).to_dicts()}
     acq = _acquisition_counts(slots, ["goal"])
     goals = []
@@ -317,7 +323,7 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
         schema={"goal": pl.Int16, "kind": pl.String},
     )
     kinds = []
-    with_kind = slots.join(kind_of.lazy(), on="goal")
+    with_kind = slots.join(kind_of, on="goal")
     kind_acq = _acquisition_counts(with_kind, ["kind"])
     for r in _counts(with_kind, ["kind"]).sort("kind").to_dicts():
         kinds.append(
@@ -350,12 +356,12 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
         records.group_by("seat")
         .agg(
             pl.len().alias("n"),
-            pl.col("score").cast(pl.Float64).sum().alias("s"),
-            (pl.col("score").cast(pl.Float64) ** 2).sum().alias("s2"),
+            pl.col("score").cast(pl.Int64).sum().alias("s"),  # exact: no chunk-order rounding
+            (pl.col("score").cast(pl.Int64) ** 2).sum().alias("s2"),
             pl.col("won").cast(pl.Int64).sum().alias("w"),
         )
         .sort("seat")
-        .collect()
+        .collect(engine="streaming")
         .to_dicts()
     )
     games = seats[0]["n"] if seats else 0

@@ -197,40 +197,47 @@ def _quantiles(hist: pl.DataFrame, qs) -> list[float | None]:
 def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
     """The forecast of one run (one player count)."""
     players = settings.players
-    n = lf.select(pl.len()).collect().item()
+    n = lf.select(pl.len()).collect(engine="streaming").item()
+    # one streaming pass for every event: how many games had it in OR number ``or``, labelled
+    # "OR sr.n", stacked event by event
+    cells = (
+        pl.concat(
+            [
+                lf.select(
+                    pl.lit(e).alias("event"),
+                    *[pl.col(f"{e}_{c}").cast(pl.Int64).alias(c) for c in ("or", "sr", "n")],
+                ).filter(pl.col("or") >= 0)
+                for e in EVENTS
+            ]
+        )
+        .group_by("event", "or", "sr", "n")
+        .agg(pl.len().alias("count"))
+        .collect(engine="streaming")
+    )
+
+    def tally(frame, by):
+        return frame.group_by(by).agg(pl.col("count").sum().cast(pl.UInt32))
+
+    def most_common(frame):
+        return tally(frame, ["sr", "n"]).sort(["count", "sr", "n"], descending=[True, False, False])
+
     events, hist, labels = [], [], []
     for e in EVENTS:
-        o = f"{e}_or"
-        when = value_counts(lf.filter(pl.col(o) >= 0), o)
+        mine = cells.filter(pl.col("event") == e)
+        when = tally(mine, ["or"]).sort("or").rename({"or": "value"})
         row = dict(zip(("med", "p10", "p90"), _quantiles(when, (0.5, 0.1, 0.9))))
-        x, c = when["value"].cast(pl.Int64).to_numpy(), when["count"].to_numpy()
+        x, c = when["value"].to_numpy(), when["count"].cast(pl.Int64).to_numpy()
         row.update(k=int(c.sum()), s=int((x * c).sum()), q=int((x * x * c).sum()))
         k = row["k"]
-        lab = (
-            lf.filter(pl.col(o) >= 0)
-            .group_by(f"{e}_sr", f"{e}_n")
-            .agg(pl.len().alias("count"))
-            .collect(engine="streaming")
-            .sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False])
-        )
+        lab = most_common(mine)
         # the label shown beside the median: the most common "OR t.n" among the games in
         # which the event falls on the median OR number, so the two never disagree
-        at_median = (
-            lab
-            if not k
-            else (
-                lf.filter(pl.col(o) == int(row["med"]))
-                .group_by(f"{e}_sr", f"{e}_n")
-                .agg(pl.len().alias("count"))
-                .collect(engine="streaming")
-                .sort(["count", f"{e}_sr", f"{e}_n"], descending=[True, False, False])
-            )
-        )
+        at_median = lab if not k else most_common(mine.filter(pl.col("or") == int(row["med"])))
         typical = f"OR {at_median[0, 0]}.{at_median[0, 1]}" if k else "-"
         labels.append(
             lab.select(
                 pl.lit(e).alias("event"),
-                pl.format("OR {}.{}", f"{e}_sr", f"{e}_n").alias("label"),
+                pl.format("OR {}.{}", "sr", "n").alias("label"),
                 pl.col("count"),
             )
         )
@@ -304,29 +311,48 @@ def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
     """Route revenue, bank cash and trains gone from the depot by type, OR by OR.
 
     Each OR counts the games still running in it; a game's last export is already in
-    its last OR's depot count.
+    its last OR's depot count.  One streaming pass: every OR's columns are stacked as rows
+    (or, revenue, bank, depot) and three group-bys count them together.
     """
-    rows = []
     qs = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
-    for k in range(1, MAX_OR_RECORD + 1):
-        part = lf.filter(pl.col(f"rev_{k}") >= 0)
-        gone = pl.col(f"depot_{k}")
-        aggs = [pl.len().alias("games")]
-        for t, name in enumerate(TRAIN_NAMES):  # exact integer sums, divided below
-            x = (gone - _FIRST[t]).clip(0, DEPOT_COUNT[t]).cast(pl.Int64)
-            aggs.append(x.sum().alias(f"gone_{name}"))
-        sums = part.select(aggs).collect(engine="streaming").row(0, named=True)
-        games = sums.pop("games")
-        if games == 0:
+    stacked = pl.concat(
+        [
+            lf.select(
+                pl.lit(k, pl.Int32).alias("or"),
+                pl.col(f"rev_{k}").cast(pl.Int64).alias("revenue"),
+                pl.col(f"bankcash_{k}").cast(pl.Int64).alias("bank"),
+                pl.col(f"depot_{k}").cast(pl.Int64).alias("depot"),
+            ).filter(pl.col("revenue") >= 0)
+            for k in range(1, MAX_OR_RECORD + 1)
+        ]
+    )
+    gone = [  # exact integer sums, divided below
+        (pl.col("depot") - _FIRST[t]).clip(0, DEPOT_COUNT[t]).sum().alias(f"gone_{name}")
+        for t, name in enumerate(TRAIN_NAMES)
+    ]
+    sums, *hists = pl.collect_all(
+        [stacked.group_by("or").agg(pl.len().alias("games"), *gone).sort("or")]
+        + [
+            stacked.group_by("or", col).agg(pl.len().alias("count")).sort("or", col)
+            for col in ("revenue", "bank")
+        ],
+        engine="streaming",
+    )
+    rows = []
+    for k in range(1, MAX_OR_RECORD + 1):  # up to the first OR no game reached
+        at = sums.filter(pl.col("or") == k)
+        if at.height == 0:
             break
-        row = {"games": games}
-        for name, col in (("revenue", f"rev_{k}"), ("bank", f"bankcash_{k}")):
-            hist = value_counts(part, col)
-            row.update(zip((f"{name}_{s}" for s in qs), _quantiles(hist, qs.values())))
-        row.update({g: total / games for g, total in sums.items()})
-        row["or"] = k
-        row["share_running"] = row["games"] / n
-        rows.append(row)
+        row = at.drop("or").row(0, named=True)
+        games = row.pop("games")
+        out = {"games": games}
+        for name, hist in zip(("revenue", "bank"), hists):
+            h = hist.filter(pl.col("or") == k).rename({name: "value"})
+            out.update(zip((f"{name}_{s}" for s in qs), _quantiles(h, qs.values())))
+        out.update({g: total / games for g, total in row.items()})
+        out["or"] = k
+        out["share_running"] = games / n
+        rows.append(out)
     return pl.DataFrame(rows).select(
         "or", "games", "share_running", pl.exclude("or", "games", "share_running")
     )

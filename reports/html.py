@@ -54,6 +54,21 @@ def img(name: str, alt: str) -> str:
     )
 
 
+_FIGURE = re.compile(r'<figure><a href="([^"]+)\.svg">.*?</figure>', re.S)
+
+
+def drop_missing_figures(text: str, root) -> str:
+    """``text`` with each figure whose PNG is not under ``root`` replaced by a note: an
+    interrupted run is written without its plots."""
+
+    def keep(m: re.Match) -> str:
+        if (root / f"{html.unescape(m.group(1))}.png").exists():
+            return m.group(0)
+        return p("(plot left out: its run was interrupted)")
+
+    return _FIGURE.sub(keep, text)
+
+
 def p(text: str) -> str:
     return f"<p>{html.escape(text)}</p>"
 

@@ -103,7 +103,9 @@ def write_result(result, folder: Path) -> list[Path]:
     folder = Path(folder)
     tables = result.tables()
     paths = write_tables(folder, tables)
-    plots = result.plots()
+    # an interrupted run is written at once: drawing its plots takes seconds, so they are
+    # left out (run.json lists none)
+    plots = {} if result.interrupted else result.plots()
     for name, fig in plots.items():
         paths += save_figure(fig, folder, name)
     document = {k: v for k, v in result.as_dict().items() if k != "results"}

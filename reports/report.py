@@ -22,7 +22,7 @@ from pathlib import Path
 from tableodds.analysis.result import SCHEMA_VERSION, Result
 from tableodds.reports.cheatsheets import builders
 from tableodds.reports.driver import run_into
-from tableodds.reports.html import page, scaled
+from tableodds.reports.html import drop_missing_figures, page, scaled
 from tableodds.reports.output import OutFolder, write_bytes, write_text
 from tableodds.reports.progress import ReportBar
 from tableodds.reports.sheet import pdf_name, to_pdf, write_sheet
@@ -229,6 +229,7 @@ def build_report(
                         sections.append(book.runs_block())
                     break
         if book.stopped:
+            sections = [drop_missing_figures(x, folder.staging) for x in sections]
             sections.insert(
                 0,
                 "<p class=stop><strong>INTERRUPTED</strong>: the report was "

@@ -77,3 +77,38 @@ def test_one_bar_for_the_whole_report_with_the_time_left():
     off.advance()
     off.within(0.5)
     off.close()
+
+
+def test_an_interrupted_result_is_written_without_its_plots(tmp_path):
+    """Drawing takes seconds, so an interrupted run writes its tables and run.json at once."""
+    import json
+
+    import polars as pl
+
+    from tableodds.reports.output import write_result
+
+    class Summary:
+        def tables(self):
+            return {"t": pl.DataFrame({"a": [1]})}
+
+        def plots(self):
+            raise AssertionError("an interrupted run must not draw")
+
+        def as_dict(self):
+            return {}
+
+    plan = SimpleNamespace(runs={}, interrupted=True)
+    names = {p.name for p in write_result(Result("x", {}, Summary(), plan), tmp_path)}
+    assert names == {"t.parquet", "t.csv", "run.json"}
+    assert json.loads((tmp_path / "run.json").read_text())["plots"] == []
+
+
+def test_the_report_drops_figures_whose_run_was_interrupted(tmp_path):
+    from tableodds.reports.html import drop_missing_figures, img
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "drawn.png").write_bytes(b"")
+    text = img("a/drawn", "kept") + img("a/left", "left out")
+    out = drop_missing_figures(text, tmp_path)
+    assert img("a/drawn", "kept") in out and "a/left" not in out
+    assert "plot left out: its run was interrupted" in out
