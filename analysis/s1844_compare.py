@@ -19,6 +19,7 @@ import polars as pl
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.s1844 import EVENT_LABELS, TrainRush, summarise
+from tableodds.analysis.stats import quantile_of_counts
 from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.export import Timeline, read_export
@@ -33,28 +34,52 @@ REAL_REASONS = {"bank": "bank", "bankrupt": "bankruptcy", "bankruptcy": "bankrup
 END_WORDS = {"bank": "the bank breaking", "bankruptcy": "a bankruptcy"}
 
 
-def _place(lf: pl.LazyFrame, expr: pl.Expr, real: float, where: pl.Expr | None = None):
-    """Median, 10% and 90% (nearest rank), mid-rank percentile of ``real``, games used."""
-    part = lf if where is None else lf.filter(where)
-    x = expr.alias("x")
-    row = (
-        part.select(x)
-        .select(
-            pl.len().alias("n"),
-            pl.col("x").quantile(0.1, "nearest").alias("p10"),
-            pl.col("x").quantile(0.5, "nearest").alias("med"),
-            pl.col("x").quantile(0.9, "nearest").alias("p90"),
-            (pl.col("x") < real).sum().alias("below"),
-            (pl.col("x") == real).sum().alias("equal"),
+class _Placer:
+    """Places real values on the forecast: median, 10% and 90% (nearest rank), the mid-rank
+    percentile of the real value, and the games used.
+
+    Every value asked for is counted in one streaming pass: :func:`compare_rows` runs twice,
+    first only noting what it asks (each answer a stand-in), then answered from the counts
+    (one row per value asked and simulated value), so the column is never held whole.
+    """
+
+    def __init__(self, lf: pl.LazyFrame):
+        self.lf, self.asked, self.counts = lf, {}, None
+
+    def __call__(self, expr: pl.Expr, real: float, where: pl.Expr | None = None):
+        key = tuple(e.meta.serialize(format="json") if e is not None else "" for e in (expr, where))
+        if self.counts is None:
+            self.asked.setdefault(key, (expr, where))
+            return 0.0, 0.0, 0.0, 0.0, 1
+        hist = self.counts.get(key)
+        if hist is None:
+            return None
+        x, c = hist["x"].to_numpy(), hist["count"].to_numpy()
+        n = int(c.sum())
+        p10, med, p90 = (quantile_of_counts(x, c, q) for q in (0.1, 0.5, 0.9))
+        pct = 100.0 * (int(c[x < real].sum()) + 0.5 * int(c[x == real].sum())) / n
+        return med, p10, p90, pct, n
+
+    def count(self) -> None:
+        asked = list(self.asked.values())
+        stacked = pl.concat(
+            [
+                (self.lf if where is None else self.lf.filter(where)).select(
+                    pl.lit(i, pl.Int32).alias("ask"), expr.cast(pl.Int64).alias("x")
+                )
+                for i, (expr, where) in enumerate(asked)
+            ]
         )
-        .collect()
-        .row(0, named=True)
-    )
-    n = row["n"]
-    if not n:
-        return None
-    pct = 100.0 * (row["below"] + 0.5 * row["equal"]) / n
-    return float(row["med"]), float(row["p10"]), float(row["p90"]), pct, n
+        counts = (
+            stacked.group_by("ask", "x")
+            .agg(pl.len().alias("count"))
+            .collect(engine="streaming")
+            .sort("ask", "x")
+        )
+        keys = list(self.asked)
+        self.counts = {
+            keys[i]: part for (i,), part in counts.partition_by("ask", as_dict=True).items()
+        }
 
 
 def _row(kind, name, label, real, real_label, placed, counted=True, note=""):
@@ -82,6 +107,13 @@ def _row(kind, name, label, real, real_label, placed, counted=True, note=""):
 
 def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
     """One row per compared value (events, trains, revenue per OR, scores, the end)."""
+    place = _Placer(lf)
+    _rows(t, lf, place)  # notes what is asked
+    place.count()
+    return _rows(t, lf, place)
+
+
+def _rows(t: Timeline, lf: pl.LazyFrame, place: _Placer) -> pl.DataFrame:
     rows = []
     end = t.ors[-1][0]
     for e in TIMELINE_EVENTS:
@@ -96,18 +128,18 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
                     EVENT_LABELS[e],
                     v[0],
                     f"#{v[0]} (OR {v[1]}.{v[2]})",
-                    _place(lf, expr, v[0]),
+                    place(expr, v[0]),
                 )
             )
             continue
         # not by the real game's last OR: censored there; the simulated games with the
         # event by then rank below it, the others tie with it
-        placed = _place(lf, pl.when(expr <= end).then(expr).otherwise(end + 1), end + 1)
+        placed = place(pl.when(expr <= end).then(expr).otherwise(end + 1), end + 1)
         row = _row("event", e, EVENT_LABELS[e], NEVER, f"not by #{end}", placed)
         if placed is not None:
-            row["median"], row["p10"], row["p90"] = _place(lf, expr, NEVER)[:3]
+            row["median"], row["p10"], row["p90"] = place(expr, NEVER)[:3]
             # consistent unless 90% or more of the simulated games have it by then
-            row["inside"] = _place(lf, expr, end + 0.5)[3] <= 90.0
+            row["inside"] = place(expr, end + 0.5)[3] <= 90.0
             row["note"] = "censored at the real game's end"
         rows.append(row)
     for name in TRAIN_NAMES:
@@ -118,7 +150,7 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
                 f"{name}s bought from the depot",
                 t.bought[name],
                 str(t.bought[name]),
-                _place(lf, pl.col(f"bought_{name}"), t.bought[name]),
+                place(pl.col(f"bought_{name}"), t.bought[name]),
             )
         )
     rows.append(
@@ -128,7 +160,7 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
             "trains bought across",
             t.across,
             str(t.across),
-            _place(lf, pl.col("across_sister") + pl.col("across_other"), t.across),
+            place(pl.col("across_sister") + pl.col("across_other"), t.across),
         )
     )
     if "withholds" in lf.collect_schema().names():
@@ -139,14 +171,14 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
                 "withheld runs",
                 t.withholds,
                 str(t.withholds),
-                _place(lf, pl.col("withholds"), t.withholds),
+                place(pl.col("withholds"), t.withholds),
             )
         )
     cut = t.end_reason in ("bankrupt", "bankruptcy")
     for i, ((g, s, n), rev) in enumerate(zip(t.ors, t.revenue)):
         last = i == len(t.ors) - 1
         col = pl.col(f"rev_{g}") if g <= 40 else None
-        placed = None if col is None else _place(lf, col, rev, col >= 0)
+        placed = None if col is None else place(col, rev, col >= 0)
         counted = not (last and cut)
         rows.append(
             _row(
@@ -171,7 +203,7 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
                 "winning score",
                 values[-1],
                 str(values[-1]),
-                _place(lf, top, values[-1]),
+                place(top, values[-1]),
             )
         )
         rows.append(
@@ -181,7 +213,7 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
                 "last place's score",
                 values[0],
                 str(values[0]),
-                _place(lf, low, values[0]),
+                place(low, values[0]),
             )
         )
         rows.append(
@@ -191,7 +223,7 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
                 "winner - last",
                 values[-1] - values[0],
                 str(values[-1] - values[0]),
-                _place(lf, top - low, values[-1] - values[0]),
+                place(top - low, values[-1] - values[0]),
             )
         )
     return pl.DataFrame(
