@@ -171,7 +171,7 @@ def test_the_swap_holds_back_signals_until_it_is_done(tmp_path):
         real = folder._swap
 
         def swap():
-            os.kill(os.getpid(), signal.SIGTERM)  # arrives in the middle of the swap
+            signal.raise_signal(signal.SIGTERM)  # in this thread, in the middle of the swap
             real()
 
         folder._swap = swap
