@@ -317,8 +317,14 @@ def test_a_second_interrupt_while_summarising_says_so(monkeypatch, capsys):
         signal.raise_signal(signal.SIGINT)  # the second, while summarising
 
     monkeypatch.setattr(driver, "run_and_save", run_and_save)
-    with pytest.raises(SystemExit) as e:
-        main(["boss", "length", "--games", "10"])
+    # as a program started from a terminal: Python's own SIGINT handler, which the CLI replaces
+    # (an inherited SIG_IGN, or a handler an earlier test left, it would keep)
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(SystemExit) as e:
+            main(["boss", "length", "--games", "10"])
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert e.value.code == 130
     assert "interrupted again before the results were ready; nothing written" in (
         capsys.readouterr().err
