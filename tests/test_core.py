@@ -312,8 +312,7 @@ def test_a_second_interrupt_while_summarising_says_so(monkeypatch, capsys):
             signal.raise_signal(signal.SIGINT)  # the first: the runner keeps what finished
         except KeyboardInterrupt:
             pass
-        # raise_signal, not os.kill: a process-wide signal may land on another thread,
-        # whose handler CPython then runs in the main thread only later
+        # raise_signal signals this thread, so the handler runs before the next line
         signal.raise_signal(signal.SIGINT)  # the second, while summarising
 
     monkeypatch.setattr(driver, "run_and_save", run_and_save)
