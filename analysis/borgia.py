@@ -39,7 +39,7 @@ from tableodds.sim.borgia.rules import (
     load_vote_table,
     make_settings,
 )
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts
 
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
@@ -648,16 +648,33 @@ def _value_table(settings) -> pl.DataFrame:
     return pl.DataFrame(rows, schema={"card": pl.Int8, "turn": pl.Int8, "value": pl.Int64})
 
 
-def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary:
-    # One streaming pass: how often each (card, turn, method, price) occurs.  Every table below
-    # is read from these counts (a few thousand rows), so a run of any size is scanned once and
-    # memory stays flat; sums stay exact integers and the quantiles are order statistics.
-    keys = ["type", "card", "turn", "method", "price"]
-    counts = (
-        lf.select(pl.col(keys).cast(pl.Int64))
+_AUCTION_KEYS = ("type", "card", "turn", "method", "price")
+
+
+def auction_counts(records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """How often each (card, turn, method, price) occurs: a few thousand rows whatever the
+    number of games, counts that add up over chunks."""
+    keys = list(_AUCTION_KEYS)
+    cells = (
+        records.lazy()
+        .select(pl.col(keys).cast(pl.Int64))
         .group_by(keys)
         .agg(pl.len().cast(pl.Int64).alias("count"))  # sums of counts outgrow UInt32
         .collect(engine="streaming")
+    )
+    return Counts({"cells": cells}, {"cells": _AUCTION_KEYS})
+
+
+def summarise_auctions(lf: pl.LazyFrame, settings, games: int) -> AuctionSummary:
+    """The auction tables of a run from its records."""
+    return summarise_auction_counts(auction_counts(lf), settings, games)
+
+
+def summarise_auction_counts(counts: Counts, settings, games: int) -> AuctionSummary:
+    # Every table below is read from the counts (a few thousand rows), so memory stays flat;
+    # sums stay exact integers and the quantiles are order statistics.
+    counts = (
+        counts["cells"]
         .join(_value_table(settings).cast(pl.Int64), on=["card", "turn"], how="left")
         .with_columns(net=pl.col("value") - pl.col("price"))
     )
@@ -1001,8 +1018,10 @@ def title(settings) -> str:
     )
 
 
-def _records(plan: CommandRuns, chunk_fn, settings, label: str, name: str = ""):
-    return plan.run(partial(chunk_fn, settings), name, default_chunk=GAME.chunk_size, label=label)
+def _records(plan: CommandRuns, chunk_fn, settings, label: str, name: str = "", tally=None):
+    return plan.run(
+        partial(chunk_fn, settings), name, default_chunk=GAME.chunk_size, label=label, tally=tally
+    )
 
 
 @analysis(
@@ -1054,11 +1073,11 @@ def auction(
 ) -> Result:
     """Price paid per card type (mean, median, 10-90%) and how often the spy beats bidding."""
     settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
-    res = _records(plan, auction_chunk, settings, "auctions")
+    res = _records(plan, auction_chunk, settings, "auctions", tally=auction_counts)
     return Result(
         "borgia auction",
         settings.describe(),
-        summarise_auctions(res.scan(), settings, res.games_done),
+        summarise_auction_counts(res.counts, settings, res.games_done),
         plan,
         titles={"": title(settings)},
     )

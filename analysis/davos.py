@@ -22,7 +22,7 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.davos import GAME
 from tableodds.sim.davos.kernel import simulate_chunk
 from tableodds.sim.davos.parliament import biggest, party_vote
@@ -86,18 +86,17 @@ _CELLS = ["policy", "goal", "how", "acquired"]  # the finest split any goal tabl
 _TALLIES = [f"{x}{k}" for k in (1, 2, 3) for x in "na"]
 
 
-def slot_tallies(slots: pl.LazyFrame) -> pl.DataFrame:
+def _slot_query(slots: pl.LazyFrame) -> pl.LazyFrame:
     """Goals held (``n1``..``n3``) and achieved (``a1``..``a3``) at each check, per policy,
-    goal, way of getting it and year got: one streaming scan of the records, a few hundred
-    rows.  Every goal table sums these rows (:func:`_counts`), so the summary reads the
-    records once, whatever the number of games."""
+    goal, way of getting it and year got: a few hundred rows, whatever the number of games.
+    Every goal table sums these rows (:func:`_counts`)."""
     aggs = []
     for k in (1, 2, 3):
         aggs += [
             _held(k).cast(pl.Int64).sum().alias(f"n{k}"),
             _achieved(k).cast(pl.Int64).sum().alias(f"a{k}"),
         ]
-    return slots.group_by(_CELLS).agg(aggs).collect(engine="streaming")
+    return slots.group_by(_CELLS).agg(aggs)
 
 
 def _counts(tallies: pl.DataFrame, by: list[str]) -> pl.DataFrame:
@@ -295,9 +294,28 @@ def _rank_key(row):
     return (h.estimate if h else math.inf, f.estimate if f else math.inf, getattr(row, "goal", 0))
 
 
+def goal_counts(settings: Settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """What the goal table of a run is made of, as counts that add up over chunks: the goal
+    slots' tallies (:func:`_slot_query`) and each seat's games, score sums and wins."""
+    lf = records.lazy()
+    seats = lf.group_by("seat").agg(
+        pl.len().cast(pl.Int64).alias("n"),
+        pl.col("score").cast(pl.Int64).sum().alias("s"),  # exact: no chunk-order rounding
+        (pl.col("score").cast(pl.Int64) ** 2).sum().alias("s2"),
+        pl.col("won").cast(pl.Int64).sum().alias("w"),
+    )
+    slots, seats = pl.collect_all([_slot_query(goal_slots(lf)), seats], engine="streaming")
+    return Counts({"slots": slots, "seats": seats}, {"slots": tuple(_CELLS), "seats": ("seat",)})
+
+
 def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty:
     """Aggregate a run's records into the goal table."""
-    slots = slot_tallies(goal_slots(records))
+    return goal_difficulty_of(goal_counts(settings, records), settings)
+
+
+def goal_difficulty_of(counts: Counts, settings: Settings) -> GoalDifficulty:
+    """The goal table from a run's counts (:func:`goal_counts`)."""
+    slots = counts["slots"]
     per_goal = {r["goal"]: r for r in _counts(slots, ["goal"]).to_dicts()}
     acq = _acquisition_counts(slots, ["goal"])
     goals = []
@@ -352,18 +370,7 @@ def goal_difficulty(records: pl.LazyFrame, settings: Settings) -> GoalDifficulty
                     ),
                 )
             )
-    seats = (
-        records.group_by("seat")
-        .agg(
-            pl.len().alias("n"),
-            pl.col("score").cast(pl.Int64).sum().alias("s"),  # exact: no chunk-order rounding
-            (pl.col("score").cast(pl.Int64) ** 2).sum().alias("s2"),
-            pl.col("won").cast(pl.Int64).sum().alias("w"),
-        )
-        .sort("seat")
-        .collect(engine="streaming")
-        .to_dicts()
-    )
+    seats = counts["seats"].sort("seat").to_dicts()
     games = seats[0]["n"] if seats else 0
     return GoalDifficulty(
         players=settings.players,
@@ -758,13 +765,17 @@ def goals(
             (
                 name,
                 partial(simulate_chunk, s),
-                {"default_chunk": GAME.chunk_size, "label": name or "davos"},
+                {
+                    "default_chunk": GAME.chunk_size,
+                    "label": name or "davos",
+                    "tally": partial(goal_counts, s),
+                },
             )
             for name, s in named.items()
         ]
     )
     summaries = tuple(
-        (name or config_name(named[name]), goal_difficulty(runs[name].scan(), named[name]))
+        (name or config_name(named[name]), goal_difficulty_of(runs[name].counts, named[name]))
         for name in named
         if name in runs
     )
@@ -1144,12 +1155,22 @@ def _deck_sensitivity(
     }
     runs = plan.run_all(
         [
-            (name, partial(simulate_chunk, s), {"default_chunk": GAME.chunk_size, "label": name})
+            (
+                name,
+                partial(simulate_chunk, s),
+                {
+                    "default_chunk": GAME.chunk_size,
+                    "label": name,
+                    "tally": partial(goal_counts, s),
+                },
+            )
             for name, s in named.items()
         ]
     )
     done = [name for name in named if name in runs]
-    tables = tuple(class_table(goal_difficulty(runs[n].scan(), named[n]), named[n]) for n in done)
+    tables = tuple(
+        class_table(goal_difficulty_of(runs[n].counts, named[n]), named[n]) for n in done
+    )
     first = named["deck0"]
     return Result(
         "davos goals",

@@ -1,6 +1,6 @@
 """1844 train-rush analyses over simulated game records (one row per game).
 
-Lazy Polars scans only; nothing here simulates.  Event timing is reported as the global
+Counts and lazy Polars scans only; nothing here simulates.  Event timing is reported as the global
 OR number (OR 1.1 = #1) with median and 10-90% band, and the most common "OR t.n" label
 among the games where the event falls on the median OR (so the two never disagree); how
 often an event happens at all carries a Wilson interval, means carry standard errors.
@@ -20,11 +20,10 @@ from tableodds.analysis.stats import (
     Proportion,
     mean_from_moments,
     quantile_of_counts,
-    value_counts,
     wilson,
 )
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.kernel import simulate_chunk
 from tableodds.sim.s1844.rules import (
@@ -176,30 +175,37 @@ class TrainRush:
         }
 
 
-def _moments(lf: pl.LazyFrame, exprs: dict[str, pl.Expr]) -> dict:
-    aggs = [pl.len().alias("n")]
-    for name, e in exprs.items():
-        x = e.cast(pl.Int64)
-        aggs += [x.sum().alias(f"{name}_s"), (x * x).sum().alias(f"{name}_q")]
-    return lf.select(aggs).collect(engine="streaming").row(0, named=True)
-
-
 def _mean(row: dict, name: str) -> Mean:
     return mean_from_moments(row["n"], float(row[f"{name}_s"]), float(row[f"{name}_q"]))
 
 
 def _quantiles(hist: pl.DataFrame, qs) -> list[float | None]:
-    """The ``qs`` quantiles ("nearest") from value counts: flat memory, the same numbers as
-    Polars' ``quantile(q, "nearest")`` over the column."""
+    """The ``qs`` quantiles ("nearest") from value counts (sorted here): flat memory, the
+    same numbers as Polars' ``quantile(q, "nearest")`` over the column."""
+    hist = hist.sort("value")
     return [quantile_of_counts(hist["value"], hist["count"], q) for q in qs]
 
 
-def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
-    """The forecast of one run (one player count)."""
-    players = settings.players
-    n = lf.select(pl.len()).collect(engine="streaming").item()
-    # one streaming pass for every event: how many games had it in OR number ``or``, labelled
-    # "OR sr.n", stacked event by event
+_QS = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
+_KEYS = {
+    "cells": ("event", "or", "sr", "n"),
+    "moments": (),
+    "spread": ("value",),
+    "per_or": ("or",),
+    "revenue": ("or", "value"),
+    "bank": ("or", "value"),
+}
+
+
+def tally(settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """Everything the forecast of one run is made of, as counts that add up over chunks
+    (a run counts each chunk as it finishes; :func:`summarise` counts a whole scan)."""
+    lf = records.lazy()
+    scores = [f"score_{p}" for p in range(settings.players)]
+    top = pl.max_horizontal(scores)
+    spread = top - pl.min_horizontal(scores)
+    # how many games had each event in OR number ``or``, labelled "OR sr.n", stacked event
+    # by event
     cells = (
         pl.concat(
             [
@@ -210,21 +216,90 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
                 for e in EVENTS
             ]
         )
-        .group_by("event", "or", "sr", "n")
-        .agg(pl.len().alias("count"))
-        .collect(engine="streaming")
+        .group_by(_KEYS["cells"])
+        .agg(pl.len().cast(pl.Int64).alias("count"))
     )
+    exprs = {
+        "exported": pl.col("exported"),
+        "rusted": pl.col("rusted"),
+        "loans": pl.col("loans"),
+        "spread": spread,
+        "winner": top,
+        "privates_bought": pl.col("privates_bought"),
+        "across_sister": pl.col("across_sister"),
+        "across_other": pl.col("across_other"),
+        "p2_tile": pl.col("p2_tile"),
+    }
+    exprs.update({f"exp_{t}": pl.col(f"exported_{t}") for t in TRAIN_NAMES})
+    exprs.update({s: pl.col(s) for s in scores})
+    exprs.update({f"top_{p}": (pl.col(f"score_{p}") == top) for p in range(settings.players)})
+    exprs.update({f"end_{r}": (pl.col("end_reason") == r) for r in END_REASONS})
+    aggs = [pl.len().cast(pl.Int64).alias("n")]
+    for name, e in exprs.items():
+        x = e.cast(pl.Int64)
+        aggs += [x.sum().alias(f"{name}_s"), (x * x).sum().alias(f"{name}_q")]
+    # route revenue, bank cash and the depot OR by OR: every OR's columns stacked as rows
+    stacked = pl.concat(
+        [
+            lf.select(
+                pl.lit(k, pl.Int32).alias("or"),
+                pl.col(f"rev_{k}").cast(pl.Int64).alias("revenue"),
+                pl.col(f"bankcash_{k}").cast(pl.Int64).alias("bank"),
+                pl.col(f"depot_{k}").cast(pl.Int64).alias("depot"),
+            ).filter(pl.col("revenue") >= 0)
+            for k in range(1, MAX_OR_RECORD + 1)
+        ]
+    )
+    gone = [  # exact integer sums, divided in per_or()
+        (pl.col("depot") - _FIRST[t]).clip(0, DEPOT_COUNT[t]).sum().alias(f"gone_{name}")
+        for t, name in enumerate(TRAIN_NAMES)
+    ]
 
-    def tally(frame, by):
+    def counted(col):
+        return stacked.group_by("or", pl.col(col).alias("value")).agg(
+            pl.len().cast(pl.Int64).alias("count")
+        )
+
+    tables = pl.collect_all(
+        [
+            cells,
+            lf.select(aggs),
+            lf.select(spread.cast(pl.Int64).alias("value"))
+            .group_by("value")
+            .agg(pl.len().cast(pl.Int64).alias("count")),
+            stacked.group_by("or").agg(pl.len().cast(pl.Int64).alias("games"), *gone),
+            counted("revenue"),
+            counted("bank"),
+        ],
+        engine="streaming",
+    )
+    return Counts(dict(zip(_KEYS, tables)), _KEYS)
+
+
+def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
+    """The forecast of one run (one player count) from its records."""
+    return summarise_counts(tally(settings, lf), settings)
+
+
+def summarise_counts(counts: Counts, settings) -> TrainRush:
+    """The forecast of one run (one player count) from its counts (:func:`tally`)."""
+    players = settings.players
+    m = counts["moments"].row(0, named=True)
+    n = m["n"]
+    cells = counts["cells"]
+
+    def tally_by(frame, by):
         return frame.group_by(by).agg(pl.col("count").sum().cast(pl.UInt32))
 
     def most_common(frame):
-        return tally(frame, ["sr", "n"]).sort(["count", "sr", "n"], descending=[True, False, False])
+        return tally_by(frame, ["sr", "n"]).sort(
+            ["count", "sr", "n"], descending=[True, False, False]
+        )
 
     events, hist, labels = [], [], []
     for e in EVENTS:
         mine = cells.filter(pl.col("event") == e)
-        when = tally(mine, ["or"]).sort("or").rename({"or": "value"})
+        when = tally_by(mine, ["or"]).sort("or").rename({"or": "value"})
         row = dict(zip(("med", "p10", "p90"), _quantiles(when, (0.5, 0.1, 0.9))))
         x, c = when["value"].to_numpy(), when["count"].cast(pl.Int64).to_numpy()
         row.update(k=int(c.sum()), s=int((x * c).sum()), q=int((x * x * c).sum()))
@@ -264,24 +339,7 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
         .sort("event", "or")
     )
     scores = [f"score_{p}" for p in range(players)]
-    top = pl.max_horizontal(scores)
-    exprs = {
-        "exported": pl.col("exported"),
-        "rusted": pl.col("rusted"),
-        "loans": pl.col("loans"),
-        "spread": top - pl.min_horizontal(scores),
-        "winner": top,
-        "privates_bought": pl.col("privates_bought"),
-        "across_sister": pl.col("across_sister"),
-        "across_other": pl.col("across_other"),
-        "p2_tile": pl.col("p2_tile"),
-    }
-    exprs.update({f"exp_{t}": pl.col(f"exported_{t}") for t in TRAIN_NAMES})
-    exprs.update({s: pl.col(s) for s in scores})
-    exprs.update({f"top_{p}": (pl.col(f"score_{p}") == top) for p in range(players)})
-    exprs.update({f"end_{r}": (pl.col("end_reason") == r) for r in END_REASONS})
-    m = _moments(lf, exprs)
-    band = _quantiles(value_counts(lf, top - pl.min_horizontal(scores)), (0.1, 0.5, 0.9))
+    band = _quantiles(counts["spread"], (0.1, 0.5, 0.9))
     return TrainRush(
         players=players,
         games=n,
@@ -302,42 +360,18 @@ def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
         seat_wins=tuple(wilson(int(m[f"top_{p}_s"]), n) for p in range(players)),
         spread_band=tuple(float(x) for x in band),
         histogram=histogram,
-        per_or=per_or(lf, n),
+        per_or=per_or(counts, n),
         labels=pl.concat(labels),
     )
 
 
-def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
+def per_or(counts: Counts, n: int) -> pl.DataFrame:
     """Route revenue, bank cash and trains gone from the depot by type, OR by OR.
 
     Each OR counts the games still running in it; a game's last export is already in
-    its last OR's depot count.  One streaming pass: every OR's columns are stacked as rows
-    (or, revenue, bank, depot) and three group-bys count them together.
+    its last OR's depot count.
     """
-    qs = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
-    stacked = pl.concat(
-        [
-            lf.select(
-                pl.lit(k, pl.Int32).alias("or"),
-                pl.col(f"rev_{k}").cast(pl.Int64).alias("revenue"),
-                pl.col(f"bankcash_{k}").cast(pl.Int64).alias("bank"),
-                pl.col(f"depot_{k}").cast(pl.Int64).alias("depot"),
-            ).filter(pl.col("revenue") >= 0)
-            for k in range(1, MAX_OR_RECORD + 1)
-        ]
-    )
-    gone = [  # exact integer sums, divided below
-        (pl.col("depot") - _FIRST[t]).clip(0, DEPOT_COUNT[t]).sum().alias(f"gone_{name}")
-        for t, name in enumerate(TRAIN_NAMES)
-    ]
-    sums, *hists = pl.collect_all(
-        [stacked.group_by("or").agg(pl.len().alias("games"), *gone).sort("or")]
-        + [
-            stacked.group_by("or", col).agg(pl.len().alias("count")).sort("or", col)
-            for col in ("revenue", "bank")
-        ],
-        engine="streaming",
-    )
+    sums = counts["per_or"]
     rows = []
     for k in range(1, MAX_OR_RECORD + 1):  # up to the first OR no game reached
         at = sums.filter(pl.col("or") == k)
@@ -346,9 +380,9 @@ def per_or(lf: pl.LazyFrame, n: int) -> pl.DataFrame:
         row = at.drop("or").row(0, named=True)
         games = row.pop("games")
         out = {"games": games}
-        for name, hist in zip(("revenue", "bank"), hists):
-            h = hist.filter(pl.col("or") == k).rename({name: "value"})
-            out.update(zip((f"{name}_{s}" for s in qs), _quantiles(h, qs.values())))
+        for name in ("revenue", "bank"):
+            h = counts[name].filter(pl.col("or") == k)
+            out.update(zip((f"{name}_{s}" for s in _QS), _quantiles(h, _QS.values())))
         out.update({g: total / games for g, total in row.items()})
         out["or"] = k
         out["share_running"] = games / n
@@ -616,12 +650,18 @@ def train_rush(plan: CommandRuns, players=5, policies=None, params=None) -> Resu
             (
                 name,
                 partial(simulate_chunk, s),
-                {"default_chunk": GAME.chunk_size, "label": f"1844 {s.players}p"},
+                {
+                    "default_chunk": GAME.chunk_size,
+                    "label": f"1844 {s.players}p",
+                    "tally": partial(tally, s),
+                },
             )
             for name, s in configs.items()
         ]
     )
-    results = tuple(summarise(runs[name].scan(), s) for name, s in configs.items() if name in runs)
+    results = tuple(
+        summarise_counts(runs[name].counts, s) for name, s in configs.items() if name in runs
+    )
     settings = (
         configs[""].describe()
         if "" in configs

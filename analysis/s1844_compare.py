@@ -18,13 +18,14 @@ import polars as pl
 
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
-from tableodds.analysis.s1844 import EVENT_LABELS, TrainRush, summarise
+from tableodds.analysis.s1844 import EVENT_LABELS, TrainRush, summarise_counts
+from tableodds.analysis.s1844 import tally as rush_tally
 from tableodds.analysis.stats import quantile_of_counts
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk
-from tableodds.sim.s1844.rules import END_REASONS, ENGINE_READINGS, TRAIN_NAMES, make_settings
+from tableodds.sim.s1844.rules import ENGINE_READINGS, TRAIN_NAMES, make_settings
 from tableodds.sim.s1844.rules import EVENTS as R_EVENTS
 
 NEVER = 999  # an event that does not happen sorts after every OR
@@ -38,13 +39,13 @@ class _Placer:
     """Places real values on the forecast: median, 10% and 90% (nearest rank), the mid-rank
     percentile of the real value, and the games used.
 
-    Every value asked for is counted in one streaming pass: :func:`compare_rows` runs twice,
-    first only noting what it asks (each answer a stand-in), then answered from the counts
-    (one row per value asked and simulated value), so the column is never held whole.
+    :func:`_rows` runs twice: first only noting what it asks (each answer a stand-in), then
+    answered from the counts of every value asked (:meth:`tally`: one row per value asked and
+    simulated value, counts that add up over chunks), so no column is ever held whole.
     """
 
-    def __init__(self, lf: pl.LazyFrame):
-        self.lf, self.asked, self.counts = lf, {}, None
+    def __init__(self):
+        self.asked, self.counts = {}, None
 
     def __call__(self, expr: pl.Expr, real: float, where: pl.Expr | None = None):
         key = tuple(e.meta.serialize(format="json") if e is not None else "" for e in (expr, where))
@@ -60,26 +61,44 @@ class _Placer:
         pct = 100.0 * (int(c[x < real].sum()) + 0.5 * int(c[x == real].sum())) / n
         return med, p10, p90, pct, n
 
-    def count(self) -> None:
-        asked = list(self.asked.values())
+    def tally(self, lf: pl.LazyFrame) -> pl.DataFrame:
+        """How often each value asked for occurs in ``lf``: (ask, x, count)."""
         stacked = pl.concat(
             [
-                (self.lf if where is None else self.lf.filter(where)).select(
+                (lf if where is None else lf.filter(where)).select(
                     pl.lit(i, pl.Int32).alias("ask"), expr.cast(pl.Int64).alias("x")
                 )
-                for i, (expr, where) in enumerate(asked)
+                for i, (expr, where) in enumerate(self.asked.values())
             ]
         )
-        counts = (
+        return (
             stacked.group_by("ask", "x")
-            .agg(pl.len().alias("count"))
+            .agg(pl.len().cast(pl.Int64).alias("count"))
             .collect(engine="streaming")
-            .sort("ask", "x")
         )
+
+    def answer(self, counts: pl.DataFrame) -> None:
         keys = list(self.asked)
+        counts = counts.sort("ask", "x")
         self.counts = {
             keys[i]: part for (i,), part in counts.partition_by("ask", as_dict=True).items()
         }
+
+
+def _asks(t: Timeline, lf: pl.LazyFrame) -> _Placer:
+    """A placer that knows what comparing ``t`` asks of records shaped like ``lf``."""
+    place = _Placer()
+    _rows(t, lf, place)
+    return place
+
+
+def tally(t: Timeline, settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """The forecast's counts and those of every value the comparison asks for: counts that
+    add up over chunks."""
+    lf = records.lazy()
+    rush = rush_tally(settings, lf)
+    asked = _asks(t, lf).tally(lf)
+    return Counts({**rush.tables, "asked": asked}, {**rush.keys, "asked": ("ask", "x")})
 
 
 def _row(kind, name, label, real, real_label, placed, counted=True, note=""):
@@ -105,11 +124,12 @@ def _row(kind, name, label, real, real_label, placed, counted=True, note=""):
     }
 
 
-def compare_rows(t: Timeline, lf: pl.LazyFrame) -> pl.DataFrame:
-    """One row per compared value (events, trains, revenue per OR, scores, the end)."""
-    place = _Placer(lf)
-    _rows(t, lf, place)  # notes what is asked
-    place.count()
+def compare_rows(t: Timeline, lf: pl.LazyFrame, counts: Counts | None = None) -> pl.DataFrame:
+    """One row per compared value (events, trains, revenue per OR, scores, the end), from
+    the records ``lf`` or from their counts (:func:`tally`; ``lf`` then gives only the
+    columns' names)."""
+    place = _asks(t, lf)
+    place.answer(place.tally(lf) if counts is None else counts["asked"])
     return _rows(t, lf, place)
 
 
@@ -419,20 +439,20 @@ def compare(plan: CommandRuns, game_file, players=None, policies=None, params=No
             (
                 "",
                 partial(simulate_chunk, settings),
-                {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"},
+                {
+                    "default_chunk": GAME.chunk_size,
+                    "label": f"1844 {t.players}p",
+                    "tally": partial(tally, t, settings),
+                },
             )
         ]
     )
-    lf = runs[""].scan()
-    forecast = summarise(lf, settings)
+    res = runs[""]
+    forecast = summarise_counts(res.counts, settings)
     reason = REAL_REASONS.get(t.end_reason)
-    code = next((k for k, v in END_REASONS.items() if v == reason), None)
-    share = (
-        lf.select((pl.col("end_reason") == code).mean()).collect().item()
-        if code is not None
-        else 0.0
-    )
-    summary = GameComparison(t, forecast, compare_rows(t, lf), float(share or 0.0))
+    ends = dict(forecast.ends)
+    share = ends[reason].estimate if reason in ends else 0.0
+    summary = GameComparison(t, forecast, compare_rows(t, res.scan(), res.counts), share)
     return Result(
         "1844 compare",
         {"game_file": str(game_file), "game_id": t.game_id, **settings.describe()},

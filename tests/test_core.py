@@ -53,6 +53,46 @@ def test_runner_is_independent_of_workers_and_chunks(tmp_path):
     assert b.scan().collect()["game"].to_list() == list(range(1000))
 
 
+def _toy_tally(frame):
+    import polars as pl
+
+    by_x = frame.group_by("x").agg(pl.len().cast(pl.Int64).alias("count"))
+    total = frame.select(pl.len().cast(pl.Int64).alias("n"), pl.col("x").sum().alias("s"))
+    return runner.Counts({"by_x": by_x, "total": total}, {"by_x": ("x",), "total": ()})
+
+
+def test_a_runs_counts_are_those_of_its_records_whatever_the_chunks(tmp_path):
+    a = run(_toy_chunk, 1000, 5, tmp_path / "a", workers=1, chunk_size=1000, tally=_toy_tally)
+    b = run(_toy_chunk, 1000, 5, tmp_path / "b", workers=2, chunk_size=37, tally=_toy_tally)
+    whole = _toy_tally(a.scan().collect())
+    for res in (a, b):
+        assert res.counts["by_x"].sort("x").equals(whole["by_x"].sort("x"))
+        assert res.counts["total"].equals(whole["total"])
+    assert int(b.counts["total"]["n"][0]) == 1000
+
+
+def test_an_interrupted_runs_counts_are_those_of_its_finished_chunks(tmp_path):
+    def chunk(seed, start, count):
+        if start == 30:
+            raise KeyboardInterrupt
+        return _toy_chunk(seed, start, count)
+
+    res = run(chunk, 100, 1, tmp_path, workers=1, chunk_size=10, tally=_toy_tally)
+    assert res.interrupted
+    assert int(res.counts["total"]["n"][0]) == res.games_done
+    assert res.counts["by_x"].sort("x").equals(_toy_tally(res.scan().collect())["by_x"].sort("x"))
+
+
+def test_counts_of_different_shapes_do_not_add():
+    import polars as pl
+
+    one = runner.Counts({"t": pl.DataFrame({"x": [1], "count": [1]})}, {"t": ("x",)})
+    other = runner.Counts({"t": pl.DataFrame({"x": [1], "count": [1]})}, {"t": ()})
+    assert (one + one)["t"]["count"].to_list() == [2]
+    with pytest.raises(ValueError):
+        one + other
+
+
 def test_runner_replaces_an_earlier_run(tmp_path):
     run(_toy_chunk, 500, 1, tmp_path, chunk_size=10, progress=False)
     res = run(_toy_chunk, 30, 1, tmp_path, chunk_size=10, progress=False)

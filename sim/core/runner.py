@@ -10,6 +10,11 @@ Parquet where it ran, and the driver writes it to ``part-<first game>.parquet``
 few chunks are in flight, nothing but the parts is kept, and analyses scan
 them lazily.
 
+A run may also be given a ``tally``: a function of one chunk's records that returns
+:class:`Counts`, tables that add up over chunks.  It runs where the chunk ran, and the driver
+adds each chunk's counts as the chunk is written, so a summary built on them has nothing
+left to read when the run ends or is interrupted (``RunResult.counts``).
+
 Before the clock starts, a local run plays one game in a worker: that compiles the kernel
 (or loads it from numba's cache), so the run's time and games/s leave compile time out, and
 a progress factory that has ``compiling(what)`` hears of it when numba really compiles.
@@ -48,6 +53,36 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
+
+
+@dataclass(frozen=True)
+class Counts:
+    """Count tables that add up over chunks: in each table the ``keys`` columns name a cell
+    and every other column is an integer total (a count, a sum, a sum of squares).
+
+    ``a + b`` is the counts of both chunks together: cells are matched on their keys and the
+    totals added, so any order of adding gives the same tables (up to row order: sort them
+    where order matters).  A table with no keys is one row of totals.
+    """
+
+    tables: dict[str, pl.DataFrame]
+    keys: dict[str, tuple[str, ...]]
+
+    def __getitem__(self, name: str) -> pl.DataFrame:
+        return self.tables[name]
+
+    def __add__(self, other: Counts) -> Counts:
+        if self.keys != other.keys:
+            raise ValueError("counts of different shapes cannot be added")
+        tables = {}
+        for name, keys in self.keys.items():
+            both = pl.concat([self.tables[name], other.tables[name]], how="vertical_relaxed")
+            sums = pl.exclude(keys).sum() if keys else pl.all().sum()
+            tables[name] = both.group_by(list(keys)).agg(sums) if keys else both.select(sums)
+        return Counts(tables, self.keys)
+
+
+Tally = Callable[[pl.DataFrame], Counts]  # one chunk's records -> its counts
 # (games, label) -> a bar with advance(n) and close(); the factory may also have
 # compiling(what), called when numba starts compiling a kernel before the run's clock starts
 Progress = Callable[[int, str], object]
@@ -66,6 +101,7 @@ class RunResult:
     chunk_size: int
     interrupted: bool
     backend: str = "local"
+    counts: Counts | None = None  # the tally of every finished chunk, when the run had one
 
     @property
     def games_per_s(self) -> float:
@@ -108,14 +144,18 @@ def validate(games: int, seed: int, workers: int | None, chunk_size: int) -> int
     return workers
 
 
-def encode_chunk(chunk_fn: ChunkFn, seed: int, start: int, count: int) -> bytes:
-    """One chunk's records as Parquet bytes: the task a backend runs.
+def encode_chunk(
+    chunk_fn: ChunkFn, seed: int, start: int, count: int, tally: Tally | None = None
+) -> tuple[bytes, Counts | None]:
+    """One chunk's records as Parquet bytes, and their counts when there is a ``tally``: the
+    task a backend runs.
 
-    Encoding where the chunk ran keeps the work parallel and what travels small.
+    Encoding and counting where the chunk ran keeps the work parallel and what travels small.
     """
+    frame = pl.DataFrame(chunk_fn(seed, start, count))
     buf = io.BytesIO()
-    pl.DataFrame(chunk_fn(seed, start, count)).write_parquet(buf)
-    return buf.getvalue()
+    frame.write_parquet(buf)
+    return buf.getvalue(), None if tally is None else tally(frame)
 
 
 def _write_part(path: Path, start: int, data: bytes) -> None:
@@ -156,6 +196,7 @@ def run(
     progress: Progress | bool | None = None,
     label: str = "games",
     backend: Backend | None = None,
+    tally: Tally | None = None,
 ) -> RunResult:
     """Run ``games`` games in chunks; records go to ``path``.
 
@@ -164,6 +205,7 @@ def run(
     driver writes every part itself, so the files do not depend on where a chunk ran.
     ``progress``, when callable, makes the progress bar: ``progress(games, label)`` returns
     an object with ``advance(n)`` and ``close()`` (the CLI draws one on a terminal).
+    ``tally`` counts each chunk where it ran; the result's ``counts`` add up every finished one.
     """
     workers = validate(games, seed, workers, chunk_size)
     signals.reclaim()
@@ -178,16 +220,20 @@ def run(
         old.unlink()  # a record directory holds one run only
     todo = iter(chunk_grid(games, chunk_size))
     done = 0
+    counts = None
     interrupted = False
     chunks: dict = {}  # future -> (start, count)
     pending: set = set()
     bar = None
 
     def collect(finished) -> None:
-        nonlocal done
+        nonlocal done, counts
         for f in sorted(finished, key=chunks.get):
             start, count = chunks.pop(f)
-            _write_part(path, start, backend.result(f))
+            data, more = backend.result(f)
+            _write_part(path, start, data)
+            if more is not None:
+                counts = more if counts is None else counts + more
             done += count  # counted once the part is on disk
             bar.advance(count)
 
@@ -203,7 +249,7 @@ def run(
             # (Checked before each submit: a wait that finished nothing must not add more.)
             while len(pending) < 2 * slots and (item := next(todo, None)) is not None:
                 start, count = item
-                f = backend.submit(encode_chunk, chunk_fn, seed, start, count)
+                f = backend.submit(encode_chunk, chunk_fn, seed, start, count, tally)
                 chunks[f] = (start, count)
                 pending.add(f)
             if not pending:
@@ -239,6 +285,7 @@ def run(
         chunk_size=chunk_size,
         interrupted=interrupted,
         backend=backend.name,
+        counts=counts,
     )
 
 
@@ -618,8 +665,10 @@ class CommandRuns:
         chunk_size: int | None = None,
         label: str | None = None,
         default_chunk: int = 65_536,
+        tally: Tally | None = None,
     ) -> RunResult:
-        """One run of ``chunk_fn``; ``name`` tells the runs of a multi-run command apart."""
+        """One run of ``chunk_fn``; ``name`` tells the runs of a multi-run command apart;
+        ``tally`` counts each chunk as it finishes (the result's ``counts``)."""
         if name in self.runs:
             raise ValueError(f"run {name!r} twice in one plan")
         size = next((c for c in (chunk_size, self.chunk_size) if c is not None), default_chunk)
@@ -632,6 +681,7 @@ class CommandRuns:
             chunk_size=size,
             progress=self.progress,
             label=label or name or "games",
+            tally=tally,
         )
         self.runs[name] = res
         return res
