@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import partial
 
+import numpy as np
 import polars as pl
 
 from tableodds.analysis.registry import analysis
@@ -23,7 +24,7 @@ from tableodds.analysis.stats import (
     wilson,
 )
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns, Counts
+from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.kernel import simulate_chunk
 from tableodds.sim.s1844.rules import (
@@ -238,28 +239,6 @@ def tally(settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
     for name, e in exprs.items():
         x = e.cast(pl.Int64)
         aggs += [x.sum().alias(f"{name}_s"), (x * x).sum().alias(f"{name}_q")]
-    # route revenue, bank cash and the depot OR by OR: every OR's columns stacked as rows
-    stacked = pl.concat(
-        [
-            lf.select(
-                pl.lit(k, pl.Int32).alias("or"),
-                pl.col(f"rev_{k}").cast(pl.Int64).alias("revenue"),
-                pl.col(f"bankcash_{k}").cast(pl.Int64).alias("bank"),
-                pl.col(f"depot_{k}").cast(pl.Int64).alias("depot"),
-            ).filter(pl.col("revenue") >= 0)
-            for k in range(1, MAX_OR_RECORD + 1)
-        ]
-    )
-    gone = [  # exact integer sums, divided in per_or()
-        (pl.col("depot") - _FIRST[t]).clip(0, DEPOT_COUNT[t]).sum().alias(f"gone_{name}")
-        for t, name in enumerate(TRAIN_NAMES)
-    ]
-
-    def counted(col):
-        return stacked.group_by("or", pl.col(col).alias("value")).agg(
-            pl.len().cast(pl.Int64).alias("count")
-        )
-
     tables = pl.collect_all(
         [
             cells,
@@ -267,18 +246,57 @@ def tally(settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
             lf.select(spread.cast(pl.Int64).alias("value"))
             .group_by("value")
             .agg(pl.len().cast(pl.Int64).alias("count")),
-            stacked.group_by("or").agg(pl.len().cast(pl.Int64).alias("games"), *gone),
-            counted("revenue"),
-            counted("bank"),
         ],
         engine="streaming",
     )
+    tables += _per_or_counts(lf)
     return Counts(dict(zip(_KEYS, tables)), _KEYS)
+
+
+def _series(lf: pl.LazyFrame, name: str) -> np.ndarray:
+    """The per-OR columns ``name_1`` .. ``name_40`` as a (games, OR) array."""
+    cols = [f"{name}_{k}" for k in range(1, MAX_OR_RECORD + 1)]
+    return lf.select(cols).collect().to_numpy().astype(np.int64)
+
+
+def _per_or_counts(lf: pl.LazyFrame) -> list[pl.DataFrame]:
+    """Route revenue, bank cash and the depot OR by OR, over the games still running in each
+    OR (revenue -1 marks an OR the game did not reach): games and trains gone per OR, and how
+    often each (OR, revenue) and (OR, bank cash) occurs.  In numpy: the 40 ORs of a chunk are
+    one array each, not 40 stacked queries."""
+    revenue, bank, depot = (_series(lf, n) for n in ("rev", "bankcash", "depot"))
+    running = revenue >= 0
+    present = np.flatnonzero(running.any(axis=0))
+    sums = {"or": (present + 1).astype(np.int32), "games": running.sum(axis=0)[present]}
+    for t, name in enumerate(TRAIN_NAMES):
+        gone = np.clip(depot - _FIRST[t], 0, DEPOT_COUNT[t]) * running
+        sums[f"gone_{name}"] = gone.sum(axis=0)[present]
+    ors = np.nonzero(running)[1].astype(np.int64) + 1
+    return [
+        pl.DataFrame(sums, schema_overrides={"games": pl.Int64}),
+        *(_pair_counts(ors, values[running]) for values in (revenue, bank)),
+    ]
+
+
+def _pair_counts(ors: np.ndarray, values: np.ndarray) -> pl.DataFrame:
+    """How often each (OR, value) occurs: (or, value, count), in no particular order."""
+    if not len(values):
+        return pl.DataFrame(schema={"or": pl.Int32, "value": pl.Int64, "count": pl.Int64})
+    low = int(values.min())
+    span = int(values.max()) - low + 1
+    key, counts = np.unique(ors * span + (values - low), return_counts=True)
+    return pl.DataFrame(
+        {
+            "or": (key // span).astype(np.int32),
+            "value": key % span + low,
+            "count": counts.astype(np.int64),
+        }
+    )
 
 
 def summarise(lf: pl.LazyFrame, settings) -> TrainRush:
     """The forecast of one run (one player count) from its records."""
-    return summarise_counts(tally(settings, lf), settings)
+    return summarise_counts(tally_scan(partial(tally, settings), lf), settings)
 
 
 def summarise_counts(counts: Counts, settings) -> TrainRush:

@@ -2,7 +2,9 @@
 
 What is measured is the summary step alone, not the simulation: for each game, the summary a
 command prints over the Parquet parts of its run (Davoserjas ``simulate``, Borgia ``auction``,
-I'm the Boss! ``length``, 1844 ``train-rush``; Davos has no quantiles and is left out).  To
+I'm the Boss! ``length``, 1844 ``train-rush``; Davos has no quantiles and is left out).  Where
+a command's summary is made of counts (Borgia, 1844), each part is counted and the counts
+added one part after another, as a run does while it plays.  To
 avoid simulating 10^8 games, the record folder is built from one real chunk: its records are
 simulated once (seed 1) and written again under consecutive part names, each with the game
 column shifted by the chunk's offset, the last one cut to the remaining games; so every part is
@@ -41,10 +43,11 @@ GAMES = {
         16_384,
         "from tableodds.sim.borgia.rules import make_settings; "
         "from tableodds.sim.borgia.kernel import auction_chunk as chunk; "
-        "from tableodds.analysis.borgia import summarise_auctions; "
+        "from tableodds.analysis.borgia import auction_counts, summarise_auction_counts; "
         "settings = make_settings(4)",
-        'int(summarise_auctions(lf, settings, GAMES).types["offered"].sum()) // 36',
-        "borgia auction, 4 players (36 auctions a game)",
+        'int(summarise_auction_counts(add_parts(auction_counts), settings, GAMES).types["offered"]'
+        ".sum()) // 36",
+        "borgia auction, 4 players (36 auctions a game), counted part by part as a run does",
     ),
     "boss": (
         65_536,
@@ -59,17 +62,25 @@ GAMES = {
         65_536,
         "from tableodds.sim.s1844.rules import make_settings; "
         "from tableodds.sim.s1844.kernel import simulate_chunk as chunk; "
-        "from tableodds.analysis.s1844 import summarise; "
+        "from tableodds.analysis.s1844 import summarise_counts, tally; "
+        "from functools import partial; "
         "settings = make_settings(5)",
-        "summarise(lf, settings).games",
-        "1844 train-rush, 5 players",
+        "summarise_counts(add_parts(partial(tally, settings)), settings).games",
+        "1844 train-rush, 5 players, counted part by part as a run does",
     ),
 }
 
 CHILD = r"""
-import json, sys, time
+import glob, json, sys, time
 import polars as pl
+from tableodds.sim.core.runner import Adder
 SETUP
+def add_parts(tally):
+    # what a run does with a tally: each chunk counted as it finishes, the counts added
+    adder = Adder()
+    for part in sorted(glob.glob(sys.argv[1] + "/part-*.parquet")):
+        adder.add(tally(pl.read_parquet(part)))
+    return adder.total()
 def rss_kb(field="VmRSS:"):
     for line in open("/proc/self/status"):
         if line.startswith(field):

@@ -72,17 +72,51 @@ class Counts:
         return self.tables[name]
 
     def __add__(self, other: Counts) -> Counts:
-        if self.keys != other.keys:
+        return Counts.total([self, other])
+
+    @staticmethod
+    def total(parts: list[Counts]) -> Counts:
+        """The counts of all ``parts`` together, added in one pass."""
+        keys = parts[0].keys
+        if any(p.keys != keys for p in parts):
             raise ValueError("counts of different shapes cannot be added")
         tables = {}
-        for name, keys in self.keys.items():
-            both = pl.concat([self.tables[name], other.tables[name]], how="vertical_relaxed")
-            sums = pl.exclude(keys).sum() if keys else pl.all().sum()
-            tables[name] = both.group_by(list(keys)).agg(sums) if keys else both.select(sums)
-        return Counts(tables, self.keys)
+        for name, by in keys.items():
+            every = pl.concat([p.tables[name] for p in parts], how="vertical_relaxed")
+            sums = pl.exclude(by).sum() if by else pl.all().sum()
+            tables[name] = every.group_by(list(by)).agg(sums) if by else every.select(sums)
+        return Counts(tables, keys)
 
 
 Tally = Callable[[pl.DataFrame], Counts]  # one chunk's records -> its counts
+
+
+class Adder:
+    """Adds counts as they come: kept apart up to ``every`` at a time, then added in one pass
+    (adding is a pass over the total, so not once per chunk)."""
+
+    def __init__(self, every: int = 16):
+        self.every, self.parts = every, []
+
+    def add(self, counts: Counts) -> None:
+        self.parts.append(counts)
+        if len(self.parts) > self.every:
+            self.parts[:] = [Counts.total(self.parts)]
+
+    def total(self) -> Counts | None:
+        return Counts.total(self.parts) if self.parts else None
+
+
+def tally_scan(tally: Tally, records: pl.LazyFrame, rows: int = 16_384) -> Counts:
+    """The counts of records already on disk: ``tally`` of each slice of ``rows``, added.
+    Memory stays that of one slice, whatever the number of records."""
+    n = records.select(pl.len()).collect().item()
+    adder = Adder()
+    for start in range(0, max(n, 1), rows):
+        adder.add(tally(records.slice(start, rows).collect()))
+    return adder.total()
+
+
 # (games, label) -> a bar with advance(n) and close(); the factory may also have
 # compiling(what), called when numba starts compiling a kernel before the run's clock starts
 Progress = Callable[[int, str], object]
@@ -220,7 +254,7 @@ def run(
         old.unlink()  # a record directory holds one run only
     todo = iter(chunk_grid(games, chunk_size))
     done = 0
-    counts = None
+    counts = Adder()
     interrupted = False
     chunks: dict = {}  # future -> (start, count)
     pending: set = set()
@@ -233,7 +267,7 @@ def run(
             data, more = backend.result(f)
             _write_part(path, start, data)
             if more is not None:
-                counts = more if counts is None else counts + more
+                counts.add(more)
             done += count  # counted once the part is on disk
             bar.advance(count)
 
@@ -285,7 +319,7 @@ def run(
         chunk_size=chunk_size,
         interrupted=interrupted,
         backend=backend.name,
-        counts=counts,
+        counts=counts.total(),
     )
 
 
