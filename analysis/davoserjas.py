@@ -16,7 +16,7 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary, table
 from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
 from tableodds.sim.davoserjas import GAME
 from tableodds.sim.davoserjas.duel import duel as duel_games
 from tableodds.sim.davoserjas.kernel import simulate_chunk
@@ -147,27 +147,45 @@ class SimulationSummary(Summary):
 _SHARE = 420  # lcm(1..7): a tie among k seats gives each 420/k, an exact integer
 
 
-def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame:
-    """P(penalty = k) per round (and seat) with Wilson intervals.
-
-    One streaming query per round, concatenated once collected: a single query over the
-    concatenation of the rounds' lazy frames shares one scan among them, and the streaming
-    engine then buffers the records for the branches that lag (memory grew with the run).
-    """
-    keys = ["seat"] if by_seat else []
-    parts = []
-    for r in rounds:
-        c = f"r{r.number}"
-        counts = (
-            lf.group_by(keys + [c])
-            .agg(pl.len().alias("count"))
-            .rename({c: "penalty"})
-            .with_columns(
-                pl.lit(r.number, pl.Int16).alias("round"), pl.col("penalty").cast(pl.Int16)
+def counts(settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """What the summaries of a run are made of, as counts that add up over chunks: per seat
+    the games, exact sums and sums of squares of each round's penalty, the total and the win
+    share, and the lowest totals; and how often each (round, seat, penalty) occurs."""
+    lf = records.lazy().with_columns(
+        (pl.col("lowest").cast(pl.Int64) * (_SHARE // pl.col("tied").cast(pl.Int64))).alias("share")
+    )
+    rounds = [f"r{r.number}" for r in settings.rounds]
+    aggs = [pl.len().cast(pl.Int64).alias("n"), pl.col("lowest").cast(pl.Int64).sum().alias("k")]
+    for c in [*rounds, "total", "share"]:
+        x = pl.col(c).cast(pl.Int64)
+        aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
+    dist = pl.concat(
+        [
+            lf.select(
+                pl.lit(r.number, pl.Int16).alias("round"),
+                "seat",
+                pl.col(f"r{r.number}").cast(pl.Int16).alias("penalty"),
             )
-        )
-        parts.append(counts.collect(engine="streaming"))
-    df = pl.concat(parts)
+            for r in settings.rounds
+        ]
+    )
+    seat, dist = pl.collect_all(
+        [
+            lf.group_by("seat").agg(aggs),
+            dist.group_by("round", "seat", "penalty").agg(pl.len().cast(pl.Int64).alias("count")),
+        ]
+    )
+    return Counts({"seat": seat, "dist": dist}, {"seat": ("seat",), "dist": _DIST_KEYS})
+
+
+_DIST_KEYS = ("round", "seat", "penalty")
+
+
+def distribution(counts: pl.DataFrame, by_seat: bool = True) -> pl.DataFrame:
+    """P(penalty = k) per round (and seat) with Wilson intervals, from the (round, seat,
+    penalty) counts."""
+    keys = ["seat"] if by_seat else []
+    df = counts.group_by(["round", *keys, "penalty"]).agg(pl.col("count").sum())
     df = df.with_columns(pl.col("count").sum().over(["round"] + keys).alias("n"))
     cis = [wilson(k, n) for k, n in zip(df["count"].to_list(), df["n"].to_list())]
     return (
@@ -182,18 +200,18 @@ def distribution(lf: pl.LazyFrame, rounds, by_seat: bool = True) -> pl.DataFrame
 
 
 def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
+    """The summary of a run from its records."""
+    return summarise_counts(tally_scan(partial(counts, settings), lf), settings)
+
+
+def summarise_counts(c: Counts, settings) -> SimulationSummary:
+    """The summary of a run from its counts (:func:`counts`)."""
+    seat = c["seat"].sort("seat").to_dicts()
     cols = [f"r{r.number}" for r in settings.rounds] + ["total"]
-    lf = lf.with_columns(
-        (pl.col("lowest").cast(pl.Int64) * (_SHARE // pl.col("tied").cast(pl.Int64))).alias("share")
-    )
-    seat = exact_moments(lf, cols + ["share"], "seat")
-    pooled = exact_moments(lf, cols, None)[0]
-    lowest = (
-        lf.group_by("seat")
-        .agg(pl.col("lowest").sum().alias("k"), pl.len().alias("n"))
-        .sort("seat")
-        .collect(engine="streaming")
-    )
+    pooled = {"n": sum(row["n"] for row in seat)}
+    for col in cols:
+        for m in ("s", "q"):
+            pooled[f"{col}_{m}"] = sum(row[f"{col}_{m}"] for row in seat)
     rounds = tuple(
         RoundSummary(
             r.number,
@@ -209,10 +227,10 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
         policies=settings.policies,
         rounds=rounds,
         total=tuple(mean_of(row, "total") for row in seat),
-        lowest=tuple(wilson(int(k), int(n)) for k, n in zip(lowest["k"], lowest["n"])),
+        lowest=tuple(wilson(row["k"], row["n"]) for row in seat),
         win_share=tuple(mean_of(row, "share", _SHARE) for row in seat),
         overall_total=mean_of(pooled, "total"),
-        distribution=distribution(lf, settings.rounds),
+        distribution=distribution(c["dist"]),
     )
 
 
@@ -243,10 +261,15 @@ class HandSummary(Summary):
 
 
 def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> HandSummary:
+    """The given hand's summary from a run's records."""
+    return summarise_hand_counts(tally_scan(partial(counts, settings), lf), settings, seat, hand)
+
+
+def summarise_hand_counts(c: Counts, settings, seat: int, hand: list[str]) -> HandSummary:
+    """The given hand's summary from a run's counts (:func:`counts`)."""
     (r,) = settings.rounds
-    mine = lf.filter(pl.col("seat") == seat)
-    row = exact_moments(mine, [f"r{r.number}"], None)[0]
-    dist = distribution(mine, settings.rounds, by_seat=False).drop("round")
+    row = c["seat"].filter(pl.col("seat") == seat).to_dicts()[0]
+    dist = distribution(c["dist"].filter(pl.col("seat") == seat), by_seat=False).drop("round")
     return HandSummary(r.number, r.name, seat, tuple(hand), mean_of(row, f"r{r.number}"), dist)
 
 
@@ -353,12 +376,15 @@ def simulate(
     """Simulate whole games: mean penalty per round and seat, distributions, P(lowest total)."""
     settings = make_settings(players, policies, rounds, variants, rules)
     res = plan.run(
-        partial(simulate_chunk, settings), default_chunk=GAME.chunk_size, label="davoserjas"
+        partial(simulate_chunk, settings),
+        default_chunk=GAME.chunk_size,
+        label="davoserjas",
+        tally=partial(counts, settings),
     )
     return Result(
         "davoserjas simulate",
         settings.describe(),
-        summarise(res.scan(), settings),
+        summarise_counts(res.counts, settings),
         plan,
         titles={"": title(settings)},
     )
@@ -405,14 +431,18 @@ def hand(
             (
                 names[m],
                 partial(simulate_chunk, s, fixed_seat=seat, fixed_hand=mask),
-                {"default_chunk": GAME.chunk_size, "label": f"deals vs {m}"},
+                {
+                    "default_chunk": GAME.chunk_size,
+                    "label": f"deals vs {m}",
+                    "tally": partial(counts, s),
+                },
             )
             for m, s in configs.items()
         ]
     )
     shown = [card_name(c) for c in sorted(ids)]
     summaries = tuple(
-        (m, summarise_hand(runs[names[m]].scan(), configs[m], seat, shown))
+        (m, summarise_hand_counts(runs[names[m]].counts, configs[m], seat, shown))
         for m in opponents
         if names[m] in runs
     )
