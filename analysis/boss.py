@@ -13,13 +13,20 @@ import polars as pl
 
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
-from tableodds.analysis.stats import Mean, exact_moments, mean_of, quantile_of_counts, wilson
+from tableodds.analysis.stats import (
+    Mean,
+    exact_moments,
+    mean_of,
+    moments_query,
+    quantile_of_counts,
+    wilson,
+)
 from tableodds.sim.boss import GAME, bargain
 from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
 from tableodds.sim.boss.rules import WIN_SHARE as _SHARE
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
 
 
 def _games(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -88,8 +95,48 @@ class LengthSummary(Summary):
         }
 
 
-def _distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
-    df = lf.group_by(col).agg(pl.len().alias("count")).sort(col).collect(engine="streaming")
+def counts(records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """What the game summaries of a run are made of, as counts that add up over chunks:
+    money and win share per seat, turn position and policy; per game the spread, deals and
+    turns (and how often each count of deals and of turns occurs), games stopped by the turn
+    cap, and deal attempts and successes per space."""
+    lf = records.lazy()
+    games = _games(lf)
+    by = {k: moments_query(lf, ["money", "share"], k) for k in ("seat", "position", "policy")}
+    tables = pl.collect_all(
+        [
+            *by.values(),
+            pl.concat(
+                [
+                    moments_query(games, ["spread", "deals", "turns"]),
+                    games.select((pl.col("end") == 2).cast(pl.Int64).sum().alias("capped")),
+                ],
+                how="horizontal",
+            ),
+            *(games.group_by(c).agg(pl.len().cast(pl.Int64).alias("count")) for c in _LENGTHS),
+            pl.concat(
+                [
+                    lf.select(pl.col(f"a{s:02d}").cast(pl.Int64).sum() for s in range(SPACES)),
+                    games.select(
+                        sum((pl.col(f"d{k + 1:02d}") == s).cast(pl.Int64) for k in range(15))
+                        .sum()
+                        .alias(f"s{s:02d}")
+                        for s in range(SPACES)
+                    ),
+                ],
+                how="horizontal",
+            ),
+        ]
+    )
+    keys = {**{k: (k,) for k in by}, "games": (), **{c: (c,) for c in _LENGTHS}, "spaces": ()}
+    return Counts(dict(zip(keys, tables)), keys)
+
+
+_LENGTHS = ("deals", "turns")
+
+
+def _distribution(c: Counts, col: str) -> pl.DataFrame:
+    df = c[col].sort(col)
     n = int(df["count"].sum())
     cis = [wilson(int(k), n) for k in df["count"]]
     return df.with_columns(
@@ -101,9 +148,14 @@ def _distribution(lf: pl.LazyFrame, col: str) -> pl.DataFrame:
 
 
 def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
-    games = _games(lf)
+    """The length summary of a run from its records."""
+    return length_of(tally_scan(counts, lf), settings)
+
+
+def length_of(c: Counts, settings) -> LengthSummary:
+    """The length summary of a run from its counts (:func:`counts`)."""
     exact = {d: float(p) for d, p in exact_deal_counts(settings).items()}
-    deals = _distribution(games, "deals").with_columns(pl.col("deals").cast(pl.Int64))
+    deals = _distribution(c, "deals").with_columns(pl.col("deals").cast(pl.Int64))
     n = int(deals["n"][0])
     missing = [d for d in exact if d not in deals["deals"].to_list()]
     if missing:  # a length the exact answer allows but no game had
@@ -127,8 +179,8 @@ def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
     deals = deals.with_columns(
         ((pl.col("exact") >= pl.col("low")) & (pl.col("exact") <= pl.col("high"))).alias("inside")
     )
-    turns = _distribution(games, "turns")
-    row = exact_moments(games, ["deals", "turns"])[0]
+    turns = _distribution(c, "turns")
+    row = c["games"].to_dicts()[0]
     # the quantiles from the turn counts (as Polars' "nearest" reads the sorted column), so
     # memory does not grow with the run
     q = {
@@ -136,10 +188,9 @@ def length_summary(lf: pl.LazyFrame, settings) -> LengthSummary:
         for x in (0.05, 0.25, 0.5, 0.75, 0.95)
     }
     q["max"] = turns["turns"].max()
-    capped = int(games.select((pl.col("end") == 2).sum()).collect(engine="streaming").item())
     return LengthSummary(
         games=n,
-        capped=capped,
+        capped=int(row["capped"]),
         deals=deals,
         turns=turns,
         mean_deals=mean_of(row, "deals"),
@@ -315,18 +366,9 @@ def describe_space(settings, s: int) -> str:
     return req
 
 
-def spaces(lf: pl.LazyFrame, settings) -> pl.DataFrame:
-    att = lf.select([pl.col(f"a{s:02d}").cast(pl.Int64).sum() for s in range(SPACES)])
-    ok = _games(lf).select(
-        [
-            sum((pl.col(f"d{k + 1:02d}") == s).cast(pl.Int64) for k in range(15))
-            .sum()
-            .alias(f"s{s:02d}")
-            for s in range(SPACES)
-        ]
-    )
-    a = att.collect(engine="streaming").row(0)
-    k = ok.collect(engine="streaming").row(0)
+def spaces(c: Counts, settings) -> pl.DataFrame:
+    totals = c["spaces"].row(0)
+    a, k = totals[:SPACES], totals[SPACES:]
     rows = []
     for s in range(SPACES):
         p = wilson(int(k[s]), int(a[s])) if a[s] else None
@@ -345,11 +387,19 @@ def spaces(lf: pl.LazyFrame, settings) -> pl.DataFrame:
     return pl.DataFrame(rows)
 
 
+def _rows(c: Counts, by: str) -> list[dict]:
+    return c[by].sort(by).to_dicts()
+
+
 def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
-    seat = exact_moments(lf, ["money", "share"], "seat")
-    pos = exact_moments(lf, ["money", "share"], "position")
-    pol = exact_moments(lf, ["money", "share"], "policy")
-    g = exact_moments(_games(lf), ["spread", "deals", "turns"])[0]
+    """The game summary of a run from its records."""
+    return summarise_counts(tally_scan(counts, lf), settings)
+
+
+def summarise_counts(c: Counts, settings) -> SimulationSummary:
+    """The game summary of a run from its counts (:func:`counts`)."""
+    seat, pos, pol = (_rows(c, k) for k in ("seat", "position", "policy"))
+    g = c["games"].to_dicts()[0]
     from tableodds.sim.boss.kernel import POLICY_CODES
 
     names = {v: k for k, v in POLICY_CODES.items()}
@@ -367,7 +417,7 @@ def summarise(lf: pl.LazyFrame, settings) -> SimulationSummary:
         spread=mean_of(g, "spread"),
         deals=mean_of(g, "deals"),
         turns=mean_of(g, "turns"),
-        spaces=spaces(lf, settings),
+        spaces=spaces(c, settings),
     )
 
 
@@ -514,9 +564,10 @@ class VariantRow:
         }
 
 
-def variant_row(lf: pl.LazyFrame, name: str) -> VariantRow:
-    g = exact_moments(_games(lf), ["deals", "turns", "spread"])[0]
-    first = exact_moments(lf.filter(pl.col("position") == 0), ["money", "share"])[0]
+def variant_row(c: Counts, name: str) -> VariantRow:
+    """One house rule's row from its run's counts (:func:`counts`)."""
+    g = c["games"].to_dicts()[0]
+    first = c["position"].filter(pl.col("position") == 0).to_dicts()[0]
     return VariantRow(
         name,
         mean_of(g, "deals"),
@@ -665,7 +716,7 @@ def _job(name, settings):
     return (
         name,
         partial(simulate_chunk, settings),
-        {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip()},
+        {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip(), "tally": counts},
     )
 
 
@@ -688,7 +739,7 @@ def length(plan: CommandRuns, players: int = 4, policies=None, variants=(), card
     return Result(
         "boss length",
         settings.describe(),
-        length_summary(res.scan(), settings),
+        length_of(res.counts, settings),
         plan,
         titles={"": title(settings)},
     )
@@ -724,7 +775,7 @@ def simulate(
             for card in CARD_TYPES
         ]
     runs = plan.run_all(jobs)
-    base = summarise(runs[""].scan(), settings)
+    base = summarise_counts(runs[""].counts, settings)
     values = tuple(
         card_value(base, runs[c].scan(), c, runs[""].scan()) for c in CARD_TYPES if c in runs
     )
@@ -762,7 +813,7 @@ def variants(plan: CommandRuns, players: int = 4, policies=None, chosen=(), card
         **{v: make_settings(players, base.policies, (v,), cards=base.cards) for v in chosen},
     }
     runs = plan.run_all([_job(name, s) for name, s in configs.items()])
-    rows = tuple(variant_row(runs[name].scan(), name) for name in configs if name in runs)
+    rows = tuple(variant_row(runs[name].counts, name) for name in configs if name in runs)
     return Result(
         "boss variants",
         {**base.describe(), "variants": list(chosen)},

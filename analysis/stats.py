@@ -110,15 +110,22 @@ def exact_moments(lf, cols: list[str], by=None) -> list[dict]:
     exact integers, so the tables built on them do not depend on chunking or on
     the order in which workers finished.
     """
+    keys = [by] if isinstance(by, str) else list(by or [])
+    q = moments_query(lf, cols, by)
+    return (q.sort(keys) if keys else q).collect(engine="streaming").to_dicts()
+
+
+def moments_query(lf, cols: list[str], by=None):
+    """The lazy query behind :func:`exact_moments`, rows unsorted: its totals add up over
+    chunks (a run's tally can collect it chunk by chunk)."""
     import polars as pl
 
     keys = [by] if isinstance(by, str) else list(by or [])
-    aggs = [pl.len().alias("n")]
+    aggs = [pl.len().cast(pl.Int64).alias("n")]
     for c in cols:
         x = pl.col(c).cast(pl.Int64)
         aggs += [x.sum().alias(f"{c}_s"), (x * x).sum().alias(f"{c}_q")]
-    q = lf.group_by(keys).agg(aggs).sort(keys) if keys else lf.select(aggs)
-    return q.collect(engine="streaming").to_dicts()
+    return lf.group_by(keys).agg(aggs) if keys else lf.select(aggs)
 
 
 def mean_of(row: dict, col: str, scale: int = 1) -> Mean:

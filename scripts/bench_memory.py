@@ -3,7 +3,7 @@
 What is measured is the summary step alone, not the simulation: for each game, the summary a
 command prints over the Parquet parts of its run (Davoserjas ``simulate``, Borgia ``auction``,
 I'm the Boss! ``length``, 1844 ``train-rush``; Davos has no quantiles and is left out).  Where
-a command's summary is made of counts (Borgia, 1844), each part is counted and the counts
+a command's summary is made of counts (every one here), each part is counted and the counts
 added one part after another, as a run does while it plays.  To
 avoid simulating 10^8 games, the record folder is built from one real chunk: its records are
 simulated once (seed 1) and written again under consecutive part names, each with the game
@@ -34,10 +34,11 @@ GAMES = {
         65_536,
         "from tableodds.sim.davoserjas.rules import make_settings; "
         "from tableodds.sim.davoserjas.kernel import simulate_chunk as chunk; "
-        "from tableodds.analysis.davoserjas import summarise; "
+        "from tableodds.analysis.davoserjas import counts, summarise_counts; "
+        "from functools import partial; "
         "settings = make_settings(4, None, None, (), None)",
-        "summarise(lf, settings).games",
-        "davoserjas simulate, 4 seats",
+        "summarise_counts(add_parts(partial(counts, settings)), settings).games",
+        "davoserjas simulate, 4 seats, counted part by part as a run does",
     ),
     "borgia": (
         16_384,
@@ -53,10 +54,10 @@ GAMES = {
         65_536,
         "from tableodds.sim.boss.rules import make_settings; "
         "from tableodds.sim.boss.kernel import simulate_chunk as chunk; "
-        "from tableodds.analysis.boss import length_summary; "
+        "from tableodds.analysis.boss import counts, length_of; "
         "settings = make_settings(4)",
-        "length_summary(lf, settings).games",
-        "boss length, 4 players",
+        "length_of(add_parts(counts), settings).games",
+        "boss length, 4 players, counted part by part as a run does",
     ),
     "1844": (
         65_536,
