@@ -23,9 +23,9 @@ from tableodds.analysis.result import Result, Summary, table
 from tableodds.analysis.stats import (
     Mean,
     Proportion,
-    exact_moments,
     mean_from_moments,
     mean_of,
+    moments_query,
     quantile_of_counts,
     wilson,
 )
@@ -39,7 +39,7 @@ from tableodds.sim.borgia.rules import (
     load_vote_table,
     make_settings,
 )
-from tableodds.sim.core.runner import CommandRuns, Counts
+from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
 
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
@@ -152,14 +152,42 @@ def _popes(settings) -> pl.Expr:
     return pl.sum_horizontal([pl.col(f"pope_t{t + 1}") for t in range(settings.deck.turns)])
 
 
-def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
-    lf = lf.with_columns(
+def game_counts(settings, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """What the game summary of a run is made of, as counts that add up over chunks (a
+    game's rows are all in one chunk): per seat the moments of VP, its sources, the win
+    share, popes and wins; how often each (seat, VP) occurs; and per game the re-elected and
+    unanimous counts."""
+    lf = records.lazy().with_columns(
         (pl.col("won").cast(pl.Int64) * (_SHARE // pl.col("winners").cast(pl.Int64))).alias(
             "share"
         ),
         _popes(settings).alias("popes"),
     )
-    rows = exact_moments(lf, ["vp", *SOURCES, "share", "popes", "won"], ["seat"])
+    seat, vp, facts = pl.collect_all(
+        [
+            moments_query(lf, ["vp", *SOURCES, "share", "popes", "won"], "seat"),
+            lf.group_by(["seat", "vp"]).agg(pl.len().cast(pl.Int64).alias("count")),
+            _per_game(lf, settings).select(
+                pl.len().cast(pl.Int64).alias("n"),
+                pl.col("reelected").cast(pl.Int64).sum(),
+                pl.col("unanimous").cast(pl.Int64).sum(),
+            ),
+        ]
+    )
+    return Counts(
+        {"seat": seat, "vp": vp, "facts": facts},
+        {"seat": ("seat",), "vp": ("seat", "vp"), "facts": ()},
+    )
+
+
+def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
+    """The game summary of a run from its records."""
+    return summarise_game_counts(tally_scan(partial(game_counts, settings), lf), settings)
+
+
+def summarise_game_counts(c: Counts, settings) -> GameSummary:
+    """The game summary of a run from its counts (:func:`game_counts`)."""
+    rows = c["seat"].sort("seat").to_dicts()
     seats = tuple(
         SeatSummary(
             seat=r["seat"],
@@ -172,14 +200,10 @@ def summarise_games(lf: pl.LazyFrame, settings) -> GameSummary:
         )
         for r in rows
     )
-    dist = (
-        lf.group_by(["seat", "vp"])
-        .agg(pl.len().alias("count"))
-        .sort(["seat", "vp"])
-        .collect(engine="streaming")
-    )
+    dist = c["vp"].sort(["seat", "vp"])
     dist = dist.with_columns((pl.col("count") / pl.col("count").sum().over("seat")).alias("p"))
-    reelected, unanimous = election_facts(lf, settings)
+    f = c["facts"].row(0, named=True)
+    reelected, unanimous = (wilson(int(f[k]), int(f["n"])) for k in ("reelected", "unanimous"))
     return GameSummary(
         settings.players, rows[0]["n"], settings.policies, seats, dist, reelected, unanimous
     )
@@ -1044,11 +1068,11 @@ def simulate(
 ) -> Result:
     """Whole games: VP distribution and VP sources (cash, pope, offices, artists) by seat."""
     settings = make_settings(players, policies, cards, city_vp, unsold, cardinal_deal, patronage)
-    res = _records(plan, simulate_chunk, settings, "borgia")
+    res = _records(plan, simulate_chunk, settings, "borgia", tally=partial(game_counts, settings))
     return Result(
         "borgia simulate",
         settings.describe(),
-        summarise_games(res.scan(), settings),
+        summarise_game_counts(res.counts, settings),
         plan,
         titles={"": title(settings)},
     )
