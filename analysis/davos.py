@@ -920,7 +920,7 @@ def duel(
     """Head to head: every pair A, B of POLICIES plays the same deals with A in one seat and B in
     the others, A taking every seat in turn; the score and P(win) margin of A over a B seat per
     deal with 95% intervals (a P(win) margin of 0 is an even game)."""
-    from tableodds.analysis.stats import exact_moments, mean_of
+    from tableodds.analysis.stats import mean_of, moment_counts
 
     policies = list(policies)
     if len(policies) < 2 or len(set(policies)) != len(policies):
@@ -947,7 +947,11 @@ def duel(
             (
                 f"{a}-{b}",
                 partial(_duel_chunk, a, b, players, game, deck, none_bills, mode, dissident_profit),
-                {"default_chunk": chunk, "label": f"{a} vs {b}"},
+                {
+                    "default_chunk": chunk,
+                    "label": f"{a} vs {b}",
+                    "tally": partial(moment_counts, ["score", "won"]),
+                },
             )
             for a, b in pairs
         ]
@@ -958,7 +962,7 @@ def duel(
     for a, b in pairs:
         if f"{a}-{b}" not in runs:
             continue
-        row = exact_moments(runs[f"{a}-{b}"].scan(), ["score", "won"])[0]
+        row = runs[f"{a}-{b}"].counts["moments"].row(0, named=True)
         out.append((a, b, mean_of(row, "score", scale), mean_of(row, "won", scale)))
     return Result(
         "davos duel",

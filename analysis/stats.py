@@ -128,6 +128,15 @@ def moments_query(lf, cols: list[str], by=None):
     return lf.group_by(keys).agg(aggs) if keys else lf.select(aggs)
 
 
+def moment_counts(cols: list[str], records):
+    """:func:`exact_moments` of ``cols`` (one pooled row) as counts that add up over chunks:
+    a run's tally (``partial(moment_counts, cols)``); read the row back with
+    ``counts["moments"].row(0, named=True)``."""
+    from tableodds.sim.core.runner import Counts
+
+    return Counts({"moments": moments_query(records.lazy(), cols).collect()}, {"moments": ()})
+
+
 def mean_of(row: dict, col: str, scale: int = 1) -> Mean:
     """The mean of ``col`` from an :func:`exact_moments` row; ``scale`` divides the values
     (for shares kept as integer multiples of 1/scale)."""

@@ -23,6 +23,8 @@ from tableodds.sim.boss.rules import (
     STOP,
     TRAVEL,
     VARIANTS,
+    WIN_SHARE,
+    check,
     exact_deal_counts,
     load_cards,
     make_settings,
@@ -610,3 +612,23 @@ def test_card_to_earn_pays_no_one_without_an_influence_card():
     assert o.ok and o.share == [0, 6]
     g.settle(o, 0, 12)
     assert g.money == [12, 0]
+
+
+def test_the_check_catches_a_tied_win_split_unevenly():
+    """Two seats tied for the most money share the win 30 + 30; 40 + 20 adds up to the whole
+    win and pays only the richest seats, and is still wrong."""
+    s = make_settings(4)
+    frame = pl.DataFrame(GAME.simulate_chunk(s, 3, 0, 3000))
+    check(frame, s)
+    tied = frame.filter(pl.col("share") == WIN_SHARE // 2)
+    assert tied.height, "no two-way tie in 3,000 games: take more"
+    game, first = tied["game"][0], tied["seat"][0]
+    uneven = frame.with_columns(
+        pl.when((pl.col("game") == game) & (pl.col("share") == WIN_SHARE // 2))
+        .then(pl.when(pl.col("seat") == first).then(40).otherwise(20))
+        .otherwise(pl.col("share"))
+        .cast(frame["share"].dtype)
+        .alias("share")
+    )
+    with pytest.raises(AssertionError, match="split evenly"):
+        check(uneven, s)

@@ -1,9 +1,9 @@
-"""The summaries stream over the Parquet parts and give the same numbers as before.
+"""The summaries stream over the Parquet parts (or add up the counts of each chunk) and give
+the same numbers as before.
 
-The summary used to build the distribution table from one query over the concatenated per-round
-counts; that query buffered records (memory grew with the run), so it now runs one streaming
-query per round.  These tests pin that the tables are identical to those of the former query on
-a seeded run split into many parts.
+The Davoserjas distribution table used to come from one query over the whole run; it is now
+read from (round, seat, penalty) counts that add up over chunks.  These tests pin that the
+tables are identical to those of the former query on a seeded run split into many parts.
 """
 
 from __future__ import annotations
@@ -59,24 +59,40 @@ def records(tmp_path_factory):
     return settings, res
 
 
+def _same(new: pl.DataFrame, old: pl.DataFrame) -> bool:
+    """Equal values; the counts are now Int64 where ``pl.len()`` gave UInt32."""
+    return new.equals(old.with_columns(pl.col("count", "n").cast(pl.Int64)))
+
+
 def test_distribution_tables_equal_the_former_query(records):
     settings, res = records
-    new = dj.distribution(res.scan(), settings.rounds)
+    counts = dj.counts(settings, res.scan())["dist"]
     old = former_distribution(pl.read_parquet(res.path / "part-*.parquet").lazy(), settings.rounds)
-    assert new.equals(old)
-    pooled = dj.distribution(res.scan(), settings.rounds, by_seat=False)
-    assert pooled.equals(former_distribution(res.scan(), settings.rounds, by_seat=False))
+    assert _same(dj.distribution(counts), old)
+    pooled = dj.distribution(counts, by_seat=False)
+    assert _same(pooled, former_distribution(res.scan(), settings.rounds, by_seat=False))
 
 
-def test_summary_tables_are_the_same_scanned_or_in_memory(records):
-    """Every table of the summary, streamed over the parts, equals the one over the records
-    read whole into memory (a single in-memory frame, no parts)."""
+def test_summary_tables_are_the_same_scanned_counted_or_in_memory(records):
+    """Every table of the summary, from the parts slice by slice, from counts added chunk by
+    chunk as a run adds them, and from the records read whole into memory, is the same."""
     settings, res = records
     streamed = dj.summarise(res.scan(), settings).tables()
     whole = dj.summarise(pl.read_parquet(res.path / "part-*.parquet").lazy(), settings).tables()
-    assert streamed.keys() == whole.keys()
+    again = run(
+        lambda seed, start, count: simulate_chunk(settings, seed, start, count),
+        6000,
+        11,
+        res.path.parent / "again",
+        workers=2,
+        chunk_size=333,
+        tally=lambda frame: dj.counts(settings, frame),
+    )
+    counted = dj.summarise_counts(again.counts, settings).tables()
+    assert streamed.keys() == whole.keys() == counted.keys()
     for name in streamed:
         assert streamed[name].equals(whole[name]), name
+        assert counted[name].equals(whole[name]), name
     assert streamed["penalty_distribution"]["count"].sum() == 6000 * 5 * 6
 
 
