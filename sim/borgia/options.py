@@ -43,7 +43,7 @@ SETTINGS = (
         "unsold",
         "A card nobody bids on",
         choices={"aside": "it is set aside", "opener": "the opener takes it free"},
-        note="[default: from the cards file, 'aside']",
+        default_from="the cards file",
     ),
     Option(
         "cardinal_deal",
@@ -52,13 +52,13 @@ SETTINGS = (
             "hand_out": "hands out new cardinals from the box",
             "redeal": "takes all back and deals them again",
         },
-        note="[default: from the cards file, 'hand_out']",
+        default_from="the cards file",
     ),
     Option(
         "patronage",
         "An artist's patronage is due",
         choices={"each_turn": "every turn", "once": "only when he is played"},
-        note="[default: from the cards file, 'each_turn']",
+        default_from="the cards file",
     ),
 )
 

@@ -22,7 +22,9 @@ class Option:
     low: int = 0  # int: the range
     high: int = 0
     metavar: str | None = None
-    note: str = ""  # after the choices, e.g. "[default: from the cards file, 'aside']"
+    # where a default that is data comes from ("the cards file"); the packaged file's is the
+    # first choice, so --help ends "[default: from the cards file, 'aside']"
+    default_from: str = ""
     cli: str | None = None  # the flag, where it is not the name (--variant for variants)
 
     @property
@@ -39,7 +41,9 @@ class Option:
             else:  # "A card nobody bids on: aside = ...; opener = ..."
                 listed = "; ".join(f"{k} = {v}" for k, v in self.choices.items())
                 text = f"{text.rstrip('.')}: {listed}."
-        return f"{text} {self.note}" if self.note else text
+        if self.default_from:
+            text += f" [default: from {self.default_from}, {next(iter(self.choices))!r}]"
+        return text
 
 
 def file_option(name: str, help: str) -> Option:
