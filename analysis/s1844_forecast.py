@@ -38,8 +38,9 @@ import polars as pl
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.s1844 import EVENT_LABELS
+from tableodds.analysis.stats import quantile_of_counts
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns
+from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.export import Timeline, read_export
@@ -94,8 +95,9 @@ def in_last_or(t: Timeline) -> bool:
     return not t.last_or_over
 
 
-def condition(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT):
-    """The kept games (see the module's docstring), the tolerance used and the distance."""
+def _candidates(t: Timeline) -> tuple[pl.Expr, pl.Expr]:
+    """Which simulated games agree with the timeline so far (see the module's docstring), and
+    their distance from it."""
     cut = t.ors[-1][0]
     # a game in progress read to the end of its log may be in the middle of its last OR:
     # what has not happened yet may still happen in it
@@ -113,34 +115,89 @@ def condition(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT):
         else:
             keep = keep & happened
             dist = dist + (col - v[0]).abs()
-    cand = df.filter(keep).with_columns(dist.alias("distance"))
-    if cand.height == 0:
-        return cand, None
-    counts = cand.group_by("distance").len().sort("distance")
-    total, tol = 0, int(counts["distance"][-1])
-    for d, k in counts.iter_rows():
+    return keep, dist
+
+
+_KEYS = {
+    "all": ("event", "value"),  # every game: how often each event falls in each OR
+    "kept": ("distance", "event", "value"),  # the candidates, by distance from the timeline
+    "never": ("distance", "event"),  # candidates in which the event does not happen
+    "scores": ("distance", "seat", "value"),
+}
+
+
+def counts(t: Timeline, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+    """What the forecast is made of, as counts that add up over chunks: each event's OR over
+    all games, and over the candidate games by their distance from the timeline (the
+    tolerance is chosen from these, once every chunk is in), with the final scores."""
+    lf = records.lazy()
+    keep, dist = _candidates(t)
+    cand = lf.filter(keep).with_columns(dist.alias("distance"))
+
+    def stacked(frame, value, *keys):
+        return pl.concat(
+            [
+                frame.select(
+                    *keys, pl.lit(e).alias("event"), value(e).cast(pl.Int64).alias("value")
+                )
+                for e in FORECAST_EVENTS
+            ]
+        )
+
+    def tally(frame, keys, value="value"):
+        return frame.group_by(list(keys)).agg(pl.col(value).len().cast(pl.Int64).alias("count"))
+
+    scores = pl.concat(
+        [
+            cand.select(
+                "distance",
+                pl.lit(seat, pl.Int64).alias("seat"),
+                pl.col(f"score_{seat}").cast(pl.Int64).alias("value"),
+            )
+            for seat in range(len(t.player_ids))
+        ]
+    )
+    never = stacked(cand, lambda e: pl.col(f"{e}_or") < 0, "distance")
+    tables = pl.collect_all(
+        [
+            tally(stacked(lf, _value), _KEYS["all"]),
+            tally(stacked(cand, _value, "distance"), _KEYS["kept"]),
+            never.group_by("distance", "event").agg(
+                pl.len().cast(pl.Int64).alias("count"), pl.col("value").sum().alias("never")
+            ),
+            tally(scores, _KEYS["scores"]),
+        ]
+    )
+    return Counts(dict(zip(_KEYS, tables)), _KEYS)
+
+
+def tolerance(c: Counts, min_kept: int = MIN_KEPT) -> int | None:
+    """The smallest distance within which at least ``min_kept`` candidates lie (at most
+    MAX_TOLERANCE; every candidate when there are fewer); None when there is none."""
+    by = (
+        c["never"]
+        .filter(pl.col("event") == FORECAST_EVENTS[0])
+        .select("distance", "count")
+        .sort("distance")
+    )
+    if by.height == 0:
+        return None
+    total, tol = 0, int(by["distance"][-1])
+    for d, k in by.iter_rows():
         total += k
         if total >= min_kept or d >= MAX_TOLERANCE:
             tol = int(d)
             break
-    return cand.filter(pl.col("distance") <= tol), tol
+    return tol
 
 
-def _band(df: pl.DataFrame, expr: pl.Expr) -> dict:
-    if df.height == 0:
+def _band(values: pl.DataFrame) -> dict:
+    """Median and 10-90% ("nearest") from (value, count) rows."""
+    if values.height == 0 or values["count"].sum() == 0:
         return {"median_or": None, "p10_or": None, "p90_or": None}
-    row = df.select(
-        expr.quantile(0.5, "nearest").alias("m"),
-        expr.quantile(0.1, "nearest").alias("lo"),
-        expr.quantile(0.9, "nearest").alias("hi"),
-    ).row(0)
-    return {"median_or": float(row[0]), "p10_or": float(row[1]), "p90_or": float(row[2])}
-
-
-def _never(df: pl.DataFrame, e: str) -> float | None:
-    if df.height == 0:
-        return None
-    return float(df.select((pl.col(f"{e}_or") < 0).mean()).item())
+    v = values.group_by("value").agg(pl.col("count").sum()).sort("value")
+    m, lo, hi = (quantile_of_counts(v["value"], v["count"], q) for q in (0.5, 0.1, 0.9))
+    return {"median_or": m, "p10_or": lo, "p90_or": hi}
 
 
 @dataclass(frozen=True)
@@ -317,22 +374,41 @@ def plot_forecast(f: GameForecast):
 
 def forecast_game(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT) -> GameForecast:
     """The forecast from simulated records ``df`` (all games of the player count)."""
-    kept, tol = condition(df, t, min_kept)
+    return forecast_of(counts(t, df), t, min_kept)
+
+
+def forecast_of(c: Counts, t: Timeline, min_kept: int = MIN_KEPT) -> GameForecast:
+    """The forecast from a run's counts (:func:`counts`)."""
+    tol = tolerance(c, min_kept)
+    near = pl.col("distance") <= (tol if tol is not None else -1)
+    kept = c["kept"].filter(near)
+    never = c["never"].filter(near)
+    n_kept = int(never.filter(pl.col("event") == FORECAST_EVENTS[0])["count"].sum())
+    games = int(c["all"].filter(pl.col("event") == FORECAST_EVENTS[0])["count"].sum())
+
+    def cond(e):
+        return _band(kept.filter(pl.col("event") == e))
+
+    def uncond(e):
+        return _band(c["all"].filter(pl.col("event") == e))
+
     events = []
     cut = t.ors[-1][0]
     for e in FORECAST_EVENTS:
         v = t.events.get(e)
         happened = v is not None and v[0] <= cut
-        cond = _band(kept, _value(e)) if not happened else dict.fromkeys(_band(kept, _value(e)))
+        mine = never.filter(pl.col("event") == e)
         events.append(
             {
                 "event": e,
                 "label": EVENT_LABELS[e],
                 "happened_at": v[0] if happened else None,
-                **cond,
-                "never_share": None if happened else _never(kept, e),
-                "games_kept": kept.height,
-                "unconditional": _band(df, _value(e)),
+                **(dict.fromkeys(cond(e)) if happened else cond(e)),
+                "never_share": None
+                if happened or not n_kept
+                else int(mine["never"].sum()) / int(mine["count"].sum()),
+                "games_kept": n_kept,
+                "unconditional": uncond(e),
             }
         )
     rusts = []
@@ -340,7 +416,7 @@ def forecast_game(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT) -> Ga
         for name in dict.fromkeys(names):
             k = R.TRAIN_NAMES.index(name)
             rust = f"rust{k + 2}" if k < 3 and R.RUSTED_BY[k] >= 0 else None
-            band = _band(kept, _value(rust)) if rust else dict.fromkeys(_band(kept, _value("end")))
+            band = cond(rust) if rust else dict.fromkeys(cond("end"))
             rusts.append(
                 {
                     "company": company,
@@ -351,39 +427,26 @@ def forecast_game(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT) -> Ga
                 }
             )
     scores = []
-    if kept.height:
+    if n_kept:
         directs: dict = {}
-        for c, p in t.position.get("directors", {}).items():
-            if c not in t.position.get("closed", ()):
-                directs.setdefault(str(p), []).append(c)
+        for company, p in t.position.get("directors", {}).items():
+            if company not in t.position.get("closed", ()):
+                directs.setdefault(str(p), []).append(company)
+        mine = c["scores"].filter(near)
         for seat, pid in enumerate(t.player_ids):
-            col = pl.col(f"score_{seat}")
-            row = kept.select(
-                col.quantile(0.5, "nearest").alias("m"),
-                col.quantile(0.1, "nearest").alias("lo"),
-                col.quantile(0.9, "nearest").alias("hi"),
-            ).row(0)
+            band = _band(mine.filter(pl.col("seat") == seat))
             scores.append(
                 {
                     "seat": seat,
                     "player": pid,
-                    "median": float(row[0]),
-                    "p10": float(row[1]),
-                    "p90": float(row[2]),
+                    "median": band["median_or"],
+                    "p10": band["p10_or"],
+                    "p90": band["p90_or"],
                     "directs": sorted(directs.get(str(pid), [])),
                     "real": t.scores.get(pid) if t.finished else None,
                 }
             )
-    return GameForecast(t, df.height, kept.height, tol, events, rusts, scores)
-
-
-def records_frame(lf: pl.LazyFrame, players: int) -> pl.DataFrame:
-    """The columns the conditioning reads."""
-    cols = [f"{e}_or" for e in R.EVENTS]
-    cols += [f"depot_{k}" for k in range(1, R.MAX_OR_RECORD + 1)]
-    cols += [f"rev_{k}" for k in range(1, R.MAX_OR_RECORD + 1)]
-    cols += [f"score_{p}" for p in range(players)]
-    return lf.select(cols).collect()
+    return GameForecast(t, games, n_kept, tol, events, rusts, scores)
 
 
 @analysis(
@@ -409,17 +472,20 @@ def forecast(plan: CommandRuns, game_file, at=None, policies=None, params=None) 
             (
                 "",
                 partial(simulate_chunk, settings),
-                {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"},
+                {
+                    "default_chunk": GAME.chunk_size,
+                    "label": f"1844 {t.players}p",
+                    "tally": partial(counts, t),
+                },
             )
         ]
     )
     if "" not in runs:
         raise InputError("no games were simulated")
-    df = records_frame(runs[""].scan(), t.players)
-    summary = forecast_game(df, t)
+    summary = forecast_of(runs[""].counts, t)
     if not summary.kept:
         raise InputError(
-            f"{game_file}: none of the {df.height:,} simulated games matches the timeline "
+            f"{game_file}: none of the {summary.games:,} simulated games matches the timeline "
             f"so far (by #{summary.cut}); try more --games"
         )
     return Result(

@@ -114,7 +114,7 @@ def records():
         df = pl.concat(
             [pl.DataFrame(simulate_chunk(s, 1, k, 25_000)) for k in range(0, 100_000, 25_000)]
         )
-        out[n] = F.records_frame(df.lazy(), n)
+        out[n] = df
     return out
 
 
