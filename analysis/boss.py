@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 
 import polars as pl
 
@@ -15,7 +16,6 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import (
     Mean,
-    exact_moments,
     mean_of,
     moments_query,
     quantile_of_counts,
@@ -26,7 +26,7 @@ from tableodds.sim.boss.kernel import simulate_chunk
 from tableodds.sim.boss.rules import FAMILIES, SPACES, VARIANTS, exact_deal_counts, make_settings
 from tableodds.sim.boss.rules import WIN_SHARE as _SHARE
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
+from tableodds.sim.core.runner import CommandRuns, Counts, part_file, tally_scan
 
 
 def _games(lf: pl.LazyFrame) -> pl.LazyFrame:
@@ -499,27 +499,29 @@ def _difference(a: Mean, b: Mean) -> Mean:
     return Mean(d, se, min(a.n, b.n), d - 1.959963984540054 * se, d + 1.959963984540054 * se)
 
 
-def _paired(base_lf: pl.LazyFrame, lf: pl.LazyFrame) -> tuple[Mean, Mean]:
-    """Money and P(win) of the extra card's holder minus the same seat in the same game
-    without it."""
+def card_counts(base: Path, records: pl.DataFrame) -> Counts:
+    """Counts of a chunk of a run in which seat (game mod players) started with one extra
+    card: that seat's money and win share, and the same minus the same seat's in the same
+    game of the run without it (read from that run's part in ``base``, so counted here)."""
     cols = ["game", "seat", "money", "share"]
-    a = lf.filter(pl.col("extra") == 1).select(cols)
-    b = base_lf.select(cols)
-    d = a.join(b, on=["game", "seat"], suffix="_0").select(
+    extra = records.lazy().filter(pl.col("extra") == 1).select(cols)
+    start = int(records["game"].min())
+    without = pl.scan_parquet(part_file(base, start)).select(cols)
+    paired = extra.join(without, on=["game", "seat"], suffix="_0").select(
         (pl.col("money") - pl.col("money_0")).alias("dm"),
         (pl.col("share") - pl.col("share_0")).alias("ds"),
     )
-    row = exact_moments(d, ["dm", "ds"])[0]
-    return mean_of(row, "dm"), mean_of(row, "ds", _SHARE)
+    tables = pl.collect_all(
+        [moments_query(extra, ["money", "share"]), moments_query(paired, ["dm", "ds"])]
+    )
+    return Counts({"extra": tables[0], "paired": tables[1]}, {"extra": (), "paired": ()})
 
 
-def card_value(
-    base: SimulationSummary, lf: pl.LazyFrame, card: str, base_lf: pl.LazyFrame
-) -> CardValue:
-    """``lf``: a run in which seat (game mod players) started with one extra ``card``."""
-    paired_gain, paired_win = _paired(base_lf, lf)
-    lf = lf.filter(pl.col("extra") == 1)
-    row = exact_moments(lf, ["money", "share"])[0]
+def card_value(base: SimulationSummary, c: Counts, card: str) -> CardValue:
+    """One extra ``card``'s value from its run's counts (:func:`card_counts`)."""
+    pair = c["paired"].row(0, named=True)
+    paired_gain, paired_win = mean_of(pair, "dm"), mean_of(pair, "ds", _SHARE)
+    row = c["extra"].row(0, named=True)
     base_rows = [(m.estimate, m.se) for m in base.money]
     n = base.games * base.players
     # the baseline is the mean over all seats (the extra card rotates over the seats)
@@ -712,11 +714,13 @@ def title(settings) -> str:
     )
 
 
-def _job(name, settings):
+def _job(name, settings, **tally):
+    """A run of ``settings``, counted by :func:`counts` unless another ``tally`` is given."""
     return (
         name,
         partial(simulate_chunk, settings),
-        {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip(), "tally": counts},
+        {"default_chunk": GAME.chunk_size, "label": f"boss {name}".strip(), "tally": counts}
+        | tally,
     )
 
 
@@ -771,14 +775,14 @@ def simulate(
                 make_settings(
                     players, settings.policies, settings.variants, cards=settings.cards, extra=card
                 ),
+                tally=partial(card_counts, plan.records),  # beside the base run's parts
+                tally_here=True,
             )
             for card in CARD_TYPES
         ]
     runs = plan.run_all(jobs)
     base = summarise_counts(runs[""].counts, settings)
-    values = tuple(
-        card_value(base, runs[c].scan(), c, runs[""].scan()) for c in CARD_TYPES if c in runs
-    )
+    values = tuple(card_value(base, runs[c].counts, c) for c in CARD_TYPES if c in runs)
     return Result(
         "boss simulate",
         settings.describe(),

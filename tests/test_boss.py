@@ -506,15 +506,17 @@ def test_the_player_right_of_the_start_player_places_the_marker():
     assert (True, False) in seen  # a random chooser puts it anywhere
 
 
-def test_paired_card_value_is_the_same_seat_in_the_same_game():
-    from tableodds.analysis.boss import _paired
+def test_paired_card_value_is_the_same_seat_in_the_same_game(tmp_path):
+    from tableodds.analysis.boss import card_counts
+    from tableodds.analysis.stats import mean_of
+    from tableodds.sim.core.runner import part_file
 
     # two games of two seats; the extra card goes to seat (game mod 2)
     # (share: of the win, in 1/60; the records hold it beside the money)
-    base = pl.LazyFrame(
+    pl.DataFrame(
         {"game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "money": [5, 3, 2, 4], "share": [60, 0, 0, 60]}
-    )
-    extra = pl.LazyFrame(
+    ).write_parquet(part_file(tmp_path, 0))
+    extra = pl.DataFrame(
         {
             "game": [0, 0, 1, 1],
             "seat": [0, 1, 0, 1],
@@ -523,7 +525,8 @@ def test_paired_card_value_is_the_same_seat_in_the_same_game():
             "extra": [1, 0, 0, 1],
         }
     )
-    gain, win = _paired(base, extra)
+    pair = card_counts(tmp_path, extra)["paired"].row(0, named=True)
+    gain, win = mean_of(pair, "dm"), mean_of(pair, "ds", 60)
     # game 0 seat 0: 6 - 5 money, wins both times; game 1 seat 1: 1 - 4, won, then lost
     assert gain.estimate == pytest.approx((1 - 3) / 2) and gain.n == 2
     assert win.estimate == pytest.approx((0 - 1) / 2)

@@ -71,6 +71,22 @@ def test_a_runs_counts_are_those_of_its_records_whatever_the_chunks(tmp_path):
     assert int(b.counts["total"]["n"][0]) == 1000
 
 
+def test_counts_made_here_are_those_made_where_the_chunk_ran(tmp_path):
+    seen = []
+
+    def here(frame):
+        seen.append(threading.current_thread() is threading.main_thread())
+        return _toy_tally(frame)
+
+    a = run(_toy_chunk, 500, 2, tmp_path / "a", workers=2, chunk_size=50, tally=_toy_tally)
+    b = run(
+        _toy_chunk, 500, 2, tmp_path / "b", workers=2, chunk_size=50, tally=here, tally_here=True
+    )
+    assert seen == [True] * 10
+    assert b.counts["by_x"].sort("x").equals(a.counts["by_x"].sort("x"))
+    assert b.counts["total"].equals(a.counts["total"])
+
+
 def test_an_interrupted_runs_counts_are_those_of_its_finished_chunks(tmp_path):
     def chunk(seed, start, count):
         if start == 30:

@@ -192,8 +192,13 @@ def encode_chunk(
     return buf.getvalue(), None if tally is None else tally(frame)
 
 
+def part_file(path: Path, start: int) -> Path:
+    """The part of the run in ``path`` whose first game is ``start``."""
+    return path / f"part-{start:015d}.parquet"
+
+
 def _write_part(path: Path, start: int, data: bytes) -> None:
-    final = path / f"part-{start:015d}.parquet"
+    final = part_file(path, start)
     tmp = path / f".part-{start:015d}.tmp"
     tmp.write_bytes(data)
     os.replace(tmp, final)
@@ -231,6 +236,7 @@ def run(
     label: str = "games",
     backend: Backend | None = None,
     tally: Tally | None = None,
+    tally_here: bool = False,
 ) -> RunResult:
     """Run ``games`` games in chunks; records go to ``path``.
 
@@ -240,6 +246,8 @@ def run(
     ``progress``, when callable, makes the progress bar: ``progress(games, label)`` returns
     an object with ``advance(n)`` and ``close()`` (the CLI draws one on a terminal).
     ``tally`` counts each chunk where it ran; the result's ``counts`` add up every finished one.
+    ``tally_here`` counts each chunk here instead, once its part is written: for a tally that
+    reads what only this machine has (the parts of an earlier run).
     """
     workers = validate(games, seed, workers, chunk_size)
     signals.reclaim()
@@ -266,6 +274,8 @@ def run(
             start, count = chunks.pop(f)
             data, more = backend.result(f)
             _write_part(path, start, data)
+            if tally_here:
+                more = tally(pl.read_parquet(io.BytesIO(data)))
             if more is not None:
                 counts.add(more)
             done += count  # counted once the part is on disk
@@ -283,7 +293,8 @@ def run(
             # (Checked before each submit: a wait that finished nothing must not add more.)
             while len(pending) < 2 * slots and (item := next(todo, None)) is not None:
                 start, count = item
-                f = backend.submit(encode_chunk, chunk_fn, seed, start, count, tally)
+                there = None if tally_here else tally
+                f = backend.submit(encode_chunk, chunk_fn, seed, start, count, there)
                 chunks[f] = (start, count)
                 pending.add(f)
             if not pending:
@@ -700,9 +711,11 @@ class CommandRuns:
         label: str | None = None,
         default_chunk: int = 65_536,
         tally: Tally | None = None,
+        tally_here: bool = False,
     ) -> RunResult:
         """One run of ``chunk_fn``; ``name`` tells the runs of a multi-run command apart;
-        ``tally`` counts each chunk as it finishes (the result's ``counts``)."""
+        ``tally`` counts each chunk as it finishes (the result's ``counts``; see :func:`run`
+        for ``tally_here``)."""
         if name in self.runs:
             raise ValueError(f"run {name!r} twice in one plan")
         size = next((c for c in (chunk_size, self.chunk_size) if c is not None), default_chunk)
@@ -716,6 +729,7 @@ class CommandRuns:
             progress=self.progress,
             label=label or name or "games",
             tally=tally,
+            tally_here=tally_here,
         )
         self.runs[name] = res
         return res
