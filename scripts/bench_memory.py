@@ -13,7 +13,8 @@ summarised in a fresh subprocess, which prints its peak RSS (``VmHWM`` of /proc/
 not ``ru_maxrss``, which Linux carries over from the parent through fork and exec) and the RSS
 after the imports, before the summary.  A flat summary has the same peak at every size.
 
-Usage: python scripts/bench_memory.py [--game NAME ...] [--games 1e6,1e7,1e8] [--dir DIR] [--keep]
+Usage: python scripts/bench_memory.py [--game NAME ...] [--games 1e6,1e7,1e8] [--part N]
+    [--dir DIR] [--keep]
 (disk per million games: about 13 MB for Davoserjas, 4 MB for the Boss, 40 MB for Borgia's
 auctions and 60 MB for 1844; the folders are deleted afterwards unless --keep).
 """
@@ -111,10 +112,10 @@ def build(folder: Path, games: int, template, chunk: int) -> None:
         )
 
 
-def template(name: str):
+def template(name: str, chunk: int):
     import polars as pl
 
-    chunk, setup, _, _ = GAMES[name]
+    _, setup, _, _ = GAMES[name]
     scope: dict = {}
     exec(setup, scope)
     return pl.DataFrame(scope["chunk"](scope["settings"], 1, 0, chunk))
@@ -130,6 +131,9 @@ def main() -> None:
     )
     ap.add_argument("--dir", default=None, help="where to build the record folders")
     ap.add_argument("--keep", action="store_true", help="keep the record folders")
+    ap.add_argument(
+        "--part", type=int, default=None, help="games per part (default: the game's own above)"
+    )
     args = ap.parse_args()
     sizes = [int(float(g)) for g in args.games.split(",")]
     root = Path(args.dir or tempfile.mkdtemp(prefix="tableodds-mem-"))
@@ -140,8 +144,9 @@ def main() -> None:
     try:
         for name in args.game or list(GAMES):
             chunk, setup, call, what = GAMES[name]
+            chunk = args.part or chunk
             print(f"# {name}: {what}; parts of {chunk:,} games", flush=True)
-            records = template(name)
+            records = template(name, chunk)
             code = CHILD.replace("SETUP", setup.replace("; ", "\n")).replace("CALL", call)
             for games in sizes:
                 folder = root / name / f"g{games}"
