@@ -269,7 +269,7 @@ def run(
     bar = None
 
     def collect(finished) -> None:
-        nonlocal done, counts
+        nonlocal done
         for f in sorted(finished, key=chunks.get):
             start, count = chunks.pop(f)
             data, more = backend.result(f)
