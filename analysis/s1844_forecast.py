@@ -144,8 +144,8 @@ def counts(t: Timeline, records: pl.LazyFrame | pl.DataFrame) -> Counts:
             ]
         )
 
-    def tally(frame, keys, value="value"):
-        return frame.group_by(list(keys)).agg(pl.col(value).len().cast(pl.Int64).alias("count"))
+    def tally(frame, keys):
+        return frame.group_by(list(keys)).agg(pl.len().cast(pl.Int64).alias("count"))
 
     scores = pl.concat(
         [
