@@ -51,7 +51,7 @@ from tableodds.sim.borgia.rules import (  # noqa: F401
 )
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
-from tableodds.sim.core.rng import bounded, seed_stream
+from tableodds.sim.core.rng import bounded, seed_stream, shuffle
 
 HOME = -2
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)
@@ -1051,13 +1051,6 @@ def weakest_open(pl, P, done):
         if not (done >> q) & 1 and (best < 0 or pl[q, TOTAL] < pl[best, TOTAL]):
             best = q
     return best
-
-
-@jit
-def shuffle(s, deck, n):
-    for i in range(n - 1, 0, -1):
-        j = bounded(s, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
 
 
 @entry

@@ -124,3 +124,12 @@ class PyStream:
 
     def bounded(self, n: int) -> int:
         return ((self.next_u64() >> 32) * n) >> 32
+
+
+@jit
+def shuffle(state, a, n):
+    """Fisher-Yates over ``a[:n]`` from the top, one bounded draw per place: the shuffle
+    every game's draw order documents (its reference twin shuffles the same way)."""
+    for i in range(n - 1, 0, -1):
+        j = bounded(state, i + 1)
+        a[i], a[j] = a[j], a[i]

@@ -23,6 +23,7 @@ import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
 from tableodds.sim.core.jit import entry, jit
+from tableodds.sim.core.layout import Layout
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.policies import (
@@ -78,37 +79,42 @@ P_SFUND = P_PREFIRST + 1  # sister_funds
 P_SGIFT = P_SFUND + 1  # sister_gifts
 NP = P_SGIFT + 1
 
-# One flat int64 state vector per game, sections at these offsets (players <= 7):
-# cs[f, c] company fields; tr[c, t, side] train counts; cash/debt per player;
-# hold[p, c] share units; pl[p, k] sold-this-SR mask, bought a mountain, bought a tunnel;
-# priv[0|1|2, i] owning player/open/owning company; mr[0|1, k] owner/active;
-# tun[0|1|2, k] owner/company/active;
-# cnt[0|1, t] bought/exported by type; ev[e, 0..2] (OR, set, n); row = the record row;
-# prm = the parameters; pol = policy per seat.  (One array keeps calls cheap: numba
-# pays per array for every array passed or unpacked in a call.)
-O_CS = NG
-O_TR = O_CS + 15 * NF
-O_CASH = O_TR + 15 * 12
-O_DEBT = O_CASH + 7
-O_HOLD = O_DEBT + 7
-O_PL = O_HOLD + 7 * 15
-O_PRIV = O_PL + 7 * 3
-O_MR = O_PRIV + 3 * 7
-O_TUN = O_MR + 2 * 5
-O_CNT = O_TUN + 3 * 5
-O_EV = O_CNT + 2 * 6
-O_ROW = O_EV + 12 * 3
-O_PRM = O_ROW + R.NCOL
-O_POL = O_PRM + NP
-# scratch space, so that no function but simulate allocates (and none needs the NRT)
-S_CEIL = O_POL + 7
-S_ORDER = S_CEIL + 7
-S_OPS = S_ORDER + 7
-S_RUN = S_OPS + 15  # the 12 train slots (type * 2 + side), best base value first
-S_RVT = S_RUN + 12  # cached run_value per company (valid where G_RVOK says so)
-S_RVN = S_RVT + 15
-O_FREE = S_RVN + 15  # per player: the part of the debt without interest (SBB exchange)
-NSTATE = O_FREE + 7
+# One flat int64 state vector per game, laid out once (sim.core.layout; players <= 7). One
+# array keeps calls cheap: numba pays per array for every array passed or unpacked in a call.
+STATE = Layout(
+    ("g", (NG,)),  # the globals above
+    ("cs", (NF, 15)),  # company fields, one run of 15 per field
+    ("tr", (15, 12)),  # train counts per company, type and side
+    ("cash", (7,)),
+    ("debt", (7,)),
+    ("hold", (7, 15)),  # share units per player and company
+    ("pl", (7, 3)),  # per player: sold-this-SR mask, bought a mountain, bought a tunnel
+    ("priv", (3, 7)),  # owning player / open / owning company, per private
+    ("mr", (2, 5)),  # owner / active, per mountain railway
+    ("tun", (3, 5)),  # owner / company / active, per tunnel
+    ("cnt", (2, 6)),  # bought / exported, per train type
+    ("ev", (12, 3)),  # per timeline event: OR, set, n
+    ("row", (R.NCOL,)),  # the record row
+    ("prm", (NP,)),  # the parameters
+    ("pol", (7,)),  # the policy per seat
+    ("ceil", (7,)),  # scratch, so that no function but simulate allocates (none needs the NRT)
+    ("order", (7,)),
+    ("ops", (15,)),
+    ("run", (12,)),  # the 12 train slots (type * 2 + side), best base value first
+    ("rvt", (15,)),  # cached run_value per company (valid where G_RVOK says so)
+    ("rvn", (15,)),
+    ("free", (7,)),  # per player: the part of the debt without interest (SBB exchange)
+)
+_AT = STATE.place()
+O_CS, O_TR, O_CASH, O_DEBT, O_HOLD, O_PL, O_PRIV, O_MR, O_TUN, O_CNT, O_EV, O_ROW = (
+    _AT.offset(name)
+    for name in ("cs", "tr", "cash", "debt", "hold", "pl", "priv", "mr", "tun", "cnt", "ev", "row")
+)
+O_PRM, O_POL, O_FREE = _AT.offset("prm"), _AT.offset("pol"), _AT.offset("free")
+S_CEIL, S_ORDER, S_OPS, S_RUN, S_RVT, S_RVN = (
+    _AT.offset(name) for name in ("ceil", "order", "ops", "run", "rvt", "rvn")
+)
+NSTATE = _AT.size
 
 PRICE, LIMITED, LIMIT = R.PRICE, R.LIMITED, R.LIMIT
 CTYPE, UNITS, FLOAT_UNITS, IPO_LIMIT = R.CTYPE, R.UNITS, R.FLOAT_UNITS, R.IPO_LIMIT
