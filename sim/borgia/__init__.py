@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tableodds.sim.borgia.options import PLAYERS
-from tableodds.sim.core.game import GameSpec, SimKind, lazy_chunk, rules_functions, whole_games
+from tableodds.sim.core.game import SimKind, game, lazy_chunk, rules_functions
 
 if TYPE_CHECKING:
     from tableodds.sim.borgia.rules import Settings
@@ -31,13 +31,13 @@ def _settings(players: int) -> Settings:
 
 
 _K, _R = "tableodds.sim.borgia.kernel", "tableodds.sim.borgia.reference"
-GAME = GameSpec(
-    name="borgia",
-    players=PLAYERS,
+GAME = game(
+    __name__,
+    "borgia",
+    PLAYERS,
     settings=_settings,
     chunk_size=4096,
     kinds=(
-        whole_games(__name__),
         SimKind(
             "auctions",
             lazy_chunk(_K, "auction_chunk"),

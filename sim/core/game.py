@@ -137,6 +137,15 @@ def rules_functions(package: str, *names: str) -> tuple[lazy_function, ...]:
     return tuple(lazy_function(package + ".rules", n) for n in names)
 
 
+def game(
+    package: str, name: str, players: range, *, kinds: tuple[SimKind, ...] = (), **spec
+) -> GameSpec:
+    """A game by the layout every game follows: its default setup is ``rules.make_settings``
+    and its first kind :func:`whole_games`, before any ``kinds`` of its own."""
+    spec.setdefault("settings", lazy_function(package + ".rules", "make_settings"))
+    return GameSpec(name, players, kinds=(whole_games(package), *kinds), **spec)
+
+
 def whole_games(package: str) -> SimKind:
     """The game's whole-game kind, by the layout every game follows: ``kernel.simulate_chunk``,
     ``reference.reference_chunk``, ``rules.check`` and ``rules.columns``."""
