@@ -22,6 +22,8 @@ choice comes from the game's own stream (``sim.core.rng``) in this order:
 ``reference.py`` follows the same order, so both give identical games.
 """
 
+from collections import namedtuple
+
 import numpy as np
 
 from tableodds.sim.boss.policies import DISCARD_ORDER  # noqa: F401
@@ -60,7 +62,8 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     WIN_SHARE,
 )
 from tableodds.sim.core.jit import entry
-from tableodds.sim.core.rng import bounded, seed_stream
+from tableodds.sim.core.layout import Layout
+from tableodds.sim.core.rng import bounded, seed_stream, shuffle
 
 SEAT_COLS = ("money", "boss_deals", "started", "takeovers", "investors", "hand", "hand_max")
 GAME_COLS = ("deals", "turns", "end", "paid", "pile", "discard", "cards_low", "cards_high")
@@ -75,49 +78,87 @@ _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 # updates numba makes for each array argument (a quarter of the shrewd game's time), and with
 # error_model="numpy" the divide-by-zero checks (no divisor here can be 0).
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
-_DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int8)
+_DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int64)
+
+# The state of a chunk's games and a copy of the settings' tables (sim.core.layout); each
+# function takes the array and its table (``work, table``) and views the fields it uses.
+STATE = Layout(
+    ("rng", (4,), "uint64"),
+    ("deck", (DECK_SIZE,)),  # the inputs: the cards in type order, the seats' policies,
+    ("pol", ("P",)),  # each space's families and dividend, each deal's value and end roll
+    ("req", (SPACES,)),
+    ("opt", (SPACES,)),
+    ("pick", (SPACES,)),
+    ("div", (SPACES,)),
+    ("prices", (SPACES, N_FAMILIES)),
+    ("values", ("deals",)),
+    ("rolls", ("deals",)),
+    ("fam", (N_FAMILIES,)),  # the families in shuffled order, then their owners
+    ("owner", (N_FAMILIES,)),
+    ("trav", (N_FAMILIES,)),  # a deal: families sent travelling, family cards laid per seat
+    ("laid", ("P", N_FAMILIES)),
+    ("played", ("P",)),  # cards each seat played in this deal
+    ("hands", ("P", N_TYPES)),
+    ("pile", (DECK_SIZE,)),  # drawn from the end (meta[_M_PILE] cards)
+    ("discard", (N_TYPES,)),
+    ("covered", (SPACES,)),
+    ("money", ("P",)),
+    ("meta", (3,)),
+    ("sup", (N_FAMILIES,)),  # the terms: who supplies each family, by card, each share
+    ("bycard", (N_FAMILIES,)),
+    ("share", ("P",)),
+    ("consent", ("P",)),
+    ("weights", ("P",)),
+    ("cand", (3 * N_FAMILIES,)),
+    ("sup2", (N_FAMILIES,)),  # the same, for terms weighed but not offered
+    ("bycard2", (N_FAMILIES,)),
+    ("share2", ("P",)),
+    ("consent2", ("P",)),
+)
+views = STATE.views
+# the settings' scalars, one named tuple (numba compiles its fields as constants of a type)
+Config = namedtuple(
+    "Config",
+    "each fixed sixth to_earn narrow boss_weight min_pct rule extra fixed_turn forced min_hand "
+    "late_limit by_investors limit_recruit",
+)
 
 
-@entry(alloc=False)
-def _shuffle(s, a, n):
-    for i in range(n - 1, 0, -1):
-        j = bounded(s, i + 1)
-        a[i], a[j] = a[j], a[i]
-
-
-@entry(alloc=False)
-def _draw(s, hands, p, pile, discard, meta):
-    n = meta[_M_PILE]
+@entry
+def _draw(s, work, table, p):
+    st = views(work, table)
+    n = st.meta[_M_PILE]
     if n == 0:
         for t in range(N_TYPES):
-            for _ in range(discard[t]):
-                pile[n] = t
+            for _ in range(st.discard[t]):
+                st.pile[n] = t
                 n += 1
-            discard[t] = 0
+            st.discard[t] = 0
         if n == 0:
             return False
-        _shuffle(s, pile, n)
+        shuffle(s, st.pile, n)
     n -= 1
-    hands[p, pile[n]] += 1
-    meta[_M_PILE] = n
+    st.hands[p, st.pile[n]] += 1
+    st.meta[_M_PILE] = n
     return True
 
 
-@entry(alloc=False)
-def _play(hands, discard, played, p, t, n):
-    hands[p, t] -= n
-    discard[t] += n
-    played[p] = 1
+@entry
+def _play(work, table, p, t, n):
+    st = views(work, table)
+    st.hands[p, t] -= n
+    st.discard[t] += n
+    st.played[p] = 1
 
 
-@entry(alloc=False)
+@entry
 def _card(hands, laid, p, f, viewer, spec):
     """Whether seat p's family card f counts in the terms: laid face up, for everyone; in
     the hand, for the viewer who holds it (and, in the fixed order, for the table)."""
     return laid[p, f] > 0 or (hands[p, f] > 0 and (p == viewer or (viewer < 0 and not spec)))
 
 
-@entry(alloc=False)
+@entry
 def _offer(
     boss,
     payout,
@@ -125,25 +166,16 @@ def _offer(
     opt,
     pick,
     P,
-    hands,
-    laid,
+    work,
+    table,
     owner,
-    trav,
-    played,
-    fixed,
+    cfg,
     spec,
-    sixth,
-    to_earn,
-    boss_weight,
-    min_pct,
-    rule,
     price,
     sup,
     bycard,
     share,
     consent,
-    weights,
-    cand,
     viewer,
 ):
     """The bargaining rule: each bought family at its Shapley price (``price``, in units of
@@ -153,11 +185,12 @@ def _offer(
     family card in another seat's hidden hand (-1: the table's terms: the laid cards, and in
     the fixed order, where none are laid, every hand's).
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
+    st = views(work, table)
     need = req | opt
     # the 2-player price: payout / the investors the deal needs, or / 6 (``sixth``)
-    per = N_FAMILIES if sixth else pick
+    per = N_FAMILIES if cfg.sixth else pick
     for f in range(N_FAMILIES):
-        per += 0 if sixth else (req >> f) & 1
+        per += 0 if cfg.sixth else (req >> f) & 1
     for f in range(N_FAMILIES):
         sup[f] = -1
         if not (need >> f) & 1:
@@ -167,31 +200,31 @@ def _offer(
         for p in range(P):
             if p == boss:
                 continue
-            if _card(hands, laid, p, f, viewer, spec):
+            if _card(st.hands, st.laid, p, f, viewer, spec):
                 m += 1
             elif (
                 owner[f] == p
-                and trav[f] == 0
+                and st.trav[f] == 0
                 and (
-                    fixed
-                    or to_earn == 0
-                    or played[p] == 1
-                    or (to_earn == 2 and _count(hands, p) > 0)
+                    cfg.fixed
+                    or cfg.to_earn == 0
+                    or st.played[p] == 1
+                    or (cfg.to_earn == 2 and _count(st.hands, p) > 0)
                 )
             ):
                 m += 1
-        cand[6 + f] = m
-        cand[12 + f] = (owner[f] == boss and trav[f] == 0) or (
-            _card(hands, laid, boss, f, viewer, spec)
+        st.cand[6 + f] = m
+        st.cand[12 + f] = (owner[f] == boss and st.trav[f] == 0) or (
+            _card(st.hands, st.laid, boss, f, viewer, spec)
         )
     for p in range(P):
         share[p] = 0
         consent[p] = 0
-        weights[p] = 0
+        st.weights[p] = 0
     # required families
     for f in range(N_FAMILIES):
         if (req >> f) & 1:
-            if cand[12 + f] == 0 and cand[6 + f] == 0:
+            if st.cand[12 + f] == 0 and st.cand[6 + f] == 0:
                 return -1
             sup[f] = 0  # marked needed; filled below
     # optional families: the cheapest `pick` (free first, then most sellers, then lowest family)
@@ -199,132 +232,110 @@ def _offer(
     for f in range(N_FAMILIES):
         if (opt >> f) & 1:
             w = 0
-            if cand[12 + f] == 0:
-                if cand[6 + f] == 0:
+            if st.cand[12 + f] == 0:
+                if st.cand[6 + f] == 0:
                     continue
-                w = _WEIGHT[cand[6 + f]]
-            cand[n] = w * 8 + f
+                w = _WEIGHT[st.cand[6 + f]]
+            st.cand[n] = w * 8 + f
             n += 1
     if n < pick:
         return -1
     for i in range(pick):
         best = i
         for j in range(i + 1, n):
-            if cand[j] < cand[best]:
+            if st.cand[j] < st.cand[best]:
                 best = j
-        cand[i], cand[best] = cand[best], cand[i]
-        sup[cand[i] % 8] = 0
+        st.cand[i], st.cand[best] = st.cand[best], st.cand[i]
+        sup[st.cand[i] % 8] = 0
     fixed_total = 0
     for f in range(N_FAMILIES):
         if sup[f] < 0:
             continue
-        if cand[12 + f] == 1:
+        if st.cand[12 + f] == 1:
             sup[f] = boss
-            bycard[f] = 0 if (owner[f] == boss and trav[f] == 0) else 1
+            bycard[f] = 0 if (owner[f] == boss and st.trav[f] == 0) else 1
             continue
-        m = cand[6 + f]
+        m = st.cand[6 + f]
         o = owner[f]
         if (
             o >= 0
             and o != boss
-            and trav[f] == 0
-            and (fixed or to_earn == 0 or played[o] == 1 or (to_earn == 2 and _count(hands, o) > 0))
+            and st.trav[f] == 0
+            and (
+                cfg.fixed
+                or cfg.to_earn == 0
+                or st.played[o] == 1
+                or (cfg.to_earn == 2 and _count(st.hands, o) > 0)
+            )
         ):
             sup[f] = o
             bycard[f] = 0
-            if fixed:
+            if cfg.fixed:
                 share[o] += payout // per
                 fixed_total += payout // per
             else:
-                weights[o] += price[f] if rule == 1 else _WEIGHT[m]
+                st.weights[o] += price[f] if cfg.rule == 1 else _WEIGHT[m]
                 consent[o] = 1
         else:
             for k in range(1, P):
                 p = (boss + k) % P
-                if _card(hands, laid, p, f, viewer, spec):
+                if _card(st.hands, st.laid, p, f, viewer, spec):
                     sup[f] = p
                     break
             bycard[f] = 1
-            weights[sup[f]] += price[f] if rule == 1 else _WEIGHT[m]
+            st.weights[sup[f]] += price[f] if cfg.rule == 1 else _WEIGHT[m]
             consent[sup[f]] = 1
     rest = payout - fixed_total
     total_w = PRICE_DEN
-    if rule == 0:
-        total_w = boss_weight * SCALE
+    if cfg.rule == 0:
+        total_w = cfg.boss_weight * SCALE
         for p in range(P):
-            total_w += weights[p]
+            total_w += st.weights[p]
     paid = 0
     for p in range(P):
-        if weights[p] > 0:  # divisions are the costliest step here: skip the zero ones
-            share[p] += rest * weights[p] // total_w
+        if st.weights[p] > 0:  # divisions are the costliest step here: skip the zero ones
+            share[p] += rest * st.weights[p] // total_w
         paid += share[p]
     take = payout - paid
-    if not fixed and take * 100 < min_pct * payout:
+    if not cfg.fixed and take * 100 < cfg.min_pct * payout:
         return -1
     return take
 
 
-@entry(alloc=False)
-def _travel_target(q, boss, P, hands, sup, bycard, share, consent, take, fixed):
+@entry
+def _travel_target(q, boss, P, work, table, take, cfg):
     """Family * 16 + card type that seat q would travel against, or -1."""
+    st = views(work, table)
     if q == boss:
         return -1
     supplier = False
     for f in range(N_FAMILIES):
-        if sup[f] == q:
+        if st.sup[f] == q:
             supplier = True
     own_only = False
     if supplier:
-        if not (fixed and consent[q] == 0 and share[q] < take):
+        if not (cfg.fixed and st.consent[q] == 0 and st.share[q] < take):
             return -1
         own_only = True
     first = -1
     for f in range(N_FAMILIES):
-        if sup[f] < 0 or (own_only and (sup[f] != q or bycard[f] == 1)):
+        if st.sup[f] < 0 or (own_only and (st.sup[f] != q or st.bycard[f] == 1)):
             continue
         if first < 0:
             first = f
-        if hands[q, TRAVEL + f] > 0:
+        if st.hands[q, TRAVEL + f] > 0:
             return f * 16 + TRAVEL + f
-    if first >= 0 and hands[q, WILD] > 0:
+    if first >= 0 and st.hands[q, WILD] > 0:
         return first * 16 + WILD
     return -1
 
 
-@entry(alloc=False)
-def _wants_boss(
-    s,
-    q,
-    boss,
-    payout,
-    r,
-    o,
-    pk,
-    P,
-    hands,
-    laid,
-    owner,
-    trav,
-    played,
-    pol,
-    fixed,
-    spec,
-    sixth,
-    to_earn,
-    boss_weight,
-    min_pct,
-    rule,
-    price,
-    sup2,
-    bycard2,
-    share2,
-    consent2,
-    weights,
-    cand,
-):
+@entry
+def _wants_boss(s, q, boss, payout, r, o, pk, P, work, table, cfg, spec, price):
     """Whether seat q plays a boss card: a coin for the random bot; the others when their take
     as boss, as their seat can foresee the terms, beats their share under the boss now."""
-    if pol[q] == RANDOM:
+    st = views(work, table)
+    if st.pol[q] == RANDOM:
         return bounded(s, 2) == 0
     mine = _offer(
         q,
@@ -333,25 +344,16 @@ def _wants_boss(
         o,
         pk,
         P,
-        hands,
-        laid,
-        owner,
-        trav,
-        played,
-        fixed,
+        work,
+        table,
+        st.owner,
+        cfg,
         spec,
-        sixth,
-        to_earn,
-        boss_weight,
-        min_pct,
-        rule,
         price,
-        sup2,
-        bycard2,
-        share2,
-        consent2,
-        weights,
-        cand,
+        st.sup2,
+        st.bycard2,
+        st.share2,
+        st.consent2,
         q,
     )
     if mine < 0:
@@ -363,92 +365,68 @@ def _wants_boss(
         o,
         pk,
         P,
-        hands,
-        laid,
-        owner,
-        trav,
-        played,
-        fixed,
+        work,
+        table,
+        st.owner,
+        cfg,
         spec,
-        sixth,
-        to_earn,
-        boss_weight,
-        min_pct,
-        rule,
         price,
-        sup2,
-        bycard2,
-        share2,
-        consent2,
-        weights,
-        cand,
+        st.sup2,
+        st.bycard2,
+        st.share2,
+        st.consent2,
         q,
     )
-    return mine > (share2[q] if now >= 0 else 0)
+    return mine > (st.share2[q] if now >= 0 else 0)
 
 
-@entry(alloc=False)
-def _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup):
+@entry
+def _recruit(s, p, f, P, work, table, cfg):
     """Seat p plays a recruitment set on family f (a spare investor card while there is
     one, else another seat's), which anyone may stop (``_answer``: its owner first)."""
-    _play(hands, discard, played, p, RECRUIT, RECRUIT_SET)
-    if not _answer(s, p, owner[f], -1, False, P, hands, discard, played, pol, narrow, sup):
-        owner[f] = p
+    st = views(work, table)
+    _play(work, table, p, RECRUIT, RECRUIT_SET)
+    if not _answer(s, p, st.owner[f], -1, False, P, work, table, cfg):
+        st.owner[f] = p
 
 
-@entry(alloc=False)
-def _settle(
-    s,
-    boss,
-    payout,
-    P,
-    hands,
-    laid,
-    discard,
-    played,
-    pol,
-    sup,
-    bycard,
-    share,
-    consent,
-    to_earn,
-    money,
-    seat_out,
-):
+@entry
+def _settle(s, boss, payout, P, work, table, cfg, seat_out):
     """A successful deal: the family cards it used are discarded, the others laid go back to
     their players, the boss pays the shares and keeps the rest.  ``to_earn``: 0 off; 1 the
     house rule card-to-earn (only the boss and players who used an influence card in the
     deal are paid); 2 its other reading, card-to-earn-discard."""
+    st = views(work, table)
     for f in range(N_FAMILIES):
-        p = sup[f]
-        if p >= 0 and bycard[f] == 1:
-            if laid[p, f] > 0:
-                laid[p, f] -= 1
+        p = st.sup[f]
+        if p >= 0 and st.bycard[f] == 1:
+            if st.laid[p, f] > 0:
+                st.laid[p, f] -= 1
             else:
-                hands[p, f] -= 1
-            discard[f] += 1
-            played[p] = 1
-    _take_back(hands, laid, P)
-    if to_earn == 1:  # "Zo niet, dan krijg je geen dividend": no card used, no share
+                st.hands[p, f] -= 1
+            st.discard[f] += 1
+            st.played[p] = 1
+    _take_back(st.hands, st.laid, P)
+    if cfg.to_earn == 1:  # "Zo niet, dan krijg je geen dividend": no card used, no share
         for p in range(P):
-            if p != boss and played[p] == 0:
-                share[p] = 0
-    elif to_earn == 2:  # the other reading: a partner without one discards one to be paid
+            if p != boss and st.played[p] == 0:
+                st.share[p] = 0
+    elif cfg.to_earn == 2:  # the other reading: a partner without one discards one to be paid
         for p in range(P):
-            if consent[p] == 1 and played[p] == 0:
-                if _count(hands, p) > 0:
-                    _discard_one(s, hands, p, discard, pol)
+            if st.consent[p] == 1 and st.played[p] == 0:
+                if _count(st.hands, p) > 0:
+                    _discard_one(s, st.hands, p, st.discard, st.pol)
                 else:
-                    share[p] = 0
+                    st.share[p] = 0
     paid = 0
     for p in range(P):
-        money[p] += share[p]
-        paid += share[p]
-    money[boss] += payout - paid
+        st.money[p] += st.share[p]
+        paid += st.share[p]
+    st.money[boss] += payout - paid
     seat_out[boss, _S_BOSS] += 1
 
 
-@entry(alloc=False)
+@entry
 def _take_back(hands, laid, P):
     """Family cards still on the table go back to the hands that laid them."""
     for p in range(P):
@@ -457,8 +435,8 @@ def _take_back(hands, laid, P):
             laid[p, f] = 0
 
 
-@entry(alloc=False)
-def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, sup):
+@entry
+def _answer(s, a, target, boss, travel, P, work, table, cfg):
     """Whether the card seat a has just played is stopped.  The rules: anyone but its
     player may answer any card but a stop with a stop card, and the two are discarded
     together.  Asked in turn: the seat the card is aimed at (``target``; -1: none), the
@@ -467,7 +445,8 @@ def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, 
     card, one against a deal they are in: as its boss, or bringing a family on the
     table's terms (``sup``).  ``narrow`` (variant ``narrow-stops``): only the seat aimed
     at may answer, and for a travel card then the boss."""
-    for i in range((2 if travel else 1) if narrow else P + 1):
+    st = views(work, table)
+    for i in range((2 if travel else 1) if cfg.narrow else P + 1):
         if i == 0:
             x = target
         elif i == 1:
@@ -476,52 +455,53 @@ def _answer(s, a, target, boss, travel, P, hands, discard, played, pol, narrow, 
             x = (a + i - 1) % P
             if x == target or x == boss:
                 x = -1
-        if x < 0 or x == a or hands[x, STOP] == 0:
+        if x < 0 or x == a or st.hands[x, STOP] == 0:
             continue
-        if pol[x] == RANDOM:
+        if st.pol[x] == RANDOM:
             want = bounded(s, 2) == 0
         else:
             want = x == target or (travel and x == boss)
             if travel and not want:
                 for f in range(N_FAMILIES):
-                    if sup[f] == x:
+                    if st.sup[f] == x:
                         want = True
         if want:
-            _play(hands, discard, played, x, STOP, 1)
+            _play(work, table, x, STOP, 1)
             return True
     return False
 
 
-@entry(alloc=False)
-def _boss_card(s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out):
+@entry
+def _boss_card(s, q, boss, P, work, table, cfg, seat_out):
     """Seat q plays a boss card, which anyone may stop (``_answer``; the boss first).
     Returns the boss after it."""
-    _play(hands, discard, played, q, BOSS, 1)
-    if _answer(s, q, boss, boss, False, P, hands, discard, played, pol, narrow, sup):
+    _play(work, table, q, BOSS, 1)
+    if _answer(s, q, boss, boss, False, P, work, table, cfg):
         return boss
     seat_out[q, _S_TAKE] += 1
     return q
 
 
-@entry(alloc=False)
-def _travel_card(s, q, tgt, boss, P, hands, laid, discard, played, pol, narrow, sup, bycard, trav):
+@entry
+def _travel_card(s, q, tgt, boss, P, work, table, cfg):
     """Seat q plays the travel card ``tgt`` (family * 16 + card type) against the terms in
     sup/bycard, which anyone may stop (``_answer``: the seat bringing that family first,
     then the boss).  An investor card travels for this deal; a family card is discarded at
     once.  Returns whether the card took effect."""
+    st = views(work, table)
     f, t = tgt // 16, tgt % 16
-    _play(hands, discard, played, q, t, 1)
-    victim = sup[f]
-    if _answer(s, q, victim, boss, True, P, hands, discard, played, pol, narrow, sup):
+    _play(work, table, q, t, 1)
+    victim = st.sup[f]
+    if _answer(s, q, victim, boss, True, P, work, table, cfg):
         return False
-    if bycard[f] == 1:
-        if laid[victim, f] > 0:
-            laid[victim, f] -= 1
+    if st.bycard[f] == 1:
+        if st.laid[victim, f] > 0:
+            st.laid[victim, f] -= 1
         else:
-            hands[victim, f] -= 1  # the fixed order counts family cards from the hand
-        discard[f] += 1
+            st.hands[victim, f] -= 1  # the fixed order counts family cards from the hand
+        st.discard[f] += 1
     else:
-        trav[f] = 1
+        st.trav[f] = 1
     return True
 
 
@@ -530,45 +510,8 @@ def _deal_version(fixed_order):
     numba compiles the protocol and the fixed order (variant ``fixed-order``) as two
     functions, each without the other's branches."""
 
-    @entry(alloc=False)
-    def deal(
-        s,
-        first,
-        space,
-        payout,
-        P,
-        hands,
-        laid,
-        owner,
-        trav,
-        played,
-        discard,
-        pol,
-        req,
-        opt,
-        pick,
-        fixed,
-        spec,
-        sixth,
-        to_earn,
-        narrow,
-        boss_weight,
-        min_pct,
-        rule,
-        prices,
-        sup,
-        bycard,
-        share,
-        consent,
-        weights,
-        cand,
-        sup2,
-        bycard2,
-        share2,
-        consent2,
-        money,
-        seat_out,
-    ):
+    @entry
+    def deal(s, first, space, payout, P, work, table, cfg, spec, seat_out):
         """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
 
         The protocol: anyone may act at any moment (the rules): priority starts with the
@@ -581,118 +524,64 @@ def _deal_version(fixed_order):
         The fixed order: boss cards asked clockwise from the boss's left, the boss's
         recruitment, the terms, travel cards; family cards count from the hand and are
         never laid."""
-        price = prices[space]
+        st = views(work, table)
+        price = st.prices[space]
         for f in range(N_FAMILIES):
-            trav[f] = 0
+            st.trav[f] = 0
         for p in range(P):
-            played[p] = 0
-        r, o, pk = req[space], opt[space], pick[space]
+            st.played[p] = 0
+        r, o, pk = st.req[space], st.opt[space], st.pick[space]
         boss = first
         if fixed_order:
             # 1. boss cards
             k = 1
             while k < P:
                 q = (boss + k) % P
-                if hands[q, BOSS] > 0 and _wants_boss(
-                    s,
-                    q,
-                    boss,
-                    payout,
-                    r,
-                    o,
-                    pk,
-                    P,
-                    hands,
-                    laid,
-                    owner,
-                    trav,
-                    played,
-                    pol,
-                    fixed,
-                    spec,
-                    sixth,
-                    to_earn,
-                    boss_weight,
-                    min_pct,
-                    rule,
-                    price,
-                    sup2,
-                    bycard2,
-                    share2,
-                    consent2,
-                    weights,
-                    cand,
+                if st.hands[q, BOSS] > 0 and _wants_boss(
+                    s, q, boss, payout, r, o, pk, P, work, table, cfg, spec, price
                 ):
-                    boss = _boss_card(
-                        s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
-                    )
+                    boss = _boss_card(s, q, boss, P, work, table, cfg, seat_out)
                     k = 1
                     continue
                 k += 1
             # 2. recruitment
-            while hands[boss, RECRUIT] >= RECRUIT_SET:
-                f = _recruit_target(boss, r, o, pk, owner, hands, laid)
-                if f < 0 or not _yes(s, pol, boss):
+            while st.hands[boss, RECRUIT] >= RECRUIT_SET:
+                f = _recruit_target(boss, r, o, pk, st.owner, st.hands, st.laid)
+                if f < 0 or not _yes(s, st.pol, boss):
                     break
-                _recruit(s, boss, f, P, hands, discard, played, owner, pol, narrow, sup)
+                _recruit(s, boss, f, P, work, table, cfg)
             # 3. the terms; 4. travel cards, asked clockwise from the boss's left, the
             # terms worked out again after each one that takes effect
             changed = True
             while changed:
-                table = _offer(
+                take = _offer(
                     boss,
                     payout,
                     r,
                     o,
                     pk,
                     P,
-                    hands,
-                    laid,
-                    owner,
-                    trav,
-                    played,
-                    fixed,
+                    work,
+                    table,
+                    st.owner,
+                    cfg,
                     spec,
-                    sixth,
-                    to_earn,
-                    boss_weight,
-                    min_pct,
-                    rule,
                     price,
-                    sup,
-                    bycard,
-                    share,
-                    consent,
-                    weights,
-                    cand,
+                    st.sup,
+                    st.bycard,
+                    st.share,
+                    st.consent,
                     -1,
                 )
-                if table < 0:
+                if take < 0:
                     return -(boss + 1)
                 changed = False
                 k = 1
                 while k < P:
                     q = (boss + k) % P
-                    tgt = _travel_target(
-                        q, boss, P, hands, sup, bycard, share, consent, table, fixed
-                    )
-                    if tgt >= 0 and _yes(s, pol, q):
-                        if _travel_card(
-                            s,
-                            q,
-                            tgt,
-                            boss,
-                            P,
-                            hands,
-                            laid,
-                            discard,
-                            played,
-                            pol,
-                            narrow,
-                            sup,
-                            bycard,
-                            trav,
-                        ):
+                    tgt = _travel_target(q, boss, P, work, table, take, cfg)
+                    if tgt >= 0 and _yes(s, st.pol, q):
+                        if _travel_card(s, q, tgt, boss, P, work, table, cfg):
                             changed = True
                             break
                         k = 1
@@ -701,171 +590,90 @@ def _deal_version(fixed_order):
         else:
             q = first
             passes = 0
-            table = -2  # the table's terms (the boss's take, -1: no deal) in sup..; -2: stale
+            take = -2  # the terms (the boss's take, -1: no deal) in sup..; -2: stale
             while passes < P:
                 acted = False
-                if q != boss and hands[q, BOSS] > 0:
-                    if _wants_boss(
-                        s,
-                        q,
-                        boss,
-                        payout,
-                        r,
-                        o,
-                        pk,
-                        P,
-                        hands,
-                        laid,
-                        owner,
-                        trav,
-                        played,
-                        pol,
-                        fixed,
-                        spec,
-                        sixth,
-                        to_earn,
-                        boss_weight,
-                        min_pct,
-                        rule,
-                        price,
-                        sup2,
-                        bycard2,
-                        share2,
-                        consent2,
-                        weights,
-                        cand,
-                    ):
-                        boss = _boss_card(
-                            s, q, boss, P, hands, discard, played, pol, narrow, sup, seat_out
-                        )
+                if q != boss and st.hands[q, BOSS] > 0:
+                    if _wants_boss(s, q, boss, payout, r, o, pk, P, work, table, cfg, spec, price):
+                        boss = _boss_card(s, q, boss, P, work, table, cfg, seat_out)
                         acted = True
-                if not acted and q == boss and hands[q, RECRUIT] >= RECRUIT_SET:
-                    f = _recruit_target(q, r, o, pk, owner, hands, laid)
-                    if f >= 0 and _yes(s, pol, q):
-                        _recruit(s, q, f, P, hands, discard, played, owner, pol, narrow, sup)
+                if not acted and q == boss and st.hands[q, RECRUIT] >= RECRUIT_SET:
+                    f = _recruit_target(q, r, o, pk, st.owner, st.hands, st.laid)
+                    if f >= 0 and _yes(s, st.pol, q):
+                        _recruit(s, q, f, P, work, table, cfg)
                         acted = True
-                if not acted and q != boss and _travels(hands, q, r | o):
-                    if table == -2:
-                        table = _offer(
+                if not acted and q != boss and _travels(st.hands, q, r | o):
+                    if take == -2:
+                        take = _offer(
                             boss,
                             payout,
                             r,
                             o,
                             pk,
                             P,
-                            hands,
-                            laid,
-                            owner,
-                            trav,
-                            played,
-                            fixed,
+                            work,
+                            table,
+                            st.owner,
+                            cfg,
                             spec,
-                            sixth,
-                            to_earn,
-                            boss_weight,
-                            min_pct,
-                            rule,
                             price,
-                            sup,
-                            bycard,
-                            share,
-                            consent,
-                            weights,
-                            cand,
+                            st.sup,
+                            st.bycard,
+                            st.share,
+                            st.consent,
                             -1,
                         )
                     tgt = -1
-                    if table >= 0:
-                        tgt = _travel_target(
-                            q, boss, P, hands, sup, bycard, share, consent, table, fixed
-                        )
-                    if tgt >= 0 and _yes(s, pol, q):
-                        _travel_card(
-                            s,
-                            q,
-                            tgt,
-                            boss,
-                            P,
-                            hands,
-                            laid,
-                            discard,
-                            played,
-                            pol,
-                            narrow,
-                            sup,
-                            bycard,
-                            trav,
-                        )
+                    if take >= 0:
+                        tgt = _travel_target(q, boss, P, work, table, take, cfg)
+                    if tgt >= 0 and _yes(s, st.pol, q):
+                        _travel_card(s, q, tgt, boss, P, work, table, cfg)
                         acted = True
                 if not acted:
-                    f = _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
-                    if f >= 0 and _yes(s, pol, q):
+                    f = _lay_target(q, boss, r | o, P, st.hands, st.laid, st.owner, st.trav, st.pol)
+                    if f >= 0 and _yes(s, st.pol, q):
                         # the random bot lays one card, the others every card they would
                         while f >= 0:
-                            hands[q, f] -= 1
-                            laid[q, f] += 1
+                            st.hands[q, f] -= 1
+                            st.laid[q, f] += 1
                             f = (
                                 -1
-                                if pol[q] == RANDOM
-                                else _lay_target(q, boss, r | o, P, hands, laid, owner, trav, pol)
+                                if st.pol[q] == RANDOM
+                                else _lay_target(
+                                    q, boss, r | o, P, st.hands, st.laid, st.owner, st.trav, st.pol
+                                )
                             )
                         acted = True
                 if acted:
                     passes = 0
-                    table = -2
+                    take = -2
                 else:
                     passes += 1
                 q = (q + 1) % P
-            if table == -2:
-                table = _offer(
+            if take == -2:
+                take = _offer(
                     boss,
                     payout,
                     r,
                     o,
                     pk,
                     P,
-                    hands,
-                    laid,
-                    owner,
-                    trav,
-                    played,
-                    fixed,
+                    work,
+                    table,
+                    st.owner,
+                    cfg,
                     spec,
-                    sixth,
-                    to_earn,
-                    boss_weight,
-                    min_pct,
-                    rule,
                     price,
-                    sup,
-                    bycard,
-                    share,
-                    consent,
-                    weights,
-                    cand,
+                    st.sup,
+                    st.bycard,
+                    st.share,
+                    st.consent,
                     -1,
                 )
-            if table < 0:
-                _take_back(hands, laid, P)
+            if take < 0:
+                _take_back(st.hands, st.laid, P)
                 return -(boss + 1)
-        _settle(
-            s,
-            boss,
-            payout,
-            P,
-            hands,
-            laid,
-            discard,
-            played,
-            pol,
-            sup,
-            bycard,
-            share,
-            consent,
-            to_earn,
-            money,
-            seat_out,
-        )
+        _settle(s, boss, payout, P, work, table, cfg, seat_out)
         return boss + 1
 
     return deal
@@ -875,7 +683,7 @@ _deal_open = _deal_version(False)
 _deal_fixed_order = _deal_version(True)
 
 
-@entry(alloc=False)
+@entry
 def _travels(hands, q, need):
     """Whether seat q holds a travel card it could play on this space."""
     if hands[q, WILD] > 0:
@@ -886,43 +694,16 @@ def _travels(hands, q, need):
     return False
 
 
-@entry(alloc=False)
-def _would_deal(
-    p,
-    space,
-    payout,
-    P,
-    hands,
-    laid,
-    owner,
-    trav,
-    played,
-    req,
-    opt,
-    pick,
-    fixed,
-    spec,
-    sixth,
-    to_earn,
-    boss_weight,
-    min_pct,
-    rule,
-    prices,
-    sup,
-    bycard,
-    share,
-    consent,
-    weights,
-    cand,
-    owner2,
-):
+@entry
+def _would_deal(p, space, payout, P, work, table, cfg, spec, owner2):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
-    price = prices[space]
+    st = views(work, table)
+    price = st.prices[space]
     for f in range(N_FAMILIES):
-        trav[f] = 0
+        st.trav[f] = 0
     for q in range(P):
-        played[q] = 0
-    r, o, pk = req[space], opt[space], pick[space]
+        st.played[q] = 0
+    r, o, pk = st.req[space], st.opt[space], st.pick[space]
     if (
         _offer(
             p,
@@ -931,25 +712,16 @@ def _would_deal(
             o,
             pk,
             P,
-            hands,
-            laid,
-            owner,
-            trav,
-            played,
-            fixed,
+            work,
+            table,
+            st.owner,
+            cfg,
             spec,
-            sixth,
-            to_earn,
-            boss_weight,
-            min_pct,
-            rule,
             price,
-            sup,
-            bycard,
-            share,
-            consent,
-            weights,
-            cand,
+            st.sup,
+            st.bycard,
+            st.share,
+            st.consent,
             p,
         )
         >= 0
@@ -957,9 +729,9 @@ def _would_deal(
         return True
     # counting on its recruitment sets, on a copy of the investor cards
     for f in range(N_FAMILIES):
-        owner2[f] = owner[f]
-    for _ in range(hands[p, RECRUIT] // RECRUIT_SET):
-        f = _recruit_target(p, r, o, pk, owner2, hands, laid)
+        owner2[f] = st.owner[f]
+    for _ in range(st.hands[p, RECRUIT] // RECRUIT_SET):
+        f = _recruit_target(p, r, o, pk, owner2, st.hands, st.laid)
         if f < 0:
             break
         owner2[f] = p
@@ -971,119 +743,59 @@ def _would_deal(
             o,
             pk,
             P,
-            hands,
-            laid,
+            work,
+            table,
             owner2,
-            trav,
-            played,
-            fixed,
+            cfg,
             spec,
-            sixth,
-            to_earn,
-            boss_weight,
-            min_pct,
-            rule,
             price,
-            sup,
-            bycard,
-            share,
-            consent,
-            weights,
-            cand,
+            st.sup,
+            st.bycard,
+            st.share,
+            st.consent,
             p,
         )
         >= 0
     )
 
 
-@entry(alloc=False)
-def _cards_in_game(hands, P, discard, meta):
-    n = meta[_M_PILE]
+@entry
+def _cards_in_game(work, table, P):
+    st = views(work, table)
+    n = st.meta[_M_PILE]
     for t in range(N_TYPES):
-        n += discard[t]
+        n += st.discard[t]
     for p in range(P):
-        n += _count(hands, p)
+        n += _count(st.hands, p)
     return n
 
 
-@entry(alloc=False)
-def _enforce(s, hands, p, P, discard, played, pol, narrow, limit, owner, recruit, sup):
+@entry
+def _enforce(s, work, table, p, P, cfg, limit, recruit):
     """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
-    while _count(hands, p) > limit:
-        f = _limit_recruit(s, p, owner, hands, pol) if recruit else -1
+    st = views(work, table)
+    while _count(st.hands, p) > limit:
+        f = _limit_recruit(s, p, st.owner, st.hands, st.pol) if recruit else -1
         if f < 0:
-            _discard_one(s, hands, p, discard, pol)
+            _discard_one(s, st.hands, p, st.discard, st.pol)
             continue
-        _recruit(s, p, f, P, hands, discard, played, owner, pol, narrow, sup)
+        _recruit(s, p, f, P, work, table, cfg)
 
 
 def _simulate_version(fixed_order):
     """The game loop, compiled once per order of the deal (see ``_deal_version``)."""
 
     @entry
-    def simulate(
-        seed,
-        start,
-        count,
-        P,
-        each,
-        deck,
-        pol,
-        req,
-        opt,
-        pick,
-        div,
-        values,
-        rolls,
-        fixed,
-        sixth,
-        to_earn,
-        narrow,
-        boss_weight,
-        min_pct,
-        rule,
-        price,
-        extra,
-        fixed_turn,
-        forced,
-        min_hand,
-        late_limit,
-        by_investors,
-        limit_recruit,
-        seat_out,
-        game_out,
-        spaces_out,
-        att_out,
-    ):
+    def simulate(seed, start, count, P, work, table, cfg, seat_out, game_out, spaces_out, att_out):
         """Play games start .. start+count-1 into the output arrays."""
         spec = not fixed_order  # family cards laid face up, not counted from the hand
         if fixed_order:
             deal = _deal_fixed_order
         else:
             deal = _deal_open
-        s = np.empty(4, np.uint64)
-        fam = np.empty(N_FAMILIES, np.int64)
-        owner = np.empty(N_FAMILIES, np.int64)
-        trav = np.zeros(N_FAMILIES, np.int64)
-        laid = np.zeros((P, N_FAMILIES), np.int64)
-        played = np.zeros(P, np.int64)
-        hands = np.zeros((P, N_TYPES), np.int64)
-        pile = np.empty(DECK_SIZE, np.int8)
-        discard = np.zeros(N_TYPES, np.int64)
-        covered = np.zeros(SPACES, np.int64)
-        money = np.zeros(P, np.int64)
-        meta = np.zeros(3, np.int64)
-        sup = np.empty(N_FAMILIES, np.int64)
-        bycard = np.zeros(N_FAMILIES, np.int64)
-        share = np.zeros(P, np.int64)
-        consent = np.zeros(P, np.int64)
-        weights = np.zeros(P, np.int64)
-        cand = np.zeros(3 * N_FAMILIES, np.int64)
-        sup2 = np.empty(N_FAMILIES, np.int64)
-        bycard2 = np.zeros(N_FAMILIES, np.int64)
-        share2 = np.zeros(P, np.int64)
-        consent2 = np.zeros(P, np.int64)
-        n_cards = values.shape[0]
+        st = views(work, table)
+        s = st.rng
+        n_cards = st.values.shape[0]
         for g in range(count):
             gi = start + g
             seed_stream(s, seed, gi)
@@ -1095,45 +807,45 @@ def _simulate_version(fixed_order):
             spaces_out[g, :] = -1
             # setup
             for f in range(N_FAMILIES):
-                fam[f] = f
-                owner[f] = -1
-            _shuffle(s, fam, N_FAMILIES)
+                st.fam[f] = f
+                st.owner[f] = -1
+            shuffle(s, st.fam, N_FAMILIES)
             for p in range(P):
-                for j in range(each):
-                    owner[fam[p * each + j]] = p
+                for j in range(cfg.each):
+                    st.owner[st.fam[p * cfg.each + j]] = p
             n = DECK_SIZE
             for i in range(n):
-                pile[i] = deck[i]
-            _shuffle(s, pile, n)
-            hands[:, :] = 0
-            discard[:] = 0
+                st.pile[i] = st.deck[i]
+            shuffle(s, st.pile, n)
+            st.hands[:, :] = 0
+            st.discard[:] = 0
             go[_G_EXTRA] = -1
-            if extra >= 0:
+            if cfg.extra >= 0:
                 x = gi % P
                 i = n - 1
-                while pile[i] != extra:
+                while st.pile[i] != cfg.extra:
                     i -= 1
                 for j in range(i, n - 1):
-                    pile[j] = pile[j + 1]
+                    st.pile[j] = st.pile[j + 1]
                 n -= 1
-                hands[x, extra] += 1
+                st.hands[x, cfg.extra] += 1
                 go[_G_EXTRA] = x
-            meta[_M_PILE] = n
+            st.meta[_M_PILE] = n
             for p in range(P):
                 for _ in range(HAND_START):
-                    _draw(s, hands, p, pile, discard, meta)
+                    _draw(s, work, table, p)
             first = bounded(s, P)
             go[_G_START] = first
             # the player to the right of the start player places the marker
             chooser = (first + P - 1) % P
-            if pol[chooser] == RANDOM:
-                meta[_M_MARKER] = bounded(s, SPACES)
+            if st.pol[chooser] == RANDOM:
+                st.meta[_M_MARKER] = bounded(s, SPACES)
             else:
-                meta[_M_MARKER] = _first_space(div)
-            meta[_M_LIMIT] = HAND_LIMIT
-            covered[:] = 0
-            money[:] = 0
-            low = _cards_in_game(hands, P, discard, meta)
+                st.meta[_M_MARKER] = _first_space(st.div)
+            st.meta[_M_LIMIT] = HAND_LIMIT
+            st.covered[:] = 0
+            st.money[:] = 0
+            low = _cards_in_game(work, table, P)
             high = low
             cur = first
             turns = 0
@@ -1144,213 +856,116 @@ def _simulate_version(fixed_order):
                     end = 2
                     break
                 turns += 1
-                nh = _count(hands, cur)
-                can_deal = not (min_hand and nh <= 3)
-                must = forced and nh >= 10
+                nh = _count(st.hands, cur)
+                can_deal = not (cfg.min_hand and nh <= 3)
+                must = cfg.forced and nh >= 10
                 # the patient bot deals only from PATIENT_HAND cards on
-                judge = pol[cur] != RANDOM and (pol[cur] == SHREWD or nh >= PATIENT_HAND)
+                judge = st.pol[cur] != RANDOM and (st.pol[cur] == SHREWD or nh >= PATIENT_HAND)
+                # decide at the marker; if not there, move it by a die and decide again (a
+                # cfg.forced deal takes the new space)
                 here = False
-                if can_deal:
-                    if pol[cur] != RANDOM:
-                        m = meta[_M_MARKER]
-                        here = judge and _would_deal(
-                            cur,
-                            m,
-                            div[m] * values[done],
-                            P,
-                            hands,
-                            laid,
-                            owner,
-                            trav,
-                            played,
-                            req,
-                            opt,
-                            pick,
-                            fixed,
-                            spec,
-                            sixth,
-                            to_earn,
-                            boss_weight,
-                            min_pct,
-                            rule,
-                            price,
-                            sup,
-                            bycard,
-                            share,
-                            consent,
-                            weights,
-                            cand,
-                            sup2,
-                        )
-                    else:
-                        here = bounded(s, 2) == 0
-                if not here:
-                    steps = 1 + bounded(s, 6)
-                    m = meta[_M_MARKER]
-                    while steps > 0:
-                        m = (m + 1) % SPACES
-                        if covered[m] == 0:
-                            steps -= 1
-                    meta[_M_MARKER] = m
-                    if must:
-                        here = True
-                    elif can_deal:
-                        if pol[cur] != RANDOM:
+                for attempt in range(2):
+                    if attempt == 1:
+                        if here:
+                            break
+                        steps = 1 + bounded(s, 6)
+                        m = st.meta[_M_MARKER]
+                        while steps > 0:
+                            m = (m + 1) % SPACES
+                            if st.covered[m] == 0:
+                                steps -= 1
+                        st.meta[_M_MARKER] = m
+                        if must:
+                            here = True
+                            break
+                    if can_deal:
+                        if st.pol[cur] != RANDOM:
+                            m = st.meta[_M_MARKER]
                             here = judge and _would_deal(
                                 cur,
                                 m,
-                                div[m] * values[done],
+                                st.div[m] * st.values[done],
                                 P,
-                                hands,
-                                laid,
-                                owner,
-                                trav,
-                                played,
-                                req,
-                                opt,
-                                pick,
-                                fixed,
+                                work,
+                                table,
+                                cfg,
                                 spec,
-                                sixth,
-                                to_earn,
-                                boss_weight,
-                                min_pct,
-                                rule,
-                                price,
-                                sup,
-                                bycard,
-                                share,
-                                consent,
-                                weights,
-                                cand,
-                                sup2,
+                                st.sup2,
                             )
                         else:
                             here = bounded(s, 2) == 0
                 if here:
-                    space = meta[_M_MARKER]
+                    space = st.meta[_M_MARKER]
                     so[cur, _S_STARTED] += 1
                     att_out[g, cur, space] += 1
                     res = deal(
                         s,
                         cur,
                         space,
-                        div[space] * values[done],
+                        st.div[space] * st.values[done],
                         P,
-                        hands,
-                        laid,
-                        owner,
-                        trav,
-                        played,
-                        discard,
-                        pol,
-                        req,
-                        opt,
-                        pick,
-                        fixed,
+                        work,
+                        table,
+                        cfg,
                         spec,
-                        sixth,
-                        to_earn,
-                        narrow,
-                        boss_weight,
-                        min_pct,
-                        rule,
-                        price,
-                        sup,
-                        bycard,
-                        share,
-                        consent,
-                        weights,
-                        cand,
-                        sup2,
-                        bycard2,
-                        share2,
-                        consent2,
-                        money,
                         so,
                     )
                     boss = (res if res > 0 else -res) - 1
-                    nxt = (cur + 1) % P if fixed_turn else (boss + 1) % P
+                    nxt = (cur + 1) % P if cfg.fixed_turn else (boss + 1) % P
                     if res > 0:
-                        go[_G_PAID] += div[space] * values[done]
-                        covered[space] = 1
+                        go[_G_PAID] += st.div[space] * st.values[done]
+                        st.covered[space] = 1
                         spaces_out[g, done] = space
                         done += 1
-                        m = meta[_M_MARKER]
-                        while covered[m] == 1:
+                        m = st.meta[_M_MARKER]
+                        while st.covered[m] == 1:
                             m = (m + 1) % SPACES
-                        meta[_M_MARKER] = m
+                        st.meta[_M_MARKER] = m
                         if done == n_cards:
                             end = 1
-                        elif rolls[done - 1] != 0:
-                            if (rolls[done - 1] >> bounded(s, 6)) & 1:
+                        elif st.rolls[done - 1] != 0:
+                            if (st.rolls[done - 1] >> bounded(s, 6)) & 1:
                                 end = 0
-                        if end < 0 and late_limit and done == 9:
-                            meta[_M_LIMIT] = LATE_LIMIT
+                        if end < 0 and cfg.late_limit and done == 9:
+                            st.meta[_M_LIMIT] = LATE_LIMIT
                             for p in range(P):
-                                _enforce(
-                                    s,
-                                    hands,
-                                    p,
-                                    P,
-                                    discard,
-                                    played,
-                                    pol,
-                                    narrow,
-                                    LATE_LIMIT,
-                                    owner,
-                                    limit_recruit,
-                                    sup,
-                                )
+                                _enforce(s, work, table, p, P, cfg, LATE_LIMIT, cfg.limit_recruit)
                 else:
                     draws = DRAW
-                    if by_investors:
+                    if cfg.by_investors:
                         held = 0
                         for f in range(N_FAMILIES):
-                            if owner[f] == cur:
+                            if st.owner[f] == cur:
                                 held += 1
                         draws = max(1, 4 - held)
                     for _ in range(draws):
-                        if not _draw(s, hands, cur, pile, discard, meta):
+                        if not _draw(s, work, table, cur):
                             break
-                    _enforce(
-                        s,
-                        hands,
-                        cur,
-                        P,
-                        discard,
-                        played,
-                        pol,
-                        narrow,
-                        meta[_M_LIMIT],
-                        owner,
-                        limit_recruit,
-                        sup,
-                    )
+                    _enforce(s, work, table, cur, P, cfg, st.meta[_M_LIMIT], cfg.limit_recruit)
                     nxt = (cur + 1) % P
-                total = _cards_in_game(hands, P, discard, meta)
+                total = _cards_in_game(work, table, P)
                 low = min(low, total)
                 high = max(high, total)
                 for p in range(P):
-                    so[p, _S_HMAX] = max(so[p, _S_HMAX], _count(hands, p))
+                    so[p, _S_HMAX] = max(so[p, _S_HMAX], _count(st.hands, p))
                 if end >= 0:
                     break
                 cur = nxt
             for p in range(P):
-                so[p, _S_MONEY] = money[p]
-                so[p, _S_HAND] = _count(hands, p)
+                so[p, _S_MONEY] = st.money[p]
+                so[p, _S_HAND] = _count(st.hands, p)
                 held = 0
                 for f in range(N_FAMILIES):
-                    if owner[f] == p:
+                    if st.owner[f] == p:
                         held += 1
                 so[p, _S_INV] = held
             go[_G_DEALS] = done
             go[_G_TURNS] = turns
             go[_G_END] = end
-            go[_G_PILE] = meta[_M_PILE]
+            go[_G_PILE] = st.meta[_M_PILE]
             s_disc = 0
             for t in range(N_TYPES):
-                s_disc += discard[t]
+                s_disc += st.discard[t]
             go[_G_DISC] = s_disc
             go[_G_LOW] = low
             go[_G_HIGH] = high
@@ -1362,33 +977,42 @@ simulate = _simulate_version(False)
 simulate_fixed_order = _simulate_version(True)
 
 
-def pack(settings):
-    """The settings as the flat arrays and scalars the kernel takes."""
+def place(settings):
+    """The state array of :data:`STATE` for these settings, with the settings' tables
+    written in, and its placed layout: (work, placed)."""
     c = settings.cards
-    n = len(settings.stack)
-    return dict(
-        P=settings.players,
-        each=c.investors[settings.players],
+    placed = STATE.place(P=settings.players, deals=len(settings.stack))
+    work = placed.new()
+    placed.fill(
+        work,
         deck=_DECK,
-        pol=np.array([POLICY_CODES[p] for p in settings.policies], np.int64),
-        req=np.array([sp.required for sp in c.spaces], np.int64),
-        opt=np.array([sp.optional for sp in c.spaces], np.int64),
-        pick=np.array([sp.pick for sp in c.spaces], np.int64),
-        div=np.array([sp.dividends for sp in c.spaces], np.int64),
-        values=np.array([c.values[k - 1] for k in settings.stack], np.int64),
-        rolls=np.array([settings.rolls_after(d) for d in range(1, n + 1)], np.int64),
+        pol=[POLICY_CODES[p] for p in settings.policies],
+        req=[sp.required for sp in c.spaces],
+        opt=[sp.optional for sp in c.spaces],
+        pick=[sp.pick for sp in c.spaces],
+        div=[sp.dividends for sp in c.spaces],
+        prices=settings.prices,
+        values=[c.values[k - 1] for k in settings.stack],
+        rolls=[settings.rolls_after(d) for d in range(1, len(settings.stack) + 1)],
+    )
+    return work, placed
+
+
+def config(settings) -> Config:
+    """The settings' scalars, as the kernel takes them."""
+    return Config(
+        each=settings.cards.investors[settings.players],
         fixed=settings.two_player_rules,
         sixth=settings.has("two-player-sixth"),
-        to_earn=1
+        to_earn=1  # card-to-earn, 2: its other reading, 0: neither
         if settings.has("card-to-earn")
         else 2
         if settings.has("card-to-earn-discard")
         else 0,
         narrow=settings.has("narrow-stops"),
-        boss_weight=c.boss_weight,
-        min_pct=c.min_boss_percent,
+        boss_weight=settings.cards.boss_weight,
+        min_pct=settings.cards.min_boss_percent,
         rule=0 if settings.has("weight-bargain") else 1,
-        price=settings.prices,
         extra=settings.extra,
         fixed_turn=settings.has("fixed-turn"),
         forced=settings.has("forced-deal"),
@@ -1407,15 +1031,20 @@ def simulate_chunk(settings, seed, start, count):
     spaces_out = np.zeros((count, 15), np.int64)
     att_out = np.zeros((count, P, SPACES), np.int64)
     run = simulate_fixed_order if settings.has("fixed-order") else simulate
+    work, placed = place(settings)
+    cfg = config(settings)
     run(
         np.uint64(seed),
         start,
         count,
-        seat_out=seat_out,
-        game_out=game_out,
-        spaces_out=spaces_out,
-        att_out=att_out,
-        **pack(settings),
+        P,
+        work,
+        placed.table,
+        cfg,
+        seat_out,
+        game_out,
+        spaces_out,
+        att_out,
     )
     seats = np.arange(P)
     first = game_out[:, _G_START][:, None]
