@@ -159,33 +159,20 @@ def _card(hands, laid, p, f, viewer, spec):
 
 
 @entry
-def _offer(
-    boss,
-    payout,
-    req,
-    opt,
-    pick,
-    P,
-    work,
-    table,
-    owner,
-    cfg,
-    spec,
-    price,
-    sup,
-    bycard,
-    share,
-    consent,
-    viewer,
-):
+def _offer(boss, payout, space, P, work, table, cfg, spec, owner, alt, viewer):
     """The bargaining rule: each bought family at its Shapley price (``price``, in units of
     1/PRICE_DEN; rule 1) or by the weight rule (see deals.toml; rule 0).  Fills
-    sup/bycard/share/consent; returns the boss's take, or -1 when the deal cannot be made
+    sup/bycard/share/consent (sup2.. when ``alt``: terms weighed, not offered); returns the boss's take, or -1 when the deal cannot be made
     or is refused.  ``viewer`` >= 0: the terms as that seat can foresee them, counting no
     family card in another seat's hidden hand (-1: the table's terms: the laid cards, and in
     the fixed order, where none are laid, every hand's).
     ``cand`` is scratch: [0:6] option keys, [6:12] sellers per family, [12:18] free."""
     st = views(work, table)
+    req, opt, pick, price = st.req[space], st.opt[space], st.pick[space], st.prices[space]
+    if alt:
+        sup, bycard, share, consent = st.sup2, st.bycard2, st.share2, st.consent2
+    else:
+        sup, bycard, share, consent = st.sup, st.bycard, st.share, st.consent
     need = req | opt
     # the 2-player price: payout / the investors the deal needs, or / 6 (``sixth``)
     per = N_FAMILIES if cfg.sixth else pick
@@ -331,52 +318,16 @@ def _travel_target(q, boss, P, work, table, take, cfg):
 
 
 @entry
-def _wants_boss(s, q, boss, payout, r, o, pk, P, work, table, cfg, spec, price):
+def _wants_boss(s, q, boss, payout, space, P, work, table, cfg, spec):
     """Whether seat q plays a boss card: a coin for the random bot; the others when their take
     as boss, as their seat can foresee the terms, beats their share under the boss now."""
     st = views(work, table)
     if st.pol[q] == RANDOM:
         return bounded(s, 2) == 0
-    mine = _offer(
-        q,
-        payout,
-        r,
-        o,
-        pk,
-        P,
-        work,
-        table,
-        st.owner,
-        cfg,
-        spec,
-        price,
-        st.sup2,
-        st.bycard2,
-        st.share2,
-        st.consent2,
-        q,
-    )
+    mine = _offer(q, payout, space, P, work, table, cfg, spec, st.owner, 1, q)
     if mine < 0:
         return False
-    now = _offer(
-        boss,
-        payout,
-        r,
-        o,
-        pk,
-        P,
-        work,
-        table,
-        st.owner,
-        cfg,
-        spec,
-        price,
-        st.sup2,
-        st.bycard2,
-        st.share2,
-        st.consent2,
-        q,
-    )
+    now = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, 1, q)
     return mine > (st.share2[q] if now >= 0 else 0)
 
 
@@ -525,7 +476,6 @@ def _deal_version(fixed_order):
         recruitment, the terms, travel cards; family cards count from the hand and are
         never laid."""
         st = views(work, table)
-        price = st.prices[space]
         for f in range(N_FAMILIES):
             st.trav[f] = 0
         for p in range(P):
@@ -538,7 +488,7 @@ def _deal_version(fixed_order):
             while k < P:
                 q = (boss + k) % P
                 if st.hands[q, BOSS] > 0 and _wants_boss(
-                    s, q, boss, payout, r, o, pk, P, work, table, cfg, spec, price
+                    s, q, boss, payout, space, P, work, table, cfg, spec
                 ):
                     boss = _boss_card(s, q, boss, P, work, table, cfg, seat_out)
                     k = 1
@@ -554,25 +504,7 @@ def _deal_version(fixed_order):
             # terms worked out again after each one that takes effect
             changed = True
             while changed:
-                take = _offer(
-                    boss,
-                    payout,
-                    r,
-                    o,
-                    pk,
-                    P,
-                    work,
-                    table,
-                    st.owner,
-                    cfg,
-                    spec,
-                    price,
-                    st.sup,
-                    st.bycard,
-                    st.share,
-                    st.consent,
-                    -1,
-                )
+                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, 0, -1)
                 if take < 0:
                     return -(boss + 1)
                 changed = False
@@ -594,7 +526,7 @@ def _deal_version(fixed_order):
             while passes < P:
                 acted = False
                 if q != boss and st.hands[q, BOSS] > 0:
-                    if _wants_boss(s, q, boss, payout, r, o, pk, P, work, table, cfg, spec, price):
+                    if _wants_boss(s, q, boss, payout, space, P, work, table, cfg, spec):
                         boss = _boss_card(s, q, boss, P, work, table, cfg, seat_out)
                         acted = True
                 if not acted and q == boss and st.hands[q, RECRUIT] >= RECRUIT_SET:
@@ -605,23 +537,7 @@ def _deal_version(fixed_order):
                 if not acted and q != boss and _travels(st.hands, q, r | o):
                     if take == -2:
                         take = _offer(
-                            boss,
-                            payout,
-                            r,
-                            o,
-                            pk,
-                            P,
-                            work,
-                            table,
-                            st.owner,
-                            cfg,
-                            spec,
-                            price,
-                            st.sup,
-                            st.bycard,
-                            st.share,
-                            st.consent,
-                            -1,
+                            boss, payout, space, P, work, table, cfg, spec, st.owner, 0, -1
                         )
                     tgt = -1
                     if take >= 0:
@@ -651,25 +567,7 @@ def _deal_version(fixed_order):
                     passes += 1
                 q = (q + 1) % P
             if take == -2:
-                take = _offer(
-                    boss,
-                    payout,
-                    r,
-                    o,
-                    pk,
-                    P,
-                    work,
-                    table,
-                    st.owner,
-                    cfg,
-                    spec,
-                    price,
-                    st.sup,
-                    st.bycard,
-                    st.share,
-                    st.consent,
-                    -1,
-                )
+                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, 0, -1)
             if take < 0:
                 _take_back(st.hands, st.laid, P)
                 return -(boss + 1)
@@ -698,34 +596,12 @@ def _travels(hands, q, need):
 def _would_deal(p, space, payout, P, work, table, cfg, spec, owner2):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
     st = views(work, table)
-    price = st.prices[space]
     for f in range(N_FAMILIES):
         st.trav[f] = 0
     for q in range(P):
         st.played[q] = 0
     r, o, pk = st.req[space], st.opt[space], st.pick[space]
-    if (
-        _offer(
-            p,
-            payout,
-            r,
-            o,
-            pk,
-            P,
-            work,
-            table,
-            st.owner,
-            cfg,
-            spec,
-            price,
-            st.sup,
-            st.bycard,
-            st.share,
-            st.consent,
-            p,
-        )
-        >= 0
-    ):
+    if _offer(p, payout, space, P, work, table, cfg, spec, st.owner, 0, p) >= 0:
         return True
     # counting on its recruitment sets, on a copy of the investor cards
     for f in range(N_FAMILIES):
@@ -735,28 +611,7 @@ def _would_deal(p, space, payout, P, work, table, cfg, spec, owner2):
         if f < 0:
             break
         owner2[f] = p
-    return (
-        _offer(
-            p,
-            payout,
-            r,
-            o,
-            pk,
-            P,
-            work,
-            table,
-            owner2,
-            cfg,
-            spec,
-            price,
-            st.sup,
-            st.bycard,
-            st.share,
-            st.consent,
-            p,
-        )
-        >= 0
-    )
+    return _offer(p, payout, space, P, work, table, cfg, spec, owner2, 0, p) >= 0
 
 
 @entry

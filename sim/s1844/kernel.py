@@ -486,40 +486,44 @@ def free_slot(st, off, first):
     return -1
 
 
+# a mountain railway (k = 1) or a tunnel (k = 2): its section, its price, its pl column k
 @jit(inline="always", alloc=False)
-def mountain_ok(st, rs, p):
+def _extra_ok(st, p, k):
     return (
         st[O_DEBT + p] == 0
-        and st[O_PL + p * 3 + 1] == 0
-        and st[O_CASH + p] >= R.MOUNTAIN_PRICE
-        and free_slot(st, O_MR, 0) >= 0
+        and st[O_PL + p * 3 + k] == 0
+        and st[O_CASH + p] >= (R.MOUNTAIN_PRICE if k == 1 else R.TUNNEL_PRICE)
+        and free_slot(st, O_MR if k == 1 else O_TUN, k - 1) >= 0
     )
+
+
+@jit(inline="always", alloc=False)
+def _buy_extra(st, p, k):
+    sec, price = (O_MR, R.MOUNTAIN_PRICE) if k == 1 else (O_TUN, R.TUNNEL_PRICE)
+    st[sec + free_slot(st, sec, k - 1)] = p
+    st[O_CASH + p] -= price
+    st[G_BANK] += price
+    st[O_PL + p * 3 + k] = 1
+
+
+@jit(inline="always", alloc=False)
+def mountain_ok(st, rs, p):
+    return _extra_ok(st, p, 1)
 
 
 @jit(inline="always", alloc=False)
 def tunnel_ok(st, rs, p):
-    return (
-        st[O_DEBT + p] == 0
-        and st[O_PL + p * 3 + 2] == 0
-        and st[O_CASH + p] >= R.TUNNEL_PRICE
-        and free_slot(st, O_TUN, 1) >= 0
-    )
+    return _extra_ok(st, p, 2)
 
 
 @jit(inline="always", alloc=False)
 def buy_mountain(st, rs, p):
-    st[O_MR + 0 * 5 + free_slot(st, O_MR, 0)] = p
-    st[O_CASH + p] -= R.MOUNTAIN_PRICE
-    st[G_BANK] += R.MOUNTAIN_PRICE
-    st[O_PL + p * 3 + 1] = 1
+    _buy_extra(st, p, 1)
 
 
 @jit(inline="always", alloc=False)
 def buy_tunnel(st, rs, p):
-    st[O_TUN + 0 * 5 + free_slot(st, O_TUN, 1)] = p
-    st[O_CASH + p] -= R.TUNNEL_PRICE
-    st[G_BANK] += R.TUNNEL_PRICE
-    st[O_PL + p * 3 + 2] = 1
+    _buy_extra(st, p, 2)
 
 
 # ---- auction ---------------------------------------------------------------------------------
