@@ -10,6 +10,8 @@ from numba.extending import intrinsic
 
 from tableodds.sim.core.jit import jit
 
+ONE = np.uint64(1)  # bit sets are uint64: shifts and masks of this one
+
 
 def _bit_count(op: str):
     """The LLVM intrinsic ``op`` (ctpop, cttz or ctlz) on a uint64, as a numba intrinsic."""

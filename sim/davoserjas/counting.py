@@ -37,11 +37,11 @@ lets that seat go out, and opening it costs only the 2.  Under the pool scoring
 
 import numpy as np
 
-from tableodds.sim.core.bits import lowest_bit, popcount
+from tableodds.sim.core.bits import ONE, lowest_bit, popcount
 from tableodds.sim.core.jit import jit
+from tableodds.sim.davoserjas.rules import SUIT_BITS
 
-_ONE = np.uint64(1)
-_SUIT = np.uint64(0x1FFF)
+_ONE, _SUIT = ONE, SUIT_BITS
 SHORT = 3  # Kabalen: a seat with at most this many cards left is about to go out
 THREAT = 3  # ... and opening a card it may hold costs this much more
 

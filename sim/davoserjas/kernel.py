@@ -15,28 +15,26 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 
-from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
+from tableodds.sim.core.bits import ONE, kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, seed_stream, step
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
-from tableodds.sim.davoserjas.policies import (
+from tableodds.sim.davoserjas.policies import _behind, duck, hold
+from tableodds.sim.davoserjas.rules import (  # noqa: F401 (to_columns: the record layout)
     KABALEN_COUNTING,
     KABALEN_HOLD,
     KABALEN_RANDOM,
+    SUIT_BITS,
     TRICK_COUNTING,
     TRICK_DUCK,
     TRICK_RANDOM,
     TRICK_SEARCH,
-    _behind,
-    duck,
-    hold,
     policy_codes,
+    to_columns,
 )
-from tableodds.sim.davoserjas.rules import to_columns  # noqa: F401 (record layout, in rules)
 from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
 
-_ONE = np.uint64(1)
-_SUIT = np.uint64(0x1FFF)
+_ONE, _SUIT = ONE, SUIT_BITS
 
 
 def _host_has_pdep():

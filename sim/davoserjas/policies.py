@@ -8,21 +8,11 @@ twins; the tests require both to pick the same card on the same seeds.
 
 import numpy as np
 
-from tableodds.sim.core.bits import highest_bit, lowest_bit
+from tableodds.sim.core.bits import ONE, highest_bit, lowest_bit
 from tableodds.sim.core.jit import jit
-from tableodds.sim.davoserjas.rules import (  # noqa: F401 (the codes, declared in rules)
-    KABALEN_COUNTING,
-    KABALEN_HOLD,
-    KABALEN_RANDOM,
-    TRICK_COUNTING,
-    TRICK_DUCK,
-    TRICK_RANDOM,
-    TRICK_SEARCH,
-    policy_codes,
-)
+from tableodds.sim.davoserjas.rules import SUIT_BITS
 
-_ONE = np.uint64(1)
-_SUIT = np.uint64(0x1FFF)
+_ONE, _SUIT = ONE, SUIT_BITS
 
 
 @jit(inline="always")

@@ -30,6 +30,7 @@ from tableodds.sim.davoserjas.options import (
 SUITS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_BITS = np.uint64(0x1FFF)  # one suit's 13 cards in a hand's bit set (card = 13 * suit + rank)
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RANK_PLURALS = (
     "twos",

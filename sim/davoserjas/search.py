@@ -33,14 +33,13 @@ Random draws come from the game's stream.  Kabalen is played as ``counting``.
 
 import numpy as np
 
-from tableodds.sim.core.bits import highest_bit, kth_bit, lowest_bit, popcount
+from tableodds.sim.core.bits import ONE, highest_bit, kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, next_u64, seed_stream
 from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
-from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES
+from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES, SUIT_BITS
 
-_ONE = np.uint64(1)
-_SUIT = np.uint64(0x1FFF)
+_ONE, _SUIT = ONE, SUIT_BITS
 SAMPLES = 12  # default budget: deals sampled per decision
 TRICKS = 4  # ... and tricks left (the current one included) from which each is solved exactly
 _MODEL = 64  # the kernel's ``exact`` carries both: tricks + _MODEL * endgame code
