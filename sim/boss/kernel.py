@@ -61,7 +61,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     WILD,
     WIN_SHARE,
 )
-from tableodds.sim.core.jit import entry
+from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.layout import Layout
 from tableodds.sim.core.rng import bounded, seed_stream, shuffle
 
@@ -158,6 +158,19 @@ def _card(hands, laid, p, f, viewer, spec):
     return laid[p, f] > 0 or (hands[p, f] > 0 and (p == viewer or (viewer < 0 and not spec)))
 
 
+@jit(inline="always")
+def _investor_counts(st, cfg, p, f):
+    """Seat p's investor card of family f brings it to the deal: not sent travelling and,
+    where a card-to-earn variant holds, earned (a card played in this deal; in the other
+    reading, one left in the hand to discard); always under the two-player rules."""
+    return st.trav[f] == 0 and (
+        cfg.fixed
+        or cfg.to_earn == 0
+        or st.played[p] == 1
+        or (cfg.to_earn == 2 and _count(st.hands, p) > 0)
+    )
+
+
 @entry
 def _offer(boss, payout, space, P, work, table, cfg, spec, owner, alt, viewer):
     """The bargaining rule: each bought family at its Shapley price (``price``, in units of
@@ -189,16 +202,7 @@ def _offer(boss, payout, space, P, work, table, cfg, spec, owner, alt, viewer):
                 continue
             if _card(st.hands, st.laid, p, f, viewer, spec):
                 m += 1
-            elif (
-                owner[f] == p
-                and st.trav[f] == 0
-                and (
-                    cfg.fixed
-                    or cfg.to_earn == 0
-                    or st.played[p] == 1
-                    or (cfg.to_earn == 2 and _count(st.hands, p) > 0)
-                )
-            ):
+            elif owner[f] == p and _investor_counts(st, cfg, p, f):
                 m += 1
         st.cand[6 + f] = m
         st.cand[12 + f] = (owner[f] == boss and st.trav[f] == 0) or (
@@ -244,17 +248,7 @@ def _offer(boss, payout, space, P, work, table, cfg, spec, owner, alt, viewer):
             continue
         m = st.cand[6 + f]
         o = owner[f]
-        if (
-            o >= 0
-            and o != boss
-            and st.trav[f] == 0
-            and (
-                cfg.fixed
-                or cfg.to_earn == 0
-                or st.played[o] == 1
-                or (cfg.to_earn == 2 and _count(st.hands, o) > 0)
-            )
-        ):
+        if o >= 0 and o != boss and _investor_counts(st, cfg, o, f):
             sup[f] = o
             bycard[f] = 0
             if cfg.fixed:
