@@ -470,10 +470,8 @@ def _deal_version(fixed_order):
         recruitment, the terms, travel cards; family cards count from the hand and are
         never laid."""
         st = views(work, table)
-        for f in range(N_FAMILIES):
-            st.trav[f] = 0
-        for p in range(P):
-            st.played[p] = 0
+        st.trav[:] = 0  # a new deal: no family travelling, no card played
+        st.played[:] = 0
         r, o, pk = st.req[space], st.opt[space], st.pick[space]
         boss = first
         if fixed_order:
@@ -590,10 +588,8 @@ def _travels(hands, q, need):
 def _would_deal(p, space, payout, P, work, table, cfg, spec, owner2):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
     st = views(work, table)
-    for f in range(N_FAMILIES):
-        st.trav[f] = 0
-    for q in range(P):
-        st.played[q] = 0
+    st.trav[:] = 0  # a new deal: no family travelling, no card played
+    st.played[:] = 0
     r, o, pk = st.req[space], st.opt[space], st.pick[space]
     if _offer(p, payout, space, P, work, table, cfg, spec, st.owner, 0, p) >= 0:
         return True
