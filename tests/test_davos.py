@@ -113,61 +113,26 @@ def _bills_game(order):
     for b in order:
         g.resolve(b, bills[b])
     # the kernel on the same position
-    pk = K.pack(st)
-    ch = np.zeros((12, 3), np.int64)
-    ch[0, 0], ch[3, 1], ch[4, 0] = 1, 1, 2
-    csec = np.full(12, -1, np.int64)
-    csec[0], csec[3], csec[4] = 2, 2, 3
-    ph = np.zeros((9, 3), np.int64)
-    ph[0, 2] = ph[2, 2] = 2
-    sc = np.zeros(K.N_SCALARS, np.int64)
-    sv = np.zeros((2, 5), np.int64)
-    cdisc = np.zeros(12, np.int64)
-    b_ideo = np.array([L, L], np.int64)
-    b_target = np.array([2, -1], np.int64)
-    b_own = np.array([[-2, -1], [2, 1]], np.int64)
-    b_other = np.array([[-1, 0], [1, 0]], np.int64)
+    work, placed = K.place(st)
+    v = {name: placed.view(work, name) for name in K.STATE.names}
+    v["ch"][0, 0], v["ch"][3, 1], v["ch"][4, 0] = 1, 1, 2
+    v["csec"][:] = -1
+    v["csec"][0], v["csec"][3], v["csec"][4] = 2, 2, 3
+    v["ph"][0, 2] = v["ph"][2, 2] = 2
+    v["cseat"][:] = [[0, 0], [1, 0], [0, 0]]
+    v["csize"][:] = [1, 1, 0]
+    v["cpol"][:] = [*v["pol"], K.RANDOM]
+    v["b_ideo"][:2] = [L, L]
+    v["b_target"][:2] = [2, -1]
+    v["b_own"][:2] = [[-2, -1], [2, 1]]
+    v["b_other"][:2] = [[-1, 0], [1, 0]]
+    v["r_own"][:2] = v["r_other"][:2] = 0
+    v["promise"][:] = -1
     s = np.zeros(4, np.uint64)
-    lost = np.zeros(3, np.int64)
     for b in order:
-        K._resolve(
-            s,
-            b,
-            b,
-            2,
-            3,
-            2,
-            2,
-            np.array([0, 1], np.int64),
-            np.array([[0, 0], [1, 0], [0, 0]], np.int64),
-            np.array([1, 1, 0], np.int64),
-            pk["pol_in"],
-            lost,
-            pk["pol_in"],
-            sc,
-            sv,
-            ch,
-            csec,
-            ph,
-            cdisc,
-            pk["slot_bloc_in"],
-            pk["party_bloc_in"],
-            pk["party_ideo_in"],
-            b_ideo,
-            b_target,
-            b_own,
-            b_other,
-            np.zeros((2, 2), np.int64),
-            np.zeros((2, 2), np.int64),
-            np.zeros((2, K.R.GOAL_SLOTS, len(K.R.SLOT_FIELDS)), np.int64),
-            np.zeros(2, np.int64),
-            np.zeros(2, np.bool_),
-            np.zeros(3, np.int64),
-            np.zeros((1, 3), np.int64),
-            False,
-            np.array([b, b], np.int64),
-            np.full(4, -1, np.int64),
-        )
+        v["cur"][:] = b
+        K._resolve(s, b, b, 2, 3, 2, 2, work, placed.table, False)
+    sv, lost, csec, ch, cdisc, sc = (v[n] for n in ("sv", "lost", "csec", "ch", "cdisc", "sc"))
     assert list(sv[:, K.GAINED]) == g.gained and list(lost) == g.lost_c
     assert list(csec) == g.csec and ch.tolist() == g.ch
     assert list(cdisc[: sc[K.C_DN]]) == g.c_disc and sc[K.BANKRUPT] == g.bankrupt

@@ -12,6 +12,7 @@ so that the bots and the rules judge "biggest" the same way.
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded
 from tableodds.sim.davos import rules as R
+from tableodds.sim.davos.state import views
 
 INF = 99  # cost of a requirement with no place to meet it
 RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]
@@ -26,6 +27,7 @@ G_ID, G_ACQ, G_DISC, G_REV, G_MET, G_HOW = 0, 1, 2, 3, 4, 5
 # a decision: pass, place assets or buy a goal, with its details
 D_KIND, D_TYP, D_WHERE, D_SLOT, D_SRC, D_KEEP, D_AMOUNT, D_SWAP = 0, 1, 2, 3, 4, 5, 6, 7
 PASS, PLACE, BUY = 0, 1, 2
+BUY_CONTROL = 3  # the Big Game: a control card bought (D_WHERE: the open position)
 ON_CORP, ON_PARTY, NEW_CORP = 0, 1, 2  # D_TYP of a placement; also act[0] of a cost
 
 
@@ -58,74 +60,89 @@ def margin(tab, i, n, p):
 
 
 @jit(inline="always")
-def req_margin(p, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg):
+def req_margin(p, kind, arg, H, ch, csec, ph, st):
     best = -INF
     if kind == 0 or kind == 1:
         for x in range(csec.shape[0]):
             if csec[x] >= 0 and (
-                (kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)
+                (kind == 0 and csec[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg)
             ):
                 m = margin(ch, x, H, p)
                 if m > best:
                     best = m
     elif kind == 3:
         for q in range(9):
-            if party_bloc[q] == arg:
+            if st.party_bloc[q] == arg:
                 m = margin(ph, q, H, p)
                 if m > best:
                     best = m
     else:
         for h in range(H):
-            agg[0, h] = 0
+            st.agg[0, h] = 0
         if kind == 2:
             for x in range(csec.shape[0]):
-                if csec[x] >= 0 and slot_bloc[x] == arg:
+                if csec[x] >= 0 and st.slot_bloc[x] == arg:
                     for h in range(H):
-                        agg[0, h] += ch[x, h]
+                        st.agg[0, h] += ch[x, h]
         else:
             for q in range(9):
-                if party_bloc[q] == arg:
+                if st.party_bloc[q] == arg:
                     for h in range(H):
-                        agg[0, h] += ph[q, h]
-        best = margin(agg, 0, H, p)
+                        st.agg[0, h] += ph[q, h]
+        best = margin(st.agg, 0, H, p)
     return best
 
 
 @jit(inline="always")
-def new_corp_option(sector, bloc, sc, csec, slot_bloc, cdisc, act):
+def new_corp_option(sector, bloc, st):
     """Fill act[2], act[3] = (slot, source) for founding a corp; False when impossible."""
     free = -1
-    for x in range(csec.shape[0]):
-        if csec[x] < 0 and (bloc < 0 or slot_bloc[x] == bloc):
+    for x in range(st.csec.shape[0]):
+        if st.csec[x] < 0 and (bloc < 0 or st.slot_bloc[x] == bloc):
             free = x
             break
     if free < 0:
         return False
-    act[2] = free
-    top = cdisc[sc[C_DN] - 1] if sc[C_DN] > 0 else -1
+    st.act[2] = free
+    top = st.cdisc[st.sc[C_DN] - 1] if st.sc[C_DN] > 0 else -1
     if sector >= 0:
-        if sc[C_OPEN] == sector:
-            act[3] = 0
+        if st.sc[C_OPEN] == sector:
+            st.act[3] = 0
             return True
         if top == sector:
-            act[3] = 1
+            st.act[3] = 1
             return True
         return False
-    if sc[C_OPEN] >= 0:
-        act[3] = 0
-    elif sc[C_DN] > 0:
-        act[3] = 1
-    elif sc[C_N] >= 2:
-        act[3] = 2
+    if st.sc[C_OPEN] >= 0:
+        st.act[3] = 0
+    elif st.sc[C_DN] > 0:
+        st.act[3] = 1
+    elif st.sc[C_N] >= 2:
+        st.act[3] = 2
     else:
         return False
     return True
 
 
 @jit(inline="always")
-def req_cost(
-    p, kind, arg, target, cap, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act
-):
+def bloc_total(st, bloc, H, parties):
+    """The corps of ``bloc`` (its parties when ``parties``) summed per holder into agg[0];
+    the first of them (a slot or a party), or -1."""
+    tab = st.ph if parties else st.ch
+    first = -1
+    for h in range(H):
+        st.agg[0, h] = 0
+    for i in range(tab.shape[0]):
+        if st.party_bloc[i] == bloc if parties else st.csec[i] >= 0 and st.slot_bloc[i] == bloc:
+            if first < 0:
+                first = i
+            for h in range(H):
+                st.agg[0, h] += tab[i, h]
+    return first
+
+
+@jit(inline="always")
+def req_cost(p, kind, arg, target, cap, H, st):
     """Cheapest cost to lead by ``target``; act = (ON_CORP/ON_PARTY/NEW_CORP, where, slot, source).
     A new corp (cost ``target``) is looked for only when ``target < cap``: a caller that keeps
     only costs below ``cap`` needs no slot search it would discard."""
@@ -133,91 +150,58 @@ def req_cost(
     try_new = False
     nsec, nbloc = -1, -1
     if kind == 0 or kind == 1:
-        for x in range(csec.shape[0]):
-            if csec[x] >= 0 and (
-                (kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg)
+        for x in range(st.csec.shape[0]):
+            if st.csec[x] >= 0 and (
+                (kind == 0 and st.csec[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg)
             ):
-                c = target - margin(ch, x, H, p)
+                c = target - margin(st.ch, x, H, p)
                 if c < best:
                     best = c
-                    act[0] = ON_CORP
-                    act[1] = x
+                    st.act[0] = ON_CORP
+                    st.act[1] = x
         try_new = True
         if kind == 0:
             nsec = arg
         else:
             nbloc = arg
     elif kind == 2:
-        first = -1
-        for h in range(H):
-            agg[0, h] = 0
-        for x in range(csec.shape[0]):
-            if csec[x] >= 0 and slot_bloc[x] == arg:
-                if first < 0:
-                    first = x
-                for h in range(H):
-                    agg[0, h] += ch[x, h]
+        first = bloc_total(st, arg, H, False)
         if first >= 0:
-            best = target - margin(agg, 0, H, p)
-            act[0] = ON_CORP
-            act[1] = first
+            best = target - margin(st.agg, 0, H, p)
+            st.act[0] = ON_CORP
+            st.act[1] = first
         else:
             try_new = True
             nbloc = arg
     elif kind == 3:
         for q in range(9):
-            if party_bloc[q] == arg:
-                c = target - margin(ph, q, H, p)
+            if st.party_bloc[q] == arg:
+                c = target - margin(st.ph, q, H, p)
                 if c < best:
                     best = c
-                    act[0] = ON_PARTY
-                    act[1] = q
+                    st.act[0] = ON_PARTY
+                    st.act[1] = q
     else:
-        first = -1
-        for h in range(H):
-            agg[0, h] = 0
-        for q in range(9):
-            if party_bloc[q] == arg:
-                if first < 0:
-                    first = q
-                for h in range(H):
-                    agg[0, h] += ph[q, h]
-        best = target - margin(agg, 0, H, p)
-        act[0] = ON_PARTY
-        act[1] = first
+        first = bloc_total(st, arg, H, True)
+        best = target - margin(st.agg, 0, H, p)
+        st.act[0] = ON_PARTY
+        st.act[1] = first
     if try_new and target < best and target < cap:
-        a2, a3 = act[2], act[3]
-        if new_corp_option(nsec, nbloc, sc, csec, slot_bloc, cdisc, act):
-            act[0] = NEW_CORP
+        a2, a3 = st.act[2], st.act[3]
+        if new_corp_option(nsec, nbloc, st):
+            st.act[0] = NEW_CORP
             best = target
         else:
-            act[2], act[3] = a2, a3
+            st.act[2], st.act[3] = a2, a3
     return best
 
 
 @entry
-def goal_cost(
-    p, g, target, H, sc, ch, csec, ph, slot_bloc, party_bloc, cdisc, agg, act, g_nreq, g_kind, g_arg
-):
+def goal_cost(p, g, target, H, work, table):
+    st = views(work, table)
     total = 0
-    for j in range(g_nreq[g]):
-        c = req_cost(
-            p,
-            g_kind[g, j],
-            g_arg[g, j],
-            target,
-            INF * 10,
-            H,
-            sc,
-            ch,
-            csec,
-            ph,
-            slot_bloc,
-            party_bloc,
-            cdisc,
-            agg,
-            act,
-        )
+    for j in range(st.g_nreq[g]):
+        c = req_cost(p, st.g_kind[g, j], st.g_arg[g, j], target, INF * 10, H, st)
         if c > 0:
             total += c
     return total
@@ -242,628 +226,367 @@ def _sources(sc, top, dn, n, out):
 
 
 @entry
-def random_turn(s, p, eff, final, buys, swaps, sc, csec, gs, gn, tmp, dec):
+def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
     in the Final passing is not one of them while the seat has assets.  ``buys``: the seat
     may buy goals (not a dissident player); ``swaps``: it may lay one off (not in the
-    dissident variant, which draws no swap)."""
-    nslot = csec.shape[0]
+    dissident variant, which draws no swap); ``nctl``: the Big Game's choosable control
+    cards, in tmp[3] (a buy is a kind before passing; 0 outside the Big Game)."""
+    st = views(work, table)
+    nslot = st.csec.shape[0]
     nfree, nocc = 0, 0
     for x in range(nslot):
-        if csec[x] < 0:
+        if st.csec[x] < 0:
             nfree += 1
         else:
             nocc += 1
-    ncs = _sources(sc, C_OPEN, C_DN, C_N, tmp[0])
-    ngs = _sources(sc, G_OPEN, G_DN, G_N, tmp[1])
+    ncs = _sources(st.sc, C_OPEN, C_DN, C_N, st.tmp[0])
+    ngs = _sources(st.sc, G_OPEN, G_DN, G_N, st.tmp[1])
     nk = 0
     if nfree > 0 and ncs > 0:
-        tmp[2, nk] = 0
+        st.tmp[2, nk] = 0
         nk += 1
     if nocc > 0:
-        tmp[2, nk] = 1
+        st.tmp[2, nk] = 1
         nk += 1
-    tmp[2, nk] = 2
+    st.tmp[2, nk] = 2
     nk += 1
-    if buys and eff >= R.GOAL_PRICE and gn[p] < R.GOAL_SLOTS and ngs > 0:
-        tmp[2, nk] = 3
+    if buys and eff >= R.GOAL_PRICE and st.gn[p] < R.GOAL_SLOTS and ngs > 0:
+        st.tmp[2, nk] = 3
+        nk += 1
+    if not final and nctl > 0:
+        st.tmp[2, nk] = 5
         nk += 1
     if not final:
-        tmp[2, nk] = 4
+        st.tmp[2, nk] = 4
         nk += 1
-    kind = tmp[2, bounded(s, nk)]
+    kind = st.tmp[2, bounded(s, nk)]
+    if kind == 5:
+        st.dec[D_KIND] = BUY_CONTROL
+        st.dec[D_WHERE] = st.tmp[3, bounded(s, nctl)]
+        return
     if kind == 4:
-        dec[D_KIND] = PASS
+        st.dec[D_KIND] = PASS
         return
     if kind == 3:
-        dec[D_KIND] = BUY
-        dec[D_SRC] = tmp[1, bounded(s, ngs)]
-        dec[D_KEEP] = bounded(s, 2) if dec[D_SRC] == 2 else 0
-        dec[D_SWAP] = -1
+        st.dec[D_KIND] = BUY
+        st.dec[D_SRC] = st.tmp[1, bounded(s, ngs)]
+        st.dec[D_KEEP] = bounded(s, 2) if st.dec[D_SRC] == 2 else 0
+        st.dec[D_SWAP] = -1
         if swaps:
             nold = 0
-            for i in range(gn[p]):
-                if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
-                    tmp[3, nold] = i
+            for i in range(st.gn[p]):
+                if st.gs[p, i, G_DISC] == 0 and st.gs[p, i, G_REV] == 0:
+                    st.tmp[3, nold] = i
                     nold += 1
             k = bounded(s, nold + 1)  # 0 keeps every goal
-            dec[D_SWAP] = tmp[3, k - 1] if k > 0 else -1
+            st.dec[D_SWAP] = st.tmp[3, k - 1] if k > 0 else -1
         return
-    dec[D_KIND] = PLACE
-    dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC], dec[D_KEEP] = ON_CORP, 0, 0, 0, 0
+    st.dec[D_KIND] = PLACE
+    st.dec[D_TYP], st.dec[D_WHERE], st.dec[D_SLOT], st.dec[D_SRC], st.dec[D_KEEP] = (
+        ON_CORP,
+        0,
+        0,
+        0,
+        0,
+    )
     if kind == 0:
-        dec[D_TYP] = NEW_CORP
-        dec[D_SRC] = tmp[0, bounded(s, ncs)]
-        if dec[D_SRC] == 2:
-            dec[D_KEEP] = bounded(s, 2)
+        st.dec[D_TYP] = NEW_CORP
+        st.dec[D_SRC] = st.tmp[0, bounded(s, ncs)]
+        if st.dec[D_SRC] == 2:
+            st.dec[D_KEEP] = bounded(s, 2)
         k = bounded(s, nfree)
         for x in range(nslot):
-            if csec[x] < 0:
+            if st.csec[x] < 0:
                 if k == 0:
-                    dec[D_SLOT] = x
+                    st.dec[D_SLOT] = x
                     break
                 k -= 1
     elif kind == 1:
         k = bounded(s, nocc)
         for x in range(nslot):
-            if csec[x] >= 0:
+            if st.csec[x] >= 0:
                 if k == 0:
-                    dec[D_WHERE] = x
+                    st.dec[D_WHERE] = x
                     break
                 k -= 1
     else:
-        dec[D_TYP] = ON_PARTY
-        dec[D_WHERE] = bounded(s, 9)
-    dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
+        st.dec[D_TYP] = ON_PARTY
+        st.dec[D_WHERE] = bounded(s, 9)
+    st.dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
 
 
 # the turn bots are inlined into the kernel's turn loop: a call counts references to each
 # of its array arguments, which cost more than the work in a turn
 @jit(inline="always")
-def own_best(
-    p,
-    pc,
-    H,
-    sc,
-    ch,
-    csec,
-    ph,
-    cdisc,
-    gs,
-    gn,
-    slot_bloc,
-    party_bloc,
-    g_nreq,
-    g_kind,
-    g_arg,
-    agg,
-    act,
-    dec,
-):
+def own_best(p, pc, H, st):
     """Cost of the cheapest requirement of seat p's unrevealed goals for its colour ``pc`` to
     lead by 2 (INF: none); its place goes to dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC]."""
     target = 2
     best = INF
-    for i in range(gn[p]):
+    for i in range(st.gn[p]):
         if best == 1:  # no cost of 1 or more can beat it (the first of the cheapest is kept)
             break
-        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+        if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
             continue
-        g = gs[p, i, G_ID]
-        for j in range(g_nreq[g]):
-            c = req_cost(
-                pc,
-                g_kind[g, j],
-                g_arg[g, j],
-                target,
-                best,
-                H,
-                sc,
-                ch,
-                csec,
-                ph,
-                slot_bloc,
-                party_bloc,
-                cdisc,
-                agg,
-                act,
-            )
+        g = st.gs[p, i, G_ID]
+        for j in range(st.g_nreq[g]):
+            c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], target, best, H, st)
             if 0 < c < best:
                 best = c
-                dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
+                st.dec[D_TYP : D_SRC + 1] = st.act[:4]  # the place the cost was found at
     return best
 
 
 @jit(inline="always")
-def goal_turn(
-    p,
-    pc,
-    eff,
-    final,
-    swaps,
-    H,
-    sc,
-    ch,
-    csec,
-    ph,
-    cdisc,
-    ghid,
-    gdisc,
-    gs,
-    gn,
-    slot_bloc,
-    party_bloc,
-    g_nreq,
-    g_kind,
-    g_arg,
-    agg,
-    act,
-    dec,
-):
+def goal_turn(p, pc, eff, final, swaps, H, work, table, st):
     """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass;
     in the Final, 1 asset on its weakest requirement instead of passing."""
     target = 2
-    best = own_best(
-        p,
-        pc,
-        H,
-        sc,
-        ch,
-        csec,
-        ph,
-        cdisc,
-        gs,
-        gn,
-        slot_bloc,
-        party_bloc,
-        g_nreq,
-        g_kind,
-        g_arg,
-        agg,
-        act,
-        dec,
-    )
+    best = own_best(p, pc, H, st)
     if best < INF:
-        dec[D_KIND] = PLACE
-        dec[D_KEEP] = 0
-        dec[D_AMOUNT] = min(best, eff)
+        st.dec[D_KIND] = PLACE
+        st.dec[D_KEEP] = 0
+        st.dec[D_AMOUNT] = min(best, eff)
         return
-    dec[D_KIND] = PASS
+    st.dec[D_KIND] = PASS
     if final:
-        _final_rest(
-            p,
-            pc,
-            eff,
-            H,
-            sc,
-            ch,
-            csec,
-            ph,
-            cdisc,
-            gs,
-            gn,
-            slot_bloc,
-            party_bloc,
-            g_nreq,
-            g_kind,
-            g_arg,
-            agg,
-            act,
-            dec,
-        )
+        _final_rest(p, pc, eff, H, st)
         return
-    if eff < 2 * R.GOAL_PRICE or gn[p] >= R.GOAL_SLOTS:
+    if eff < 2 * R.GOAL_PRICE or st.gn[p] >= R.GOAL_SLOTS:
         return
+
     src, src_cost = -1, INF * 10
-    if sc[G_OPEN] >= 0:
-        src_cost = goal_cost(
-            pc,
-            sc[G_OPEN],
-            target,
-            H,
-            sc,
-            ch,
-            csec,
-            ph,
-            slot_bloc,
-            party_bloc,
-            cdisc,
-            agg,
-            act,
-            g_nreq,
-            g_kind,
-            g_arg,
-        )
+    if st.sc[G_OPEN] >= 0:
+        src_cost = goal_cost(pc, st.sc[G_OPEN], target, H, work, table)
         src = 0
-    if sc[G_DN] > 0:
-        c = goal_cost(
-            pc,
-            gdisc[sc[G_DN] - 1],
-            target,
-            H,
-            sc,
-            ch,
-            csec,
-            ph,
-            slot_bloc,
-            party_bloc,
-            cdisc,
-            agg,
-            act,
-            g_nreq,
-            g_kind,
-            g_arg,
-        )
+    if st.sc[G_DN] > 0:
+        c = goal_cost(pc, st.gdisc[st.sc[G_DN] - 1], target, H, work, table)
         if c < src_cost:
             src, src_cost = 1, c
     keep = 0
     if src < 0:
-        if sc[G_N] < 2:
+        if st.sc[G_N] < 2:
             return
         src = 2  # no open card and no discard: the two top cards, the cheaper one kept
-        ca = goal_cost(
-            pc,
-            ghid[sc[G_N] - 1],
-            target,
-            H,
-            sc,
-            ch,
-            csec,
-            ph,
-            slot_bloc,
-            party_bloc,
-            cdisc,
-            agg,
-            act,
-            g_nreq,
-            g_kind,
-            g_arg,
-        )
-        cb = goal_cost(
-            pc,
-            ghid[sc[G_N] - 2],
-            target,
-            H,
-            sc,
-            ch,
-            csec,
-            ph,
-            slot_bloc,
-            party_bloc,
-            cdisc,
-            agg,
-            act,
-            g_nreq,
-            g_kind,
-            g_arg,
-        )
+        ca = goal_cost(pc, st.ghid[st.sc[G_N] - 1], target, H, work, table)
+        cb = goal_cost(pc, st.ghid[st.sc[G_N] - 2], target, H, work, table)
         keep = 1 if cb < ca else 0
     worst, wi = -1, -1
-    for i in range(gn[p]):
-        if gs[p, i, G_DISC] == 0 and gs[p, i, G_REV] == 0:
-            c = goal_cost(
-                pc,
-                gs[p, i, G_ID],
-                target,
-                H,
-                sc,
-                ch,
-                csec,
-                ph,
-                slot_bloc,
-                party_bloc,
-                cdisc,
-                agg,
-                act,
-                g_nreq,
-                g_kind,
-                g_arg,
-            )
+    for i in range(st.gn[p]):
+        if st.gs[p, i, G_DISC] == 0 and st.gs[p, i, G_REV] == 0:
+            c = goal_cost(pc, st.gs[p, i, G_ID], target, H, work, table)
             if c > worst:
                 worst, wi = c, i
-    dec[D_KIND] = BUY
-    dec[D_SRC] = src
-    dec[D_KEEP] = keep
-    dec[D_SWAP] = wi if swaps and worst > eff - R.GOAL_PRICE else -1  # one it cannot afford
+    st.dec[D_KIND] = BUY
+    st.dec[D_SRC] = src
+    st.dec[D_KEEP] = keep
+    st.dec[D_SWAP] = wi if swaps and worst > eff - R.GOAL_PRICE else -1  # one it cannot afford
 
 
 @jit(inline="always")
-def _final_rest(
-    p,
-    pc,
-    eff,
-    H,
-    sc,
-    ch,
-    csec,
-    ph,
-    cdisc,
-    gs,
-    gn,
-    slot_bloc,
-    party_bloc,
-    g_nreq,
-    g_kind,
-    g_arg,
-    agg,
-    act,
-    dec,
-):
+def _final_rest(p, pc, eff, H, st):
     """Every requirement safe in the Final: half its assets (rounded up) where its lead is
     smallest (later seats still play), or, with no unrevealed goal to defend, all of them on
     America's first party."""
     worst = -INF
-    for i in range(gn[p]):
-        if gs[p, i, G_DISC] != 0 or gs[p, i, G_REV] != 0:
+    for i in range(st.gn[p]):
+        if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
             continue
-        g = gs[p, i, G_ID]
-        for j in range(g_nreq[g]):
-            c = req_cost(
-                pc,
-                g_kind[g, j],
-                g_arg[g, j],
-                2,
-                INF * 10,
-                H,
-                sc,
-                ch,
-                csec,
-                ph,
-                slot_bloc,
-                party_bloc,
-                cdisc,
-                agg,
-                act,
-            )
+        g = st.gs[p, i, G_ID]
+        for j in range(st.g_nreq[g]):
+            c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], 2, INF * 10, H, st)
             if worst < c < INF:
                 worst = c
-                dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = act[0], act[1], act[2], act[3]
-    dec[D_KIND] = PLACE
-    dec[D_KEEP] = 0
+                st.dec[D_TYP : D_SRC + 1] = st.act[:4]  # the place the cost was found at
+    st.dec[D_KIND] = PLACE
+    st.dec[D_KEEP] = 0
     if worst > -INF:
-        dec[D_AMOUNT] = (eff + 1) // 2  # half now, half to answer the seats after it
+        st.dec[D_AMOUNT] = (eff + 1) // 2  # half now, half to answer the seats after it
     else:
-        dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC] = ON_PARTY, 0, 0, 0
-        dec[D_AMOUNT] = eff
+        st.dec[D_TYP], st.dec[D_WHERE], st.dec[D_SLOT], st.dec[D_SRC] = ON_PARTY, 0, 0, 0
+        st.dec[D_AMOUNT] = eff
 
 
 # ------------------------------------------------------------------ the contesting bot
 @entry
-def leader(p, P, H, col, ch, ph, gs, gn):
+def leader(p, P, H, work, table):
     """The seat of another colour whose colour has the most revealed goals, then the most
     assets on the board (the first such seat)."""
+    st = views(work, table)
     best_r, best_b, who = -1, -1, -1
     for o in range(P):
-        if col[o] == col[p]:
+        if st.col[o] == st.col[p]:
             continue
         r = 0
         for o2 in range(P):
-            if col[o2] == col[o]:
-                for i in range(gn[o2]):
-                    if gs[o2, i, G_REV] != 0:
+            if st.col[o2] == st.col[o]:
+                for i in range(st.gn[o2]):
+                    if st.gs[o2, i, G_REV] != 0:
                         r += 1
         b = 0
-        c = col[o]
-        for x in range(ch.shape[0]):
-            b += ch[x, c]
+        c = st.col[o]
+        for x in range(st.ch.shape[0]):
+            b += st.ch[x, c]
         for q in range(9):
-            b += ph[q, c]
+            b += st.ph[q, c]
         if r > best_r or (r == best_r and b > best_b):
             best_r, best_b, who = r, b, o
     return who
 
 
 @entry
-def _block_cost(p, o, kind, arg, H, ch, csec, ph, slot_bloc, party_bloc, agg, act):
+def _block_cost(p, o, kind, arg, H, work, table):
     """Assets p needs to tie o wherever o is the biggest for the requirement; the cheapest
     such place and its tie amount go to act[0], act[1], act[2]."""
+    st = views(work, table)
     if kind == 2 or kind == 4:
-        for h in range(H):
-            agg[0, h] = 0
-        first = -1
         if kind == 2:
-            for x in range(csec.shape[0]):
-                if csec[x] >= 0 and slot_bloc[x] == arg:
-                    if first < 0:
-                        first = x
-                    for h in range(H):
-                        agg[0, h] += ch[x, h]
-            act[0] = ON_CORP
+            first = bloc_total(st, arg, H, False)
+            st.act[0] = ON_CORP
         else:
-            for q in range(9):
-                if party_bloc[q] == arg:
-                    if first < 0:
-                        first = q
-                    for h in range(H):
-                        agg[0, h] += ph[q, h]
-            act[0] = ON_PARTY
-        c = agg[0, o] - agg[0, p]
-        act[1] = first
-        act[2] = c
+            first = bloc_total(st, arg, H, True)
+            st.act[0] = ON_PARTY
+        c = st.agg[0, o] - st.agg[0, p]
+        st.act[1] = first
+        st.act[2] = c
         return c
     total, cheapest = 0, INF
     if kind == 3:
         for q in range(9):
-            if party_bloc[q] == arg and biggest(ph, q, H) == o:
-                c = ph[q, o] - ph[q, p]
+            if st.party_bloc[q] == arg and biggest(st.ph, q, H) == o:
+                c = st.ph[q, o] - st.ph[q, p]
                 total += c
                 if c < cheapest:
                     cheapest = c
-                    act[0], act[1], act[2] = ON_PARTY, q, c
+                    st.act[0], st.act[1], st.act[2] = ON_PARTY, q, c
     else:
-        for x in range(csec.shape[0]):
+        for x in range(st.csec.shape[0]):
             if (
-                csec[x] >= 0
-                and ((kind == 0 and csec[x] == arg) or (kind == 1 and slot_bloc[x] == arg))
-                and biggest(ch, x, H) == o
+                st.csec[x] >= 0
+                and ((kind == 0 and st.csec[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg))
+                and biggest(st.ch, x, H) == o
             ):
-                c = ch[x, o] - ch[x, p]
+                c = st.ch[x, o] - st.ch[x, p]
                 total += c
                 if c < cheapest:
                     cheapest = c
-                    act[0], act[1], act[2] = ON_CORP, x, c
+                    st.act[0], st.act[1], st.act[2] = ON_CORP, x, c
     return total
 
 
 @entry
-def contest_block(
-    p,
-    c,
-    eff,
-    co,
-    anyone,
-    P,
-    H,
-    col,
-    sc,
-    ch,
-    csec,
-    ph,
-    gdisc,
-    gs,
-    gn,
-    slot_bloc,
-    party_bloc,
-    g_nreq,
-    g_kind,
-    g_arg,
-    agg,
-    act,
-    seen,
-    val,
-    passed,
-    cparam,
-    dec,
-):
+def contest_block(p, c, eff, co, anyone, P, H, work, table):
     """The block worth more per asset than p's own progress (1 / ``co``) into dec; False when
     none (rules.POLICIES["contest"]; reference.Game.contest_block is the plain twin).  It
     reads only what seat p may know: the board, its own goals, the open goal card, the
     discard pile, the revealed goals and how many goals each seat holds.  Seats of its own
     colour (a team-mate) are never blocked; ``anyone`` (a dissident player, with no progress
     of its own) also blocks seats still playing, and takes the best block whatever it costs."""
-    ngoal = g_nreq.shape[0]
+    st = views(work, table)
+    ngoal = st.g_nreq.shape[0]
     for g in range(ngoal):
-        seen[g] = 0
-    for i in range(gn[p]):
-        seen[gs[p, i, G_ID]] = 1
-    for i in range(sc[G_DN]):
-        seen[gdisc[i]] = 1
-    if sc[G_OPEN] >= 0:
-        seen[sc[G_OPEN]] = 1
+        st.seen[g] = 0
+    for i in range(st.gn[p]):
+        st.seen[st.gs[p, i, G_ID]] = 1
+    for i in range(st.sc[G_DN]):
+        st.seen[st.gdisc[i]] = 1
+    if st.sc[G_OPEN] >= 0:
+        st.seen[st.sc[G_OPEN]] = 1
     for o in range(P):
-        for i in range(gn[o]):
-            if gs[o, i, G_REV] != 0:
-                seen[gs[o, i, G_ID]] = 1
-    lead_seat = leader(p, P, H, col, ch, ph, gs, gn)
+        for i in range(st.gn[o]):
+            if st.gs[o, i, G_REV] != 0:
+                st.seen[st.gs[o, i, G_ID]] = 1
+    lead_seat = leader(p, P, H, work, table)
     found = False
     best_num, best_den = 0, 1
     for o in range(P):
-        if col[o] == c or (not anyone and not passed[o]):  # a seat still playing would answer
+        if st.col[o] == c or (not anyone and not st.passed[o]):  # a seat still playing would answer
             continue
-        oc = col[o]
+        oc = st.col[o]
         h = 0
-        for i in range(gn[o]):
-            if gs[o, i, G_DISC] == 0 and gs[o, i, G_REV] == 0:
+        for i in range(st.gn[o]):
+            if st.gs[o, i, G_DISC] == 0 and st.gs[o, i, G_REV] == 0:
                 h += 1
         if h == 0:
             continue
-        val[:, :] = 0
+        st.val[:, :] = 0
         total_w = 0
         for g in range(ngoal):
-            if seen[g]:
+            if st.seen[g]:
                 continue
             w, met = 1, True
-            for j in range(g_nreq[g]):
-                m = req_margin(
-                    oc, g_kind[g, j], g_arg[g, j], H, ch, csec, ph, slot_bloc, party_bloc, agg
-                )
+            for j in range(st.g_nreq[g]):
+                m = req_margin(oc, st.g_kind[g, j], st.g_arg[g, j], H, st.ch, st.csec, st.ph, st)
                 if m > 0:
                     w *= R.BELIEF
                 else:
                     met = False
             total_w += w
             if met:
-                for j in range(g_nreq[g]):
-                    val[g_kind[g, j], g_arg[g, j]] += h * w
-        weight = cparam[0] if o == lead_seat else cparam[1]
+                for j in range(st.g_nreq[g]):
+                    st.val[st.g_kind[g, j], st.g_arg[g, j]] += h * w
+        weight = st.cparam[0] if o == lead_seat else st.cparam[1]
         if weight == 0:
             continue
-        for k in range(val.shape[0]):
-            for a in range(val.shape[1]):
-                if val[k, a] == 0:
+        for k in range(st.val.shape[0]):
+            for a in range(st.val.shape[1]):
+                if st.val[k, a] == 0:
                     continue
-                cost = _block_cost(c, oc, k, a, H, ch, csec, ph, slot_bloc, party_bloc, agg, act)
+                cost = _block_cost(c, oc, k, a, H, work, table)
                 if cost > eff:
                     continue
-                num, den = val[k, a] * weight, cost * total_w
-                worth = anyone or num * co > cparam[2] * den
+                num, den = st.val[k, a] * weight, cost * total_w
+                worth = anyone or num * co > st.cparam[2] * den
                 if worth and (not found or num * best_den > best_num * den):
                     found = True
                     best_num, best_den = num, den
-                    dec[D_TYP], dec[D_WHERE], dec[D_AMOUNT] = act[0], act[1], act[2]
+                    st.dec[D_TYP], st.dec[D_WHERE], st.dec[D_AMOUNT] = (
+                        st.act[0],
+                        st.act[1],
+                        st.act[2],
+                    )
     if found:
-        dec[D_KIND] = PLACE
-        dec[D_SLOT], dec[D_SRC], dec[D_KEEP] = 0, 0, 0
+        st.dec[D_KIND] = PLACE
+        st.dec[D_SLOT], st.dec[D_SRC], st.dec[D_KEEP] = 0, 0, 0
     return found
 
 
 @jit(inline="always")
-def _net(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
+def bill_net(p, bill, bloc, target, own, other, H, st, npr, gains_only):
     """What a bill's effect (own, other) does to colour p's holdings: gains (for the first
-    ``npr`` colours, which take profits) minus losses."""
+    ``npr`` colours, which take profits) minus losses; only the gains (the assets p would
+    take from the bank if the bill passes) when ``gains_only``."""
     net = 0
-    for x in range(csec.shape[0]):
-        if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
+    for x in range(st.csec.shape[0]):
+        if st.csec[x] < 0 or (target >= 0 and st.csec[x] != target) or st.ch[x, p] == 0:
             continue
-        role = 0 if biggest(ch, x, H) == p else 1
-        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
+        role = 0 if biggest(st.ch, x, H) == p else 1
+        amt = own[bill, role] if st.slot_bloc[x] == bloc else other[bill, role]
         if amt > 0:
             if p < npr:
                 net += amt
-        else:
-            net -= min(-amt, ch[x, p])
+        elif not gains_only:
+            net -= min(-amt, st.ch[x, p])
     return net
 
 
 @jit(inline="always")
-def wish(
-    s,
-    p,
-    c,
-    pol,
-    bloc,
-    bill,
-    target,
-    none,
-    b_own,
-    b_other,
-    r_own,
-    r_other,
-    H,
-    ch,
-    csec,
-    slot_bloc,
-    ph,
-    gs,
-    gn,
-    P,
-    col,
-    npr,
-):
+def wish(s, p, c, pol, bloc, bill, target, none, work, table, st, H, P, npr):
     """For (True) or against a bill, seat p for its colour ``c``: random; for the goal bot
     'passing profits my colour's holdings more than rejecting' (only bills without ideology,
     ``none``, act when rejected); for the contesting bot 'passing helps me more than the
     leader'."""
     if pol == RANDOM:
         return bounded(s, 2) == 1
-    net = _net(c, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
+    net = bill_net(c, bill, bloc, target, st.b_own, st.b_other, H, st, npr, False)
     if none:
-        net -= _net(c, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc, npr)
+        net -= bill_net(c, bill, bloc, target, st.r_own, st.r_other, H, st, npr, False)
     if pol == CONTEST or pol == BARGAIN:
-        lead = col[leader(p, P, H, col, ch, ph, gs, gn)]
-        d = net - _net(lead, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
+        lead = st.col[leader(p, P, H, work, table)]
+        d = net - bill_net(lead, bill, bloc, target, st.b_own, st.b_other, H, st, npr, False)
         if none:
-            d += _net(lead, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc, npr)
+            d += bill_net(lead, bill, bloc, target, st.r_own, st.r_other, H, st, npr, False)
         return d > 0 or (d == 0 and net > 0)
     return net > 0
 
@@ -877,27 +600,9 @@ def reveal(s, pol, year, lead):
 
 
 @jit(inline="always")
-def pass_gain(
-    p, bill, bloc, target, none, b_own, b_other, r_own, r_other, H, ch, csec, slot_bloc, npr
-):
+def pass_gain(p, bill, bloc, target, none, st, H, npr):
     """What passing rather than rejecting the bill does to p's holdings."""
-    net = _net(p, bill, bloc, target, b_own, b_other, H, ch, csec, slot_bloc, npr)
+    net = bill_net(p, bill, bloc, target, st.b_own, st.b_other, H, st, npr, False)
     if none:
-        net -= _net(p, bill, bloc, target, r_own, r_other, H, ch, csec, slot_bloc, npr)
+        net -= bill_net(p, bill, bloc, target, st.r_own, st.r_other, H, st, npr, False)
     return net
-
-
-@jit(inline="always")
-def profit(p, bill, bloc, target, own, other, H, ch, csec, slot_bloc, npr):
-    """The assets p would take from the bank if the bill passes (its gains only)."""
-    total = 0
-    if p >= npr:
-        return 0
-    for x in range(csec.shape[0]):
-        if csec[x] < 0 or (target >= 0 and csec[x] != target) or ch[x, p] == 0:
-            continue
-        role = 0 if biggest(ch, x, H) == p else 1
-        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
-        if amt > 0:
-            total += amt
-    return total
