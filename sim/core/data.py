@@ -27,13 +27,21 @@ def read_text(path: Path, where: str | None = None, newline: str | None = None) 
         raise InputError(f"{where} is not a UTF-8 text file") from None
 
 
-def table_list(value, where: str, what: str, low: int = 0, high: int = 10**6) -> list[dict]:
-    """An array of tables (``[[what]]``): a list of ``low`` to ``high`` tables, each a table."""
-    if not isinstance(value, list) or not low <= len(value) <= high:
-        raise InputError(f"{where}: needs {low}-{high} [[{what}]] tables")
+def table_list(
+    value, where: str, what: str, low: int = 1, high: int | None = None, item: str | None = None
+) -> list[dict]:
+    """An array of tables (``[[what]]``): a list of ``low`` to ``high`` (any number) tables,
+    each a table; ``item`` names one of them in a message (default: ``what``)."""
+    if not isinstance(value, list) or len(value) < low or (high is not None and len(value) > high):
+        if high is not None:
+            need = f"{low}-{high} [[{what}]] tables"
+        else:
+            need = "at least one" if low == 1 else f"at least {low}"
+            need += f" [[{what}]] table" + ("" if low == 1 else "s")
+        raise InputError(f"{where}: needs {need}")
     for i, entry in enumerate(value, start=1):
         if not isinstance(entry, dict):
-            raise InputError(f"{where}: {what} {i} must be a table, got {_short(entry)}")
+            raise InputError(f"{where}: {item or what} {i} must be a table, got {_short(entry)}")
     return value
 
 

@@ -59,21 +59,26 @@ class Game:
             j = self.rng.bounded(i + 1)
             cards[i], cards[j] = cards[j], cards[i]
 
+    def turn_up(self, open_, hidden, disc):
+        """A deck's open card where there is none, from its top; an empty deck is first its
+        shuffled discard pile.  Returns the deck's (open card, hidden cards, discard pile)."""
+        if open_ < 0:
+            if not hidden and disc:
+                hidden, disc = disc, []
+                self.shuffle(hidden)
+            if hidden:
+                open_ = hidden.pop()
+        return open_, hidden, disc
+
     def corp_refill(self):
-        if self.c_open < 0:
-            if not self.c_hidden and self.c_disc:
-                self.c_hidden, self.c_disc = self.c_disc, []
-                self.shuffle(self.c_hidden)
-            if self.c_hidden:
-                self.c_open = self.c_hidden.pop()
+        self.c_open, self.c_hidden, self.c_disc = self.turn_up(
+            self.c_open, self.c_hidden, self.c_disc
+        )
 
     def goal_refill(self):
-        if self.g_open < 0:
-            if not self.g_hidden and self.g_disc:
-                self.g_hidden, self.g_disc = self.g_disc, []
-                self.shuffle(self.g_hidden)
-            if self.g_hidden:
-                self.g_open = self.g_hidden.pop()
+        self.g_open, self.g_hidden, self.g_disc = self.turn_up(
+            self.g_open, self.g_hidden, self.g_disc
+        )
 
     def goal_away(self, g: int) -> None:
         """A goal laid off: the discard pile (Base) or under the stack (Mean)."""
@@ -549,8 +554,9 @@ class Game:
             p = (p + 1) % P
 
     # --- bills
-    def net(self, p, bloc, bill, own, other) -> int:
-        """Gains minus losses to p's holdings of the effect (own, other) of ``bill``."""
+    def net(self, p, bloc, bill, own, other, gains_only=False) -> int:
+        """Gains minus losses to p's holdings of the effect (own, other) of ``bill`` (only
+        the gains when ``gains_only``)."""
         net = 0
         for s in range(self.nslot):
             if (
@@ -563,7 +569,7 @@ class Game:
             amt = big if biggest(self.ch[s]) == p else stake
             if amt > 0:
                 net += amt if p < self.npr else 0  # a colour that takes no profit
-            else:
+            elif not gains_only:
                 net -= min(-amt, self.ch[s][p])
         return net
 
@@ -591,20 +597,7 @@ class Game:
 
     def profit(self, p, bloc, bill) -> int:
         """The assets p takes from the bank if the bill passes (gains only)."""
-        total = 0
-        if p >= self.npr:
-            return 0
-        for s in range(self.nslot):
-            if (
-                self.csec[s] < 0
-                or (bill.target >= 0 and self.csec[s] != bill.target)
-                or self.ch[s][p] == 0
-            ):
-                continue
-            big, stake = bill.own if self.slot_bloc[s] == bloc else bill.other
-            amt = big if biggest(self.ch[s]) == p else stake
-            total += max(amt, 0)
-        return total
+        return self.net(p, bloc, bill, bill.own, bill.other, gains_only=True)
 
     def bargain(self, bloc, bill, rejected, wishes, parties):
         """The bargaining rule (rules.POLICIES["bargain"]): (payer, payee, price) of the first

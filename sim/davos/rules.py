@@ -22,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.data import load_toml, seat_policies, table_list, unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.davos.options import (
     BELIEF,  # noqa: F401 (read as rules.BELIEF)
@@ -255,6 +255,14 @@ def _where(where: str, kind: str, i: int, card: dict) -> str:
     return f"{where}: {kind} {i}" + (f" ({name!r})" if isinstance(name, str) else "")
 
 
+def _cards(data: dict, key: str, where: str, kind: str) -> list[tuple[str, dict]]:
+    """The cards file's list ``key``, each card with the words that name it in a message."""
+    raw = data.get(key)
+    if not isinstance(raw, list) or not raw:
+        raise InputError(f"{where}: needs a non-empty {key} list")
+    return [(_where(where, kind, i, card), card) for i, card in enumerate(raw, start=1)]
+
+
 def _requirement(text, w: str) -> tuple[int, int]:
     if not isinstance(text, str) or ":" not in text:
         raise InputError(f"{w}: requirement {text!r} must read KIND:WHERE, e.g. sector:Pharma")
@@ -317,12 +325,8 @@ def _load_big(big, where: str) -> dict:
     start = _named(
         big.get("start_specialty"), SPECIALTY_KINDS, w, "start_specialty", "ccorp:Europe"
     )
-    raw = big.get("controls")
-    if not isinstance(raw, list) or not raw:
-        raise InputError(f"{w}: needs a non-empty controls list")
     controls = []
-    for i, card in enumerate(raw, start=1):
-        cw = _where(f"{where}: [big]", "control card", i, card)
+    for cw, card in _cards(big, "controls", w, "control card"):
         if not isinstance(card, dict):
             raise InputError(f"{cw}: must be a table")
         unknown_keys(card, ("name", "domain", "action"), cw)
@@ -364,11 +368,7 @@ def load_cards(path: Path | None = None) -> Cards:
         ideology += [IDEOLOGIES.index(x) for x in ideos]
 
     goals = []
-    raw = data.get("goals")
-    if not isinstance(raw, list) or not raw:
-        raise InputError(f"{where}: needs a non-empty goals list")
-    for i, card in enumerate(raw, start=1):
-        w = _where(where, "goal", i, card)
+    for w, card in _cards(data, "goals", where, "goal"):
         _check_keys(card, {"name", "category", "requires", "mean"}, w)
         if not isinstance(card.get("category"), str) or not card["category"].strip():
             raise InputError(f"{w}: category must be a non-empty string")
@@ -383,11 +383,7 @@ def load_cards(path: Path | None = None) -> Cards:
         goals.append(Goal(card["name"], card["category"], reqs, card.get("mean", False)))
 
     bills = []
-    raw = data.get("bills")
-    if not isinstance(raw, list) or not raw:
-        raise InputError(f"{where}: needs a non-empty bills list")
-    for i, card in enumerate(raw, start=1):
-        w = _where(where, "bill", i, card)
+    for w, card in _cards(data, "bills", where, "bill"):
         _check_keys(
             card,
             {
@@ -795,14 +791,10 @@ def load_parliament(path: Path) -> dict:
     for who, w in wishes.items():
         if w not in ("for", "against"):
             raise InputError(f'{path}: wishes.{who} must be "for" or "against", got {w!r}')
-    parties = data.get("parties")
-    if not isinstance(parties, list) or not parties:
-        raise InputError(f"{path}: needs at least one [[parties]] table")
+    parties = table_list(data.get("parties"), path, "parties", item="party")
     out = []
     for i, party in enumerate(parties, start=1):
         w = f"{path}: party {i}"
-        if not isinstance(party, dict):
-            raise InputError(f"{w}: must be a table")
         unknown_keys(party, ("name", "ideology", "dissidents", "assets"), w)
         name = party.get("name", f"party {i}")
         if not isinstance(name, str):

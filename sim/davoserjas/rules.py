@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, table_list, unknown_keys
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.davoserjas.options import (
     ENDGAME,  # noqa: F401 (read as rules.ENDGAME)
@@ -213,14 +213,9 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
     """Read a round list; the packaged ``rounds.toml`` when ``path`` is None."""
     data, where = load_toml(path, "tableodds.sim.davoserjas", "rounds.toml")
     unknown_keys(data, ("rounds", "kabalen"), where)
-    raw = data.get("rounds")
-    if not isinstance(raw, list) or not raw:
-        raise InputError(f"{where}: needs at least one [[rounds]] table")
     rounds = []
-    for i, r in enumerate(raw, start=1):
+    for i, r in enumerate(table_list(data.get("rounds"), where, "rounds", item="round"), start=1):
         w = f"{where}: round {i}"
-        if not isinstance(r, dict):
-            raise InputError(f"{w} must be a table")
         unknown_keys(r, ("name", "kind", "per_trick", "first_trick", "last_trick", "cards"), w)
         kind = r.get("kind")
         if kind not in ("tricks", "kabalen"):
