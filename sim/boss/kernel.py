@@ -1,7 +1,7 @@
 """The numba game loop for I'm the Boss!.
 
 Hands are card counts per type (int64[seat, 16]), family cards laid face up in a
-deal counts per family (int64[seat, 6]); the draw pile is an int8 array drawn
+deal counts per family (int64[seat, 6]); the draw pile is an int64 array drawn
 from its end; the discard pile is counts per type.  Every random
 choice comes from the game's own stream (``sim.core.rng``) in this order:
 
@@ -74,9 +74,10 @@ _G_DEALS, _G_TURNS, _G_END, _G_PAID, _G_PILE, _G_DISC, _G_LOW, _G_HIGH, _G_START
 )
 _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 
-# The helpers allocate nothing: compiled with _nrt=False they skip the atomic reference-count
-# updates numba makes for each array argument (a quarter of the shrewd game's time), and with
-# error_model="numpy" the divide-by-zero checks (no divisor here can be 0).
+# The helpers take the state array and its table (two arrays) and view the fields they read:
+# numba makes an atomic reference-count update for each array argument, which cost a quarter
+# of the shrewd game's time when they took a dozen; error_model="numpy" drops the
+# divide-by-zero checks (no divisor here can be 0).
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
 _DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int64)
 

@@ -11,7 +11,8 @@
 Both use numpy's error model: integer code with no per-division zero check (no kernel divides
 by zero; the reference twins would raise where one did).  ``alloc=False`` compiles without
 numba's reference counting (a function that allocates no array), which saves the count
-updates on every array argument in the hottest loops (the Boss and 1844 kernels).
+updates on every array argument in the hottest loops (the 1844 kernel and the Boss's bots; a
+function that makes layout views needs the counting, ``sim/core/layout.py``).
 """
 
 from numba import njit
