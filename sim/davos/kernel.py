@@ -92,6 +92,7 @@ from tableodds.sim.davos.policies import (
     biggest,
     bill_net,
     contest_block,
+    goal_margin,
     goal_turn,
     leader,
     margin,
@@ -993,25 +994,7 @@ def _tokens(year, P, H, work, table):
                 continue
             if st.tok[p, i] >= R.TOKENS_PER_GOAL:
                 continue
-            g = st.gs[p, i, G_ID]
-            ok = True
-            for j in range(st.g_nreq[g]):
-                if (
-                    req_margin(
-                        st.col[p],
-                        st.g_kind[g, j],
-                        st.g_arg[g, j],
-                        H,
-                        st.ch,
-                        st.csec,
-                        st.ph,
-                        st,
-                    )
-                    <= 0
-                ):
-                    ok = False
-                    break
-            if ok:
+            if goal_margin(st, p, st.gs[p, i, G_ID], H) > 0:
                 st.tok[p, i] += 1 if st.tok[p, i] == 0 else 2
 
 
@@ -1225,21 +1208,7 @@ def _check_goals(s, year, P, H, work, table):
         for i in range(st.gn[p]):
             if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
                 continue
-            g = st.gs[p, i, G_ID]
-            low = INF
-            for j in range(st.g_nreq[g]):
-                m = req_margin(
-                    st.col[p],
-                    st.g_kind[g, j],
-                    st.g_arg[g, j],
-                    H,
-                    st.ch,
-                    st.csec,
-                    st.ph,
-                    st,
-                )
-                if m < low:
-                    low = m
+            low = goal_margin(st, p, st.gs[p, i, G_ID], H)
             if low <= 0:
                 continue
             st.gs[p, i, G_MET] |= 1 << (year - 1)

@@ -94,6 +94,19 @@ def req_margin(p, kind, arg, H, ch, csec, ph, st):
 
 
 @jit(inline="always")
+def goal_margin(st, p, g, H):
+    """Seat p's lowest lead over goal g's requirements on the board (> 0: the goal is met);
+    it stops at the first requirement not met."""
+    low = INF
+    for j in range(st.g_nreq[g]):
+        m = req_margin(st.col[p], st.g_kind[g, j], st.g_arg[g, j], H, st.ch, st.csec, st.ph, st)
+        low = min(low, m)
+        if low <= 0:
+            break
+    return low
+
+
+@jit(inline="always")
 def new_corp_option(sector, bloc, st):
     """Fill act[2], act[3] = (slot, source) for founding a corp; False when impossible."""
     free = -1
