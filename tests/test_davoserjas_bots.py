@@ -239,7 +239,7 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
     """Endgames where each suit lies with one other seat and the voids show it: the
     sampled deal is the true one, so search must pick an exhaustive optimum."""
     from tableodds.sim.core.rng import seed_stream
-    from tableodds.sim.davoserjas.search import search_trick
+    from tableodds.sim.davoserjas.search import round_rules, search_trick
 
     settings = make_settings(players, ["counting"] * players, rounds=[round_number])
     rnd = settings.rounds[0]
@@ -276,32 +276,14 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
             seed_stream(s, 3, trial)
             hand = np.uint64(sum(1 << c for c in world[me]))
             extra = rnd.per_trick + (rnd.last_trick if t == size - 1 else 0)
-            got = search_trick(
-                s,
-                0,
-                hand,
-                hand,
-                np.array([len(h) for h in world], np.int64),
-                me,
-                0,
-                -1,
-                -1,
-                me,
-                extra,
-                t,
-                size,
-                players,
-                np.uint64(sum(1 << c for c in played)),
-                np.array([sum(1 << v for v in vs) for vs in voids], np.int64),
-                pen,
-                rnd.per_trick,
-                rnd.first_trick,
-                rnd.last_trick,
-                bool(pen.any()),
-                np.uint64(mask),
-                2,
-                left,
+            rules = round_rules(
+                players, size, pen, rnd.per_trick, rnd.first_trick, rnd.last_trick, mask
             )
+            got = search_trick(
+                s, 0, hand, hand, np.array([len(h) for h in world], np.int64), me, 0, -1, -1, me,
+                extra, t, np.uint64(sum(1 << c for c in played)),
+                np.array([sum(1 << v for v in vs) for vs in voids], np.int64), rules, 2, left,
+            )  # fmt: skip
             assert want[got] == min(want.values()), (trial, got, want)
             checked += 1
             matters += max(want.values()) > min(want.values())  # the choice changes the score
@@ -339,13 +321,12 @@ def test_paranoid_endgame_values_equal_exhaustive_minimax(players, round_number)
     """Every card known, 1-3 tricks left, some cards of the current trick already laid:
     the two-sided search (alpha-beta with equal cards merged) must give, for every
     legal card, the exact minimax value of a brute-force walk over all plays."""
-    from tableodds.sim.davoserjas.search import exact_values
+    from tableodds.sim.davoserjas.search import exact_values, round_rules
 
     settings = make_settings(players, ["counting"] * players, rounds=[round_number])
     rnd = settings.rounds[0]
     size, mask = settings.hand_size, deck_mask(players)
     pen = rnd.card_penalties()
-    penmask = sum(1 << c for c in range(52) if mask >> c & 1 and pen[c])
     rng = random.Random(round_number * 7 + players)
     matters = 0
     for trial in range(60):
@@ -375,30 +356,14 @@ def test_paranoid_endgame_values_equal_exhaustive_minimax(players, round_number)
         points = sum(int(pen[c]) for c in cards) + rnd.per_trick
         points += (rnd.first_trick if t == 0 else 0) + (rnd.last_trick if t == size - 1 else 0)
         out = np.zeros(len(legal), np.int64)
+        rules = round_rules(
+            players, size, pen, rnd.per_trick, rnd.first_trick, rnd.last_trick, mask
+        )
         exact_values(
             np.array([sum(1 << c for c in h) for h in hands], np.uint64),
-            np.zeros(players, np.int64),
-            np.uint64(sum(1 << c for c in played)),
-            players,
-            size,
-            t,
-            k,
-            led,
-            win,
-            win_seat,
-            points,
-            me,
-            pen,
-            rnd.per_trick,
-            rnd.first_trick,
-            rnd.last_trick,
-            bool(pen.any()),
-            np.uint64(mask),
-            np.uint64(sum(1 << c for c in legal)),
-            out,
-            np.uint64(penmask),
-            1,
-        )
+            np.zeros(players, np.int64), np.uint64(sum(1 << c for c in played)), rules, t, k,
+            led, win, win_seat, points, me, np.uint64(sum(1 << c for c in legal)), out, 1,
+        )  # fmt: skip
         assert list(out) == want, (trial, legal, list(out), want)
         matters += len(set(want)) > 1
     assert matters >= 3, matters

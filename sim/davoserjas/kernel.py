@@ -32,7 +32,13 @@ from tableodds.sim.davoserjas.rules import (  # noqa: F401 (to_columns: the reco
     policy_codes,
     to_columns,
 )
-from tableodds.sim.davoserjas.search import EXACT, SAMPLES, search_trick
+from tableodds.sim.davoserjas.search import (
+    EXACT,
+    SAMPLES,
+    round_rules_inline,
+    search_trick,
+    trick_extra,
+)
 
 _ONE, _SUIT = ONE, SUIT_BITS
 
@@ -290,13 +296,8 @@ def _random_tricks_block(
 def _tricks_block(
     s,
     hands,
-    players,
-    size,
+    rnd,
     leader,
-    per_trick,
-    first,
-    last,
-    pen,
     trick_pol,
     out,
     g0,
@@ -305,15 +306,12 @@ def _tricks_block(
     pts,
     played,
     voids,
-    deck_mask,
     sizes,
     samples,
     exact,
 ):
     # a round with at least one bot seat (all random: _random_tricks_block)
-    card_round = False
-    for c in range(52):
-        card_round |= pen[c] != 0
+    players, pen = rnd.players, rnd.pen
     track = False  # only counting and search read the cards played and the voids
     for p in range(players):
         track |= trick_pol[p] >= TRICK_COUNTING
@@ -323,126 +321,38 @@ def _tricks_block(
         for p in range(players):
             pts[g * _HS + p] = 0
             voids[g * _HS + p] = 0
-    for t in range(size):
-        extra = (first if t == 0 else 0) + (last if t == size - 1 else 0) + per_trick
-        free = extra == 0 and not card_round
+    for t in range(rnd.size):
+        extra = trick_extra(rnd, t)
+        free = extra == 0 and not rnd.card_round
         for g in range(_G):
             h0 = g * _HS
             p = lead[g]
-            hand = hands[h0 + p]
-            if trick_pol[p] == TRICK_RANDOM:
-                c = _pick(s, hand, 4 * g)
-            elif trick_pol[p] == TRICK_DUCK:
-                c = duck(hand, hand, True, -1, -1, False, pen)
-            elif trick_pol[p] == TRICK_SEARCH:
-                for q in range(players):
-                    sizes[q] = popcount(hands[h0 + q])
-                c = search_trick(
-                    s,
-                    4 * g,
-                    hand,
-                    hand,
-                    sizes,
-                    p,
-                    0,
-                    -1,
-                    -1,
-                    p,
-                    extra,
-                    t,
-                    size,
-                    players,
-                    played[g],
-                    voids[h0 : h0 + players],
-                    pen,
-                    per_trick,
-                    first,
-                    last,
-                    card_round,
-                    deck_mask,
-                    samples,
-                    exact,
-                )
-            else:
-                c = counting_trick(
-                    hand,
-                    hand,
-                    0,
-                    -1,
-                    -1,
-                    extra,
-                    free,
-                    card_round,
-                    players,
-                    p,
-                    deck_mask & ~hand & ~played[g],
-                    voids[h0 : h0 + players],
-                    pen,
-                )
-            hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
-            if track:
-                played[g] |= _ONE << np.uint64(c)
-            led = c // 13
-            suit = _SUIT << np.uint64(13 * led)
-            win, win_seat = c, p
-            points = extra + pen[c]
-            for k in range(1, players):
-                p += 1
-                if p == players:
-                    p = 0
+            led, win, win_seat, points = -1, -1, p, extra
+            suit = np.uint64(0)
+            for k in range(players):
                 hand = hands[h0 + p]
                 follow = hand & suit
                 legal = follow | (hand & (np.uint64(0) - np.uint64(follow == 0)))
                 if trick_pol[p] == TRICK_RANDOM:
                     c = _pick(s, legal, 4 * g)
                 elif trick_pol[p] == TRICK_DUCK:
-                    c = duck(hand, legal, False, led, win, k == players - 1, pen)
+                    c = duck(hand, legal, k == 0, led, win, k == players - 1, pen)
                 elif trick_pol[p] == TRICK_SEARCH:
                     for q in range(players):
                         sizes[q] = popcount(hands[h0 + q])
                     c = search_trick(
-                        s,
-                        4 * g,
-                        hand,
-                        legal,
-                        sizes,
-                        p,
-                        k,
-                        led,
-                        win,
-                        win_seat,
-                        points,
-                        t,
-                        size,
-                        players,
-                        played[g],
-                        voids[h0 : h0 + players],
-                        pen,
-                        per_trick,
-                        first,
-                        last,
-                        card_round,
-                        deck_mask,
-                        samples,
-                        exact,
-                    )
+                        s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat, points, t,
+                        played[g], voids[h0 : h0 + players], rnd, samples, exact,
+                    )  # fmt: skip
                 else:
                     c = counting_trick(
-                        hand,
-                        legal,
-                        k,
-                        led,
-                        win,
-                        points,
-                        free,
-                        card_round,
-                        players,
-                        p,
-                        deck_mask & ~hand & ~played[g],
-                        voids[h0 : h0 + players],
-                        pen,
-                    )
+                        hand, legal, k, led, win, points, free, rnd.card_round, players, p,
+                        rnd.deck_mask & ~hand & ~played[g], voids[h0 : h0 + players], pen,
+                    )  # fmt: skip
                 hands[h0 + p] = hand ^ (_ONE << np.uint64(c))
+                if k == 0:
+                    led = c // 13
+                    suit = _SUIT << np.uint64(13 * led)
                 if track:
                     played[g] |= _ONE << np.uint64(c)
                     if c // 13 != led:
@@ -451,6 +361,9 @@ def _tricks_block(
                 better = (((suit >> np.uint64(c)) & _ONE) != 0) & (c > win)
                 win = c if better else win
                 win_seat = p if better else win_seat
+                p += 1
+                if p == players:
+                    p = 0
             pts[h0 + win_seat] += points
             lead[g] = win_seat
     for g in range(min(_G, count - g0)):
@@ -817,29 +730,13 @@ def simulate(
             _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck)
             leader = (number[r] - 1) % players
             if kind[r] == 0 and bots:
-                _tricks_block(
-                    s,
-                    hands,
-                    players,
-                    size,
-                    leader,
-                    per_trick[r],
-                    first[r],
-                    last[r],
-                    card_pen[r],
-                    trick_pol,
-                    out[:, r],
-                    g0,
-                    count,
-                    lead,
-                    pts,
-                    played,
-                    voids,
-                    deck_mask,
-                    sizes,
-                    samples,
-                    exact,
+                rnd = round_rules_inline(
+                    players, size, card_pen[r], per_trick[r], first[r], last[r], deck_mask
                 )
+                _tricks_block(
+                    s, hands, rnd, leader, trick_pol, out[:, r], g0, count, lead, pts, played,
+                    voids, sizes, samples, exact,
+                )  # fmt: skip
             elif kind[r] == 0:
                 _random_tricks_block(
                     s,

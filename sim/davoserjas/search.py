@@ -31,6 +31,8 @@ without sampling, and a play-out stops as soon as it reaches that point.
 Random draws come from the game's stream.  Kabalen is played as ``counting``.
 """
 
+from collections import namedtuple
+
 import numpy as np
 
 from tableodds.sim.core.bits import ONE, highest_bit, kth_bit, lowest_bit, popcount
@@ -336,8 +338,44 @@ def sample_world(s, at, unseen, sizes, voids, me, players, world):
             return
 
 
+Round = namedtuple("Round", "players size pen per_trick first last card_round deck_mask penmask")
+"""A trick round's rules, fixed for the whole round: the seats, the tricks, each card's
+penalty, a trick's own penalty and the first and last tricks' extras, whether cards carry
+penalties, the cards in play and the penalised ones among them (bit masks)."""
+
+
+def round_rules(players, size, pen, per_trick, first, last, deck_mask):
+    """The :class:`Round` of a trick round.  Each field is typed alike wherever it is made
+    (from Python or in compiled code, :data:`round_rules_inline`), so each recursive search
+    compiles once."""
+    penmask = np.uint64(0)
+    for c in range(52):
+        if pen[c]:
+            penmask |= _ONE << np.uint64(c)
+    return Round(
+        np.int64(players),
+        np.int64(size),
+        pen,
+        np.int64(per_trick),
+        np.int64(first),
+        np.int64(last),
+        penmask != 0,
+        np.uint64(deck_mask),
+        penmask & np.uint64(deck_mask),
+    )
+
+
+round_rules_inline = jit(inline="always")(round_rules)
+
+
 @jit(inline="always")
-def lay(wh, wv, played, seat, hand, c, k, led, win, win_seat, points, pen, players):
+def trick_extra(rnd, t):
+    """What trick ``t`` costs its taker besides the cards on it."""
+    return rnd.per_trick + (rnd.first if t == 0 else 0) + (rnd.last if t == rnd.size - 1 else 0)
+
+
+@jit(inline="always")
+def lay(wh, wv, played, seat, hand, c, k, led, win, win_seat, points, rnd):
     """Seat ``seat`` lays card ``c`` as the ``k``-th card of the trick: out of its hand,
     into ``played``, the lead or winner or a shown void updated, its penalty added.
     Returns (played, led, win, win_seat, points, next seat)."""
@@ -350,38 +388,15 @@ def lay(wh, wv, played, seat, hand, c, k, led, win, win_seat, points, pen, playe
         wv[seat] |= 1 << led
     elif c > win:
         win, win_seat = c, seat
-    points += pen[c]
+    points += rnd.pen[c]
     seat += 1
-    if seat == players:
+    if seat == rnd.players:
         seat = 0
     return played, led, win, win_seat, points, seat
 
 
 @jit
-def play_out(
-    wh,
-    wv,
-    played,
-    players,
-    size,
-    t,
-    k,
-    led,
-    win,
-    win_seat,
-    points,
-    seat,
-    me,
-    pen,
-    per_trick,
-    first,
-    last,
-    card_round,
-    deck_mask,
-    penmask,
-    forced,
-    exact,
-):
+def play_out(wh, wv, played, rnd, t, k, led, win, win_seat, points, seat, me, forced, exact):
     """Play the deal to its end from trick ``t`` with ``k`` cards in it and ``seat``
     to play, every other seat playing ``counting``; the seat ``me`` plays card
     ``forced`` at its next turn, then ``counting`` too, or with ``exact`` the best
@@ -390,19 +405,18 @@ def play_out(
     as any strategy).  A depth-first search: each of the seat's decisions branches
     on its legal cards, so the common start of two continuations is played once.
     Returns the penalty ``me`` takes from here; ``wh`` and ``wv`` (hands, voids) are
-    changed.  ``penmask``: the penalised cards; once none is left in a round that
-    scores nothing else from here, the rest of the deal costs nothing and is not
-    played."""
+    changed.  Once no penalised card is left in a round that scores nothing else
+    from here, the rest of the deal costs nothing and is not played."""
     mine = np.int64(0)
-    tail_free = per_trick == 0 and last == 0
-    while t < size:
-        extra = per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)
-        free = extra == 0 and not card_round
+    tail_free = rnd.per_trick == 0 and rnd.last == 0
+    while t < rnd.size:
+        extra = trick_extra(rnd, t)
+        free = extra == 0 and not rnd.card_round
         if k == 0:
-            if tail_free and extra == 0 and not (penmask & ~played):
+            if tail_free and extra == 0 and not (rnd.penmask & ~played):
                 return mine
             points, led, win, win_seat = np.int64(extra), -1, -1, seat
-        while k < players:
+        while k < rnd.players:
             hand = wh[seat]
             if k == 0:
                 legal = hand
@@ -416,29 +430,9 @@ def play_out(
                     c = lowest_bit(x)
                     x &= x - _ONE
                     v = play_out(
-                        wh.copy(),
-                        wv.copy(),
-                        played,
-                        players,
-                        size,
-                        t,
-                        k,
-                        led,
-                        win,
-                        win_seat,
-                        points,
-                        seat,
-                        me,
-                        pen,
-                        per_trick,
-                        first,
-                        last,
-                        card_round,
-                        deck_mask,
-                        penmask,
-                        c,
-                        True,
-                    )
+                        wh.copy(), wv.copy(), played, rnd, t, k, led, win, win_seat, points,
+                        seat, me, c, True,
+                    )  # fmt: skip
                     if v < best:
                         best = v
                 return mine + best
@@ -446,23 +440,13 @@ def play_out(
                 c = forced
                 forced = -1
             else:
+                unseen = rnd.deck_mask & ~hand & ~played
                 c = counting_trick_inline(
-                    hand,
-                    legal,
-                    k,
-                    led,
-                    win,
-                    points,
-                    free,
-                    card_round,
-                    players,
-                    seat,
-                    deck_mask & ~hand & ~played,
-                    wv,
-                    pen,
-                )
+                    hand, legal, k, led, win, points, free, rnd.card_round, rnd.players, seat,
+                    unseen, wv, rnd.pen,
+                )  # fmt: skip
             played, led, win, win_seat, points, seat = lay(
-                wh, wv, played, seat, hand, c, k, led, win, win_seat, points, pen, players
+                wh, wv, played, seat, hand, c, k, led, win, win_seat, points, rnd
             )
             k += 1
         if win_seat == me:
@@ -484,29 +468,7 @@ def _left(cards, pen):
 
 
 @jit
-def paranoid(
-    wh,
-    wv,
-    played,
-    gone,
-    players,
-    size,
-    t,
-    k,
-    led,
-    win,
-    win_seat,
-    points,
-    seat,
-    me,
-    pen,
-    per_trick,
-    first,
-    last,
-    penmask,
-    alpha,
-    beta,
-):
+def paranoid(wh, wv, played, gone, rnd, t, k, led, win, win_seat, points, seat, me, alpha, beta):
     """The penalty ``me`` takes from here when it minimises it and the other seats
     together maximise it, every card known (alpha-beta; the value is exact whenever
     it lies inside (alpha, beta), else a bound on the side of the window it left).
@@ -514,44 +476,25 @@ def paranoid(
     next lower card of its suit not yet gone is in the same hand with the same
     penalty: nothing can tell the two apart.  ``wh`` is restored on return; ``wv``
     is scratch."""
-    if k == players:
+    if k == rnd.players:
         got = points if win_seat == me else 0
         t += 1
-        extra = per_trick + (last if t == size - 1 else 0)
-        if t == size or (
-            per_trick == 0 and last == 0 and not (penmask & ~played)
+        if t == rnd.size or (
+            rnd.per_trick == 0 and rnd.last == 0 and not (rnd.penmask & ~played)
         ):  # the rest costs nothing
             return got
         # every argument typed as at the first call: one compiled version (a second,
         # recursive one would not survive numba's cache)
         return got + paranoid(
-            wh,
-            wv,
-            np.uint64(played),
-            np.uint64(played),
-            players,
-            size,
-            np.int64(t),
-            np.int64(0),
-            np.int64(-1),
-            np.int64(-1),
-            np.int64(win_seat),
-            np.int64(extra),
-            np.int64(win_seat),
-            me,
-            pen,
-            per_trick,
-            first,
-            last,
-            penmask,
-            np.int64(alpha - got),
-            np.int64(beta - got),
-        )
+            wh, wv, np.uint64(played), np.uint64(played), rnd, np.int64(t), np.int64(0),
+            np.int64(-1), np.int64(-1), np.int64(win_seat), np.int64(trick_extra(rnd, t)),
+            np.int64(win_seat), me, np.int64(alpha - got), np.int64(beta - got),
+        )  # fmt: skip
     # the most ``me`` can still take: this trick, the penalised cards left, the
     # later tricks' own penalties
-    most = points + _left(penmask & ~played, pen) + per_trick * (size - 1 - t)
-    if t < size - 1:
-        most += last
+    most = points + _left(rnd.penmask & ~played, rnd.pen) + rnd.per_trick * (rnd.size - 1 - t)
+    if t < rnd.size - 1:
+        most += rnd.last
     if most <= alpha:
         return most
     hand = wh[seat]
@@ -569,34 +512,16 @@ def paranoid(
         lower = _below(c) & ~gone
         if lower:
             d = highest_bit(lower)
-            if (hand >> np.uint64(d)) & _ONE and pen[d] == pen[c]:
+            if (hand >> np.uint64(d)) & _ONE and rnd.pen[d] == rnd.pen[c]:
                 continue
         p2, led2, win2, ws2, pts2, nxt = lay(
-            wh, wv, played, seat, hand, c, k, led, win, win_seat, points, pen, players
+            wh, wv, played, seat, hand, c, k, led, win, win_seat, points, rnd
         )
         v = paranoid(
-            wh,
-            wv,
-            np.uint64(p2),
-            np.uint64(gone),
-            players,
-            size,
-            np.int64(t),
-            np.int64(k + 1),
-            np.int64(led2),
-            np.int64(win2),
-            np.int64(ws2),
-            np.int64(pts2),
-            np.int64(nxt),
-            me,
-            pen,
-            per_trick,
-            first,
-            last,
-            penmask,
-            np.int64(alpha),
-            np.int64(beta),
-        )
+            wh, wv, np.uint64(p2), np.uint64(gone), rnd, np.int64(t), np.int64(k + 1),
+            np.int64(led2), np.int64(win2), np.int64(ws2), np.int64(pts2), np.int64(nxt), me,
+            np.int64(alpha), np.int64(beta),
+        )  # fmt: skip
         wh[seat] = hand
         if mini:
             if v < best:
@@ -614,28 +539,7 @@ def paranoid(
 
 @jit
 def exact_values(
-    world,
-    voids,
-    played,
-    players,
-    size,
-    t,
-    k,
-    led,
-    win,
-    win_seat,
-    points,
-    me,
-    pen,
-    per_trick,
-    first,
-    last,
-    card_round,
-    deck_mask,
-    legal,
-    out,
-    penmask,
-    model,
+    world, voids, played, rnd, t, k, led, win, win_seat, points, me, legal, out, model
 ):
     """out[i]: the penalty ``me`` takes from here when it plays the i-th legal card
     now and then its best: against ``counting`` opponents (``model`` 0), or against
@@ -649,58 +553,20 @@ def exact_values(
             wh = world.copy()
             wv = voids.copy()
             p2, led2, win2, ws2, pts2, nxt = lay(
-                wh, wv, played, me, world[me], c, k, led, win, win_seat, points, pen, players
+                wh, wv, played, me, world[me], c, k, led, win, win_seat, points, rnd
             )
             # the cards of this trick are not told apart from earlier ones: gone = 0
             out[ci] = paranoid(
-                wh,
-                wv,
-                np.uint64(p2),
-                np.uint64(0),
-                np.int64(players),
-                np.int64(size),
-                np.int64(t),
-                np.int64(k + 1),
-                np.int64(led2),
-                np.int64(win2),
-                np.int64(ws2),
-                np.int64(pts2),
-                np.int64(nxt),
-                np.int64(me),
-                pen,
-                per_trick,
-                first,
-                last,
-                penmask,
-                np.int64(-1),
-                _WORST,
-            )
-            ci += 1
-            continue
-        out[ci] = play_out(
-            world.copy(),
-            voids.copy(),
-            played,
-            players,
-            size,
-            np.int64(t),
-            np.int64(k),
-            np.int64(led),
-            np.int64(win),
-            np.int64(win_seat),
-            np.int64(points),
-            np.int64(me),
-            np.int64(me),
-            pen,
-            per_trick,
-            first,
-            last,
-            card_round,
-            deck_mask,
-            penmask,
-            np.int64(c),
-            True,
-        )
+                wh, wv, np.uint64(p2), np.uint64(0), rnd, np.int64(t), np.int64(k + 1),
+                np.int64(led2), np.int64(win2), np.int64(ws2), np.int64(pts2), np.int64(nxt),
+                np.int64(me), np.int64(-1), _WORST,
+            )  # fmt: skip
+        else:
+            out[ci] = play_out(
+                world.copy(), voids.copy(), played, rnd, np.int64(t), np.int64(k),
+                np.int64(led), np.int64(win), np.int64(win_seat), np.int64(points),
+                np.int64(me), np.int64(me), np.int64(c), True,
+            )  # fmt: skip
         ci += 1
 
 
@@ -718,64 +584,40 @@ def search_trick(
     win_seat,
     points,
     t,
-    size,
-    players,
     played,
     voids,
-    pen,
-    per_trick,
-    first,
-    last,
-    card_round,
-    deck_mask,
+    rnd,
     samples,
     exact,
 ):
     """The search bot's card.  ``sizes`` are the hand sizes of all seats (public);
     the bot sees no other seat's cards."""
     nl = popcount(legal)
-    free = (
-        per_trick + (first if t == 0 else 0) + (last if t == size - 1 else 0)
-    ) == 0 and not card_round
+    free = trick_extra(rnd, t) == 0 and not rnd.card_round
+    unseen = rnd.deck_mask & ~hand & ~played
     default = counting_trick(
-        hand,
-        legal,
-        k,
-        led,
-        win,
-        points,
-        free,
-        card_round,
-        players,
-        me,
-        deck_mask & ~hand & ~played,
-        voids,
-        pen,
-    )
+        hand, legal, k, led, win, points, free, rnd.card_round, rnd.players, me, unseen, voids,
+        rnd.pen,
+    )  # fmt: skip
     if nl == 1:
         return default
-    penmask = np.uint64(0)
-    for c in range(52):
-        if pen[c]:
-            penmask |= _ONE << np.uint64(c)
-    penmask &= deck_mask
-    if points == 0 and per_trick == 0 and last == 0 and not (penmask & ~played):
+    if points == 0 and rnd.per_trick == 0 and rnd.last == 0 and not (rnd.penmask & ~played):
         return default  # nothing is left to take: every card scores 0
-    unseen = deck_mask & ~hand & ~played
     classic = exact >= CLASSIC
     if not classic:
         # one card per class of equal cards: the lowest stands for the class
-        reps = classes(legal, unseen, k, win, pen)
+        reps = classes(legal, unseen, k, win, rnd.pen)
         if popcount(reps) == 1:
             return default  # every legal card is the same card
         legal = reps
         nl = popcount(legal)
+    players = rnd.players
     world = np.zeros(players, np.uint64)
     wh = np.zeros(players, np.uint64)
     wv = voids.copy()
     tot = np.zeros(nl, np.int64)
     vals = np.zeros(nl, np.int64)
-    is_exact = size - t <= exact % _MODEL
+    is_exact = rnd.size - t <= exact % _MODEL
     model = (exact % CLASSIC) // _MODEL
     for _ in range(samples):
         if classic:
@@ -785,28 +627,7 @@ def search_trick(
         world[me] = hand
         if is_exact:
             exact_values(
-                world,
-                voids,
-                played,
-                players,
-                size,
-                t,
-                k,
-                led,
-                win,
-                win_seat,
-                points,
-                me,
-                pen,
-                per_trick,
-                first,
-                last,
-                card_round,
-                deck_mask,
-                legal,
-                vals,
-                penmask,
-                model,
+                world, voids, played, rnd, t, k, led, win, win_seat, points, me, legal, vals, model
             )
             for ci in range(nl):
                 tot[ci] += vals[ci]
@@ -818,28 +639,7 @@ def search_trick(
                 wh[:] = world
                 wv[:] = voids
                 tot[ci] += play_out(
-                    wh,
-                    wv,
-                    played,
-                    players,
-                    size,
-                    t,
-                    k,
-                    led,
-                    win,
-                    win_seat,
-                    points,
-                    me,
-                    me,
-                    pen,
-                    per_trick,
-                    first,
-                    last,
-                    card_round,
-                    deck_mask,
-                    penmask,
-                    c,
-                    False,
+                    wh, wv, played, rnd, t, k, led, win, win_seat, points, me, me, c, False
                 )
     best = 0
     for ci in range(1, nl):
