@@ -10,6 +10,7 @@ than one legal card its sampled deals (``search.py``).
 """
 
 import functools
+from collections import namedtuple
 
 import numpy as np
 from numba import types
@@ -412,13 +413,20 @@ def _tables(deck_mask, strict):
     return opens, behind
 
 
+KabalenRules = namedtuple("KabalenRules", "opens pool_mode pool_win pool_second")
+"""Kabalen's settings: the cards each laid card makes playable, and the pool scoring."""
+KabalenState = namedtuple("KabalenState", "turn passes first_out second_out playable live")
+"""The four games' Kabalen progress: whose turn, passes in a row, the first and second
+seat out, the cards that may be laid, and whether the deal is still going on."""
+
+
 @jit(inline="always")
-def _random_kabalen_turn(
-    st, g, hands, players, opens, pool_mode, turn, passes, first_out, second_out, playable, live
-):
+def _random_kabalen_turn(st, g, hands, players, kr, ks):
     """One Kabalen turn of game g, every seat random, as in :func:`_kabalen_block`
     (an empty move once its deal has ended).  Returns the state and 1 if the deal
     ended with this turn."""
+    opens, pool_mode = kr.opens, kr.pool_mode
+    turn, passes, first_out, second_out, playable, live = ks
     lv = live[g]
     tn = turn[g]
     h = hands[_u(g * _HS + tn)]
@@ -448,32 +456,13 @@ def _random_kabalen_turn(
 
 @jit(inline="always")
 def _kabalen_block(
-    s,
-    hands,
-    players,
-    leader,
-    opens,
-    pool_mode,
-    pool_win,
-    pool_second,
-    kab_pol,
-    out,
-    g0,
-    count,
-    turn,
-    passes,
-    first_out,
-    second_out,
-    playable,
-    live,
-    played,
-    barred,
-    deck_mask,
-    behind,
+    s, hands, players, leader, kr, ks, kab_pol, out, g0, count, played, barred, deck_mask, behind
 ):
     # A round with at least one bot seat (all random: _random_kabalen_block).
     # Every turn is branch-free: a game that has ended, or a player who cannot lay
     # a card, goes through the same steps with an empty move (no draw, no card).
+    opens, pool_mode = kr.opens, kr.pool_mode
+    turn, passes, first_out, second_out, playable, live = ks
     sevens = np.uint64(0)
     for suit in range(4):
         sevens |= _ONE << np.uint64(13 * suit + 5)
@@ -539,33 +528,14 @@ def _kabalen_block(
             active -= np.int64(end)
             tn += lv
             turn[g] = 0 if tn == players else tn
-    _kabalen_out(
-        hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
-    )
+    _kabalen_out(hands, players, kr, ks, out, g0, count)
 
 
 @jit(inline="always")
-def _random_kabalen_block(
-    s,
-    hands,
-    players,
-    leader,
-    opens,
-    pool_mode,
-    pool_win,
-    pool_second,
-    out,
-    g0,
-    count,
-    turn,
-    passes,
-    first_out,
-    second_out,
-    playable,
-    live,
-):
+def _random_kabalen_block(s, hands, players, leader, kr, ks, out, g0, count):
     """A Kabalen round with every seat random: the four games' turns written out,
     each game's generator state in registers."""
+    turn, passes, first_out, second_out, playable, live = ks
     sevens = np.uint64(0)
     for suit in range(4):
         sevens |= _ONE << np.uint64(13 * suit + 5)
@@ -575,76 +545,22 @@ def _random_kabalen_block(
     st0, st1, st2, st3 = _load(s, 0), _load(s, 4), _load(s, 8), _load(s, 12)
     active = _G
     while active:
-        st0, e0 = _random_kabalen_turn(
-            st0,
-            0,
-            hands,
-            players,
-            opens,
-            pool_mode,
-            turn,
-            passes,
-            first_out,
-            second_out,
-            playable,
-            live,
-        )
-        st1, e1 = _random_kabalen_turn(
-            st1,
-            1,
-            hands,
-            players,
-            opens,
-            pool_mode,
-            turn,
-            passes,
-            first_out,
-            second_out,
-            playable,
-            live,
-        )
-        st2, e2 = _random_kabalen_turn(
-            st2,
-            2,
-            hands,
-            players,
-            opens,
-            pool_mode,
-            turn,
-            passes,
-            first_out,
-            second_out,
-            playable,
-            live,
-        )
-        st3, e3 = _random_kabalen_turn(
-            st3,
-            3,
-            hands,
-            players,
-            opens,
-            pool_mode,
-            turn,
-            passes,
-            first_out,
-            second_out,
-            playable,
-            live,
-        )
+        st0, e0 = _random_kabalen_turn(st0, 0, hands, players, kr, ks)
+        st1, e1 = _random_kabalen_turn(st1, 1, hands, players, kr, ks)
+        st2, e2 = _random_kabalen_turn(st2, 2, hands, players, kr, ks)
+        st3, e3 = _random_kabalen_turn(st3, 3, hands, players, kr, ks)
         active -= e0 + e1 + e2 + e3
     _store(s, 0, st0)
     _store(s, 4, st1)
     _store(s, 8, st2)
     _store(s, 12, st3)
-    _kabalen_out(
-        hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
-    )
+    _kabalen_out(hands, players, kr, ks, out, g0, count)
 
 
 @jit(inline="always")
-def _kabalen_out(
-    hands, players, pool_mode, pool_win, pool_second, out, g0, count, first_out, second_out
-):
+def _kabalen_out(hands, players, kr, ks, out, g0, count):
+    pool_mode, pool_win, pool_second = kr.pool_mode, kr.pool_win, kr.pool_second
+    first_out, second_out = ks.first_out, ks.second_out
     for g in range(min(_G, count - g0)):
         if pool_mode:
             if first_out[g] >= 0:
@@ -710,12 +626,15 @@ def simulate(
     barred = np.empty(_HS * _G, np.uint64)
     voids = np.empty(_HS * _G, np.int64)
     sizes = np.empty(players, np.int64)
-    turn = np.empty(_G, np.int64)
-    passes = np.empty(_G, np.int64)
-    first_out = np.empty(_G, np.int64)
-    second_out = np.empty(_G, np.int64)
-    playable = np.empty(_G, np.uint64)
-    live = np.empty(_G, np.int64)
+    kr = KabalenRules(opens, pool_mode, pool_win, pool_second)
+    ks = KabalenState(
+        np.empty(_G, np.int64),
+        np.empty(_G, np.int64),
+        np.empty(_G, np.int64),
+        np.empty(_G, np.int64),
+        np.empty(_G, np.uint64),
+        np.empty(_G, np.int64),
+    )
     kab_bots = False
     for p in range(players):
         kab_bots |= kab_pol[p] != KABALEN_RANDOM
@@ -755,49 +674,11 @@ def simulate(
                 )
             elif kab_bots:
                 _kabalen_block(
-                    s,
-                    hands,
-                    players,
-                    leader,
-                    opens,
-                    pool_mode,
-                    pool_win,
-                    pool_second,
-                    kab_pol,
-                    out[:, r],
-                    g0,
-                    count,
-                    turn,
-                    passes,
-                    first_out,
-                    second_out,
-                    playable,
-                    live,
-                    played,
-                    barred,
-                    deck_mask,
-                    behind,
-                )
+                    s, hands, players, leader, kr, ks, kab_pol, out[:, r], g0, count, played,
+                    barred, deck_mask, behind,
+                )  # fmt: skip
             else:
-                _random_kabalen_block(
-                    s,
-                    hands,
-                    players,
-                    leader,
-                    opens,
-                    pool_mode,
-                    pool_win,
-                    pool_second,
-                    out[:, r],
-                    g0,
-                    count,
-                    turn,
-                    passes,
-                    first_out,
-                    second_out,
-                    playable,
-                    live,
-                )
+                _random_kabalen_block(s, hands, players, leader, kr, ks, out[:, r], g0, count)
 
 
 @entry
