@@ -421,25 +421,25 @@ seat out, the cards that may be laid, and whether the deal is still going on."""
 
 
 @jit(inline="always")
-def _random_kabalen_turn(st, g, hands, players, kr, ks):
-    """One Kabalen turn of game g, every seat random, as in :func:`_kabalen_block`
-    (an empty move once its deal has ended).  Returns the state and 1 if the deal
-    ended with this turn."""
-    opens, pool_mode = kr.opens, kr.pool_mode
+def _kabalen_start(ks, leader):
+    """The four games' Kabalen deals begin: the leader's turn, the four 7s open."""
+    sevens = np.uint64(0)
+    for suit in range(4):
+        sevens |= _ONE << np.uint64(13 * suit + 5)
+    for g in range(_G):
+        ks.turn[g], ks.passes[g], ks.first_out[g], ks.second_out[g] = leader, 0, -1, -1
+        ks.playable[g], ks.live[g] = sevens, 1
+
+
+@jit(inline="always")
+def _kabalen_laid(g, tn, lv, h, bit, has, hands, players, kr, ks):
+    """Game g's seat tn (hand h) has laid card ``bit`` (0: it passed, or the deal has ended
+    and ``lv`` is 0): the hand, the cards now open, the passes in a row, who went out and
+    whether that ends the deal, then the next seat's turn.  Returns 1 if the deal ended."""
     turn, passes, first_out, second_out, playable, live = ks
-    lv = live[g]
-    tn = turn[g]
-    h = hands[_u(g * _HS + tn)]
-    legal = h & playable[g] & (np.uint64(0) - np.uint64(lv))
-    has = legal != 0
-    st, k = _draw_if(st, popcount(legal), has)
-    if _HAS_PDEP:
-        bit = _pdep64(_ONE << k, legal)  # 0 when nothing is legal
-    else:
-        bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
     h ^= bit
     hands[_u(g * _HS + tn)] = h
-    playable[g] = (playable[g] ^ bit) | opens[_u(lowest_bit(bit))]
+    playable[g] = (playable[g] ^ bit) | kr.opens[_u(lowest_bit(bit))]
     p = 0 if has else passes[g] + lv
     passes[g] = p
     gone = has & (h == 0)
@@ -447,11 +447,29 @@ def _random_kabalen_turn(st, g, hands, players, kr, ks):
     seconds = gone & (first_out[g] >= 0)
     first_out[g] = tn if firsts else first_out[g]
     second_out[g] = tn if seconds else second_out[g]
-    end = (lv != 0) & (seconds | (firsts & (not pool_mode)) | (p >= players))
+    end = (lv != 0) & (seconds | (firsts & (not kr.pool_mode)) | (p >= players))
     live[g] = lv & (1 - np.int64(end))
     tn += lv
     turn[g] = 0 if tn == players else tn
-    return st, np.int64(end)
+    return np.int64(end)
+
+
+@jit(inline="always")
+def _random_kabalen_turn(st, g, hands, players, kr, ks):
+    """One Kabalen turn of game g, every seat random, as in :func:`_kabalen_block`
+    (an empty move once its deal has ended).  Returns the state and 1 if the deal
+    ended with this turn."""
+    lv = ks.live[g]
+    tn = ks.turn[g]
+    h = hands[_u(g * _HS + tn)]
+    legal = h & ks.playable[g] & (np.uint64(0) - np.uint64(lv))
+    has = legal != 0
+    st, k = _draw_if(st, popcount(legal), has)
+    if _HAS_PDEP:
+        bit = _pdep64(_ONE << k, legal)  # 0 when nothing is legal
+    else:
+        bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
+    return st, _kabalen_laid(g, tn, lv, h, bit, has, hands, players, kr, ks)
 
 
 @jit(inline="always")
@@ -462,16 +480,13 @@ def _kabalen_block(
     # Every turn is branch-free: a game that has ended, or a player who cannot lay
     # a card, goes through the same steps with an empty move (no draw, no card).
     opens, pool_mode = kr.opens, kr.pool_mode
-    turn, passes, first_out, second_out, playable, live = ks
-    sevens = np.uint64(0)
-    for suit in range(4):
-        sevens |= _ONE << np.uint64(13 * suit + 5)
+    turn, playable, live = ks.turn, ks.playable, ks.live
+    _kabalen_start(ks, leader)
     track = False
     for p in range(players):
         track |= kab_pol[p] >= KABALEN_COUNTING
     for g in range(_G):
-        turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
-        playable[g], live[g], played[g] = sevens, 1, 0
+        played[g] = 0
         for p in range(players):
             barred[g * _HS + p] = 0
     active = _G
@@ -507,27 +522,13 @@ def _kabalen_block(
             else:
                 k = _bounded_if(s, popcount(legal), 4 * g, has)
                 bit = (_ONE << np.uint64(kth_bit(legal, k) & 63)) & (np.uint64(0) - np.uint64(has))
-            h ^= bit
-            hands[g * _HS + tn] = h
             if track:
                 played[g] |= bit
                 # a pass shows the seat holds none of the open cards
                 barred[g * _HS + tn] |= playable[g] & (
                     np.uint64(0) - np.uint64(lv != 0 and not has)
                 )
-            playable[g] = (playable[g] ^ bit) | opens[lowest_bit(bit)]
-            p = 0 if has else passes[g] + lv
-            passes[g] = p
-            gone = has & (h == 0)
-            firsts = gone & (first_out[g] < 0)
-            seconds = gone & (first_out[g] >= 0)
-            first_out[g] = tn if firsts else first_out[g]
-            second_out[g] = tn if seconds else second_out[g]
-            end = (lv != 0) & (seconds | (firsts & (not pool_mode)) | (p >= players))
-            live[g] = lv & (1 - np.int64(end))
-            active -= np.int64(end)
-            tn += lv
-            turn[g] = 0 if tn == players else tn
+            active -= _kabalen_laid(g, tn, lv, h, bit, has, hands, players, kr, ks)
     _kabalen_out(hands, players, kr, ks, out, g0, count)
 
 
@@ -535,13 +536,7 @@ def _kabalen_block(
 def _random_kabalen_block(s, hands, players, leader, kr, ks, out, g0, count):
     """A Kabalen round with every seat random: the four games' turns written out,
     each game's generator state in registers."""
-    turn, passes, first_out, second_out, playable, live = ks
-    sevens = np.uint64(0)
-    for suit in range(4):
-        sevens |= _ONE << np.uint64(13 * suit + 5)
-    for g in range(_G):
-        turn[g], passes[g], first_out[g], second_out[g] = leader, 0, -1, -1
-        playable[g], live[g] = sevens, 1
+    _kabalen_start(ks, leader)
     st0, st1, st2, st3 = _load(s, 0), _load(s, 4), _load(s, 8), _load(s, 12)
     active = _G
     while active:
