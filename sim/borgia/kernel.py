@@ -1,15 +1,20 @@
 """The numba game loop for Borgia.
 
-All state lives in small fixed-size arrays: ``cs[card] = (location, owner,
-host)``, ``pl[seat] = (money, cardinals, VP total, VP by source, offices given
-away)``, ``st`` the game scalars (pope, Savonarola, marriage, ...), and ``mk``
+The state of a game lives in one int64 array laid out by :data:`STATE`
+(``sim.core.layout``): per card its place ``loc``, ``own`` and ``host``; per
+seat its money, cardinals, VP (the total and ``vps`` by source) and the offices
+it gave away; the game scalars ``sc`` (pope, Savonarola, marriage, ...); and
 uint64 masks over card ids (each seat's hand and table, each card type) that
-``put`` keeps in step with ``cs``, so most questions are a few bit operations
-instead of a scan of the deck (measured: about twice the games/s of scans).
-"In id order" is lowest-bit-first, the order the reference sorts into; both
-make their random draws at the same points (see ``reference.py``) and so play
-identical games.
+``put`` keeps in step with the places, so most questions are a few bit
+operations instead of a scan of the deck (measured: about twice the games/s of
+scans).  Each function of the game loop takes the array and its table
+(``work, table``) and the settings' scalars (``cfg``), or ``st`` where it is
+inlined into its caller.  "In id order" is lowest-bit-first, the order the
+reference sorts into; both make their random draws at the same points (see
+``reference.py``) and so play identical games.
 """
+
+from collections import namedtuple
 
 import numpy as np
 
@@ -43,6 +48,7 @@ from tableodds.sim.borgia.rules import (  # noqa: F401
     SAVONAROLA,
     SIMONY,
     SPY,
+    TYPES,
     VOTES_PER_CARDINAL,
     attack_columns,
     auction_columns,
@@ -51,53 +57,73 @@ from tableodds.sim.borgia.rules import (  # noqa: F401
 )
 from tableodds.sim.core.bits import kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
+from tableodds.sim.core.layout import Layout
 from tableodds.sim.core.rng import bounded, seed_stream, shuffle
 
 HOME = -2
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)
 BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))  # auction records' method codes
-# columns of cd (card data), cs (card state), pl (player state), st (scalars), cfg
-TY, PW, INC, VP, VO, CO = range(6)
-LOC, OWN, HOST = range(3)
-(
-    MONEY,
-    CARDS,
-    TOTAL,
-    V_CASH,
-    V_POPE,
-    V_OFFICE,
-    V_ARTIST,
-    V_CITY,
-    GIVEN_VP,
-    GIVEN,
-    GOT,
-    TALLY,
-    OWED,
-) = range(13)
-N_PL = 13
-POPE, SAVO, MAR_C, MAR_A, MAR_B, SKIP, TURN, BANK, PILE_POS, PILE_N, N_AUC, N_ATT = range(12)
-N_ST = 12
-(
-    C_P,
-    C_N,
-    C_HAND,
-    C_AUC,
-    C_TURNS,
-    C_CITYVP,
-    C_OPENER,
-    C_HOME_OFF,
-    C_HOME_ART,
-    C_MAXATT,
-    C_REDEAL,
-    C_MONEY,
-    C_CARDINALS,
-    C_FAMINC,
-    C_BANK,
-    C_TOKENS,
-    C_EACH,
-    C_DEALT,
-    C_KEEP,
-) = range(19)
+# the game scalars, st.sc[...]
+POPE, SAVO, MAR_C, MAR_A, MAR_B, SKIP, TURN, BANK, PILE_POS, N_AUC, N_ATT = range(11)
+
+# The state of a game and the settings' tables (sim.core.layout).  Dimensions: P seats, N
+# cards, T turns, A auctions and K attack records at most in a game.
+STATE = Layout(
+    ("rng", (4,), "uint64"),
+    ("ty", ("N",)),  # the inputs: per card its type, power, income, VP, votes and cost,
+    ("pw", ("N",)),  # per seat its policy, per type its cards as a mask
+    ("inc", ("N",)),
+    ("vp", ("N",)),
+    ("vo", ("N",)),
+    ("co", ("N",)),
+    ("pol", ("P",)),
+    ("of_type", (len(TYPES),), "uint64"),
+    ("loc", ("N",)),  # per card: where it lies, its owner, the city (or HOME) sheltering it
+    ("own", ("N",)),
+    ("host", ("N",)),
+    ("in_hand", ("P",), "uint64"),  # per seat, masks of its hand and its cards in play
+    ("in_play", ("P",), "uint64"),
+    ("money", ("P",)),  # per seat
+    ("cards", ("P",)),  # cardinals
+    ("total", ("P",)),  # VP
+    ("vps", ("P", len(PART_NAMES))),  # VP by source, in PART_NAMES order
+    ("given_vp", ("P",)),  # VP of the offices it gave away as pope, and their number
+    ("given", ("P",)),
+    ("got", ("P",)),  # got an office or a cardinal from this pope
+    ("tally", ("P",)),  # votes, as the value pope hands out offices
+    ("owed", ("P",)),  # D still owed to a seller of votes
+    ("sc", (N_ATT + 1,)),
+    ("deck", ("N",)),  # the shuffled deck, this turn's auction pile
+    ("pile", ("N",)),
+    ("kept", ("P",), "uint64"),  # each seat's artists kept from the last turn
+    ("own_v", ("P", "T")),  # per seat and turn: its votes, the votes it got, pope or not
+    ("recv", ("P", "T")),
+    ("popes", ("P", "T")),
+    ("auc", ("A", 6)),  # the game's auction and attack records (rules.auction_columns)
+    ("att", ("K", 8)),
+    ("seats", ("P",)),  # scratch
+    ("snap", ("N",)),
+    ("active", ("P",)),
+    ("n_hand", ("P",)),
+    ("bonus", ("N",)),
+    ("vbonus", ("N",)),
+    ("votes", ("P",)),  # the vote market: votes, pivot counts, prices
+    ("pivots", ("P",)),
+    ("prices", ("P",)),
+)
+views = STATE.views
+# the settings' scalars
+Config = namedtuple(
+    "Config",
+    "P N hand auction turns city_vp opener home_offices home_artists max_attacks redeal money "
+    "cardinals family_income bank tokens each dealt keep",
+)
+# a chunk's records, as rules.empty_out names them
+Records = namedtuple(
+    "Records",
+    "parts money cardinals given_vp given is_pope own_votes received bank loc owner host "
+    "auctions n_auctions attacks n_attacks",
+)
 _card_value = jit(card_value)
 _keeps_artist = jit(keeps_artist)
 _factorial = jit(factorial)
@@ -110,89 +136,90 @@ def coin(s):
     return bounded(s, 2) == 1
 
 
-@jit
-def pay(st, pl, p, amount):
-    pl[p, MONEY] -= amount
-    st[BANK] += amount
+@jit(inline="always")
+def pay(st, p, amount):
+    st.money[p] -= amount
+    st.sc[BANK] += amount
 
 
-@jit
-def earn(st, pl, p, amount):
-    pl[p, MONEY] += amount
-    st[BANK] -= amount
+@jit(inline="always")
+def earn(st, p, amount):
+    st.money[p] += amount
+    st.sc[BANK] -= amount
 
 
-@jit
+@jit(inline="always")
 def turns_left(cfg, st):
-    return cfg[C_TURNS] - st[TURN]
+    return cfg.turns - st.sc[TURN]
 
 
-@jit
-def value(cfg, cd, st, c):
+@jit(inline="always")
+def value(cfg, st, c):
     return _card_value(
-        cd[c, TY],
-        cd[c, PW],
-        cd[c, INC],
-        cd[c, VP],
-        cd[c, VO],
-        cd[c, CO],
+        st.ty[c],
+        st.pw[c],
+        st.inc[c],
+        st.vp[c],
+        st.vo[c],
+        st.co[c],
         turns_left(cfg, st),
-        cfg[C_CITYVP],
-        cfg[C_EACH],
+        cfg.city_vp,
+        cfg.each,
     )
 
 
-@jit
-def first_in_hand(cd, cs, mk, p, t):
-    m = mk[0, p] & mk[2, t]
+@jit(inline="always")
+def first_in_hand(st, p, t):
+    m = st.in_hand[p] & st.of_type[t]
     return lowest_bit(m) if m else -1
 
 
-@jit
-def count_in_hand(cd, cs, mk, p, t):
-    return popcount(mk[0, p] & mk[2, t])
+@jit(inline="always")
+def count_in_hand(st, p, t):
+    return popcount(st.in_hand[p] & st.of_type[t])
 
 
-@jit
-def hand_count(cs, mk, p):
-    return popcount(mk[0, p])
+@jit(inline="always")
+def hand_count(st, p):
+    return popcount(st.in_hand[p])
 
 
-@jit
-def put(cs, mk, c, loc, owner, host):
-    """Move card c; keeps the per-seat hand (row 0) and table (row 1) masks in step."""
+@jit(inline="always")
+def put(st, c, loc, owner, host):
+    """Move card c; keeps the per-seat hand and table masks in step."""
     bit = np.uint64(1) << np.uint64(c)
-    old = cs[c, LOC]
+    old = st.loc[c]
     if old == HAND:
-        mk[0, cs[c, OWN]] &= ~bit
+        st.in_hand[st.own[c]] &= ~bit
     elif old == PLAY:
-        mk[1, cs[c, OWN]] &= ~bit
-    cs[c, LOC], cs[c, OWN], cs[c, HOST] = loc, owner, host
+        st.in_play[st.own[c]] &= ~bit
+    st.loc[c], st.own[c], st.host[c] = loc, owner, host
     if loc == HAND:
-        mk[0, owner] |= bit
+        st.in_hand[owner] |= bit
     elif loc == PLAY:
-        mk[1, owner] |= bit
+        st.in_play[owner] |= bit
 
 
-@jit
+@jit(inline="always")
 def married(st, a, b):
-    return st[MAR_C] >= 0 and (
-        (st[MAR_A] == a and st[MAR_B] == b) or (st[MAR_A] == b and st[MAR_B] == a)
+    sc = st.sc
+    return sc[MAR_C] >= 0 and (
+        (sc[MAR_A] == a and sc[MAR_B] == b) or (sc[MAR_A] == b and sc[MAR_B] == a)
     )
 
 
-@jit
+@jit(inline="always")
 def blocked(st, p):
-    return st[SAVO] >= 0 and p == st[POPE]
+    return st.sc[SAVO] >= 0 and p == st.sc[POPE]
 
 
-@jit
-def weakest(pl, P, skip1, skip2):
+@jit(inline="always")
+def weakest(st, P, skip1, skip2):
     best = -1
     for q in range(P):
         if q == skip1 or q == skip2:
             continue
-        if best < 0 or pl[q, TOTAL] < pl[best, TOTAL]:
+        if best < 0 or st.total[q] < st.total[best]:
             best = q
     return best
 
@@ -204,22 +231,23 @@ def other(P, p, k):
 
 
 @jit
-def rehouse(cfg, cd, cs, mk, p):
+def rehouse(work, table, cfg, p):
     """Shelter p's unprotected offices, artists and families (id order): the first
     city by id with no card of that type, else the family seat if it has room.
     One pass collects which cities already hold each type (bit masks over card
     ids, at most 64 cards), so this is O(cards)."""
+    st = views(work, table)
     one = np.uint64(1)
     cities = np.uint64(0)
     full_off, full_art, full_fam = np.uint64(0), np.uint64(0), np.uint64(0)
     home_off, home_art = 0, 0
     loose = False
-    m = mk[1, p]
+    m = st.in_play[p]
     while m:
         h = lowest_bit(m)
         m &= m - one
-        t = cd[h, TY]
-        host = cs[h, HOST]
+        t = st.ty[h]
+        host = st.host[h]
         if t == CITY:
             cities |= one << np.uint64(h)
         elif host >= 0:
@@ -239,12 +267,12 @@ def rehouse(cfg, cd, cs, mk, p):
             loose = True
     if not loose:
         return
-    m = mk[1, p] & (mk[2, OFFICE] | mk[2, ARTIST] | mk[2, FAMILY])
+    m = st.in_play[p] & (st.of_type[OFFICE] | st.of_type[ARTIST] | st.of_type[FAMILY])
     while m:
         c = lowest_bit(m)
         m &= m - one
-        t = cd[c, TY]
-        if cs[c, HOST] != -1:
+        t = st.ty[c]
+        if st.host[c] != -1:
             continue
         if t == OFFICE:
             free = cities & ~full_off
@@ -256,7 +284,7 @@ def rehouse(cfg, cd, cs, mk, p):
             continue
         if free:
             city = lowest_bit(free)
-            cs[c, HOST] = city
+            st.host[c] = city
             bit = one << np.uint64(city)
             if t == OFFICE:
                 full_off |= bit
@@ -264,105 +292,110 @@ def rehouse(cfg, cd, cs, mk, p):
                 full_art |= bit
             else:
                 full_fam |= bit
-        elif t == OFFICE and home_off < cfg[C_HOME_OFF]:
-            cs[c, HOST] = HOME
+        elif t == OFFICE and home_off < cfg.home_offices:
+            st.host[c] = HOME
             home_off += 1
-        elif t == ARTIST and home_art < cfg[C_HOME_ART]:
-            cs[c, HOST] = HOME
+        elif t == ARTIST and home_art < cfg.home_artists:
+            st.host[c] = HOME
             home_art += 1
 
 
-@jit
-def patron(s, cfg, cd, pol, st, pl, p, c):
+@jit(inline="always")
+def patron(cfg, st, p, c):
     """p pays artist c's patronage (True) or refuses it."""
-    cost = cd[c, CO]
-    if pl[p, MONEY] < cost:
+    cost = st.co[c]
+    if st.money[p] < cost:
         return False
-    if pol[p] == RANDOM:
-        keep = coin(s)
+    if st.pol[p] == RANDOM:
+        keep = coin(st.rng)
     else:
-        keep = _keeps_artist(cd[c, VP], cost, turns_left(cfg, st), cfg[C_EACH])
+        keep = _keeps_artist(st.vp[c], cost, turns_left(cfg, st), cfg.each)
     if keep:
-        pay(st, pl, p, cost)
+        pay(st, p, cost)
     return keep
 
 
 @jit
-def upkeep(s, cfg, cd, pol, st, cs, mk, pl, kept):
+def upkeep(work, table, cfg):
     """Patronage at the start of a later turn for the artists kept from the last one."""
-    for p in range(cfg[C_P]):
-        m = kept[p]
+    st = views(work, table)
+    for p in range(cfg.P):
+        m = st.kept[p]
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            if cs[c, LOC] == PLAY and cs[c, OWN] == p and not patron(s, cfg, cd, pol, st, pl, p, c):
-                put(cs, mk, c, ASIDE, -1, -1)
-                rehouse(cfg, cd, cs, mk, p)
+            if st.loc[c] == PLAY and st.own[c] == p and not patron(cfg, st, p, c):
+                put(st, c, ASIDE, -1, -1)
+                rehouse(work, table, cfg, p)
 
 
 @jit
-def receive(s, cfg, cd, pol, st, cs, mk, pl, p, c):
-    t = cd[c, TY]
-    if t == ARTIST and not patron(s, cfg, cd, pol, st, pl, p, c):
-        put(cs, mk, c, ASIDE, -1, -1)
+def receive(work, table, cfg, p, c):
+    st = views(work, table)
+    t = st.ty[c]
+    if t == ARTIST and not patron(cfg, st, p, c):
+        put(st, c, ASIDE, -1, -1)
         return
     if t == CITY or t == OFFICE or t == ARTIST or t == FAMILY:
-        put(cs, mk, c, PLAY, p, -1)
-        rehouse(cfg, cd, cs, mk, p)
+        put(st, c, PLAY, p, -1)
+        rehouse(work, table, cfg, p)
     else:
-        put(cs, mk, c, HAND, p, -1)
+        put(st, c, HAND, p, -1)
 
 
 @jit
-def transfer(cfg, cd, cs, mk, c, q):
-    p = cs[c, OWN]
-    if cd[c, TY] == CITY:
-        m = mk[1, p]
+def transfer(work, table, cfg, c, q):
+    st = views(work, table)
+    p = st.own[c]
+    if st.ty[c] == CITY:
+        m = st.in_play[p]
         while m:
             h = lowest_bit(m)
             m &= m - np.uint64(1)
-            if cs[h, HOST] == c:
-                put(cs, mk, h, PLAY, q, c)
-    put(cs, mk, c, PLAY, q, -1)
-    rehouse(cfg, cd, cs, mk, p)
-    rehouse(cfg, cd, cs, mk, q)
+            if st.host[h] == c:
+                put(st, h, PLAY, q, c)
+    put(st, c, PLAY, q, -1)
+    rehouse(work, table, cfg, p)
+    rehouse(work, table, cfg, q)
 
 
-@jit
-def bid(s, pol, pl, q, v, high):
-    if pol[q] == RANDOM:
-        if pl[q, MONEY] <= high:
+@jit(inline="always")
+def bid(st, q, v, high):
+    if st.pol[q] == RANDOM:
+        if st.money[q] <= high:
             return 0
-        if not coin(s):
+        if not coin(st.rng):
             return 0
-        return high + 1 + bounded(s, min(10, pl[q, MONEY] - high))
-    limit = min(v, pl[q, MONEY])
+        return high + 1 + bounded(st.rng, min(10, st.money[q] - high))
+    limit = min(v, st.money[q])
     return high + 1 if limit > high else 0
 
 
-@jit
-def log_auction(st, auctions, c, method, price, buyer, opener):
-    k = st[N_AUC]
-    auctions[k, 0] = st[TURN]
-    auctions[k, 1] = c
-    auctions[k, 2] = method
-    auctions[k, 3] = price
-    auctions[k, 4] = buyer
-    auctions[k, 5] = opener
-    st[N_AUC] = k + 1
+@jit(inline="always")
+def log_auction(st, c, method, price, buyer, opener):
+    k = st.sc[N_AUC]
+    st.auc[k, 0] = st.sc[TURN]
+    st.auc[k, 1] = c
+    st.auc[k, 2] = method
+    st.auc[k, 3] = price
+    st.auc[k, 4] = buyer
+    st.auc[k, 5] = opener
+    st.sc[N_AUC] = k + 1
 
 
 @jit
-def auction(s, cfg, cd, pol, st, cs, mk, pl, auctions, active, opener, c):
-    P = cfg[C_P]
+def auction(work, table, cfg, opener, c):
+    st = views(work, table)
+    P = cfg.P
+    active = st.active
     high, holder = 0, -1
-    v = value(cfg, cd, st, c)  # the same for every bidder: it depends on card and turn
+    v = value(cfg, st, c)  # the same for every bidder: it depends on card and turn
     for q in range(P):
         active[q] = 1
     cur = opener
     while True:
         if active[cur] and cur != holder:
-            b = bid(s, pol, pl, cur, v, high)
+            b = bid(st, cur, v, high)
             if b > high:
                 high, holder = b, cur
             else:
@@ -375,96 +408,100 @@ def auction(s, cfg, cd, pol, st, cs, mk, pl, auctions, active, opener, c):
             break
         cur = (cur + 1) % P
     if holder >= 0:
-        pay(st, pl, holder, high)
-        log_auction(st, auctions, c, BID, high, holder, opener)
-        receive(s, cfg, cd, pol, st, cs, mk, pl, holder, c)
-    elif cfg[C_OPENER]:
-        log_auction(st, auctions, c, OPENER, 0, opener, opener)
-        receive(s, cfg, cd, pol, st, cs, mk, pl, opener, c)
+        pay(st, holder, high)
+        log_auction(st, c, BID, high, holder, opener)
+        receive(work, table, cfg, holder, c)
+    elif cfg.opener:
+        log_auction(st, c, OPENER, 0, opener, opener)
+        receive(work, table, cfg, opener, c)
     else:
-        log_auction(st, auctions, c, UNSOLD, 0, -1, opener)
-        put(cs, mk, c, ASIDE, -1, -1)
+        log_auction(st, c, UNSOLD, 0, -1, opener)
+        put(st, c, ASIDE, -1, -1)
 
 
 @jit
-def kill(s, cfg, cd, pol, st, cs, mk, pl, p, t, c):
-    P = cfg[C_P]
-    put(cs, mk, c, DISCARD, -1, -1)
-    k = cd[t, TY]
+def kill(work, table, cfg, p, t, c):
+    st = views(work, table)
+    P = cfg.P
+    put(st, c, DISCARD, -1, -1)
+    k = st.ty[t]
     if k == MARRIAGE:
-        st[MAR_C] = -1
-        put(cs, mk, t, DISCARD, -1, -1)
+        st.sc[MAR_C] = -1
+        put(st, t, DISCARD, -1, -1)
     elif k == SAVONAROLA:
-        st[SAVO] = -1
-        put(cs, mk, t, DISCARD, -1, -1)
+        st.sc[SAVO] = -1
+        put(st, t, DISCARD, -1, -1)
     elif k == ARTIST:
-        victim = cs[t, OWN]
-        put(cs, mk, t, DISCARD, -1, -1)
-        rehouse(cfg, cd, cs, mk, victim)
+        victim = st.own[t]
+        put(st, t, DISCARD, -1, -1)
+        rehouse(work, table, cfg, victim)
     else:
-        victim = cs[t, OWN]
-        put(cs, mk, t, ASIDE, -1, -1)
-        rehouse(cfg, cd, cs, mk, victim)
-        if p == st[POPE]:
-            if pol[p] == RANDOM:
-                r = other(P, p, bounded(s, P - 1))
+        victim = st.own[t]
+        put(st, t, ASIDE, -1, -1)
+        rehouse(work, table, cfg, victim)
+        if p == st.sc[POPE]:
+            if st.pol[p] == RANDOM:
+                r = other(P, p, bounded(st.rng, P - 1))
             else:
-                r = weakest(pl, P, p, victim)
-            put(cs, mk, t, PLAY, r, -1)
-            rehouse(cfg, cd, cs, mk, r)
+                r = weakest(st, P, p, victim)
+            put(st, t, PLAY, r, -1)
+            rehouse(work, table, cfg, r)
 
 
 @jit
-def play_spy(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c):
-    P = cfg[C_P]
+def play_spy(work, table, cfg, p, c):
+    st = views(work, table)
+    s, seats = st.rng, st.seats
     n = 0
-    for q in range(P):
-        if q != p and hand_count(cs, mk, q) > 0 and not married(st, p, q):
-            buf[n] = q
+    for q in range(cfg.P):
+        if q != p and hand_count(st, q) > 0 and not married(st, p, q):
+            seats[n] = q
             n += 1
     if n == 0:
         return -1
-    if pol[p] == RANDOM:
+    if st.pol[p] == RANDOM:
         if not coin(s):
             return -1
-        v = buf[bounded(s, n)]
+        v = seats[bounded(s, n)]
     else:
-        if count_in_hand(cd, cs, mk, p, SPY) < 2:
+        if count_in_hand(st, p, SPY) < 2:
             return -1
         v = -1
         best = -1
         for k in range(n):
-            h = hand_count(cs, mk, buf[k])
+            h = hand_count(st, seats[k])
             if h > best:
-                best, v = h, buf[k]
-    taken = kth_bit(mk[0, v], bounded(s, popcount(mk[0, v])))
-    put(cs, mk, taken, HAND, p, -1)
-    put(cs, mk, c, DISCARD, -1, -1)
+                best, v = h, seats[k]
+    taken = kth_bit(st.in_hand[v], bounded(s, popcount(st.in_hand[v])))
+    put(st, taken, HAND, p, -1)
+    put(st, c, DISCARD, -1, -1)
     return taken
 
 
 @jit
-def play_death(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c, assassin):
-    kinds = mk[2, OFFICE] if assassin else mk[2, OFFICE] | mk[2, ARTIST]
+def play_death(work, table, cfg, p, c, assassin):
+    st = views(work, table)
+    s = st.rng
+    kinds = st.of_type[OFFICE] if assassin else st.of_type[OFFICE] | st.of_type[ARTIST]
     victims = np.uint64(0)
-    for q in range(cfg[C_P]):
+    for q in range(cfg.P):
         if q != p and not married(st, p, q):
-            victims |= mk[1, q] & kinds
+            victims |= st.in_play[q] & kinds
     best, best_key = -1, -1
     m = victims
     while m:
         x = lowest_bit(m)
         m &= m - np.uint64(1)
-        key = cd[x, VO] if assassin else cd[x, VP]
+        key = st.vo[x] if assassin else st.vp[x]
         if key > best_key:
             best, best_key = x, key
-    if pol[p] == RANDOM:
-        if st[MAR_C] >= 0:
-            victims |= np.uint64(1) << np.uint64(st[MAR_C])
-        if assassin and st[SAVO] >= 0:
-            victims |= np.uint64(1) << np.uint64(st[SAVO])
+    if st.pol[p] == RANDOM:
+        if st.sc[MAR_C] >= 0:
+            victims |= np.uint64(1) << np.uint64(st.sc[MAR_C])
+        if assassin and st.sc[SAVO] >= 0:
+            victims |= np.uint64(1) << np.uint64(st.sc[SAVO])
     n = popcount(victims)
-    if pol[p] == RANDOM:
+    if st.pol[p] == RANDOM:
         if n == 0 or not coin(s):
             return
         t = kth_bit(victims, bounded(s, n))
@@ -472,39 +509,41 @@ def play_death(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c, assassin):
         if best < 0:
             return
         t = best
-    if not assassin and (cd[t, TY] == OFFICE or cd[t, TY] == ARTIST):
-        o = cs[t, OWN]
-        med = first_in_hand(cd, cs, mk, o, MEDICINE)
-        if med >= 0 and not blocked(st, o) and pl[o, MONEY] >= cd[med, CO]:
-            if pol[o] != RANDOM or coin(s):
-                pay(st, pl, o, cd[med, CO])
-                put(cs, mk, med, DISCARD, -1, -1)
-                put(cs, mk, c, DISCARD, -1, -1)
+    if not assassin and (st.ty[t] == OFFICE or st.ty[t] == ARTIST):
+        o = st.own[t]
+        med = first_in_hand(st, o, MEDICINE)
+        if med >= 0 and not blocked(st, o) and st.money[o] >= st.co[med]:
+            if st.pol[o] != RANDOM or coin(s):
+                pay(st, o, st.co[med])
+                put(st, med, DISCARD, -1, -1)
+                put(st, c, DISCARD, -1, -1)
                 return
-    kill(s, cfg, cd, pol, st, cs, mk, pl, p, t, c)
+    kill(work, table, cfg, p, t, c)
 
 
 @jit
-def play_cards(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, p):
-    P = cfg[C_P]
+def play_cards(work, table, cfg, p):
+    st = views(work, table)
+    s, sc, snap = st.rng, st.sc, st.snap
+    P = cfg.P
     if blocked(st, p):
-        a = first_in_hand(cd, cs, mk, p, ASSASSIN)
-        if a >= 0 and (pol[p] != RANDOM or coin(s)):
-            kill(s, cfg, cd, pol, st, cs, mk, pl, p, st[SAVO], a)
+        a = first_in_hand(st, p, ASSASSIN)
+        if a >= 0 and (st.pol[p] != RANDOM or coin(s)):
+            kill(work, table, cfg, p, sc[SAVO], a)
         if blocked(st, p):
             return
     have = 0
-    m = mk[0, p]
+    m = st.in_hand[p]
     while m:
         c = lowest_bit(m)
         m &= m - np.uint64(1)
-        have |= 1 << cd[c, TY]
+        have |= 1 << st.ty[c]
     for step in range(5):
         t = (SPY, ASSASSIN, POISON, SAVONAROLA, MARRIAGE)[step]
         if not (have >> t) & 1:
             continue
         n = 0
-        m = mk[0, p] & mk[2, t]
+        m = st.in_hand[p] & st.of_type[t]
         while m:
             snap[n] = lowest_bit(m)
             m &= m - np.uint64(1)
@@ -512,21 +551,21 @@ def play_cards(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, p):
         for k in range(n):
             c = snap[k]
             if t == SPY:
-                loot = play_spy(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c)
+                loot = play_spy(work, table, cfg, p, c)
                 if loot >= 0:
-                    have |= 1 << cd[loot, TY]
+                    have |= 1 << st.ty[loot]
             elif t == ASSASSIN:
-                play_death(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c, True)
+                play_death(work, table, cfg, p, c, True)
             elif t == POISON:
-                play_death(s, cfg, cd, pol, st, cs, mk, pl, buf, p, c, False)
+                play_death(work, table, cfg, p, c, False)
             elif t == SAVONAROLA:
-                if p != st[POPE] and st[SAVO] < 0 and not married(st, p, st[POPE]):
-                    if pol[p] != RANDOM or coin(s):
-                        put(cs, mk, c, SAVO_IN_PLAY, -1, -1)
-                        st[SAVO] = c
+                if p != sc[POPE] and sc[SAVO] < 0 and not married(st, p, sc[POPE]):
+                    if st.pol[p] != RANDOM or coin(s):
+                        put(st, c, SAVO_IN_PLAY, -1, -1)
+                        sc[SAVO] = c
             else:
-                if st[MAR_C] < 0:
-                    if pol[p] == RANDOM:
+                if sc[MAR_C] < 0:
+                    if st.pol[p] == RANDOM:
                         if not coin(s):
                             continue
                         q = other(P, p, bounded(s, P - 1))
@@ -534,242 +573,246 @@ def play_cards(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, p):
                         q, best = -1, -1
                         for r in range(P):
                             if r != p:
-                                h = hand_count(cs, mk, r)
+                                h = hand_count(st, r)
                                 if h > best:
                                     best, q = h, r
-                    put(cs, mk, c, MARRIAGE_IN_PLAY, -1, -1)
-                    st[MAR_C], st[MAR_A], st[MAR_B] = c, p, q
+                    put(st, c, MARRIAGE_IN_PLAY, -1, -1)
+                    sc[MAR_C], sc[MAR_A], sc[MAR_B] = c, p, q
 
 
-@jit
-def defence(cd, cs, mk, t):
+@jit(inline="always")
+def defence(st, t):
     """The target's own power: a city adds the family and Da Vinci it shelters."""
-    base = cd[t, PW]
-    if cd[t, TY] == CITY:
-        m = mk[1, cs[t, OWN]]
+    base = st.pw[t]
+    if st.ty[t] == CITY:
+        m = st.in_play[st.own[t]]
         while m:
             h = lowest_bit(m)
             m &= m - np.uint64(1)
-            if cs[h, HOST] == t:
-                base += cd[h, PW]
+            if st.host[h] == t:
+                base += st.pw[h]
     return base
 
 
-@jit
-def force(cd, cs, mk, pl, p, armed):
+@jit(inline="always")
+def force(st, p, armed):
     """p's condottieri, strongest first (ties: lowest id) as far as cash pays, as a mask."""
     use = np.uint64(0)
     if not armed:
         return use
-    budget = pl[p, MONEY]
+    budget = st.money[p]
     while True:
         best = -1
-        m = mk[0, p] & mk[2, CONDOTTIERE] & ~use
+        m = st.in_hand[p] & st.of_type[CONDOTTIERE] & ~use
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            if cd[c, CO] <= budget and (best < 0 or cd[c, PW] > cd[best, PW]):
+            if st.co[c] <= budget and (best < 0 or st.pw[c] > st.pw[best]):
                 best = c
         if best < 0:
             return use
         use |= np.uint64(1) << np.uint64(best)
-        budget -= cd[best, CO]
+        budget -= st.co[best]
 
 
-@jit
-def random_force(s, cd, cs, mk, pl, p, armed):
+@jit(inline="always")
+def random_force(st, p, armed):
     """A coin per condottiere in id order, then those the cash pays for, as a mask."""
     use = np.uint64(0)
     if not armed:
         return use
-    m = mk[0, p] & mk[2, CONDOTTIERE]
+    m = st.in_hand[p] & st.of_type[CONDOTTIERE]
     while m:
         c = lowest_bit(m)
         m &= m - np.uint64(1)
-        if coin(s):
+        if coin(st.rng):
             use |= np.uint64(1) << np.uint64(c)
-    budget = pl[p, MONEY]
+    budget = st.money[p]
     m = use
     while m:
         c = lowest_bit(m)
         m &= m - np.uint64(1)
-        if cd[c, CO] <= budget:
-            budget -= cd[c, CO]
+        if st.co[c] <= budget:
+            budget -= st.co[c]
         else:
             use &= ~(np.uint64(1) << np.uint64(c))
     return use
 
 
-@jit
-def strength(cd, use):
+@jit(inline="always")
+def strength(st, use):
     total = 0
     while use:
         c = lowest_bit(use)
         use &= use - np.uint64(1)
-        total += cd[c, PW]
+        total += st.pw[c]
     return total
 
 
 @jit
-def conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p):
-    P = cfg[C_P]
-    n_hand, bonus, vbonus = scr[0], scr[1], scr[2]
-    kinds = mk[2, CITY] | mk[2, OFFICE] | mk[2, ARTIST] | mk[2, FAMILY]
-    for _ in range(cfg[C_MAXATT]):
+def conquer(work, table, cfg, p):
+    st = views(work, table)
+    s = st.rng
+    P = cfg.P
+    n_hand, bonus, vbonus = st.n_hand, st.bonus, st.vbonus
+    kinds = st.of_type[CITY] | st.of_type[OFFICE] | st.of_type[ARTIST] | st.of_type[FAMILY]
+    for _ in range(cfg.max_attacks):
         # a rival's cities, and its offices, artists and families outside any shelter
         targets = np.uint64(0)
         for q in range(P):
             if q != p and not married(st, p, q):
-                targets |= mk[1, q] & kinds
-        m = targets & ~mk[2, CITY]
+                targets |= st.in_play[q] & kinds
+        m = targets & ~st.of_type[CITY]
         while m:
             x = lowest_bit(m)
             m &= m - np.uint64(1)
-            if cs[x, HOST] != -1:
+            if st.host[x] != -1:
                 targets &= ~(np.uint64(1) << np.uint64(x))
         n = popcount(targets)
         if n == 0:
             return
         armed = not blocked(st, p)
-        if pol[p] == RANDOM:
+        if st.pol[p] == RANDOM:
             if not coin(s):
                 return
             t = kth_bit(targets, bounded(s, n))
-            att = random_force(s, cd, cs, mk, pl, p, armed)
+            att = random_force(st, p, armed)
         else:
             # p cannot see a rival's hand: each of its cards counts as a condottiere of the
             # average strength among the cards hidden from p (stack, pile, other hands)
-            n_hidden, s_hidden = hidden_from(cfg, cd, cs, mk, p)
+            n_hidden, s_hidden = hidden_from(st, cfg, p)
             n_hidden = max(n_hidden, 1)
             # hand size per seat (public) and sheltered power and worth per city
             for q in range(P):
-                n_hand[q] = 0 if blocked(st, q) else hand_count(cs, mk, q)
-                m = mk[1, q]
+                n_hand[q] = 0 if blocked(st, q) else hand_count(st, q)
+                m = st.in_play[q]
                 while m:
                     x = lowest_bit(m)
                     m &= m - np.uint64(1)
                     bonus[x] = 0
                     vbonus[x] = 0
-                m = mk[1, q]
+                m = st.in_play[q]
                 while m:
                     x = lowest_bit(m)
                     m &= m - np.uint64(1)
-                    if cs[x, HOST] >= 0:
-                        bonus[cs[x, HOST]] += cd[x, PW]
-                        vbonus[cs[x, HOST]] += value(cfg, cd, st, x)
-            att = force(cd, cs, mk, pl, p, armed)
-            power = strength(cd, att)
+                    if st.host[x] >= 0:
+                        bonus[st.host[x]] += st.pw[x]
+                        vbonus[st.host[x]] += value(cfg, st, x)
+            att = force(st, p, armed)
+            power = strength(st, att)
             t, best_value = -1, -1
             m = targets
             while m:
                 x = lowest_bit(m)
                 m &= m - np.uint64(1)
-                expected = (cd[x, PW] + bonus[x]) * n_hidden + n_hand[cs[x, OWN]] * s_hidden
+                expected = (st.pw[x] + bonus[x]) * n_hidden + n_hand[st.own[x]] * s_hidden
                 if expected == 0 or power * n_hidden > expected:
-                    v = value(cfg, cd, st, x) + vbonus[x]
+                    v = value(cfg, st, x) + vbonus[x]
                     if v > best_value:
                         t, best_value = x, v
             if t < 0:
                 return
-        resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att)
+        resolve(work, table, cfg, p, t, att)
 
 
-@jit
-def hidden_from(cfg, cd, cs, mk, p):
+@jit(inline="always")
+def hidden_from(st, cfg, p):
     """How many cards p cannot see (stack, face-down pile, other hands) and the total
     strength of the condottieri among them."""
     n, total = 0, 0
-    for c in range(cfg[C_N]):
-        loc = cs[c, LOC]
-        if loc == STACK or loc == PILE or (loc == HAND and cs[c, OWN] != p):
+    for c in range(cfg.N):
+        loc = st.loc[c]
+        if loc == STACK or loc == PILE or (loc == HAND and st.own[c] != p):
             n += 1
-            if cd[c, TY] == CONDOTTIERE:
-                total += cd[c, PW]
+            if st.ty[c] == CONDOTTIERE:
+                total += st.pw[c]
     return n, total
 
 
 @jit
-def resolve(s, cfg, cd, pol, st, cs, mk, pl, attacks, p, t, att):
-    q = cs[t, OWN]
-    base = defence(cd, cs, mk, t)
+def resolve(work, table, cfg, p, t, att):
+    st = views(work, table)
+    q = st.own[t]
+    base = defence(st, t)
     d_armed = not blocked(st, q)
-    if pol[q] == RANDOM:
-        dfd_use = random_force(s, cd, cs, mk, pl, q, d_armed)
+    if st.pol[q] == RANDOM:
+        dfd_use = random_force(st, q, d_armed)
     else:
         # the attacker's condottieri are secret: defend whenever his hand might hold one
-        dfd_use = force(cd, cs, mk, pl, q, d_armed and (hand_count(cs, mk, p) > 0 or base == 0))
-    attack = strength(cd, att)
-    dfd = base + strength(cd, dfd_use)
+        dfd_use = force(st, q, d_armed and (hand_count(st, p) > 0 or base == 0))
+    attack = strength(st, att)
+    dfd = base + strength(st, dfd_use)
     for who, use in ((p, att), (q, dfd_use)):
         while use:
             c = lowest_bit(use)
             use &= use - np.uint64(1)
-            pay(st, pl, who, cd[c, CO])
-            put(cs, mk, c, ASIDE, -1, -1)
+            pay(st, who, st.co[c])
+            put(st, c, ASIDE, -1, -1)
     won = dfd == 0 or attack > dfd
-    k = st[N_ATT]
-    attacks[k, 0] = st[TURN]
-    attacks[k, 1] = p
-    attacks[k, 2] = q
-    attacks[k, 3] = t
-    attacks[k, 4] = base
-    attacks[k, 5] = attack
-    attacks[k, 6] = dfd
-    attacks[k, 7] = 1 if won else 0
-    st[N_ATT] = k + 1
+    k = st.sc[N_ATT]
+    st.att[k, 0] = st.sc[TURN]
+    st.att[k, 1] = p
+    st.att[k, 2] = q
+    st.att[k, 3] = t
+    st.att[k, 4] = base
+    st.att[k, 5] = attack
+    st.att[k, 6] = dfd
+    st.att[k, 7] = 1 if won else 0
+    st.sc[N_ATT] = k + 1
     if won:
-        transfer(cfg, cd, cs, mk, t, p)
+        transfer(work, table, cfg, t, p)
 
 
 @jit
-def player_turn(
-    s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, auctions, attacks, pile, p
-):
-    spy = first_in_hand(cd, cs, mk, p, SPY)
+def player_turn(work, table, cfg, p):
+    st = views(work, table)
+    spy = first_in_hand(st, p, SPY)
     use_spy = False
     if spy >= 0 and not blocked(st, p):
-        use_spy = coin(s) if pol[p] == RANDOM else True
-    c = pile[st[PILE_POS]]
-    st[PILE_POS] += 1
+        use_spy = coin(st.rng) if st.pol[p] == RANDOM else True
+    c = st.pile[st.sc[PILE_POS]]
+    st.sc[PILE_POS] += 1
     if use_spy:
-        put(cs, mk, spy, DISCARD, -1, -1)
-        log_auction(st, auctions, c, SPIED, 0, p, p)
-        receive(s, cfg, cd, pol, st, cs, mk, pl, p, c)
+        put(st, spy, DISCARD, -1, -1)
+        log_auction(st, c, SPIED, 0, p, p)
+        receive(work, table, cfg, p, c)
     else:
-        auction(s, cfg, cd, pol, st, cs, mk, pl, auctions, active, p, c)
-    play_cards(s, cfg, cd, pol, st, cs, mk, pl, buf, snap, p)
-    conquer(s, cfg, cd, pol, st, cs, mk, pl, scr, attacks, p)
+        auction(work, table, cfg, p, c)
+    play_cards(work, table, cfg, p)
+    conquer(work, table, cfg, p)
 
 
-@jit
-def budget(cfg, cd, mk, pl, later):
+@jit(inline="always")
+def budget(st, cfg, later):
     """D a new pope can pay: every office in play (unless his bot keeps them where they lie)
     and, when he hands out cardinals and an election follows, every token left in the box."""
     total = 0
-    for q in range(cfg[C_P] * (1 - cfg[C_KEEP])):
-        m = mk[1, q] & mk[2, OFFICE]
+    for q in range(0 if cfg.keep else cfg.P):
+        m = st.in_play[q] & st.of_type[OFFICE]
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            total += _office_worth(cd[c, INC], cd[c, VP], cd[c, VO], later)
-    if not cfg[C_REDEAL] and later > 0:
-        left = cfg[C_TOKENS]
-        for q in range(cfg[C_P]):
-            left -= pl[q, CARDS]
+            total += _office_worth(st.inc[c], st.vp[c], st.vo[c], later)
+    if not cfg.redeal and later > 0:
+        left = cfg.tokens
+        for q in range(cfg.P):
+            left -= st.cards[q]
         total += CARDINAL_WORTH * left
     return total
 
 
 @jit
-def market(cfg, cd, pol, st, mk, pl, own, vm):
-    """The vote market (see reference.Game.market): the buyer, or -1; vm[2] gets the prices
-    and the sellers' seat mask is returned as the second value."""
-    P = cfg[C_P]
+def market(work, table, cfg):
+    """The vote market (see reference.Game.market) on the votes in st.votes: the buyer, or
+    -1; st.prices gets the prices and the sellers' seat mask is returned as the second
+    value."""
+    st = views(work, table)
+    P, own, prices = cfg.P, st.votes, st.prices
     total, top, traders = 0, 0, 0
     for p in range(P):
         total += own[p]
         top = max(top, own[p])
-        if pol[p] == MARKET:
+        if st.pol[p] == MARKET:
             traders |= 1 << p
     quota = total // 2 + 1
     n_traders = 0
@@ -777,14 +820,14 @@ def market(cfg, cd, pol, st, mk, pl, own, vm):
         n_traders += (traders >> p) & 1
     if n_traders < 2 or top >= quota:
         return -1, 0
-    _pivot_counts(own, quota, vm[1])
+    _pivot_counts(own, quota, st.pivots)
     f = _factorial(P)
     for p in range(P):
-        vm[2, p] = (vm[1, p] * PRIZE + f - 1) // f
-    cash = budget(cfg, cd, mk, pl, cfg[C_TURNS] - st[TURN] - 1)
+        prices[p] = (st.pivots[p] * PRIZE + f - 1) // f
+    cash = budget(st, cfg, cfg.turns - st.sc[TURN] - 1)
     best_cost, best_own, best_k, best_m, buyer = -1, 0, 0, 0, -1
     for k in range(P):
-        c = (st[POPE] + k) % P
+        c = (st.sc[POPE] + k) % P
         if not (traders >> c) & 1:
             continue
         for m in range(1, 1 << P):
@@ -794,7 +837,7 @@ def market(cfg, cd, pol, st, mk, pl, own, vm):
             for q in range(P):
                 if (m >> q) & 1:
                     votes += own[q]
-                    cost += vm[2, q]
+                    cost += prices[q]
             if votes < quota or cost > cash:
                 continue
             better = buyer < 0 or cost < best_cost
@@ -808,40 +851,43 @@ def market(cfg, cd, pol, st, mk, pl, own, vm):
 
 
 @jit
-def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope, vm):
-    P = cfg[C_P]
-    turn = st[TURN]
+def end_turn(work, table, cfg):
+    st = views(work, table)
+    s, sc = st.rng, st.sc
+    own_v, recv = st.own_v, st.recv
+    P = cfg.P
+    turn = sc[TURN]
     # income
     for p in range(P):
         inc = 0
-        m = mk[1, p] & (mk[2, CITY] | mk[2, OFFICE])
+        m = st.in_play[p] & (st.of_type[CITY] | st.of_type[OFFICE])
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            inc += cd[c, INC]
-        earn(st, pl, p, inc)
+            inc += st.inc[c]
+        earn(st, p, inc)
     # election
     top = 0
     for p in range(P):
-        v = VOTES_PER_CARDINAL * pl[p, CARDS]
-        m = mk[1, p] & mk[2, OFFICE]
+        v = VOTES_PER_CARDINAL * st.cards[p]
+        m = st.in_play[p] & st.of_type[OFFICE]
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            v += cd[c, VO]
+            v += st.vo[c]
         own_v[p, turn] = v
         recv[p, turn] = 0
         top = max(top, v)
     for p in range(P):
-        vm[0, p] = own_v[p, turn]
-        pl[p, OWED] = 0
-    buyer, sellers = market(cfg, cd, pol, st, mk, pl, vm[0], vm)
+        st.votes[p] = own_v[p, turn]
+        st.owed[p] = 0
+    buyer, sellers = market(work, table, cfg)
     for p in range(P):
         if buyer >= 0 and (p == buyer or (sellers >> p) & 1):
             choice = buyer
             if p != buyer:
-                pl[p, OWED] = vm[2, p]
-        elif pol[p] == RANDOM:
+                st.owed[p] = st.prices[p]
+        elif st.pol[p] == RANDOM:
             choice = bounded(s, P)
         elif own_v[p, turn] == top:
             choice = p
@@ -849,7 +895,7 @@ def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope, vm):
             choice = p
             best = -1
             for q in range(P):
-                if q != p and pl[q, TOTAL] <= pl[p, TOTAL] and own_v[q, turn] > best:
+                if q != p and st.total[q] <= st.total[p] and own_v[q, turn] > best:
                     best, choice = own_v[q, turn], q
         recv[choice, turn] += own_v[p, turn]
     most = 0
@@ -857,80 +903,84 @@ def end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v, recv, is_pope, vm):
         most = max(most, recv[p, turn])
     winner = -1
     for k in range(P):
-        p = (st[POPE] + k) % P
+        p = (sc[POPE] + k) % P
         if recv[p, turn] == most:
             winner = p
             break
     # scoring
     for p in range(P):
-        cash = pl[p, MONEY] // 10
+        cash = st.money[p] // 10
         office, artist, city = 0, 0, 0
-        m = mk[1, p]
+        m = st.in_play[p]
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            if cd[c, TY] == OFFICE:
-                office += cd[c, VP]
-            elif cd[c, TY] == ARTIST:
-                artist += cd[c, VP]
-            elif cd[c, TY] == CITY and cfg[C_CITYVP]:
-                city += cd[c, VP]
+            if st.ty[c] == OFFICE:
+                office += st.vp[c]
+            elif st.ty[c] == ARTIST:
+                artist += st.vp[c]
+            elif st.ty[c] == CITY and cfg.city_vp:
+                city += st.vp[c]
         pope_vp = POPE_VP if p == winner else 0
-        pl[p, V_CASH] += cash
-        pl[p, V_POPE] += pope_vp
-        pl[p, V_OFFICE] += office
-        pl[p, V_ARTIST] += artist
-        pl[p, V_CITY] += city
-        pl[p, TOTAL] += cash + pope_vp + office + artist + city
-    st[POPE] = winner
-    is_pope[winner, turn] = 1
-    redistribute(s, cfg, cd, pol, st, cs, mk, pl)
-    if st[MAR_C] >= 0:
-        put(cs, mk, st[MAR_C], DISCARD, -1, -1)
-        st[MAR_C] = -1
-    if st[SAVO] >= 0:
-        put(cs, mk, st[SAVO], DISCARD, -1, -1)
-        st[SAVO] = -1
+        st.vps[p, 0] += cash
+        st.vps[p, 1] += pope_vp
+        st.vps[p, 2] += office
+        st.vps[p, 3] += artist
+        st.vps[p, 4] += city
+        st.total[p] += cash + pope_vp + office + artist + city
+    sc[POPE] = winner
+    st.popes[winner, turn] = 1
+    redistribute(work, table, cfg)
+    if sc[MAR_C] >= 0:
+        put(st, sc[MAR_C], DISCARD, -1, -1)
+        sc[MAR_C] = -1
+    if sc[SAVO] >= 0:
+        put(st, sc[SAVO], DISCARD, -1, -1)
+        sc[SAVO] = -1
 
 
 @jit
-def deal_office(cfg, cd, cs, mk, pl, c, r):
-    if cs[c, OWN] != r:
-        transfer(cfg, cd, cs, mk, c, r)
-    pl[r, GOT] = 1
+def deal_office(work, table, cfg, c, r):
+    st = views(work, table)
+    if st.own[c] != r:
+        transfer(work, table, cfg, c, r)
+    st.got[r] = 1
 
 
 @jit
-def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
+def redistribute(work, table, cfg):
     """All offices (the pope's own to others) unless his bot keeps them where they lie, then
     cardinals, then simony (see reference)."""
-    P = cfg[C_P]
-    pope = st[POPE]
-    last = st[TURN] >= cfg[C_TURNS] - 1
-    keep = cfg[C_KEEP] != 0 and pol[pope] != RANDOM
+    st = views(work, table)
+    s, sc = st.rng, st.sc
+    P = cfg.P
+    pope = sc[POPE]
+    last = sc[TURN] >= cfg.turns - 1
+    keep = cfg.keep != 0 and st.pol[pope] != RANDOM
     offices = np.uint64(0)
     for q in range(P):
-        pl[q, GOT] = 0
-        offices |= mk[1, q] & mk[2, OFFICE]
+        st.got[q] = 0
+        offices |= st.in_play[q] & st.of_type[OFFICE]
     if keep:
         offices = np.uint64(0)
     if not last and not keep:
-        m = mk[1, pope] & mk[2, OFFICE]
+        m = st.in_play[pope] & st.of_type[OFFICE]
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            pl[pope, GIVEN_VP] += cd[c, VP]
-            pl[pope, GIVEN] += 1
-    if pol[pope] == RANDOM:
+            st.given_vp[pope] += st.vp[c]
+            st.given[pope] += 1
+    if st.pol[pope] == RANDOM:
         m = offices  # in id order
         while m:
             c = lowest_bit(m)
             m &= m - np.uint64(1)
-            deal_office(cfg, cd, cs, mk, pl, c, other(P, pope, bounded(s, P - 1)))
+            deal_office(work, table, cfg, c, other(P, pope, bounded(s, P - 1)))
     else:
+        tally, owed = st.tally, st.owed
         for q in range(P):
-            pl[q, TALLY] = VOTES_PER_CARDINAL * pl[q, CARDS]
-        later = cfg[C_TURNS] - st[TURN] - 1
+            tally[q] = VOTES_PER_CARDINAL * st.cards[q]
+        later = cfg.turns - sc[TURN] - 1
         m = offices
         while m:  # most votes first (then lowest id), each to the rival with fewest votes
             best = -1
@@ -938,307 +988,277 @@ def redistribute(s, cfg, cd, pol, st, cs, mk, pl):
             while x:
                 c = lowest_bit(x)
                 x &= x - np.uint64(1)
-                if best < 0 or cd[c, VO] > cd[best, VO]:
+                if best < 0 or st.vo[c] > st.vo[best]:
                     best = c
             m &= ~(np.uint64(1) << np.uint64(best))
             r = -1  # promises first: the seller still owed most (ties: lower seat)
             for q in range(P):
-                if q != pope and pl[q, OWED] > 0 and (r < 0 or pl[q, OWED] > pl[r, OWED]):
+                if q != pope and owed[q] > 0 and (r < 0 or owed[q] > owed[r]):
                     r = q
             if r >= 0:
-                pl[r, OWED] -= _office_worth(cd[best, INC], cd[best, VP], cd[best, VO], later)
+                owed[r] -= _office_worth(st.inc[best], st.vp[best], st.vo[best], later)
             else:
                 for q in range(P):
                     if q == pope:
                         continue
                     if (
                         r < 0
-                        or pl[q, TALLY] < pl[r, TALLY]
-                        or (pl[q, TALLY] == pl[r, TALLY] and pl[q, TOTAL] < pl[r, TOTAL])
+                        or tally[q] < tally[r]
+                        or (tally[q] == tally[r] and st.total[q] < st.total[r])
                     ):
                         r = q
-            pl[r, TALLY] += cd[best, VO]
-            deal_office(cfg, cd, cs, mk, pl, best, r)
-    hand_out_cardinals(s, cfg, pol, st, pl, pope)
+            tally[r] += st.vo[best]
+            deal_office(work, table, cfg, best, r)
+    hand_out_cardinals(work, table, cfg, pope)
     if last:
         return
     for k in range(1, P):
         q = (pope + k) % P
-        card = first_in_hand(cd, cs, mk, q, SIMONY)
+        card = first_in_hand(st, q, SIMONY)
         if card < 0 or married(st, q, pope):
             continue
-        if pol[q] == RANDOM:
+        if st.pol[q] == RANDOM:
             play = coin(s)
         else:
-            play = pl[q, GOT] == 0 and st[SKIP] != pope
+            play = st.got[q] == 0 and sc[SKIP] != pope
         if not play:
             continue
-        put(cs, mk, card, DISCARD, -1, -1)
-        yes = pl[q, CARDS]
-        no = pl[pope, CARDS]
+        put(st, card, DISCARD, -1, -1)
+        yes = st.cards[q]
+        no = st.cards[pope]
         for r in range(P):
             if r == q or r == pope:
                 continue
-            if pol[r] == RANDOM:
+            if st.pol[r] == RANDOM:
                 agree = coin(s)
             else:
-                agree = pl[r, GOT] == 0
+                agree = st.got[r] == 0
             if agree:
-                yes += pl[r, CARDS]
+                yes += st.cards[r]
             else:
-                no += pl[r, CARDS]
+                no += st.cards[r]
         if yes > no:
-            st[SKIP] = pope
+            sc[SKIP] = pope
 
 
 @jit
-def hand_out_cardinals(s, cfg, pol, st, pl, pope):
-    P = cfg[C_P]
-    if cfg[C_REDEAL]:
-        if pol[pope] == RANDOM:
+def hand_out_cardinals(work, table, cfg, pope):
+    st = views(work, table)
+    s, cards, got, owed = st.rng, st.cards, st.got, st.owed
+    P = cfg.P
+    if cfg.redeal:
+        if st.pol[pope] == RANDOM:
             return
         total = 0
         for q in range(P):
-            total += pl[q, CARDS]
+            total += cards[q]
         cap = (total - 1 + P - 1) // P if total else 0
         mine = min(cap + 1, total)
         rest = total - mine
-        pl[pope, CARDS] = mine
+        cards[pope] = mine
         # the others by (VP, seat): a selection pass per rank
         done = 1 << pope
         for _ in range(P - 1):
-            q = weakest_open(pl, P, done)
+            q = weakest_open(st, P, done)
             done |= 1 << q
-            pl[q, CARDS] = min(cap, rest)
-            rest -= pl[q, CARDS]
-            if pl[q, CARDS] > 0:
-                pl[q, GOT] = 1
+            cards[q] = min(cap, rest)
+            rest -= cards[q]
+            if cards[q] > 0:
+                got[q] = 1
         return
-    supply = cfg[C_TOKENS]
+    supply = cfg.tokens
     for q in range(P):
-        supply -= pl[q, CARDS]
-    if pol[pope] == RANDOM:
+        supply -= cards[q]
+    if st.pol[pope] == RANDOM:
         top = 0
         for q in range(P):
             if q == pope:
                 continue
             g = min(bounded(s, 3), supply)
-            pl[q, CARDS] += g
+            cards[q] += g
             supply -= g
             top = max(top, g)
             if g > 0:
-                pl[q, GOT] = 1
-        pl[pope, CARDS] += min(bounded(s, top + 2), supply)
+                got[q] = 1
+        cards[pope] += min(bounded(s, top + 2), supply)
     else:  # what is still owed for votes, in cardinals; himself one more than the most given
-        later = cfg[C_TURNS] - st[TURN] - 1
+        later = cfg.turns - st.sc[TURN] - 1
         top = 0
         for q in range(P):
-            if q != pope and pl[q, OWED] > 0 and later > 0:
-                g = min((pl[q, OWED] + CARDINAL_WORTH - 1) // CARDINAL_WORTH, supply)
-                pl[q, CARDS] += g
-                pl[q, OWED] -= g * CARDINAL_WORTH
+            if q != pope and owed[q] > 0 and later > 0:
+                g = min((owed[q] + CARDINAL_WORTH - 1) // CARDINAL_WORTH, supply)
+                cards[q] += g
+                owed[q] -= g * CARDINAL_WORTH
                 supply -= g
                 top = max(top, g)
                 if g > 0:
-                    pl[q, GOT] = 1
-        pl[pope, CARDS] += min(top + 1, supply)
+                    got[q] = 1
+        cards[pope] += min(top + 1, supply)
 
 
-@jit
-def weakest_open(pl, P, done):
+@jit(inline="always")
+def weakest_open(st, P, done):
     best = -1
     for q in range(P):
-        if not (done >> q) & 1 and (best < 0 or pl[q, TOTAL] < pl[best, TOTAL]):
+        if not (done >> q) & 1 and (best < 0 or st.total[q] < st.total[best]):
             best = q
     return best
 
 
 @entry
-def simulate(
-    seed,
-    start,
-    count,
-    cfg,
-    cd,
-    pol,
-    parts,
-    money,
-    cardinals,
-    given_vp,
-    given,
-    is_pope,
-    own_v,
-    recv,
-    bank,
-    card_state,
-    auctions,
-    n_auctions,
-    attacks,
-    n_attacks,
-):
-    P = cfg[C_P]
-    N = cfg[C_N]
-    s = np.empty(4, np.uint64)
-    cs = np.empty((N, 3), np.int64)
-    pl = np.zeros((P, N_PL), np.int64)
-    st = np.zeros(N_ST, np.int64)
-    deck = np.empty(N, np.int64)
-    pile = np.empty(N, np.int64)
-    buf = np.empty(max(N, P), np.int64)
-    snap = np.empty(N, np.int64)
-    active = np.zeros(P, np.int64)
-    kept = np.zeros(P, np.uint64)
-    vm = np.zeros((3, P), np.int64)  # the vote market: votes, pivot counts, prices
-    scr = np.zeros((3, max(N, P)), np.int64)
-    # masks over card ids: row 0 hand of each seat, row 1 table of each seat, row 2 each type
-    mk = np.zeros((3, max(P, 12)), np.uint64)
-    for c in range(N):
-        mk[2, cd[c, TY]] |= np.uint64(1) << np.uint64(c)
+def simulate(seed, start, count, work, table, cfg, rec):
+    """Play games start .. start+count-1 into the records ``rec``; all state, and the
+    settings' tables (written in by :func:`place`), lives in ``work`` as :data:`STATE`
+    lays it out at ``table``."""
+    P, N = cfg.P, cfg.N
+    st = views(work, table)
+    s, sc, deck, pile = st.rng, st.sc, st.deck, st.pile
     for g in range(count):
         seed_stream(s, seed, start + g)
-        cs[:, LOC] = STACK
-        cs[:, OWN] = -1
-        mk[0, :] = 0
-        mk[1, :] = 0
-        cs[:, HOST] = -1
-        pl[:, :] = 0
-        st[:] = 0
-        st[SAVO], st[MAR_C], st[SKIP], st[BANK] = -1, -1, -1, cfg[C_BANK]
+        st.loc[:] = STACK
+        st.own[:] = -1
+        st.host[:] = -1
+        st.in_hand[:] = 0
+        st.in_play[:] = 0
+        for seat in (st.money, st.total, st.given_vp, st.given, st.got, st.tally, st.owed):
+            seat[:] = 0
+        st.vps[:, :] = 0
+        st.popes[:, :] = 0
+        sc[:] = 0
+        sc[SAVO], sc[MAR_C], sc[SKIP], sc[BANK] = -1, -1, -1, cfg.bank
         for p in range(P):
-            pl[p, CARDS] = cfg[C_CARDINALS]
-            earn(st, pl, p, cfg[C_MONEY])
+            st.cards[p] = cfg.cardinals
+            earn(st, p, cfg.money)
         for c in range(N):
             deck[c] = c
-        D = cfg[C_DEALT]  # all cards but an extra one (card-worth analysis)
+        D = cfg.dealt  # all cards but an extra one (card-worth analysis)
         shuffle(s, deck, D)
-        H, A = cfg[C_HAND], cfg[C_AUC]
+        H, A = cfg.hand, cfg.auction
         for p in range(P):
             for k in range(p * H, (p + 1) * H):
-                receive(s, cfg, cd, pol, st, cs, mk, pl, p, deck[k])
+                receive(work, table, cfg, p, deck[k])
         n_pile = 0
         for k in range(P * H, min(P * H + A, D)):
             pile[n_pile] = deck[k]
-            cs[deck[k], LOC] = PILE
+            st.loc[deck[k]] = PILE
             n_pile += 1
         if D < N:
-            receive(s, cfg, cd, pol, st, cs, mk, pl, (start + g) % P, D)
-        ga = auctions[g]
-        gt = attacks[g]
-        for turn in range(cfg[C_TURNS]):
-            st[TURN] = turn
+            receive(work, table, cfg, (start + g) % P, D)
+        for turn in range(cfg.turns):
+            sc[TURN] = turn
             if turn > 0:
                 for p in range(P):
-                    kept[p] = mk[1, p] & mk[2, ARTIST]
+                    st.kept[p] = st.in_play[p] & st.of_type[ARTIST]
                 n = 0
                 for c in range(N):
-                    if cs[c, LOC] == STACK or cs[c, LOC] == ASIDE:
+                    if st.loc[c] == STACK or st.loc[c] == ASIDE:
                         deck[n] = c
                         n += 1
                 shuffle(s, deck, n)
                 for c in range(N):
-                    if cs[c, LOC] == ASIDE:
-                        cs[c, LOC] = STACK
+                    if st.loc[c] == ASIDE:
+                        st.loc[c] = STACK
                 for p in range(min(P, n)):
-                    receive(s, cfg, cd, pol, st, cs, mk, pl, p, deck[p])
+                    receive(work, table, cfg, p, deck[p])
                 for p in range(P):
-                    earn(st, pl, p, cfg[C_FAMINC])
-                if cfg[C_EACH]:
-                    upkeep(s, cfg, cd, pol, st, cs, mk, pl, kept)
+                    earn(st, p, cfg.family_income)
+                if cfg.each:
+                    upkeep(work, table, cfg)
                 n_pile = 0
                 for k in range(P, min(P + A, n)):
                     pile[n_pile] = deck[k]
-                    cs[deck[k], LOC] = PILE
+                    st.loc[deck[k]] = PILE
                     n_pile += 1
-            st[PILE_POS] = 0
-            skip = st[SKIP]
-            st[SKIP] = -1
-            cur = st[POPE]
-            while st[PILE_POS] < n_pile:
+            sc[PILE_POS] = 0
+            skip = sc[SKIP]
+            sc[SKIP] = -1
+            cur = sc[POPE]
+            while sc[PILE_POS] < n_pile:
                 if cur == skip:
                     skip = -1
                 else:
-                    player_turn(
-                        s, cfg, cd, pol, st, cs, mk, pl, buf, snap, scr, active, ga, gt, pile, cur
-                    )
+                    player_turn(work, table, cfg, cur)
                 cur = (cur + 1) % P
-            end_turn(s, cfg, cd, pol, st, cs, mk, pl, own_v[g], recv[g], is_pope[g], vm)
-        for p in range(P):
-            parts[g, p, 0] = pl[p, V_CASH]
-            parts[g, p, 1] = pl[p, V_POPE]
-            parts[g, p, 2] = pl[p, V_OFFICE]
-            parts[g, p, 3] = pl[p, V_ARTIST]
-            parts[g, p, 4] = pl[p, V_CITY]
-            money[g, p] = pl[p, MONEY]
-            cardinals[g, p] = pl[p, CARDS]
-            given_vp[g, p] = pl[p, GIVEN_VP]
-            given[g, p] = pl[p, GIVEN]
-        bank[g] = st[BANK]
-        card_state[g] = cs
-        n_auctions[g] = st[N_AUC]
-        n_attacks[g] = st[N_ATT]
+            end_turn(work, table, cfg)
+        rec.parts[g] = st.vps
+        rec.money[g] = st.money
+        rec.cardinals[g] = st.cards
+        rec.given_vp[g] = st.given_vp
+        rec.given[g] = st.given
+        rec.is_pope[g] = st.popes
+        rec.own_votes[g] = st.own_v
+        rec.received[g] = st.recv
+        rec.bank[g] = sc[BANK]
+        rec.loc[g] = st.loc
+        rec.owner[g] = st.own
+        rec.host[g] = st.host
+        rec.n_auctions[g] = sc[N_AUC]
+        rec.auctions[g, : sc[N_AUC]] = st.auc[: sc[N_AUC]]
+        rec.n_attacks[g] = sc[N_ATT]
+        rec.attacks[g, : sc[N_ATT]] = st.att[: sc[N_ATT]]
 
 
-def pack(settings):
-    """The settings as the flat arrays the kernel takes."""
-    d = settings.deck
+def place(settings):
+    """The state array of :data:`STATE` for these settings, with the settings' tables
+    written in, and its placed layout: (work, placed)."""
     a = settings.card_arrays()
-    cd = np.stack([a["ctype"], a["power"], a["income"], a["vp"], a["votes"], a["cost"]], axis=1)
-    cfg = np.array(
-        [
-            settings.players,
-            len(settings.cards),
-            settings.hand,
-            settings.auction,
-            d.turns,
-            int(d.city_vp),
-            int(d.unsold == "opener"),
-            d.home_offices,
-            d.home_artists,
-            d.max_attacks,
-            int(d.cardinal_deal == "redeal"),
-            d.money,
-            d.cardinals,
-            d.family_income,
-            d.bank,
-            d.cardinal_tokens,
-            int(d.patronage == "each_turn"),
-            settings.dealt,
-            int(settings.pope_offices == "never"),
-        ],
-        np.int64,
+    kinds = np.zeros(len(TYPES), np.uint64)
+    for c, t in enumerate(a["ctype"]):
+        kinds[t] |= np.uint64(1) << np.uint64(c)
+    turns, auctions = settings.deck.turns, settings.deck.turns * settings.auction
+    placed = STATE.place(
+        P=settings.players,
+        N=len(settings.cards),
+        T=turns,
+        A=auctions,
+        K=max(auctions * settings.deck.max_attacks, 1),
     )
-    return cfg, np.ascontiguousarray(cd, np.int64), policy_codes(settings.policies)
+    work = placed.new()
+    placed.fill(
+        work,
+        ty=a["ctype"],
+        pw=a["power"],
+        inc=a["income"],
+        vp=a["vp"],
+        vo=a["votes"],
+        co=a["cost"],
+        pol=policy_codes(settings.policies),
+        of_type=kinds.view(np.int64),
+    )
+    return work, placed
+
+
+def config(settings) -> Config:
+    """The settings' scalars, as the kernel takes them."""
+    d = settings.deck
+    return Config(
+        P=settings.players,
+        N=len(settings.cards),
+        hand=settings.hand,
+        auction=settings.auction,
+        turns=d.turns,
+        city_vp=int(d.city_vp),
+        opener=int(d.unsold == "opener"),
+        home_offices=d.home_offices,
+        home_artists=d.home_artists,
+        max_attacks=d.max_attacks,
+        redeal=int(d.cardinal_deal == "redeal"),
+        money=d.money,
+        cardinals=d.cardinals,
+        family_income=d.family_income,
+        bank=d.bank,
+        tokens=d.cardinal_tokens,
+        each=int(d.patronage == "each_turn"),
+        dealt=settings.dealt,
+        keep=int(settings.pope_offices == "never"),
+    )
 
 
 def arrays(settings, seed, start, count):
     """Play games start .. start+count-1 in the kernel; the raw output arrays."""
     out = empty_out(settings, count)
-    cfg, cd, pol = pack(settings)
-    N = len(settings.cards)
-    cs = np.zeros((count, N, 3), np.int64)
-    simulate(
-        np.uint64(seed),
-        start,
-        count,
-        cfg,
-        cd,
-        pol,
-        out["parts"],
-        out["money"],
-        out["cardinals"],
-        out["given_vp"],
-        out["given"],
-        out["is_pope"],
-        out["own_votes"],
-        out["received"],
-        out["bank"],
-        cs,
-        out["auctions"],
-        out["n_auctions"],
-        out["attacks"],
-        out["n_attacks"],
-    )
-    out["loc"], out["owner"], out["host"] = cs[:, :, 0], cs[:, :, 1], cs[:, :, 2]
+    work, placed = place(settings)
+    simulate(np.uint64(seed), start, count, work, placed.table, config(settings), Records(**out))
     return out
 
 
