@@ -282,7 +282,7 @@ def test_search_agrees_with_exhaustive_solver_when_every_card_is_known(players, 
             got = search_trick(
                 s, 0, hand, hand, np.array([len(h) for h in world], np.int64), me, 0, -1, -1, me,
                 extra, t, np.uint64(sum(1 << c for c in played)),
-                np.array([sum(1 << v for v in vs) for vs in voids], np.int64), rules, 2, left,
+                np.array([sum(1 << v for v in vs) for vs in voids], np.int64), pen, rules, 2, left,
             )  # fmt: skip
             assert want[got] == min(want.values()), (trial, got, want)
             checked += 1
@@ -361,8 +361,8 @@ def test_paranoid_endgame_values_equal_exhaustive_minimax(players, round_number)
         )
         exact_values(
             np.array([sum(1 << c for c in h) for h in hands], np.uint64),
-            np.zeros(players, np.int64), np.uint64(sum(1 << c for c in played)), rules, t, k,
-            led, win, win_seat, points, me, np.uint64(sum(1 << c for c in legal)), out, 1,
+            np.zeros(players, np.int64), np.uint64(sum(1 << c for c in played)), pen, rules, t,
+            k, led, win, win_seat, points, me, np.uint64(sum(1 << c for c in legal)), out, 1,
         )  # fmt: skip
         assert list(out) == want, (trial, legal, list(out), want)
         matters += len(set(want)) > 1

@@ -297,6 +297,7 @@ def _random_tricks_block(
 def _tricks_block(
     s,
     hands,
+    pen,
     rnd,
     leader,
     trick_pol,
@@ -312,7 +313,7 @@ def _tricks_block(
     exact,
 ):
     # a round with at least one bot seat (all random: _random_tricks_block)
-    players, pen = rnd.players, rnd.pen
+    players = rnd.players
     track = False  # only counting and search read the cards played and the voids
     for p in range(players):
         track |= trick_pol[p] >= TRICK_COUNTING
@@ -343,7 +344,7 @@ def _tricks_block(
                         sizes[q] = popcount(hands[h0 + q])
                     c = search_trick(
                         s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat, points, t,
-                        played[g], voids[h0 : h0 + players], rnd, samples, exact,
+                        played[g], voids[h0 : h0 + players], pen, rnd, samples, exact,
                     )  # fmt: skip
                 else:
                     c = counting_trick(
@@ -648,8 +649,8 @@ def simulate(
                     players, size, card_pen[r], per_trick[r], first[r], last[r], deck_mask
                 )
                 _tricks_block(
-                    s, hands, rnd, leader, trick_pol, out[:, r], g0, count, lead, pts, played,
-                    voids, sizes, samples, exact,
+                    s, hands, card_pen[r], rnd, leader, trick_pol, out[:, r], g0, count, lead, pts,
+                    played, voids, sizes, samples, exact,
                 )  # fmt: skip
             elif kind[r] == 0:
                 _random_tricks_block(
