@@ -1197,7 +1197,9 @@ def conquest(
     attacker: str = "all",
     defender: str = "random",
 ) -> Result:
-    """P(an attack succeeds) with secret condottieri: exact, and simulated when ``plan``."""
+    """The chance an attack succeeds when both sides pick condottieri in secret.
+
+    Exact by enumeration when the choices are few, and simulated; the two agree."""
     settings = {
         "attack": list(attack),
         "defender_hand": list(defend),

@@ -1019,7 +1019,9 @@ class DealSummary(Summary):
     "boss", "deal", about="fair shares of one deal", example="tableodds boss deal --example first"
 )
 def deal(path=None, boss=None, threats: bool = True, cards=None, example: str | None = None):
-    """Fair shares of one deal under each model, from a deal file (see --template)."""
+    """Fair shares of one deal: which coalitions can complete it, what each player can
+    guarantee alone, and the split under each model (Shapley value, core, Nash bargaining
+    with outside options, investor prices, the original weight rule)."""
     if example is not None:
         if example not in bargain.EXAMPLES:
             raise InputError(

@@ -551,7 +551,7 @@ def count_votes(parliament: dict) -> dict:
 
 @analysis("davos", "vote", about="how a parliament votes on a bill")
 def vote(path) -> Result:
-    """How a parliament (a TOML file, see ``tableodds davos vote --help``) votes on a bill."""
+    """How a parliament votes on a bill, party by party."""
     return Result("davos vote", {"file": str(path)}, VoteCount(count_votes(load_parliament(path))))
 
 

@@ -71,7 +71,6 @@ COMMANDS |= {
     "borgia election --votes": ["borgia", "election", "--votes", VOTES],
 }
 TOP = {"schema_version", "command", "settings", "interrupted", "results"}
-VOTE_ONLY = {"davos vote"}  # commands without --out
 
 
 @pytest.mark.parametrize("name", COMMANDS)
@@ -87,7 +86,7 @@ def test_json_has_one_top_level(name, capsys):
         assert r["games_done"] == r["games"] and {"seed", "backend", "seconds"} <= set(r)
 
 
-@pytest.mark.parametrize("name", [n for n in COMMANDS if n not in VOTE_ONLY])
+@pytest.mark.parametrize("name", COMMANDS)
 def test_out_holds_run_json_tables_plots_and_records(name, tmp_path, capsys):
     out = tmp_path / "out"
     code, text, err = run_cli([*COMMANDS[name], "--out", str(out)], capsys)

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import click
 
-from tableodds.reports.cli.driver import run_and_print
-from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     Bounded,
+    calculator_command,
     data_option,
     game_options,
-    output_options,
     seed_option,
     simulation,
     workers_option,
@@ -53,77 +51,68 @@ _election = simulation(
 )
 
 
-def _conquest(entry):
-    analysis = Lazy(entry.module, entry.function)
+def _conquest(analysis, attack, defend, hand, sa, sd):
+    from tableodds.sim.borgia.rules import parse_defence, parse_strengths
 
-    @click.command(entry.command)
-    @click.option(
+    att = parse_strengths(attack, "--attack")
+    dfd = parse_strengths(hand, "--hand")
+    base = sum(parse_defence(defend).values())
+    return lambda plan: analysis(plan, att, dfd, base, sa, sd)
+
+
+_CONQUEST = (
+    click.option(
         "--attack",
         required=True,
         metavar="S,S,...",
         help="Strengths of the attacker's condottieri in hand, e.g. 3,2.",
-    )
-    @click.option(
+    ),
+    click.option(
         "--defend",
         default=None,
         metavar="PART=N,...",
         help="The target's own power: city=N, family=N (independent families), "
         "davinci=N, other=N, each part once; leave out for an unprotected office or artist.",
-    )
-    @click.option(
+    ),
+    click.option(
         "--hand",
         default=None,
         metavar="S,S,...",
         help="Strengths of the defender's condottieri in hand.",
-    )
-    @click.option(
+    ),
+    click.option(
         "--attacker",
         "sa",
         type=click.Choice(list(CONQUEST_STRATEGIES)),
         default="all",
         show_default=True,
         help=f"Attacker's secret choice. {_STRATEGY_HELP}.",
-    )
-    @click.option(
+    ),
+    click.option(
         "--defender",
         "sd",
         type=click.Choice(list(CONQUEST_STRATEGIES)),
         default="random",
         show_default=True,
         help="Defender's secret choice.",
-    )
-    @click.option(
+    ),
+)
+
+
+def _conquest_command(entry):
+    trials = click.option(
         "--trials",
         "-n",
+        "games",
         type=Bounded(0, MAX_GAMES),
         default=entry.games,
         show_default=True,
+        callback=lambda _ctx, _param, n: n or None,  # 0: exact only
         help="Simulated attacks (0: exact only).",
     )
-    @seed_option()
-    @workers_option()
-    @output_options
-    def conquest(attack, defend, hand, sa, sd, trials, seed, workers, output):
-        """The chance an attack succeeds when both sides pick condottieri in secret.
-
-        Exact by enumeration when the choices are few, and simulated; the two agree.
-
-        Example: tableodds borgia conquest --attack 3,2 --defend city=2,family=1 --hand 2,1
-        """
-        from tableodds.sim.borgia.rules import parse_defence, parse_strengths
-
-        att = parse_strengths(attack, "--attack")
-        dfd = parse_strengths(hand, "--hand")
-        base = sum(parse_defence(defend).values())
-        run_and_print(
-            lambda plan: analysis(plan, att, dfd, base, sa, sd),
-            games=trials or None,
-            seed=seed,
-            workers=workers,
-            **output,
-        )
-
-    return conquest
+    return calculator_command(
+        entry, *_CONQUEST, trials, seed_option(), workers_option(), call=_conquest
+    )
 
 
 COMMANDS = {
@@ -131,7 +120,7 @@ COMMANDS = {
     "auction": _auction,
     "election": _election,
     "attacks": _attacks,
-    "conquest": _conquest,
+    "conquest": _conquest_command,
     "card-worth": _card_worth,
 }
 group = game_group("borgia", COMMANDS)

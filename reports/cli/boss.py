@@ -11,13 +11,11 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import run_and_print
-from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
+    calculator,
     data_option,
     game_options,
-    output_options,
     pick,
     simulation,
 )
@@ -57,59 +55,57 @@ _variants = simulation(
 )
 
 
-def _deal(entry):
-    analysis = Lazy(entry.module, entry.function)
+def _template(ctx, _param, wanted):
+    if wanted:
+        deal = resources.files("tableodds.sim.boss").joinpath(EXAMPLES["final"])
+        click.echo(deal.read_text("utf-8"))
+        ctx.exit()
 
-    @click.command(entry.command)
-    @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)
-    @click.option(
+
+def _deal(analysis, file, example, boss, threats, cards):
+    if (file is None) == (example is None):
+        raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
+    return lambda _plan: analysis(file, boss, threats, cards, example)
+
+
+_deal_command = calculator(
+    click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False),
+    click.option(
         "--example",
         type=click.Choice(list(EXAMPLES)),
         default=None,
         help="Use the rulebook's worked example instead of a FILE: 'first' (Lotte's red investor, "
         "8 of 30) or 'final' (Lotte, Sofie and Daan, 10/10/10).",
-    )
-    @click.option("--template", is_flag=True, help="Print the example deal file and exit.")
-    @click.option(
+    ),
+    click.option(
+        "--template",
+        is_flag=True,
+        is_eager=True,
+        expose_value=False,
+        callback=_template,
+        help="Print the example deal file and exit.",
+    ),
+    click.option(
         "--boss",
         default=None,
         metavar="NAME",
         help="Who leads the deal [default: the file's boss].",
-    )
-    @click.option(
+    ),
+    click.option(
         "--threats/--no-threats",
         default=True,
         show_default=True,
         help="Whether a coalition's value counts what the others can do against it (travel, stop, "
         "recruitment and boss cards) or only what its own cards complete.",
-    )
-    @data_option(
+    ),
+    data_option(
         "--cards",
         "Board spaces and deal-card values in TOML instead of the packaged defaults "
         "(for a deal file that names a board space or a deal card).",
-    )
-    @output_options
-    def deal(file, example, template, boss, threats, cards, output):
-        """Fair shares of one deal: which coalitions can complete it, what each player can
-        guarantee alone, and the split under each model (Shapley value, core, Nash bargaining
-        with outside options, investor prices, the original weight rule).
-
-        Example: tableodds boss deal --example first
-        """
-        if template:
-            click.echo(
-                resources.files("tableodds.sim.boss").joinpath(EXAMPLES["final"]).read_text("utf-8")
-            )
-            return
-        if (file is None) == (example is None):
-            raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
-        run_and_print(
-            lambda _plan: analysis(file, boss, threats, cards, example),
-            **output,
-        )
-
-    return deal
+    ),
+    call=_deal,
+)
 
 
-COMMANDS = {"length": _length, "simulate": _simulate, "variants": _variants, "deal": _deal}
+COMMANDS = {"length": _length, "simulate": _simulate, "variants": _variants, "deal": _deal_command}
 group = game_group("boss", COMMANDS)

@@ -10,10 +10,9 @@ from pathlib import Path
 
 import click
 
-from tableodds.reports.cli.driver import run_and_print
-from tableodds.reports.cli.lazy import Lazy
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
+    calculator,
     game_options,
     list_callback,
     pick,
@@ -27,22 +26,8 @@ _FIRST = ("game", "none_bills", "cards")  # before --decks in the help; the rest
 DUEL_SETTINGS = ("game", "none_bills", "cards", "mode", "dissident_profit")
 
 
-def _vote(entry):
-    analysis = Lazy(entry.module, entry.function)
-
-    @click.command(entry.command)
-    @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-    @click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")
-    def vote(file, as_json):
-        """How a parliament votes on a bill, party by party.
-
-        FILE is TOML: bill = "L" (the bill's ideology, or "none"), a [wishes] table
-        (player = "for" / "against") and one [[parties]] table per party with
-        name, ideology, dissidents = N and assets = { player = N, ... }.
-        """
-        run_and_print(lambda _plan: analysis(file), as_json=as_json)
-
-    return vote
+def _vote(analysis, file):
+    return lambda _plan: analysis(file)
 
 
 COMMANDS = {
@@ -85,6 +70,12 @@ COMMANDS = {
         # 13 s on one core in the Big Game; 16 times smaller ones take about a second
         chunk_size=GAME.chunk_size // 16,
     ),
-    "vote": _vote,
+    "vote": calculator(
+        click.argument("file", type=click.Path(path_type=Path, dir_okay=False)),
+        call=_vote,
+        more='FILE is TOML: bill = "L" (the bill\'s ideology, or "none"), a [wishes] table '
+        '(player = "for" / "against") and one [[parties]] table per party with name, '
+        "ideology, dissidents = N and assets = { player = N, ... }.",
+    ),
 }
 group = game_group("davos", COMMANDS)

@@ -113,6 +113,47 @@ def simulation(spec, **kwargs):
     return lambda entry: simulation_command(entry, spec, **kwargs)
 
 
+def calculator_command(entry, *params, call, spec=None, more: str = "") -> click.Command:
+    """The command ``tableodds GAME NAME`` of a registered analysis that answers from what the
+    user gives it (a file, a few numbers) rather than from a simulation of whole games.
+
+    Every calculator is this one shape: its own click arguments and options (``params``, in
+    the order --help lists them), for one that simulates from its inputs the run options of
+    the game (``spec``: --games defaulting to the registered size, --seed, --workers, ...),
+    and the output options.  ``call(analysis,
+    **values)`` reads the values before anything runs (a bad one is one usage line) and returns
+    the function of the run plan that gives the result.  Values named ``games``, ``seed`` or
+    ``workers`` (a calculator that samples, with its own flags for them) go to the run, not
+    to ``call``.  The help text is the analysis's docstring, ``more`` and the example.
+    """
+    from tableodds.reports.cli.lazy import Lazy
+
+    analysis = Lazy(entry.module, entry.function)
+
+    def command(output, run=None, **values):
+        from tableodds.reports.cli.driver import run_and_print
+
+        plan = dict(run or {})
+        for key in ("games", "seed", "workers"):
+            if key in values:
+                plan[key] = values.pop(key)
+        run_and_print(call(analysis, **values), **plan, **output)
+
+    command.__doc__ = help_text(entry, more)
+    f = output_options(command)
+    if spec is not None:
+        f = run_options(entry.games, spec.chunk_size)(f)
+    for param in reversed(params):
+        f = param(f)
+    return click.command(entry.command)(f)
+
+
+def calculator(*params, **kwargs):
+    """A game's recipe for a calculator command: ``entry -> command``
+    (:func:`calculator_command`)."""
+    return lambda entry: calculator_command(entry, *params, **kwargs)
+
+
 def help_text(entry, more: str = "") -> str:
     """A command's --help: the analysis's docstring (read from its source), ``more``, and the
     registered example."""
