@@ -21,9 +21,9 @@ FOR, AGAINST, NO_VOTE = 1, -1, 0
 def both_party_votes(players, dissidents, wishes, party_ideo, bill_ideo):
     """The reference and the kernel verdict for one party; they must agree."""
     r = ref.party_vote(players, dissidents, wishes, party_ideo, bill_ideo)
-    ph = np.array([list(players) + [dissidents]], np.int64)
+    party_assets = np.array([list(players) + [dissidents]], np.int64)
     n = len(players)
-    k = K.party_vote(ph, 0, n + 1, n, np.array(wishes, np.bool_), party_ideo, bill_ideo)
+    k = K.party_vote(party_assets, 0, n + 1, n, np.array(wishes, np.bool_), party_ideo, bill_ideo)
     assert r == k
     return r
 
@@ -105,20 +105,20 @@ def _bills_game(order):
     }
     g = ref.Game(st, 1, 0)
     g.c_hidden, g.c_disc, g.c_open = [], [], -1
-    g.csec[0], g.ch[0][0] = 2, 1  # America L slot: Pharma, red 1
-    g.csec[3], g.ch[3][1] = 2, 1  # Europe L slot: Pharma, blue 1
-    g.csec[4], g.ch[4][0] = 3, 2  # Europe C slot: Tech, red 2
-    g.ph[0][2] = 2  # America L party: 2 dissidents (vote for L)
-    g.ph[2][2] = 2  # Europe L party: 2 dissidents
+    g.corp_sector[0], g.corp_assets[0][0] = 2, 1  # America L slot: Pharma, red 1
+    g.corp_sector[3], g.corp_assets[3][1] = 2, 1  # Europe L slot: Pharma, blue 1
+    g.corp_sector[4], g.corp_assets[4][0] = 3, 2  # Europe C slot: Tech, red 2
+    g.party_assets[0][2] = 2  # America L party: 2 dissidents (vote for L)
+    g.party_assets[2][2] = 2  # Europe L party: 2 dissidents
     for b in order:
         g.resolve(b, bills[b])
     # the kernel on the same position
     work, placed = K.place(st)
     v = {name: placed.view(work, name) for name in K.STATE.names}
-    v["ch"][0, 0], v["ch"][3, 1], v["ch"][4, 0] = 1, 1, 2
-    v["csec"][:] = -1
-    v["csec"][0], v["csec"][3], v["csec"][4] = 2, 2, 3
-    v["ph"][0, 2] = v["ph"][2, 2] = 2
+    v["corp_assets"][0, 0], v["corp_assets"][3, 1], v["corp_assets"][4, 0] = 1, 1, 2
+    v["corp_sector"][:] = -1
+    v["corp_sector"][0], v["corp_sector"][3], v["corp_sector"][4] = 2, 2, 3
+    v["party_assets"][0, 2] = v["party_assets"][2, 2] = 2
     v["cseat"][:] = [[0, 0], [1, 0], [0, 0]]
     v["csize"][:] = [1, 1, 0]
     v["cpol"][:] = [*v["pol"], K.RANDOM]
@@ -132,10 +132,13 @@ def _bills_game(order):
     for b in order:
         v["cur"][:] = b
         K._resolve(s, b, b, 2, 3, 2, 2, work, placed.table, False)
-    sv, lost, csec, ch, cdisc, sc = (v[n] for n in ("sv", "lost", "csec", "ch", "cdisc", "sc"))
-    assert list(sv[:, K.GAINED]) == g.gained and list(lost) == g.lost_c
-    assert list(csec) == g.csec and ch.tolist() == g.ch
-    assert list(cdisc[: sc[K.C_DN]]) == g.c_disc and sc[K.BANKRUPT] == g.bankrupt
+    seat_counts, lost, corp_sector, corp_assets, corp_discard, scalars = (
+        v[n]
+        for n in ("seat_counts", "lost", "corp_sector", "corp_assets", "corp_discard", "scalars")
+    )
+    assert list(seat_counts[:, K.GAINED]) == g.gained and list(lost) == g.lost_c
+    assert list(corp_sector) == g.corp_sector and corp_assets.tolist() == g.corp_assets
+    assert list(corp_discard[: scalars[K.C_DN]]) == g.c_disc and scalars[K.BANKRUPT] == g.bankrupt
     return g.gained[1], g.gained[0], g.bankrupt, g.c_disc
 
 
@@ -318,7 +321,14 @@ def _decide(g, p, year, final):
 
     g = copy.deepcopy(g)
     g.contest_turn(p, g.supply[p], year, final)
-    return g.ch, g.ph, g.csec, g.supply[p], [s[:4] for s in g.goals[p]], g.g_open
+    return (
+        g.corp_assets,
+        g.party_assets,
+        g.corp_sector,
+        g.supply[p],
+        [s[:4] for s in g.goals[p]],
+        g.g_open,
+    )
 
 
 def _shuffle_hidden(g, p, rng):
@@ -361,12 +371,16 @@ def test_contest_bot_votes_against_the_leader():
     lead = g.leader(0)
     g.pol = [ref.R.POLICY_CODES["contest"]] * 3
     # a bill that pays the leader more than seat 0 gets seat 0's vote against it
-    g.ch = [[0] * 4 for _ in g.ch]
-    g.csec = [-1] * g.nslot
-    g.csec[0], g.ch[0][0], g.ch[0][lead] = 0, 1, 3  # seat 0 stakeholder, leader biggest
+    g.corp_assets = [[0] * 4 for _ in g.corp_assets]
+    g.corp_sector = [-1] * g.nslot
+    g.corp_sector[0], g.corp_assets[0][0], g.corp_assets[0][lead] = (
+        0,
+        1,
+        3,
+    )  # seat 0 stakeholder, leader biggest
     assert g.net(0, 0, bill, bill.own, bill.other) > 0
     assert not g.wish(0, 0, bill, ((0, 0), (0, 0)))
-    g.ch[0][0], g.ch[0][lead] = 3, 1  # now seat 0 is the biggest
+    g.corp_assets[0][0], g.corp_assets[0][lead] = 3, 1  # now seat 0 is the biggest
     assert g.wish(0, 0, bill, ((0, 0), (0, 0)))
 
 
@@ -389,9 +403,9 @@ def _deal_position(policy):
     st = make_settings(2, policies=[policy])
     g = ref.Game(st, 1, 0)
     g.c_hidden, g.c_disc, g.c_open = [], [], -1
-    g.csec[0], g.ch[0][0] = 0, 1  # America L slot: a Banking corp, red 1
-    g.ph[0][1] = 2  # America L party: blue 2 (largest party, 1.5 votes)
-    g.ph[1][0] = 1  # America R party: red 1
+    g.corp_sector[0], g.corp_assets[0][0] = 0, 1  # America L slot: a Banking corp, red 1
+    g.party_assets[0][1] = 2  # America L party: blue 2 (largest party, 1.5 votes)
+    g.party_assets[1][0] = 1  # America R party: red 1
     return g
 
 
@@ -408,7 +422,10 @@ def test_bargaining_buys_a_vote_with_a_share_of_the_profit():
     assert g.bills_passed == 0 and g.gained == [0, 0]
     # a price above half the profit is not offered: blue would lose 2 from a tax on itself
     g = _deal_position("bargain")
-    g.csec[3], g.ch[3][1] = 0, 2  # a Europe corp of blue's: the bill pays it only +1 elsewhere
+    g.corp_sector[3], g.corp_assets[3][1] = (
+        0,
+        2,
+    )  # a Europe corp of blue's: the bill pays it only +1 elsewhere
     tax = ref.R.Bill("L deal", L, -1, (2, 1), (-2, -1))
     assert g.pass_gain(1, 0, tax, ((0, 0), (0, 0))) == -2
     assert g.bargain(0, tax, ((0, 0), (0, 0)), [True, False], [0, 1]) == (-1, -1, 0)
@@ -416,9 +433,12 @@ def test_bargaining_buys_a_vote_with_a_share_of_the_profit():
 
 def test_vote_trade_swaps_a_vote_now_for_one_on_a_later_bill():
     g = _deal_position("bargain")
-    g.ph[5][0] = 2  # Global South's first party: red decides it
-    g.csec[6], g.ch[6][1] = 1, 2  # a Global South Energy corp: blue is the biggest
-    g.csec[4], g.ch[4][0] = 1, 1  # a Europe Energy corp of red's, which the later bill taxes
+    g.party_assets[5][0] = 2  # Global South's first party: red decides it
+    g.corp_sector[6], g.corp_assets[6][1] = 1, 2  # a Global South Energy corp: blue is the biggest
+    g.corp_sector[4], g.corp_assets[4][0] = (
+        1,
+        1,
+    )  # a Europe Energy corp of red's, which the later bill taxes
     now = ref.R.Bill("L subsidy: all", L, -1, (2, 1), (1, 0))  # red +3, blue +1
     later = ref.R.Bill("R energy", RR, 1, (3, 1), (-1, 0))  # blue +3, red -1 in Europe
     g.bills = [now, now, later, now]
@@ -435,9 +455,9 @@ def test_vote_trade_swaps_a_vote_now_for_one_on_a_later_bill():
     assert g.bills_passed == 2 and g.gained == [3, 4]
     # a trade each side would lose from is not made: red's loss outweighs its gain
     g = _deal_position("bargain")
-    g.ph[5][0] = 2
-    g.csec[6], g.ch[6][1] = 1, 2
-    g.csec[4], g.ch[4][0] = 1, 3
+    g.party_assets[5][0] = 2
+    g.corp_sector[6], g.corp_assets[6][1] = 1, 2
+    g.corp_sector[4], g.corp_assets[4][0] = 1, 3
     g.bills = [now, now, ref.R.Bill("R energy", RR, 1, (3, 1), (-3, 0)), now]
     assert g.trade(0, now, none, [True, False], [0, 1])[0] == -1
 
@@ -468,7 +488,7 @@ def test_trades_and_deals_use_only_what_every_seat_may_know():
     def outcome(g, bloc):
         g = copy.deepcopy(g)
         ref.Game.resolve(g, bloc, g.bills[bloc])  # not the recording one
-        return g.ch, g.supply, g.gained, g.promise, g.trades, g.bills_passed
+        return g.corp_assets, g.supply, g.gained, g.promise, g.trades, g.bills_passed
 
     trades = 0
     for g, bloc in _bill_positions(4, [5, 32, 42]):  # games with a vote trade
@@ -501,8 +521,11 @@ def test_deck_conclusions_need_every_deck():
     from tableodds.analysis.davos import KIND_CLASSES, DeckSensitivity
     from tableodds.analysis.stats import wilson
 
-    def deck(**ks):
-        return {c: (wilson(ks[c], 1000) if c in ks else None) for c in KIND_CLASSES}
+    def deck(**control_counts):
+        return {
+            c: (wilson(control_counts[c], 1000) if c in control_counts else None)
+            for c in KIND_CLASSES
+        }
 
     d = DeckSensitivity(
         "x",

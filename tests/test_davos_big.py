@@ -118,17 +118,17 @@ def _game(players=3, policies=("goal",), **kw) -> BigGame:
     """A set-up Big Game with an empty board: no corps, no assets anywhere."""
     g = BigGame(R.make_settings(players, "big", list(policies), **kw), 5, 0)
     g.setup()
-    for row in g.ch + g.ph:
+    for row in g.corp_assets + g.party_assets:
         row[:] = [0] * len(row)
-    g.csec = [-1] * g.nslot
+    g.corp_sector = [-1] * g.nslot
     return g
 
 
 def _corp(g, x, sector, **held):
     """Lay a corp of ``sector`` on slot x with holdings {h0: n, ...} (white: w)."""
-    g.csec[x] = sector
+    g.corp_sector[x] = sector
     for k, n in held.items():
-        g.ch[x][g.NC if k == "w" else int(k[1:])] = n
+        g.corp_assets[x][g.NC if k == "w" else int(k[1:])] = n
 
 
 # ---------------------------------------------------------------- set-up and buying
@@ -156,7 +156,7 @@ def test_goal_bots_buy_a_card_whose_domain_they_lead():
     g.k_open[2] = next(
         i for i, c in enumerate(g.st.controls) if c.domain == (2, 0)
     )  # a party:L card
-    g.ph[0][0] = 2  # seat 0 leads the L parties (America's first party is L)
+    g.party_assets[0][0] = 2  # seat 0 leads the L parties (America's first party is L)
     others = [i for i in range(4) if i != 2]
     for i in others:  # the other open cards' domains nobody leads
         g.k_open[i] = next(
@@ -174,7 +174,7 @@ def test_domains_add_up_corps_parties_and_ideologies():
     _corp(g, 0, banking, h0=2, h1=3)  # America
     _corp(g, 5, banking, h0=3, h1=1)  # Europe: seat 0 leads Banking 5 to 4 without the biggest corp
     assert g.domain_margin(0, (0, banking)) == 1 and g.domain_margin(1, (0, banking)) == -1
-    g.ph[2][2] = 3  # Europe's L party
+    g.party_assets[2][2] = 3  # Europe's L party
     assert g.domain_margin(2, (1, R.BLOCS.index("Europe"))) == 0  # 3 against seat 0's 3
     assert g.domain_margin(2, (2, 0)) == 3  # the L parties worldwide
     assert g.domain_margin(0, (1, R.BLOCS.index("America"))) == -1  # 2 against 3
@@ -190,37 +190,46 @@ def test_fail_to_party_moves_every_holder_and_bankrupts_the_corp():
     g = _game()
     _corp(g, 1, 2, h0=2, h1=1, w=1)
     _act(g, "fail_to_party", (1, 4, 0, 0))
-    assert g.ph[4] == [2, 1, 0, 1] and g.csec[1] == -1 and g.c_disc[-1] == 2 and g.bankrupt == 1
+    assert (
+        g.party_assets[4] == [2, 1, 0, 1]
+        and g.corp_sector[1] == -1
+        and g.c_disc[-1] == 2
+        and g.bankrupt == 1
+    )
 
 
 def test_corp_to_party_moves_some_of_one_holder():
     g = _game()
     _corp(g, 1, 2, h0=2, h1=3)
     _act(g, "corp_to_party", (1, 0, 1, 2))
-    assert g.ch[1] == [2, 1, 0, 0] and g.ph[0] == [0, 2, 0, 0] and g.csec[1] == 2
+    assert (
+        g.corp_assets[1] == [2, 1, 0, 0]
+        and g.party_assets[0] == [0, 2, 0, 0]
+        and g.corp_sector[1] == 2
+    )
     _act(g, "corp_to_party", (1, 0, 0, 2))
     _act(g, "corp_to_party", (1, 0, 1, 1))  # the last asset leaves: bankrupt
-    assert g.csec[1] == -1 and g.bankrupt == 1
+    assert g.corp_sector[1] == -1 and g.bankrupt == 1
 
 
 def test_party_moves_and_merges():
     g = _game()
-    g.ph[0] = [3, 1, 0, 1]
+    g.party_assets[0] = [3, 1, 0, 1]
     _act(g, "party_to_party", (0, 5, 0, 2))
-    assert g.ph[0] == [1, 1, 0, 1] and g.ph[5] == [2, 0, 0, 0]
+    assert g.party_assets[0] == [1, 1, 0, 1] and g.party_assets[5] == [2, 0, 0, 0]
     _act(g, "party_merge", (0, 5, 0, 0))
-    assert g.ph[0] == [0, 0, 0, 0] and g.ph[5] == [3, 1, 0, 1]
+    assert g.party_assets[0] == [0, 0, 0, 0] and g.party_assets[5] == [3, 1, 0, 1]
 
 
 def test_assets_go_home_to_their_owners():
     g = _game()
-    g.ph[3] = [2, 1, 0, 2]
+    g.party_assets[3] = [2, 1, 0, 2]
     _corp(g, 4, 1, h1=3, w=1)
     supply = list(g.supply)
     _act(g, "party_home", (3, 0, 0, 0))
     _act(g, "fail_home", (4, 0, 0, 0))
     assert g.supply == [supply[0] + 2, supply[1] + 4, supply[2]]
-    assert g.diss_home == 3 and sum(g.ph[3]) == 0 and g.csec[4] == -1
+    assert g.diss_home == 3 and sum(g.party_assets[3]) == 0 and g.corp_sector[4] == -1
 
 
 def test_gain_gives_two_assets_from_the_bank():
@@ -241,13 +250,18 @@ def test_corp_actions_party_to_corp_fail_to_corp_swap_corps():
     g = _game()
     _corp(g, 0, 0, h0=1)
     _corp(g, 6, 3, h1=2, w=1)
-    g.ph[1] = [0, 0, 4, 0]
+    g.party_assets[1] = [0, 0, 4, 0]
     _act(g, "party_to_corp", (1, 0, 2, 3))
-    assert g.ch[0] == [1, 0, 3, 0] and g.ph[1] == [0, 0, 1, 0]
+    assert g.corp_assets[0] == [1, 0, 3, 0] and g.party_assets[1] == [0, 0, 1, 0]
     _act(g, "swap_corps", (0, 6, 0, 0))
-    assert g.csec[0] == 3 and g.csec[6] == 0 and g.ch[0] == [0, 2, 0, 1] and g.ch[6] == [1, 0, 3, 0]
+    assert (
+        g.corp_sector[0] == 3
+        and g.corp_sector[6] == 0
+        and g.corp_assets[0] == [0, 2, 0, 1]
+        and g.corp_assets[6] == [1, 0, 3, 0]
+    )
     _act(g, "fail_to_corp", (6, 0, 0, 0))
-    assert g.ch[0] == [1, 2, 3, 1] and g.csec[6] == -1 and g.c_disc[-1] == 0
+    assert g.corp_assets[0] == [1, 2, 3, 1] and g.corp_sector[6] == -1 and g.c_disc[-1] == 0
 
 
 def test_fail_to_new_lays_a_new_corp_by_the_usual_rules():
@@ -256,7 +270,7 @@ def test_fail_to_new_lays_a_new_corp_by_the_usual_rules():
     g.c_open = 5
     disc = list(g.c_disc)
     _act(g, "fail_to_new", (2, 9, 0, 0))  # the open card, laid on slot 9
-    assert g.csec[9] == 5 and g.ch[9] == [2, 0, 0, 1] and g.csec[2] == -1
+    assert g.corp_sector[9] == 5 and g.corp_assets[9] == [2, 0, 0, 1] and g.corp_sector[2] == -1
     assert g.c_disc == disc + [1] and g.c_open >= 0
 
 
@@ -270,7 +284,7 @@ def test_replace_bill_takes_the_top_bill():
 def test_instances_list_only_legal_choices():
     g = _game()
     _corp(g, 1, 0, h0=2)
-    g.ph[0] = [0, 1, 0, 0]
+    g.party_assets[0] = [0, 1, 0, 0]
     assert g.instances(0, 0, A["corp_to_party"], True) == [
         (1, q, 0, n) for q in range(9) for n in (1, 2)
     ]
@@ -306,7 +320,7 @@ def test_a_card_needs_the_domain_and_plays_once_a_year():
     g.held[0] = [card]
     _corp(g, 0, banking, h1=1)  # seat 1 leads Banking: seat 0 cannot play
     assert g.playable(0) == []
-    g.ch[0] = [2, 1, 0, 0]
+    g.corp_assets[0] = [2, 1, 0, 0]
     assert g.playable(0) == [card]
     g.used[card] = True
     assert g.playable(0) == []
@@ -348,7 +362,7 @@ def test_a_block_stops_the_card_and_a_copy_repeats_it():
         [next(i for i, x in enumerate(g.st.goals) if x.requires == ((1, 0),)), 1, 0, 0, 0, 0]
     ]
     g.play_card(0, fail, (1, 0, 0, 0))
-    assert g.used[block] and g.csec[1] >= 0 and g.played == [2, 1, 1]
+    assert g.used[block] and g.corp_sector[1] >= 0 and g.played == [2, 1, 1]
 
 
 def test_control_passing_keeps_the_start_player_and_charges_extra_plays():
@@ -380,7 +394,7 @@ def test_a_revealed_goal_met_again_takes_one_then_two_more_tokens():
     g = _game()
     goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
     g.goals[0] = [[goal, 1, 0, 1, 1, 0]]  # revealed in year 1
-    g.ph[0][0] = 2
+    g.party_assets[0][0] = 2
     g.check_goals(1)
     assert g.tok[0][0] == 0  # not in the year it was revealed
     g.check_goals(2)
@@ -391,11 +405,11 @@ def test_a_revealed_goal_met_again_takes_one_then_two_more_tokens():
     assert g.tok[0][0] == 3 and g.tokens_of(0) == 3  # 3 at most
     h = _game(big_tokens="goals")
     h.goals[0] = [[goal, 1, 0, 1, 1, 0]]
-    h.ph[0][0] = 2
+    h.party_assets[0][0] = 2
     h.check_goals(2)
     h.check_goals(3)
     assert h.tok[0][0] == 1  # no tokens at the end of year 3
-    g.ph[0][0] = 0
+    g.party_assets[0][0] = 0
     g.tok[0][0] = 1
     g.check_goals(3)
     assert g.tok[0][0] == 1  # not met: no token
@@ -480,9 +494,9 @@ def _mode_game(players, mode, policies=("goal",)) -> BigGame:
     """An empty-board Big Game of a variant (as _game)."""
     g = BigGame(R.make_settings(players, "big", list(policies), mode=mode), 5, 0)
     g.setup()
-    for row in g.ch + g.ph:
+    for row in g.corp_assets + g.party_assets:
         row[:] = [0] * len(row)
-    g.csec = [-1] * g.nslot
+    g.corp_sector = [-1] * g.nslot
     return g
 
 
@@ -532,7 +546,7 @@ def test_control_actions_name_seats_and_white_goes_home_to_the_dissident():
     d = _mode_game(4, "dissident")
     gains = d.instances(0, 0, A["gain"], True)
     assert [i[2] for i in gains] == [0, 1, 2, 3]  # "one player": the dissident player too
-    d.ph[3] = [1, 0, 0, 2]
+    d.party_assets[3] = [1, 0, 0, 2]
     _corp(d, 4, 1, h1=1, w=3)
     supply = list(d.supply)
     _act(d, "party_home", (3, 0, 0, 0))
@@ -541,7 +555,7 @@ def test_control_actions_name_seats_and_white_goes_home_to_the_dissident():
     assert d.supply == [supply[0] + 1, supply[1] + 1, supply[2], supply[3] + 5]
     assert d.diss_home == 0
     t = _mode_game(4, "team")
-    t.ph[3] = [2, 1, 1]  # team 0, team 1 and the neutral white assets
+    t.party_assets[3] = [2, 1, 1]  # team 0, team 1 and the neutral white assets
     supply = list(t.supply)
     _act(t, "party_home", (3, 0, 0, 0))
     assert t.supply == [supply[0] + 2, supply[1] + 1, supply[2], supply[3]]  # the first seats
@@ -554,7 +568,7 @@ def test_tokens_count_for_the_team_and_the_dissidents_never_hold_any():
     g = _mode_game(4, "team")
     goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
     g.goals = [[], [], [[goal, 1, 0, 1, 1, 0]], []]
-    g.ph[0][0] = 2  # team 0 (seat 0's assets) meets seat 2's revealed goal
+    g.party_assets[0][0] = 2  # team 0 (seat 0's assets) meets seat 2's revealed goal
     g.check_goals(2)
     assert g.tok[2][0] == 1 and g.tokens_of(0) == 1
     res = g.score()
@@ -568,7 +582,7 @@ def test_tokens_count_for_the_team_and_the_dissidents_never_hold_any():
 
 def test_a_dissident_goal_bot_buys_a_card_whose_domain_the_white_assets_lead():
     g = _mode_game(3, "dissident", ("goal", "goal", "goal"))  # seat 2: the dissident
-    g.ph[0][g.NC] = 2  # the white assets lead the L parties
+    g.party_assets[0][g.NC] = 2  # the white assets lead the L parties
     g.k_open[0] = next(i for i, c in enumerate(g.st.controls) if c.domain == (2, 0))
     for i in range(1, 4):
         g.k_open[i] = next(
@@ -583,7 +597,7 @@ def test_a_goal_bot_values_its_own_goals_on_its_teams_assets_and_never_blocks_it
     g = _mode_game(4, "team")
     goal = next(i for i, x in enumerate(g.st.goals) if x.requires == ((3, 0),))  # party:America
     g.goals = [[], [], [[goal, 1, 0, 0, 0, 0]], []]  # seat 2's open goal, hidden from its mate
-    g.ph[0][0] = 1  # team 0 meets it (seat 0's asset counts for seat 2)
+    g.party_assets[0][0] = 1  # team 0 meets it (seat 0's asset counts for seat 2)
     g.supply = [0, 0, 0, 0]
     assert g.value(2, -1) == 4 and g.value(0, -1) == g.value(1, -1) == 0
     # seat 0 plays a card that undoes the mate's goal: a rival would block it, the mate not
@@ -595,7 +609,7 @@ def test_a_goal_bot_values_its_own_goals_on_its_teams_assets_and_never_blocks_it
     lead = g.lead_colour(2)
     assert g.value_after(2, lead, 0, move, A["party_to_party"], (0, 5, 0, 1)) < g.value(2, lead)
     g.play_card(0, move, (0, 5, 0, 1))
-    assert g.ph[5][0] == 1 and not g.used[block] and g.played == [1, 0, 0, 0]
+    assert g.party_assets[5][0] == 1 and not g.used[block] and g.played == [1, 0, 0, 0]
 
 
 # combined modes: every bot, random seats among them (rules.POLICIES)

@@ -99,7 +99,17 @@ def _deal_again(g, p, rng):
 
 def _open(g, p):
     """What the table sees after seat p's decision (its own goal slots and cards included)."""
-    out = (g.ch, g.ph, g.csec, g.supply, g.goals[p], g.g_open, g.g_disc, g.c_open, g.c_disc)
+    out = (
+        g.corp_assets,
+        g.party_assets,
+        g.corp_sector,
+        g.supply,
+        g.goals[p],
+        g.g_open,
+        g.g_disc,
+        g.c_open,
+        g.c_disc,
+    )
     if hasattr(g, "held"):
         out += (g.held, g.used, g.tok[p])
     return copy.deepcopy(out)
@@ -172,11 +182,13 @@ def test_a_team_bot_does_not_weigh_its_mates_hidden_goal():
     st = R.make_settings(4, "big", ["goal"] * 4, mode="team")
     g = BigGame(st, 1, 0)
     g.setup()
-    g.ch = [[0] * 3 for _ in g.ch]  # an empty board: two team colours and the white assets
-    g.ph = [[0] * 3 for _ in g.ph]
+    g.corp_assets = [
+        [0] * 3 for _ in g.corp_assets
+    ]  # an empty board: two team colours and the white assets
+    g.party_assets = [[0] * 3 for _ in g.party_assets]
     goal = next(i for i, x in enumerate(st.goals) if x.requires == ((3, 0),))  # party:America
     g.goals = [[], [], [[goal, 1, 0, 0, 0, 0]], []]  # seat 2 (seat 0's mate) holds it, hidden
-    g.ph[0][0] = 1  # team 0 meets it
+    g.party_assets[0][0] = 1  # team 0 meets it
     g.supply = [0, 0, 0, 0]
     assert g.value(2, -1) == 4  # its holder counts it
     assert g.value(0, -1) == 0  # the mate does not know it

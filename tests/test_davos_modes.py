@@ -120,21 +120,21 @@ def _team_game(policy="goal"):
 def test_a_team_is_one_colour_on_the_board():
     g = _team_game()
     # seats 0 and 2 are one team: both place in colour 0, and together they are biggest
-    g.csec[0] = 0
+    g.corp_sector[0] = 0
     g.supply = [2, 2, 2, 2]
     g.place(0, ("corp", 0), 1)
     g.place(1, ("corp", 0), 2)
     assert g.req_margin(0, 0, 0) < 0
     g.place(2, ("corp", 0), 2)
-    assert g.ch[0] == [3, 2, 0] and g.req_margin(g.col[2], 0, 0) == 1
+    assert g.corp_assets[0] == [3, 2, 0] and g.req_margin(g.col[2], 0, 0) == 1
 
 
 def test_a_team_shares_its_profit():
     # the rulebook: "een corp levert winst op voor het team ... Jullie verdelen die winst onderling"
     g = _team_game()
     bill = ref.R.Bill("L subsidy: all", L, -1, (3, 1), (1, 0))
-    g.csec[0], g.ch[0][0] = 0, 2  # America L corp: team 0 biggest
-    g.ph[0][0] = 1  # and it decides the America L party
+    g.corp_sector[0], g.corp_assets[0][0] = 0, 2  # America L corp: team 0 biggest
+    g.party_assets[0][0] = 1  # and it decides the America L party
     g.supply = [2, 0, 1, 0]
     g.resolve(0, bill)
     # one share for the team (3), each asset to the mate with the smaller supply (a tie: the
@@ -203,9 +203,9 @@ def test_dissident_players_play_the_white_assets():
     st = make_settings(3, policies=["goal"], mode="dissident")
     g = ref.Game(st, 1, 0)
     g.setup()
-    assert g.goals[2] == [] and all(sum(row) == 0 for row in g.ph)  # none placed for them
+    assert g.goals[2] == [] and all(sum(row) == 0 for row in g.party_assets)  # none placed for them
     assert g.nw == 3  # the white assets vote as the dissident players wish
-    g.ph[0] = [0, 0, 2]
+    g.party_assets[0] = [0, 0, 2]
     assert g.party_vote_of(0, [False, False, True], ref.R.Bill("x", 1, -1, (1, 0), (0, 0))) == 1
 
 
@@ -249,7 +249,7 @@ def _shuffle_hidden(g, p, rng):
 def _decide(g, p, year, final):
     g = copy.deepcopy(g)
     g.dissident_turn(p, g.supply[p], year, final)
-    return g.ch, g.ph, g.csec, g.supply[p]
+    return g.corp_assets, g.party_assets, g.corp_sector, g.supply[p]
 
 
 def test_dissident_bot_decides_only_from_what_its_seat_may_know():

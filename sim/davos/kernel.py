@@ -1,9 +1,10 @@
 """The numba game loop for Davos (Base, Mean and Big Game, 2-5 players).
 
 State lives in one int64 array laid out by :data:`STATE` (``sim.core.layout``): holdings
-``ch[slot, holder]`` and ``ph[party, holder]`` (dissidents are holder ``players``),
-``csec[slot]`` (sector or -1), decks as stacks with their top at the end, per-seat counters
-``sv`` and goal slots ``gs[seat, slot, field]``; the scalar layout is in ``policies.py``.
+``corp_assets[slot, holder]`` and ``party_assets[party, holder]`` (dissidents are holder
+``players``), ``corp_sector[slot]`` (sector or -1), decks as stacks with their top at the
+end, per-seat counters ``seat_counts`` and goal slots ``goal_slots[seat, slot, field]``;
+the layout of ``scalars`` is in ``policies.py``.
 Each function of the game loop takes the array and its table (``work, table``) and views
 the fields it uses.  The bots in ``policies.py`` decide; the functions here carry decisions
 out.  Every random choice comes from the game's own stream, in this order:
@@ -34,15 +35,20 @@ for the team and dissident variants, played through ``col``, ``dmode`` and
 ``cseat``); the records follow ``rules.columns`` (the colour column in the variants,
 then rules.BIG_COLUMNS last).  The Big Game's fields (empty in the other games):
 
-  kid[nk]      the control stack, top at the end (ks[K_N] cards)
-  kopen[4]     the open cards: three control positions, then the stack's turned card
-  held[P, nk]  the cards in front of each seat (hn[p] of them), in the order taken
-  used[nk]     played this year
-  tok[P, GOAL_SLOTS]  victory tokens per goal slot
-  bv[P, 4]     bought, played, specialty assets, control gains
-  kdk, kda, kact[nk]  each card's domain kind, domain argument and action
-  spk, spa[P + 1]     each seat's specialty (kind, argument), the start player card's last
-  buf[BUF, 4]  action instances (x, y, h, n); pick, best[4]; ch2, ph2, csec2, sv2 copies
+  control_stack[nk]    the control stack, top at the end (control_counts[K_N] cards)
+  open_controls[4]     the open cards: three control positions, then the stack's turned card
+  held[P, nk]          the cards in front of each seat (controls_n[p] of them), in the order
+                       taken
+  used[nk]             played this year
+  tok[P, GOAL_SLOTS]   victory tokens per goal slot
+  big_counts[P, 4]     bought, played, specialty assets, control gains
+  control_kind, control_arg, control_action[nk]
+                       each card's domain kind, domain argument and action
+  specialty_kind, specialty_arg[P + 1]
+                       each seat's specialty (kind, argument), the start player card's last
+  buf[BUF, 4]          action instances (x, y, h, n); pick, best[4]
+  corp_assets_copy, party_assets_copy, corp_sector_copy, seat_counts_copy
+                       a copy of the board that a look-ahead changes
 """
 
 import numpy as np
@@ -125,7 +131,7 @@ COL_COLOUR = len(R.COLUMNS)  # team and dissident modes: rules.TEAM_COLUMNS foll
 N_SLOT_FIELDS = len(R.SLOT_FIELDS)
 HOW_DEALT, HOW_RESET, HOW_BOUGHT = 0, 1, 2  # rules.HOW
 
-# per-seat counters sv[seat, field]
+# per-seat counters seat_counts[seat, field]
 SUPPLY, INCOME, GAINED, PAID = 0, 1, 2, 3  # (a colour's losses: ``lost``)
 
 
@@ -141,8 +147,8 @@ assert [A[n] for n in ("fail_to_party", "block", "copy", "swap_card", "replace_b
     SWAP_CARD,
     REPLACE_BILL,
 ]
-K_N, K_HOME = 0, 1  # ks: cards in the control stack, white assets sent home
-BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # bv fields
+K_N, K_HOME = 0, 1  # control_counts: cards in the control stack, white assets sent home
+BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # big_counts fields
 BUF = 4096  # instances a bot weighs at once (every amount "all": at most ~1,000)
 COUNT, STORE = -2, -1  # _walk modes besides the k-th instance
 N_BIG = len(R.BIG_COLUMNS)
@@ -150,29 +156,29 @@ N_BIG = len(R.BIG_COLUMNS)
 
 # ------------------------------------------------------------------ basics
 @jit(inline="always")
-def party_vote(ph, q, H, nw, wishes, party_ideo, bill_ideo):
-    """+1 for, -1 against, 0 no vote; ph[q] holds H holders, the white assets last.  The
+def party_vote(party_assets, q, H, nw, wishes, party_ideo, bill_ideo):
+    """+1 for, -1 against, 0 no vote; party_assets[q] holds H holders, the white assets last.  The
     first ``nw`` holders vote as they wish: H - 1 (the white assets are dissidents, who
     vote their ideology) or H (in the dissident variant white is a player's colour)."""
     total = 0
     for h in range(H):
-        total += ph[q, h]
+        total += party_assets[q, h]
     if total == 0:
         return 0
     dv = 1 if bill_ideo == party_ideo else -1
-    b = biggest(ph, q, H)
+    b = biggest(party_assets, q, H)
     if b >= nw:
         return dv
     if b >= 0:
         return 1 if wishes[b] else -1
     seen_for, seen_against = False, False
     for h in range(nw):
-        if ph[q, h] > 0:
+        if party_assets[q, h] > 0:
             if wishes[h]:
                 seen_for = True
             else:
                 seen_against = True
-    if nw < H and ph[q, H - 1] > 0:
+    if nw < H and party_assets[q, H - 1] > 0:
         if dv > 0:
             seen_for = True
         else:
@@ -202,7 +208,9 @@ def _bloc_votes(st, bloc, bill, H, nw):
     m = 0
     for q in range(9):
         if st.party_bloc[q] == bloc:
-            st.votes[m] = party_vote(st.ph, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill])
+            st.votes[m] = party_vote(
+                st.party_assets, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill]
+            )
             m += 1
     return st.votes
 
@@ -223,7 +231,7 @@ def bargain(H, nw, npr, work, table, bloc, bill, target, none, n):
         for q in range(9):
             if st.party_bloc[q] != bloc:
                 continue
-            o = biggest(st.ph, q, H)
+            o = biggest(st.party_assets, q, H)
             if o < 0 or o >= nw or o == p or st.cpol[o] != BARGAIN or st.wishes[o]:
                 continue
             loss = -pass_gain(o, bill, bloc, target, none, st, H, npr)
@@ -257,7 +265,7 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
         for q in range(9):
             if st.party_bloc[q] != bloc:
                 continue
-            b = biggest(st.ph, q, H)
+            b = biggest(st.party_assets, q, H)
             if b < 0 or b >= nw or b == a or st.cpol[b] != BARGAIN or st.wishes[b]:
                 continue
             st.wishes[b] = True
@@ -271,7 +279,7 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
                     continue
                 decides = False
                 for r in range(9):
-                    if st.party_bloc[r] == y and biggest(st.ph, r, H) == a:
+                    if st.party_bloc[r] == y and biggest(st.party_assets, r, H) == a:
                         decides = True
                 if not decides:  # a's vote decides no party there
                     continue
@@ -294,67 +302,68 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
 
 # ------------------------------------------------------------------ decks
 @entry
-def _restock(s, sc, n, dn, hidden, discard):
-    """An empty stack (sc[n] cards) takes back its discard pile (sc[dn] cards), shuffled."""
-    if sc[n] == 0 and sc[dn] > 0:
-        for i in range(sc[dn]):
+def _restock(s, scalars, n, dn, hidden, discard):
+    """An empty stack (scalars[n] cards) takes back its discard pile (scalars[dn] cards),
+    shuffled."""
+    if scalars[n] == 0 and scalars[dn] > 0:
+        for i in range(scalars[dn]):
             hidden[i] = discard[i]
-        sc[n] = sc[dn]
-        sc[dn] = 0
-        shuffle(s, hidden, sc[n])
+        scalars[n] = scalars[dn]
+        scalars[dn] = 0
+        shuffle(s, hidden, scalars[n])
 
 
 @entry
-def _refill(s, sc, top, n, dn, hidden, discard):
-    """Turn up a new open card (sc[top]) when there is none, restocking first."""
-    if sc[top] < 0:
-        _restock(s, sc, n, dn, hidden, discard)
-        if sc[n] > 0:
-            sc[n] -= 1
-            sc[top] = hidden[sc[n]]
+def _refill(s, scalars, top, n, dn, hidden, discard):
+    """Turn up a new open card (scalars[top]) when there is none, restocking first."""
+    if scalars[top] < 0:
+        _restock(s, scalars, n, dn, hidden, discard)
+        if scalars[n] > 0:
+            scalars[n] -= 1
+            scalars[top] = hidden[scalars[n]]
 
 
 @entry
 def _goal_away(g, mean, work, table):
     st = views(work, table)
     if mean:  # one stack: under it
-        for i in range(st.sc[G_N], 0, -1):
-            st.ghid[i] = st.ghid[i - 1]
-        st.ghid[0] = g
-        st.sc[G_N] += 1
+        for i in range(st.scalars[G_N], 0, -1):
+            st.goal_deck[i] = st.goal_deck[i - 1]
+        st.goal_deck[0] = g
+        st.scalars[G_N] += 1
     else:
-        st.gdisc[st.sc[G_DN]] = g
-        st.sc[G_DN] += 1
+        st.goal_discard[st.scalars[G_DN]] = g
+        st.scalars[G_DN] += 1
 
 
 @entry
 def _deal_goal(s, p, year, work, table):
     st = views(work, table)
-    if st.gn[p] >= R.GOAL_SLOTS:
+    if st.goal_count[p] >= R.GOAL_SLOTS:
         return
-    _restock(s, st.sc, G_N, G_DN, st.ghid, st.gdisc)
-    if st.sc[G_N] > 0:
-        st.sc[G_N] -= 1
-        g = st.ghid[st.sc[G_N]]
-    elif st.sc[G_OPEN] >= 0:
-        g = st.sc[G_OPEN]
-        st.sc[G_OPEN] = -1
+    _restock(s, st.scalars, G_N, G_DN, st.goal_deck, st.goal_discard)
+    if st.scalars[G_N] > 0:
+        st.scalars[G_N] -= 1
+        g = st.goal_deck[st.scalars[G_N]]
+    elif st.scalars[G_OPEN] >= 0:
+        g = st.scalars[G_OPEN]
+        st.scalars[G_OPEN] = -1
     else:
         return
-    _new_goal(p, g, year, HOW_RESET, st.gs, st.gn)
-    _refill(s, st.sc, G_OPEN, G_N, G_DN, st.ghid, st.gdisc)
+    _new_goal(p, g, year, HOW_RESET, st.goal_slots, st.goal_count)
+    _refill(s, st.scalars, G_OPEN, G_N, G_DN, st.goal_deck, st.goal_discard)
 
 
 @entry
-def _new_goal(p, g, year, how, gs, gn):
-    k = gn[p]
-    gs[p, k, G_ID] = g
-    gs[p, k, G_ACQ] = year
-    gs[p, k, G_DISC] = 0
-    gs[p, k, G_REV] = 0
-    gs[p, k, G_MET] = 0
-    gs[p, k, G_HOW] = how
-    gn[p] += 1
+def _new_goal(p, g, year, how, goal_slots, goal_count):
+    k = goal_count[p]
+    goal_slots[p, k, G_ID] = g
+    goal_slots[p, k, G_ACQ] = year
+    goal_slots[p, k, G_DISC] = 0
+    goal_slots[p, k, G_REV] = 0
+    goal_slots[p, k, G_MET] = 0
+    goal_slots[p, k, G_HOW] = how
+    goal_count[p] += 1
 
 
 # ------------------------------------------------------------------ actions
@@ -362,24 +371,24 @@ def _new_goal(p, g, year, how, gs, gn):
 def _take_corp(s, src, keep, work, table):
     st = views(work, table)
     if src == 0:
-        card = st.sc[C_OPEN]
-        st.sc[C_OPEN] = -1
+        card = st.scalars[C_OPEN]
+        st.scalars[C_OPEN] = -1
     elif src == 1:
-        st.sc[C_DN] -= 1
-        card = st.cdisc[st.sc[C_DN]]
+        st.scalars[C_DN] -= 1
+        card = st.corp_discard[st.scalars[C_DN]]
     else:
-        if st.sc[C_OPEN] >= 0:
-            st.cdisc[st.sc[C_DN]] = st.sc[C_OPEN]
-            st.sc[C_DN] += 1
-            st.sc[C_OPEN] = -1
-        a = st.chid[st.sc[C_N] - 1]
-        b = st.chid[st.sc[C_N] - 2]
-        st.sc[C_N] -= 2
+        if st.scalars[C_OPEN] >= 0:
+            st.corp_discard[st.scalars[C_DN]] = st.scalars[C_OPEN]
+            st.scalars[C_DN] += 1
+            st.scalars[C_OPEN] = -1
+        a = st.corp_deck[st.scalars[C_N] - 1]
+        b = st.corp_deck[st.scalars[C_N] - 2]
+        st.scalars[C_N] -= 2
         if keep == 0:
-            card, st.sc[C_OPEN] = a, b
+            card, st.scalars[C_OPEN] = a, b
         else:
-            card, st.sc[C_OPEN] = b, a
-    _refill(s, st.sc, C_OPEN, C_N, C_DN, st.chid, st.cdisc)
+            card, st.scalars[C_OPEN] = b, a
+    _refill(s, st.scalars, C_OPEN, C_N, C_DN, st.corp_deck, st.corp_discard)
     return card
 
 
@@ -387,68 +396,68 @@ def _take_corp(s, src, keep, work, table):
 def _place(s, p, c, typ, where, slot, src, keep, amount, work, table, st):
     """Seat p puts ``amount`` of its supply on the board in its colour ``c``."""
     if typ == ON_CORP:
-        st.ch[where, c] += amount
+        st.corp_assets[where, c] += amount
     elif typ == ON_PARTY:
-        st.ph[where, c] += amount
+        st.party_assets[where, c] += amount
     else:
-        st.csec[slot] = _take_corp(s, src, keep, work, table)
-        st.ch[slot, c] += amount
-    st.sv[p, SUPPLY] -= amount
-    st.sc[ACTIONS] += 1
+        st.corp_sector[slot] = _take_corp(s, src, keep, work, table)
+        st.corp_assets[slot, c] += amount
+    st.seat_counts[p, SUPPLY] -= amount
+    st.scalars[ACTIONS] += 1
 
 
 @entry
-def _take_goal_open_or_discard(src, sc, gdisc):
+def _take_goal_open_or_discard(src, scalars, goal_discard):
     if src == 0:
-        g = sc[G_OPEN]
-        sc[G_OPEN] = -1
+        g = scalars[G_OPEN]
+        scalars[G_OPEN] = -1
     else:
-        sc[G_DN] -= 1
-        g = gdisc[sc[G_DN]]
+        scalars[G_DN] -= 1
+        g = goal_discard[scalars[G_DN]]
     return g
 
 
 @entry
 def _draw_two_goals(mean, work, table):
     st = views(work, table)
-    if st.sc[G_OPEN] >= 0:
-        _goal_away(st.sc[G_OPEN], mean, work, table)
-        st.sc[G_OPEN] = -1
-    st.two[0] = st.ghid[st.sc[G_N] - 1]
-    st.two[1] = st.ghid[st.sc[G_N] - 2]
-    st.sc[G_N] -= 2
+    if st.scalars[G_OPEN] >= 0:
+        _goal_away(st.scalars[G_OPEN], mean, work, table)
+        st.scalars[G_OPEN] = -1
+    st.two[0] = st.goal_deck[st.scalars[G_N] - 1]
+    st.two[1] = st.goal_deck[st.scalars[G_N] - 2]
+    st.scalars[G_N] -= 2
 
 
 @entry
 def _finish_buy(s, p, g, year, old_choice, mean, work, table):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
     st = views(work, table)
-    _new_goal(p, g, year, HOW_BOUGHT, st.gs, st.gn)
+    _new_goal(p, g, year, HOW_BOUGHT, st.goal_slots, st.goal_count)
     if old_choice >= 0:
-        st.gs[p, old_choice, G_DISC] = year
-        _goal_away(st.gs[p, old_choice, G_ID], mean, work, table)
-    _refill(s, st.sc, G_OPEN, G_N, G_DN, st.ghid, st.gdisc)
-    st.sc[ACTIONS] += 1
+        st.goal_slots[p, old_choice, G_DISC] = year
+        _goal_away(st.goal_slots[p, old_choice, G_ID], mean, work, table)
+    _refill(s, st.scalars, G_OPEN, G_N, G_DN, st.goal_deck, st.goal_discard)
+    st.scalars[ACTIONS] += 1
 
 
 @entry
-def _pay_goal(p, sv):
-    sv[p, SUPPLY] -= R.GOAL_PRICE
-    sv[p, PAID] += R.GOAL_PRICE
+def _pay_goal(p, seat_counts):
+    seat_counts[p, SUPPLY] -= R.GOAL_PRICE
+    seat_counts[p, PAID] += R.GOAL_PRICE
 
 
 @jit(inline="always")
 def _execute(s, p, c, work, table, st, year, mean):
     """Carry out a bot's decision (placement or goal buy)."""
     if st.dec[D_KIND] == BUY:
-        _pay_goal(p, st.sv)
+        _pay_goal(p, st.seat_counts)
         if st.dec[D_SRC] == 2:
             _draw_two_goals(mean, work, table)
             k = st.dec[D_KEEP]
             g = st.two[k]
-            st.sc[G_OPEN] = st.two[1 - k]
+            st.scalars[G_OPEN] = st.two[1 - k]
         else:
-            g = _take_goal_open_or_discard(st.dec[D_SRC], st.sc, st.gdisc)
+            g = _take_goal_open_or_discard(st.dec[D_SRC], st.scalars, st.goal_discard)
         _finish_buy(s, p, g, year, st.dec[D_SWAP], mean, work, table)
     else:
         _place(
@@ -469,19 +478,19 @@ def _execute(s, p, c, work, table, st, year, mean):
 
 # ------------------------------------------------------------------ the control deck
 @entry
-def _k_draw(ks, kid):
-    if ks[K_N] == 0:
+def _k_draw(control_counts, control_stack):
+    if control_counts[K_N] == 0:
         return -1
-    ks[K_N] -= 1
-    return kid[ks[K_N]]
+    control_counts[K_N] -= 1
+    return control_stack[control_counts[K_N]]
 
 
 @entry
-def _choosable(kopen, three, out):
+def _choosable(open_controls, three, out):
     n = R.CONTROL_OPEN - 1 if three else R.CONTROL_OPEN
     k = 0
     for i in range(n):
-        if kopen[i] >= 0:
+        if open_controls[i] >= 0:
             out[k] = i
             k += 1
     return k
@@ -490,16 +499,16 @@ def _choosable(kopen, three, out):
 @entry
 def _take_control(p, i, work, table):
     st = views(work, table)
-    st.sv[p, SUPPLY] -= R.CONTROL_PRICE
-    st.sv[p, PAID] += R.CONTROL_PRICE
-    st.held[p, st.hn[p]] = st.kopen[i]
-    st.hn[p] += 1
+    st.seat_counts[p, SUPPLY] -= R.CONTROL_PRICE
+    st.seat_counts[p, PAID] += R.CONTROL_PRICE
+    st.held[p, st.controls_n[p]] = st.open_controls[i]
+    st.controls_n[p] += 1
     last = R.CONTROL_OPEN - 1
     if i < last:  # the turned card moves to the position, a new one is turned
-        st.kopen[i] = st.kopen[last]
-    st.kopen[last] = _k_draw(st.ks, st.kid)
-    st.bv[p, BOUGHT] += 1
-    st.sc[ACTIONS] += 1
+        st.open_controls[i] = st.open_controls[last]
+    st.open_controls[last] = _k_draw(st.control_counts, st.control_stack)
+    st.big_counts[p, BOUGHT] += 1
+    st.scalars[ACTIONS] += 1
 
 
 @entry
@@ -509,16 +518,16 @@ def _domain_margin(c, dk, da, H, work, table):
     for h in range(H):
         st.agg[0, h] = 0
     if dk == 0 or dk == 1:
-        for x in range(st.csec.shape[0]):
-            if st.csec[x] >= 0 and (
-                (dk == 0 and st.csec[x] == da) or (dk == 1 and st.slot_bloc[x] == da)
+        for x in range(st.corp_sector.shape[0]):
+            if st.corp_sector[x] >= 0 and (
+                (dk == 0 and st.corp_sector[x] == da) or (dk == 1 and st.slot_bloc[x] == da)
             ):
                 for h in range(H):
-                    st.agg[0, h] += st.ch[x, h]
+                    st.agg[0, h] += st.corp_assets[x, h]
     for q in range(9):
         if (dk == 1 and st.party_bloc[q] == da) or (dk == 2 and st.party_ideo[q] == da):
             for h in range(H):
-                st.agg[0, h] += st.ph[q, h]
+                st.agg[0, h] += st.party_assets[q, h]
     return margin(st.agg, 0, H, c)
 
 
@@ -526,18 +535,18 @@ def _domain_margin(c, dk, da, H, work, table):
 def _buy_bot(p, c, H, three, work, table, tmp):
     """The goal bots' control buy (reference_big.BigGame.buy_control): the open position, or -1."""
     st = views(work, table)
-    for j in range(st.hn[p]):
+    for j in range(st.controls_n[p]):
         k = st.held[p, j]
-        if st.kact[k] != BLOCK and st.kact[k] != COPY:
-            if _domain_margin(c, st.kdk[k], st.kda[k], H, work, table) > 0:
+        if st.control_action[k] != BLOCK and st.control_action[k] != COPY:
+            if _domain_margin(c, st.control_kind[k], st.control_arg[k], H, work, table) > 0:
                 return -1
-    n = _choosable(st.kopen, three, tmp)
+    n = _choosable(st.open_controls, three, tmp)
     best, where = 0, -1
     for j in range(n):
         i = tmp[j]
-        k = st.kopen[i]
-        m = _domain_margin(c, st.kdk[k], st.kda[k], H, work, table)
-        if st.kact[k] != BLOCK and st.kact[k] != COPY and m > best:
+        k = st.open_controls[i]
+        m = _domain_margin(c, st.control_kind[k], st.control_arg[k], H, work, table)
+        if st.control_action[k] != BLOCK and st.control_action[k] != COPY and m > best:
             best, where = m, i
     return where
 
@@ -556,33 +565,37 @@ def _walk(p, action, full, k, work, table, P, H):
     """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
     returns their number (``k``: COUNT, STORE or the one to keep)."""
     st = views(work, table)
-    nslot = st.csec.shape[0]
+    nslot = st.corp_sector.shape[0]
     cnt = 0
     if action == FAIL_TO_PARTY:
         for x in range(nslot):
-            if st.csec[x] >= 0:
+            if st.corp_sector[x] >= 0:
                 for q in range(9):
                     cnt = _emit(st.buf, cnt, k, x, q, 0, 0)
     elif action == CORP_TO_PARTY:
         for h in range(H):
             for x in range(nslot):
-                if st.csec[x] >= 0 and st.ch[x, h] > 0:
+                if st.corp_sector[x] >= 0 and st.corp_assets[x, h] > 0:
                     for q in range(9):
-                        for n in range(1 if full else st.ch[x, h], st.ch[x, h] + 1):
+                        for n in range(
+                            1 if full else st.corp_assets[x, h], st.corp_assets[x, h] + 1
+                        ):
                             cnt = _emit(st.buf, cnt, k, x, q, h, n)
     elif action == PARTY_TO_PARTY:
         for h in range(H):
             for x in range(9):
-                if st.ph[x, h] > 0:
+                if st.party_assets[x, h] > 0:
                     for y in range(9):
                         if y != x:
-                            for n in range(1 if full else st.ph[x, h], st.ph[x, h] + 1):
+                            for n in range(
+                                1 if full else st.party_assets[x, h], st.party_assets[x, h] + 1
+                            ):
                                 cnt = _emit(st.buf, cnt, k, x, y, h, n)
     elif action == PARTY_HOME:
         for x in range(9):
             t = 0
             for h in range(H):
-                t += st.ph[x, h]
+                t += st.party_assets[x, h]
             if t > 0:
                 cnt = _emit(st.buf, cnt, k, x, 0, 0, 0)
     elif action == GAIN:
@@ -591,186 +604,205 @@ def _walk(p, action, full, k, work, table, P, H):
     elif action == SWAP_CARD:
         for o in range(P):
             if o != p:
-                for j in range(st.hn[o]):
+                for j in range(st.controls_n[o]):
                     cnt = _emit(st.buf, cnt, k, o, st.held[o, j], 0, 0)
     elif action == PARTY_TO_CORP:
         for h in range(H):
             for x in range(9):
-                if st.ph[x, h] > 0:
+                if st.party_assets[x, h] > 0:
                     for y in range(nslot):
-                        if st.csec[y] >= 0:
-                            for n in range(1 if full else st.ph[x, h], st.ph[x, h] + 1):
+                        if st.corp_sector[y] >= 0:
+                            for n in range(
+                                1 if full else st.party_assets[x, h], st.party_assets[x, h] + 1
+                            ):
                                 cnt = _emit(st.buf, cnt, k, x, y, h, n)
     elif action == FAIL_TO_CORP or action == SWAP_CORPS:
         for x in range(nslot):
-            if st.csec[x] >= 0:
+            if st.corp_sector[x] >= 0:
                 for y in range(nslot):
                     ok = y > x if action == SWAP_CORPS else y != x
-                    if st.csec[y] >= 0 and ok:
+                    if st.corp_sector[y] >= 0 and ok:
                         cnt = _emit(st.buf, cnt, k, x, y, 0, 0)
     elif action == PARTY_MERGE:
         for x in range(9):
             t = 0
             for h in range(H):
-                t += st.ph[x, h]
+                t += st.party_assets[x, h]
             if t > 0:
                 for y in range(9):
                     if y != x:
                         cnt = _emit(st.buf, cnt, k, x, y, 0, 0)
     elif action == FAIL_HOME:
         for x in range(nslot):
-            if st.csec[x] >= 0:
+            if st.corp_sector[x] >= 0:
                 cnt = _emit(st.buf, cnt, k, x, 0, 0, 0)
     elif action == FAIL_TO_NEW:
         for x in range(nslot):
-            if st.csec[x] < 0:
+            if st.corp_sector[x] < 0:
                 continue
             for src in range(3):
-                if src == 0 and st.sc[C_OPEN] < 0:
+                if src == 0 and st.scalars[C_OPEN] < 0:
                     continue
-                if src == 1 and st.sc[C_DN] == 0:
+                if src == 1 and st.scalars[C_DN] == 0:
                     continue
-                if src == 2 and (not full or st.sc[C_N] < 2):
+                if src == 2 and (not full or st.scalars[C_N] < 2):
                     continue
                 for keep in range(2 if src == 2 else 1):
                     for z in range(nslot):
-                        if st.csec[z] < 0 or z == x:
+                        if st.corp_sector[z] < 0 or z == x:
                             cnt = _emit(st.buf, cnt, k, x, z, src, keep)
     elif action == REPLACE_BILL:
-        if st.sc[B_N] > 0:
+        if st.scalars[B_N] > 0:
             for b in range(4):
                 cnt = _emit(st.buf, cnt, k, b, 0, 0, 0)
     return cnt
 
 
 @entry
-def _act(real, s, p, c, action, x, y, h, n, H, work, table, ch, ph, csec, sv):
+def _act(
+    real,
+    s,
+    p,
+    c,
+    action,
+    x,
+    y,
+    h,
+    n,
+    H,
+    work,
+    table,
+    corp_assets,
+    party_assets,
+    corp_sector,
+    seat_counts,
+):
     """Carry out an instance; ``real`` False (a bot's look-ahead on copies) changes the board
     only: no cards, bills or counters move and nothing is drawn."""
     st = views(work, table)
     if action == FAIL_TO_PARTY or action == FAIL_TO_CORP or action == FAIL_HOME:
         for k in range(H):
             if action == FAIL_TO_PARTY:
-                ph[y, k] += ch[x, k]
+                party_assets[y, k] += corp_assets[x, k]
             elif action == FAIL_TO_CORP:
-                ch[y, k] += ch[x, k]
+                corp_assets[y, k] += corp_assets[x, k]
             else:
-                _home(real, k, ch[x, k], st.cseat, sv, st.ks)
-            ch[x, k] = 0
-        _fail(real, x, csec, st.sc, st.cdisc)
+                _home(real, k, corp_assets[x, k], st.cseat, seat_counts, st.control_counts)
+            corp_assets[x, k] = 0
+        _fail(real, x, corp_sector, st.scalars, st.corp_discard)
     elif action == CORP_TO_PARTY:
-        ch[x, h] -= n
-        ph[y, h] += n
+        corp_assets[x, h] -= n
+        party_assets[y, h] += n
         t = 0
         for k in range(H):
-            t += ch[x, k]
+            t += corp_assets[x, k]
         if t == 0:
-            _fail(real, x, csec, st.sc, st.cdisc)
+            _fail(real, x, corp_sector, st.scalars, st.corp_discard)
     elif action == PARTY_TO_PARTY:
-        ph[x, h] -= n
-        ph[y, h] += n
+        party_assets[x, h] -= n
+        party_assets[y, h] += n
     elif action == PARTY_HOME:
         for k in range(H):
-            _home(real, k, ph[x, k], st.cseat, sv, st.ks)
-            ph[x, k] = 0
+            _home(real, k, party_assets[x, k], st.cseat, seat_counts, st.control_counts)
+            party_assets[x, k] = 0
     elif action == GAIN:  # "one player": a seat (h), a dissident player too
-        sv[h, SUPPLY] += 2
+        seat_counts[h, SUPPLY] += 2
         if real:
-            sv[h, GAINED] += 2
-            st.bv[h, CGAIN] += 2
+            seat_counts[h, GAINED] += 2
+            st.big_counts[h, CGAIN] += 2
     elif action == SWAP_CARD:
         if real:
-            for j in range(st.hn[p]):
+            for j in range(st.controls_n[p]):
                 if st.held[p, j] == c:
                     st.held[p, j] = y
                     break
-            for j in range(st.hn[x]):
+            for j in range(st.controls_n[x]):
                 if st.held[x, j] == y:
                     st.held[x, j] = c
                     break
     elif action == PARTY_TO_CORP:
-        ph[x, h] -= n
-        ch[y, h] += n
+        party_assets[x, h] -= n
+        corp_assets[y, h] += n
     elif action == PARTY_MERGE:
         for k in range(H):
-            ph[y, k] += ph[x, k]
-            ph[x, k] = 0
+            party_assets[y, k] += party_assets[x, k]
+            party_assets[x, k] = 0
     elif action == SWAP_CORPS:
-        csec[x], csec[y] = csec[y], csec[x]
+        corp_sector[x], corp_sector[y] = corp_sector[y], corp_sector[x]
         for k in range(H):
-            ch[x, k], ch[y, k] = ch[y, k], ch[x, k]
+            corp_assets[x, k], corp_assets[y, k] = corp_assets[y, k], corp_assets[x, k]
     elif action == FAIL_TO_NEW:
         z, src, keep = y, h, n
         if real:  # the new card is taken before x reaches the discard pile
             card = _take_corp(s, src, keep, work, table)
-            _fail(real, x, csec, st.sc, st.cdisc)
+            _fail(real, x, corp_sector, st.scalars, st.corp_discard)
         else:
-            card = st.sc[C_OPEN] if src == 0 else st.cdisc[st.sc[C_DN] - 1]
-            csec[x] = -1
-        csec[z] = card
+            card = st.scalars[C_OPEN] if src == 0 else st.corp_discard[st.scalars[C_DN] - 1]
+            corp_sector[x] = -1
+        corp_sector[z] = card
         if z != x:
             for k in range(H):
-                ch[z, k] += ch[x, k]
-                ch[x, k] = 0
+                corp_assets[z, k] += corp_assets[x, k]
+                corp_assets[x, k] = 0
     elif action == REPLACE_BILL:
         if real:
-            st.sc[B_N] -= 1
-            st.cur[x] = st.bhid[st.sc[B_N]]
+            st.scalars[B_N] -= 1
+            st.cur[x] = st.bill_deck[st.scalars[B_N]]
 
 
 @jit(inline="always")
-def _home(real, k, n, cseat, sv, ks):
+def _home(real, k, n, cseat, seat_counts, control_counts):
     """n assets of colour k back to its first seat's supply (the white assets to the first
     dissident player); the neutral white assets, which no seat plays, leave the board."""
     if cseat[k, 0] >= 0:
-        sv[cseat[k, 0], SUPPLY] += n
+        seat_counts[cseat[k, 0], SUPPLY] += n
     elif real:
-        ks[K_HOME] += n
+        control_counts[K_HOME] += n
 
 
 @jit(inline="always")
-def _fail(real, x, csec, sc, cdisc):
+def _fail(real, x, corp_sector, scalars, corp_discard):
     if real:
-        cdisc[sc[C_DN]] = csec[x]
-        sc[C_DN] += 1
-        sc[BANKRUPT] += 1
-    csec[x] = -1
+        corp_discard[scalars[C_DN]] = corp_sector[x]
+        scalars[C_DN] += 1
+        scalars[BANKRUPT] += 1
+    corp_sector[x] = -1
 
 
 # ------------------------------------------------------------------ the goal bots' valuation
 @entry
-def _value(p, lead, work, table, H, ch, csec, ph, sv):
+def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat_counts):
     """4 x requirements of p's own open goals met on its colour's assets + p's supply - 2 x
     places the leader leads; a mate's goals are hidden until revealed ("alleen openlijk aan
     tafel"), and a revealed goal is achieved."""
     st = views(work, table)
     met = 0
-    for i in range(st.gn[p]):
-        if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
+    for i in range(st.goal_count[p]):
+        if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
             continue
-        g = st.gs[p, i, G_ID]
+        g = st.goal_slots[p, i, G_ID]
         for j in range(st.g_nreq[g]):
-            if req_margin(st.col[p], st.g_kind[g, j], st.g_arg[g, j], H, ch, csec, ph, st) > 0:
+            if req_margin(st.col[p], g, j, H, corp_assets, corp_sector, party_assets, st) > 0:
                 met += 1
     places = 0
     if lead >= 0:
-        for x in range(csec.shape[0]):
-            if csec[x] >= 0 and biggest(ch, x, H) == lead:
+        for x in range(corp_sector.shape[0]):
+            if corp_sector[x] >= 0 and biggest(corp_assets, x, H) == lead:
                 places += 1
         for q in range(9):
-            if biggest(ph, q, H) == lead:
+            if biggest(party_assets, q, H) == lead:
                 places += 1
-    return 4 * met + sv[p, SUPPLY] - 2 * places
+    return 4 * met + seat_counts[p, SUPPLY] - 2 * places
 
 
 @entry
 def _value_after(s, p, lead, who, c, action, inst, work, table, H):
     """p's value had seat ``who`` carried out ``inst`` (on copies of the board)."""
     st = views(work, table)
-    st.ch2[:] = st.ch
-    st.ph2[:] = st.ph
-    st.csec2[:] = st.csec
-    st.sv2[:] = st.sv
+    st.corp_assets_copy[:] = st.corp_assets
+    st.party_assets_copy[:] = st.party_assets
+    st.corp_sector_copy[:] = st.corp_sector
+    st.seat_counts_copy[:] = st.seat_counts
     _act(
         False,
         s,
@@ -784,12 +816,22 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
         H,
         work,
         table,
-        st.ch2,
-        st.ph2,
-        st.csec2,
-        st.sv2,
+        st.corp_assets_copy,
+        st.party_assets_copy,
+        st.corp_sector_copy,
+        st.seat_counts_copy,
     )
-    return _value(p, lead, work, table, H, st.ch2, st.csec2, st.ph2, st.sv2)
+    return _value(
+        p,
+        lead,
+        work,
+        table,
+        H,
+        st.corp_assets_copy,
+        st.corp_sector_copy,
+        st.party_assets_copy,
+        st.seat_counts_copy,
+    )
 
 
 # the Big Game's arguments after the seat, card and action, in this order
@@ -799,7 +841,9 @@ def _best_instance(s, p, c, action, P, H, work, table):
     st = views(work, table)
     o = leader(p, P, H, work, table)
     lead = st.col[o] if o >= 0 else -1
-    now = _value(p, lead, work, table, H, st.ch, st.csec, st.ph, st.sv)
+    now = _value(
+        p, lead, work, table, H, st.corp_assets, st.corp_sector, st.party_assets, st.seat_counts
+    )
     cnt = _walk(p, action, False, STORE, work, table, P, H)
     top = 0
     for i in range(min(cnt, BUF)):
@@ -814,10 +858,10 @@ def _best_instance(s, p, c, action, P, H, work, table):
 def _reaction_card(r, kind, c, H, work, table):
     """r's first unused card of the reaction ``kind`` whose domain it leads, or -1."""
     st = views(work, table)
-    for j in range(st.hn[r]):
+    for j in range(st.controls_n[r]):
         k = st.held[r, j]
-        if st.kact[k] == kind and st.used[k] == 0:
-            if _domain_margin(c, st.kdk[k], st.kda[k], H, work, table) > 0:
+        if st.control_action[k] == kind and st.used[k] == 0:
+            if _domain_margin(c, st.control_kind[k], st.control_arg[k], H, work, table) > 0:
                 return k
     return -1
 
@@ -828,7 +872,7 @@ def _control(s, P, H, work, table):
     st = views(work, table)
     st.passed[:P] = 0
     npassed, last_regular = 0, False
-    p = st.sc[START]
+    p = st.scalars[START]
     while npassed < P:
         if not st.passed[p]:
             extra = 0
@@ -837,31 +881,36 @@ def _control(s, P, H, work, table):
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
             card = -1
-            if st.sv[p, SUPPLY] >= extra:
+            if st.seat_counts[p, SUPPLY] >= extra:
                 # the playable cards, in the order held
                 n = 0
-                for j in range(st.hn[p]):
+                for j in range(st.controls_n[p]):
                     k = st.held[p, j]
-                    a = st.kact[k]
+                    a = st.control_action[k]
                     if a == BLOCK or a == COPY or st.used[k] != 0:
                         continue
-                    if _domain_margin(st.col[p], st.kdk[k], st.kda[k], H, work, table) <= 0:
+                    if (
+                        _domain_margin(
+                            st.col[p], st.control_kind[k], st.control_arg[k], H, work, table
+                        )
+                        <= 0
+                    ):
                         continue
                     if _walk(p, a, True, COUNT, work, table, P, H) > 0:
-                        st.kc[n] = k
+                        st.playable[n] = k
                         n += 1
                 if n > 0 and st.pol[p] == RANDOM:
                     j = bounded(s, n + 1)
                     if j < n:
-                        card = st.kc[j]
-                        cnt = _walk(p, st.kact[card], True, COUNT, work, table, P, H)
-                        _walk(p, st.kact[card], True, bounded(s, cnt), work, table, P, H)
+                        card = st.playable[j]
+                        cnt = _walk(p, st.control_action[card], True, COUNT, work, table, P, H)
+                        _walk(p, st.control_action[card], True, bounded(s, cnt), work, table, P, H)
                         st.pick[:] = st.buf[0]
                 elif n > 0:
                     top = 0
                     for j in range(n):
-                        k = st.kc[j]
-                        g = _best_instance(s, p, k, st.kact[k], P, H, work, table)
+                        k = st.playable[j]
+                        g = _best_instance(s, p, k, st.control_action[k], P, H, work, table)
                         if g > top:
                             top = g
                             card = k
@@ -870,8 +919,8 @@ def _control(s, P, H, work, table):
                 st.passed[p] = True
                 npassed += 1
             else:
-                st.sv[p, SUPPLY] -= extra
-                st.sv[p, PAID] += extra
+                st.seat_counts[p, SUPPLY] -= extra
+                st.seat_counts[p, PAID] += extra
                 _play_card(s, p, card, P, H, work, table)
         p += 1
         if p == P:
@@ -882,9 +931,9 @@ def _control(s, P, H, work, table):
 def _play_card(s, p, c, P, H, work, table):
     """Card c with instance ``pick``: the others may block it, then it acts, then copies."""
     st = views(work, table)
-    action = st.kact[c]
+    action = st.control_action[c]
     st.used[c] = 1
-    st.bv[p, PLAYED] += 1
+    st.big_counts[p, PLAYED] += 1
     for i in range(1, P):
         r = (p + i) % P
         b = _reaction_card(r, BLOCK, st.col[r], H, work, table)
@@ -897,12 +946,22 @@ def _play_card(s, p, c, P, H, work, table):
             if st.col[r] != st.col[p]:  # a team never blocks its own card
                 o = leader(r, P, H, work, table)
                 lead = st.col[o] if o >= 0 else -1
-                now = _value(r, lead, work, table, H, st.ch, st.csec, st.ph, st.sv)
+                now = _value(
+                    r,
+                    lead,
+                    work,
+                    table,
+                    H,
+                    st.corp_assets,
+                    st.corp_sector,
+                    st.party_assets,
+                    st.seat_counts,
+                )
                 after = _value_after(s, r, lead, p, c, action, st.pick, work, table, H)
                 block = after < now
         if block:
             st.used[b] = 1
-            st.bv[r, PLAYED] += 1
+            st.big_counts[r, PLAYED] += 1
             return
     _act(
         True,
@@ -917,10 +976,10 @@ def _play_card(s, p, c, P, H, work, table):
         H,
         work,
         table,
-        st.ch,
-        st.ph,
-        st.csec,
-        st.sv,
+        st.corp_assets,
+        st.party_assets,
+        st.corp_sector,
+        st.seat_counts,
     )
     for i in range(1, P):
         r = (p + i) % P
@@ -938,7 +997,7 @@ def _play_card(s, p, c, P, H, work, table):
             if g == 0:
                 continue
         st.used[k] = 1
-        st.bv[r, PLAYED] += 1
+        st.big_counts[r, PLAYED] += 1
         _act(
             True,
             s,
@@ -952,10 +1011,10 @@ def _play_card(s, p, c, P, H, work, table):
             H,
             work,
             table,
-            st.ch,
-            st.ph,
-            st.csec,
-            st.sv,
+            st.corp_assets,
+            st.party_assets,
+            st.corp_sector,
+            st.seat_counts,
         )
 
 
@@ -966,22 +1025,22 @@ def _specialty(P, H, work, table):
     for p in range(P):
         n = 0
         for t in range(2):
-            if t == 1 and p != st.sc[START]:
+            if t == 1 and p != st.scalars[START]:
                 continue
-            kind = st.spk[p] if t == 0 else st.spk[P]
-            a = st.spa[p] if t == 0 else st.spa[P]
-            for x in range(st.csec.shape[0]):
-                if st.csec[x] < 0:
+            kind = st.specialty_kind[p] if t == 0 else st.specialty_kind[P]
+            a = st.specialty_arg[p] if t == 0 else st.specialty_arg[P]
+            for x in range(st.corp_sector.shape[0]):
+                if st.corp_sector[x] < 0:
                     continue
                 if kind == 0:
-                    fits = st.csec[x] == a
+                    fits = st.corp_sector[x] == a
                 else:  # kind -1: rules.NO_SPECIALTY
                     fits = kind == 1 and st.slot_bloc[x] == a and st.slot_ideo[x] == 1
-                if fits and biggest(st.ch, x, H) == st.col[p]:
+                if fits and biggest(st.corp_assets, x, H) == st.col[p]:
                     n += 1
-        st.sv[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
-        st.sv[p, GAINED] += n
-        st.bv[p, SPEC] += n
+        st.seat_counts[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
+        st.seat_counts[p, GAINED] += n
+        st.big_counts[p, SPEC] += n
 
 
 @entry
@@ -989,12 +1048,16 @@ def _tokens(year, P, H, work, table):
     """A goal revealed in an earlier year and met again: 1 victory token, then 2 more."""
     st = views(work, table)
     for p in range(P):
-        for i in range(st.gn[p]):
-            if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] == 0 or st.gs[p, i, G_REV] >= year:
+        for i in range(st.goal_count[p]):
+            if (
+                st.goal_slots[p, i, G_DISC] != 0
+                or st.goal_slots[p, i, G_REV] == 0
+                or st.goal_slots[p, i, G_REV] >= year
+            ):
                 continue
             if st.tok[p, i] >= R.TOKENS_PER_GOAL:
                 continue
-            if goal_margin(st, p, st.gs[p, i, G_ID], H) > 0:
+            if goal_margin(st, p, st.goal_slots[p, i, G_ID], H) > 0:
                 st.tok[p, i] += 1 if st.tok[p, i] == 0 else 2
 
 
@@ -1009,7 +1072,7 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
         three = big[0]
     st.passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
-    p = st.sc[START]
+    p = st.scalars[START]
     while npassed < P:
         if not st.passed[p]:
             extra = 0
@@ -1017,7 +1080,7 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
                 if last_regular:
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
-            eff = st.sv[p, SUPPLY] - extra
+            eff = st.seat_counts[p, SUPPLY] - extra
             c = st.col[p]
             white = c == H - 1
             st.dec[D_KIND] = PASS
@@ -1026,7 +1089,7 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
                 if st.pol[p] == RANDOM:
                     nctl = 0
                     if big is not None:
-                        nctl = _choosable(st.kopen, three, st.tmp[3])
+                        nctl = _choosable(st.open_controls, three, st.tmp[3])
                     random_turn(s, p, eff, final, not white, swaps, nctl, work, table)
                 elif white or st.pol[p] == CONTEST or st.pol[p] == BARGAIN:
                     co = INF
@@ -1056,16 +1119,16 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
             elif acted:
                 _execute(s, p, c, work, table, st, year, mean)
             if acted:
-                st.sv[p, SUPPLY] -= extra
-                st.sv[p, PAID] += extra
+                st.seat_counts[p, SUPPLY] -= extra
+                st.seat_counts[p, PAID] += extra
             else:
                 st.passed[p] = True
                 npassed += 1
                 if not first_done and not final:  # no next year to start in the Final
                     first_done = True
-                    st.sc[START] = p
-                    st.sv[p, SUPPLY] += R.FIRST_PASS_BONUS
-                    st.sv[p, INCOME] += R.FIRST_PASS_BONUS
+                    st.scalars[START] = p
+                    st.seat_counts[p, SUPPLY] += R.FIRST_PASS_BONUS
+                    st.seat_counts[p, INCOME] += R.FIRST_PASS_BONUS
         p += 1
         if p == P:
             p = 0
@@ -1077,28 +1140,28 @@ def _give(h, n, st):
     """Colour h takes n assets from the bank: one seat's, or a team's, each asset to the mate
     with the smaller supply (the lower seat on a tie; the rulebook: the team shares its profit)."""
     if st.csize[h] == 1:
-        st.sv[st.cseat[h, 0], SUPPLY] += n
-        st.sv[st.cseat[h, 0], GAINED] += n
+        st.seat_counts[st.cseat[h, 0], SUPPLY] += n
+        st.seat_counts[st.cseat[h, 0], GAINED] += n
         return
     for _ in range(n):
         a, b = st.cseat[h, 0], st.cseat[h, 1]
-        m = b if st.sv[b, SUPPLY] < st.sv[a, SUPPLY] else a
-        st.sv[m, SUPPLY] += 1
-        st.sv[m, GAINED] += 1
+        m = b if st.seat_counts[b, SUPPLY] < st.seat_counts[a, SUPPLY] else a
+        st.seat_counts[m, SUPPLY] += 1
+        st.seat_counts[m, GAINED] += 1
 
 
 @jit(inline="always")
 def _take(h, n, st):
     """Colour h pays n assets of profit: each from the mate with the larger supply."""
     if st.csize[h] == 1:
-        st.sv[st.cseat[h, 0], SUPPLY] -= n
-        st.sv[st.cseat[h, 0], GAINED] -= n
+        st.seat_counts[st.cseat[h, 0], SUPPLY] -= n
+        st.seat_counts[st.cseat[h, 0], GAINED] -= n
         return
     for _ in range(n):
         a, b = st.cseat[h, 0], st.cseat[h, 1]
-        m = b if st.sv[b, SUPPLY] > st.sv[a, SUPPLY] else a
-        st.sv[m, SUPPLY] -= 1
-        st.sv[m, GAINED] -= 1
+        m = b if st.seat_counts[b, SUPPLY] > st.seat_counts[a, SUPPLY] else a
+        st.seat_counts[m, SUPPLY] -= 1
+        st.seat_counts[m, GAINED] -= 1
 
 
 @entry
@@ -1120,10 +1183,12 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
     n = 0
     for q in range(9):
         if st.party_bloc[q] == bloc:
-            st.votes[n] = party_vote(st.ph, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill])
+            st.votes[n] = party_vote(
+                st.party_assets, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill]
+            )
             t = 0
             for h in range(H):
-                t += st.ph[q, h]
+                t += st.party_assets[q, h]
             st.totals[0, n] = t
             n += 1
     _, _, passed = parliament(st.votes, st.totals, n)
@@ -1137,12 +1202,12 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
         payer, payee, price = bargain(H, nw, npr, work, table, bloc, bill, target, none, n)
         passed = payer >= 0
     if passed:
-        st.sc[PASSED] += 1
+        st.scalars[PASSED] += 1
     if not (passed or none):
         return
     got = 0  # the payer's gains from this bill, out of which it pays the promised share
-    for x in range(st.csec.shape[0]):
-        if st.csec[x] < 0 or (target >= 0 and st.csec[x] != target):
+    for x in range(st.corp_sector.shape[0]):
+        if st.corp_sector[x] < 0 or (target >= 0 and st.corp_sector[x] != target):
             continue
         own = st.slot_bloc[x] == bloc
         # a rejected bill without ideology: its rejected effect (the values are read here
@@ -1155,28 +1220,28 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
             stake_amt = st.r_own[bill, 1] if own else st.r_other[bill, 1]
         before = 0
         for h in range(H):
-            before += st.ch[x, h]
-        big = biggest(st.ch, x, H)
+            before += st.corp_assets[x, h]
+        big = biggest(st.corp_assets, x, H)
         after = 0
         for h in range(H):
-            if st.ch[x, h] > 0:
+            if st.corp_assets[x, h] > 0:
                 amt = big_amt if h == big else stake_amt
                 if amt > 0 and h < npr:
                     _give(h, amt, st)
                     if h == payer:
                         got += amt
                 elif amt < 0:
-                    take = min(-amt, st.ch[x, h])
-                    st.ch[x, h] -= take
+                    take = min(-amt, st.corp_assets[x, h])
+                    st.corp_assets[x, h] -= take
                     st.lost[h] += take
                     if h == H - 1:
-                        st.sc[D_LOST] += take
-            after += st.ch[x, h]
+                        st.scalars[D_LOST] += take
+            after += st.corp_assets[x, h]
         if before > 0 and after == 0:
-            st.cdisc[st.sc[C_DN]] = st.csec[x]
-            st.sc[C_DN] += 1
-            st.csec[x] = -1
-            st.sc[BANKRUPT] += 1
+            st.corp_discard[st.scalars[C_DN]] = st.corp_sector[x]
+            st.scalars[C_DN] += 1
+            st.corp_sector[x] = -1
+            st.scalars[BANKRUPT] += 1
     if payer >= 0:  # the share is paid in the payee's colour (rulebook: "Onderhandelen")
         paid = min(price, got)
         _take(payer, paid, st)
@@ -1192,12 +1257,12 @@ def _dissidents(W, work, table):
         ideo = st.b_ideo[st.cur[b]]
         for q in range(9):
             if st.party_bloc[q] == b and st.party_ideo[q] == ideo:
-                st.ph[q, W] += 1
-                st.sc[D_PLACED] += 1
-        for x in range(st.csec.shape[0]):
-            if st.slot_bloc[x] == b and st.slot_ideo[x] == ideo and st.csec[x] >= 0:
-                st.ch[x, W] += 1
-                st.sc[D_PLACED] += 1
+                st.party_assets[q, W] += 1
+                st.scalars[D_PLACED] += 1
+        for x in range(st.corp_sector.shape[0]):
+            if st.slot_bloc[x] == b and st.slot_ideo[x] == ideo and st.corp_sector[x] >= 0:
+                st.corp_assets[x, W] += 1
+                st.scalars[D_PLACED] += 1
 
 
 @entry
@@ -1205,16 +1270,16 @@ def _check_goals(s, year, P, H, work, table):
     """Seat p's goals are judged on its colour's holdings."""
     st = views(work, table)
     for p in range(P):
-        for i in range(st.gn[p]):
-            if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
+        for i in range(st.goal_count[p]):
+            if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
                 continue
-            low = goal_margin(st, p, st.gs[p, i, G_ID], H)
+            low = goal_margin(st, p, st.goal_slots[p, i, G_ID], H)
             if low <= 0:
                 continue
-            st.gs[p, i, G_MET] |= 1 << (year - 1)
+            st.goal_slots[p, i, G_MET] |= 1 << (year - 1)
             if year < R.YEARS:
                 if reveal(s, st.pol[p], year, low):
-                    st.gs[p, i, G_REV] = year
+                    st.goal_slots[p, i, G_REV] = year
 
 
 @entry
@@ -1231,12 +1296,12 @@ def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out
         st.got[:] = 0
         for m in range(st.csize[h]):
             p = st.cseat[h, m]
-            for i in range(st.gn[p]):
-                if st.gs[p, i, G_DISC] != 0:
+            for i in range(st.goal_count[p]):
+                if st.goal_slots[p, i, G_DISC] != 0:
                     continue
-                if st.gs[p, i, G_REV] != 0 or st.gs[p, i, G_MET] & 4:
+                if st.goal_slots[p, i, G_REV] != 0 or st.goal_slots[p, i, G_MET] & 4:
                     st.side_a[h] += 1
-                    st.got[st.g_cat[st.gs[p, i, G_ID]]] = 1
+                    st.got[st.g_cat[st.goal_slots[p, i, G_ID]]] = 1
                 else:
                     st.side_f[h] += 1
         nc = 0
@@ -1248,9 +1313,9 @@ def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out
                 st.score[h] += st.tok[st.cseat[h, m], i]
         bsum = 0
         for x in range(nslot):
-            bsum += st.ch[x, h]
+            bsum += st.corp_assets[x, h]
         for q in range(9):
-            bsum += st.ph[q, h]
+            bsum += st.party_assets[q, h]
         st.board[h] = bsum
         st.tmp[0, h] = nc
     if dmode:  # the dissident players' goals: every failed goal of the others
@@ -1259,14 +1324,14 @@ def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out
         for p in range(P):
             if st.col[p] == NC:
                 continue
-            for i in range(st.gn[p]):
+            for i in range(st.goal_count[p]):
                 if (
-                    st.gs[p, i, G_DISC] == 0
-                    and st.gs[p, i, G_REV] == 0
-                    and st.gs[p, i, G_MET] & 4 == 0
+                    st.goal_slots[p, i, G_DISC] == 0
+                    and st.goal_slots[p, i, G_REV] == 0
+                    and st.goal_slots[p, i, G_MET] & 4 == 0
                 ):
                     nf += 1
-                    st.got[st.g_cat[st.gs[p, i, G_ID]]] = 1
+                    st.got[st.g_cat[st.goal_slots[p, i, G_ID]]] = 1
         nc = 0
         for c in range(ncat):
             nc += st.got[c]
@@ -1275,10 +1340,10 @@ def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out
     for p in range(P):
         h = st.col[p]
         a, f = 0, 0
-        for i in range(st.gn[p]):
-            if st.gs[p, i, G_DISC] != 0:
+        for i in range(st.goal_count[p]):
+            if st.goal_slots[p, i, G_DISC] != 0:
                 continue
-            if st.gs[p, i, G_REV] != 0 or st.gs[p, i, G_MET] & 4:
+            if st.goal_slots[p, i, G_REV] != 0 or st.goal_slots[p, i, G_MET] & 4:
                 a += 1
             else:
                 f += 1
@@ -1291,20 +1356,20 @@ def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out
         out[row, COL_FAILED] = f
         out[row, COL_CATEGORIES] = st.tmp[0, h]
         out[row, COL_BOARD] = st.board[h]
-        out[row, COL_SUPPLY] = st.sv[p, SUPPLY]
-        out[row, COL_INCOME] = st.sv[p, INCOME]
-        out[row, COL_GAINED] = st.sv[p, GAINED]
-        out[row, COL_PAID] = st.sv[p, PAID]
+        out[row, COL_SUPPLY] = st.seat_counts[p, SUPPLY]
+        out[row, COL_INCOME] = st.seat_counts[p, INCOME]
+        out[row, COL_GAINED] = st.seat_counts[p, GAINED]
+        out[row, COL_PAID] = st.seat_counts[p, PAID]
         out[row, COL_LOST] = st.lost[h]
-        out[row, COL_BILLS_PASSED] = st.sc[PASSED]
-        out[row, COL_BANKRUPTCIES] = st.sc[BANKRUPT]
-        out[row, COL_ACTIONS] = st.sc[ACTIONS]
+        out[row, COL_BILLS_PASSED] = st.scalars[PASSED]
+        out[row, COL_BANKRUPTCIES] = st.scalars[BANKRUPT]
+        out[row, COL_ACTIONS] = st.scalars[ACTIONS]
         out[row, COL_DISSIDENTS_BOARD] = st.board[NC]
-        out[row, COL_DISSIDENTS_PLACED] = st.sc[D_PLACED]
-        out[row, COL_DISSIDENTS_LOST] = st.sc[D_LOST]
+        out[row, COL_DISSIDENTS_PLACED] = st.scalars[D_PLACED]
+        out[row, COL_DISSIDENTS_LOST] = st.scalars[D_LOST]
         for i in range(R.GOAL_SLOTS):
             for f2 in range(N_SLOT_FIELDS):
-                v = st.gs[p, i, f2] if i < st.gn[p] else (-1 if f2 == 0 else 0)
+                v = st.goal_slots[p, i, f2] if i < st.goal_count[p] else (-1 if f2 == 0 else 0)
                 out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
         if nbase > COL_COLOUR:  # the team and dissident modes
             out[row, COL_COLOUR] = h
@@ -1340,8 +1405,8 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
     nw = H if dmode else NC  # colours that vote as they wish and take profits
     st = views(work, table)
     s = st.rng
-    nslot, ncorp, ngoal = st.slot_bloc.shape[0], st.chid.shape[0], st.ghid.shape[0]
-    nbill, ncat = st.bhid.shape[0], st.got.shape[0]
+    nslot, ncorp, ngoal = st.slot_bloc.shape[0], st.corp_deck.shape[0], st.goal_deck.shape[0]
+    nbill, ncat = st.bill_deck.shape[0], st.got.shape[0]
     has_bargain = False
     for p in range(P):
         if st.pol[p] == BARGAIN:
@@ -1357,72 +1422,74 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
     if big is not None:
         final_tokens = big[1]
         ncols = out.shape[1] - N_BIG
-        nk = st.kdk.shape[0]
+        nk = st.control_kind.shape[0]
     else:
         ncols = out.shape[1]
     for gi in range(count):
         seed_stream(s, seed, start + gi)
-        st.ch[:] = 0
-        st.ph[:] = 0
-        st.csec[:] = -1
-        st.sv[:] = 0
-        st.gn[:] = 0
-        st.sc[:] = 0
+        st.corp_assets[:] = 0
+        st.party_assets[:] = 0
+        st.corp_sector[:] = -1
+        st.seat_counts[:] = 0
+        st.goal_count[:] = 0
+        st.scalars[:] = 0
         st.lost[:] = 0
         # set-up
         for i in range(ncorp):
-            st.chid[i] = i // R.CORPS_PER_SECTOR
+            st.corp_deck[i] = i // R.CORPS_PER_SECTOR
         for i in range(nbill):
-            st.bhid[i] = i
+            st.bill_deck[i] = i
         for i in range(ngoal):
-            st.ghid[i] = i
-        shuffle(s, st.chid, ncorp)
-        shuffle(s, st.bhid, nbill)
-        shuffle(s, st.ghid, ngoal)
-        st.sc[C_N], st.sc[B_N], st.sc[G_N] = ncorp, nbill, ngoal
-        st.sc[C_OPEN], st.sc[G_OPEN] = -1, -1
+            st.goal_deck[i] = i
+        shuffle(s, st.corp_deck, ncorp)
+        shuffle(s, st.bill_deck, nbill)
+        shuffle(s, st.goal_deck, ngoal)
+        st.scalars[C_N], st.scalars[B_N], st.scalars[G_N] = ncorp, nbill, ngoal
+        st.scalars[C_OPEN], st.scalars[G_OPEN] = -1, -1
         for p in range(P):
             if st.col[p] < NC or not dmode:  # dissident players never hold goals
-                st.sc[G_N] -= 1
-                _new_goal(p, st.ghid[st.sc[G_N]], 1, HOW_DEALT, st.gs, st.gn)
+                st.scalars[G_N] -= 1
+                _new_goal(
+                    p, st.goal_deck[st.scalars[G_N]], 1, HOW_DEALT, st.goal_slots, st.goal_count
+                )
         for b in range(4):
-            st.sc[B_N] -= 1
-            st.cur[b] = st.bhid[st.sc[B_N]]
+            st.scalars[B_N] -= 1
+            st.cur[b] = st.bill_deck[st.scalars[B_N]]
         for b in range(4):
             for x in range(nslot):
                 if st.slot_bloc[x] == b and st.slot_ideo[x] == st.b_ideo[st.cur[b]]:
-                    st.sc[C_N] -= 1
-                    st.csec[x] = st.chid[st.sc[C_N]]
-        st.sc[C_N] -= 1
-        st.cdisc[0] = st.chid[st.sc[C_N]]
-        st.sc[C_DN] = 1
-        st.sc[C_N] -= 1
-        st.sc[C_OPEN] = st.chid[st.sc[C_N]]
+                    st.scalars[C_N] -= 1
+                    st.corp_sector[x] = st.corp_deck[st.scalars[C_N]]
+        st.scalars[C_N] -= 1
+        st.corp_discard[0] = st.corp_deck[st.scalars[C_N]]
+        st.scalars[C_DN] = 1
+        st.scalars[C_N] -= 1
+        st.scalars[C_OPEN] = st.corp_deck[st.scalars[C_N]]
         if dissidents:
             _dissidents(NC, work, table)
         if not mean:
-            st.sc[G_N] -= 1
-            st.gdisc[0] = st.ghid[st.sc[G_N]]
-            st.sc[G_DN] = 1
-        st.sc[G_N] -= 1
-        st.sc[G_OPEN] = st.ghid[st.sc[G_N]]
-        st.sc[START] = bounded(s, P)
+            st.scalars[G_N] -= 1
+            st.goal_discard[0] = st.goal_deck[st.scalars[G_N]]
+            st.scalars[G_DN] = 1
+        st.scalars[G_N] -= 1
+        st.scalars[G_OPEN] = st.goal_deck[st.scalars[G_N]]
+        st.scalars[START] = bounded(s, P)
         for p in range(P):
-            st.sv[p, SUPPLY] = st.base[p]
-            st.sv[p, INCOME] = st.base[p]
+            st.seat_counts[p, SUPPLY] = st.base[p]
+            st.seat_counts[p, INCOME] = st.base[p]
         if big is not None:
             # the Big Game's set-up: the control deck, three positions and the turned card
             st.held[:] = 0
-            st.hn[:] = 0
+            st.controls_n[:] = 0
             st.tok[:] = 0
-            st.bv[:] = 0
-            st.ks[:] = 0
+            st.big_counts[:] = 0
+            st.control_counts[:] = 0
             for i in range(nk):
-                st.kid[i] = i
-            shuffle(s, st.kid, nk)
-            st.ks[K_N] = nk
+                st.control_stack[i] = i
+            shuffle(s, st.control_stack, nk)
+            st.control_counts[K_N] = nk
             for i in range(R.CONTROL_OPEN):
-                st.kopen[i] = _k_draw(st.ks, st.kid)
+                st.open_controls[i] = _k_draw(st.control_counts, st.control_stack)
         # three years
         for year in range(1, R.YEARS + 1):
             _turns(s, year, False, P, H, work, table, not dmode, mean, big)
@@ -1439,8 +1506,8 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                     _tokens(year, P, H, work, table)
                 _check_goals(s, year, P, H, work, table)
                 for b in range(4):
-                    st.sc[B_N] -= 1
-                    st.cur[b] = st.bhid[st.sc[B_N]]
+                    st.scalars[B_N] -= 1
+                    st.cur[b] = st.bill_deck[st.scalars[B_N]]
                 if dissidents:
                     _dissidents(NC, work, table)
                 for p in range(P):
@@ -1448,17 +1515,17 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                         _deal_goal(s, p, year + 1, work, table)
                 for p in range(P):
                     nrev = 0
-                    for i in range(st.gn[p]):
-                        if st.gs[p, i, G_REV] != 0:
+                    for i in range(st.goal_count[p]):
+                        if st.goal_slots[p, i, G_REV] != 0:
                             nrev += 1
                     inc = max(
                         0, st.base[p] - nrev
                     )  # the rulebook: 5 minus the goals revealed so far
-                    st.sv[p, SUPPLY] += inc
-                    st.sv[p, INCOME] += inc
+                    st.seat_counts[p, SUPPLY] += inc
+                    st.seat_counts[p, INCOME] += inc
                 if big is not None:
                     for i in range(R.CONTROL_OPEN):  # four new control cards
-                        st.kopen[i] = _k_draw(st.ks, st.kid)
+                        st.open_controls[i] = _k_draw(st.control_counts, st.control_stack)
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
         _turns(s, final_year, True, P, H, work, table, not dmode, mean, big)
         if big is not None and final_tokens:
@@ -1472,12 +1539,12 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                 for i in range(R.GOAL_SLOTS):
                     t += st.tok[p, i]
                 out[row, cb] = t
-                out[row, cb + 1] = st.bv[p, BOUGHT]
-                out[row, cb + 2] = st.hn[p]
-                out[row, cb + 3] = st.bv[p, PLAYED]
-                out[row, cb + 4] = st.bv[p, SPEC]
-                out[row, cb + 5] = st.bv[p, CGAIN]
-                out[row, cb + 6] = st.ks[K_HOME]
+                out[row, cb + 1] = st.big_counts[p, BOUGHT]
+                out[row, cb + 2] = st.controls_n[p]
+                out[row, cb + 3] = st.big_counts[p, PLAYED]
+                out[row, cb + 4] = st.big_counts[p, SPEC]
+                out[row, cb + 5] = st.big_counts[p, CGAIN]
+                out[row, cb + 6] = st.control_counts[K_HOME]
 
 
 def place(settings):
@@ -1531,11 +1598,11 @@ def place(settings):
         r_own=np.array([r[0] for r in rejected], np.int64).reshape(-1, 2),
         r_other=np.array([r[1] for r in rejected], np.int64).reshape(-1, 2),
         cparam=R.CONTEST_WEIGHTS,
-        kdk=[c.domain[0] for c in ctl],
-        kda=[c.domain[1] for c in ctl],
-        kact=[c.action for c in ctl],
-        spk=[k for k, _ in spec],
-        spa=[a for _, a in spec],
+        control_kind=[c.domain[0] for c in ctl],
+        control_arg=[c.domain[1] for c in ctl],
+        control_action=[c.action for c in ctl],
+        specialty_kind=[k for k, _ in spec],
+        specialty_arg=[a for _, a in spec],
     )
     return work, placed
 

@@ -18,11 +18,11 @@ INF = 99  # cost of a requirement with no place to meet it
 RANDOM, GOAL = R.POLICY_CODES["random"], R.POLICY_CODES["goal"]
 CONTEST, BARGAIN = R.POLICY_CODES["contest"], R.POLICY_CODES["bargain"]
 
-# scalar game state (one int64 array ``sc``), shared with kernel.py
+# scalar game state (one int64 array ``scalars``), shared with kernel.py
 C_N, C_DN, C_OPEN, G_N, G_DN, G_OPEN, B_N, START = 0, 1, 2, 3, 4, 5, 6, 7
 D_PLACED, D_LOST, PASSED, BANKRUPT, ACTIONS = 8, 9, 10, 11, 12
 N_SCALARS = 13
-# goal slot fields of gs[seat, slot]
+# goal slot fields of goal_slots[seat, slot]
 G_ID, G_ACQ, G_DISC, G_REV, G_MET, G_HOW = 0, 1, 2, 3, 4, 5
 # a decision: pass, place assets or buy a goal, with its details
 D_KIND, D_TYP, D_WHERE, D_SLOT, D_SRC, D_KEEP, D_AMOUNT, D_SWAP = 0, 1, 2, 3, 4, 5, 6, 7
@@ -60,35 +60,38 @@ def margin(tab, i, n, p):
 
 
 @jit(inline="always")
-def req_margin(p, kind, arg, H, ch, csec, ph, st):
+def req_margin(p, g, j, H, corp_assets, corp_sector, party_assets, st):
+    """Colour p's lead over goal g's j-th requirement on a board (the board itself, or the
+    copy a look-ahead changed)."""
+    kind, arg = st.g_kind[g, j], st.g_arg[g, j]
     best = -INF
     if kind == 0 or kind == 1:
-        for x in range(csec.shape[0]):
-            if csec[x] >= 0 and (
-                (kind == 0 and csec[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg)
+        for x in range(corp_sector.shape[0]):
+            if corp_sector[x] >= 0 and (
+                (kind == 0 and corp_sector[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg)
             ):
-                m = margin(ch, x, H, p)
+                m = margin(corp_assets, x, H, p)
                 if m > best:
                     best = m
     elif kind == 3:
         for q in range(9):
             if st.party_bloc[q] == arg:
-                m = margin(ph, q, H, p)
+                m = margin(party_assets, q, H, p)
                 if m > best:
                     best = m
     else:
         for h in range(H):
             st.agg[0, h] = 0
         if kind == 2:
-            for x in range(csec.shape[0]):
-                if csec[x] >= 0 and st.slot_bloc[x] == arg:
+            for x in range(corp_sector.shape[0]):
+                if corp_sector[x] >= 0 and st.slot_bloc[x] == arg:
                     for h in range(H):
-                        st.agg[0, h] += ch[x, h]
+                        st.agg[0, h] += corp_assets[x, h]
         else:
             for q in range(9):
                 if st.party_bloc[q] == arg:
                     for h in range(H):
-                        st.agg[0, h] += ph[q, h]
+                        st.agg[0, h] += party_assets[q, h]
         best = margin(st.agg, 0, H, p)
     return best
 
@@ -99,7 +102,7 @@ def goal_margin(st, p, g, H):
     it stops at the first requirement not met."""
     low = INF
     for j in range(st.g_nreq[g]):
-        m = req_margin(st.col[p], st.g_kind[g, j], st.g_arg[g, j], H, st.ch, st.csec, st.ph, st)
+        m = req_margin(st.col[p], g, j, H, st.corp_assets, st.corp_sector, st.party_assets, st)
         low = min(low, m)
         if low <= 0:
             break
@@ -110,27 +113,27 @@ def goal_margin(st, p, g, H):
 def new_corp_option(sector, bloc, st):
     """Fill act[2], act[3] = (slot, source) for founding a corp; False when impossible."""
     free = -1
-    for x in range(st.csec.shape[0]):
-        if st.csec[x] < 0 and (bloc < 0 or st.slot_bloc[x] == bloc):
+    for x in range(st.corp_sector.shape[0]):
+        if st.corp_sector[x] < 0 and (bloc < 0 or st.slot_bloc[x] == bloc):
             free = x
             break
     if free < 0:
         return False
     st.act[2] = free
-    top = st.cdisc[st.sc[C_DN] - 1] if st.sc[C_DN] > 0 else -1
+    top = st.corp_discard[st.scalars[C_DN] - 1] if st.scalars[C_DN] > 0 else -1
     if sector >= 0:
-        if st.sc[C_OPEN] == sector:
+        if st.scalars[C_OPEN] == sector:
             st.act[3] = 0
             return True
         if top == sector:
             st.act[3] = 1
             return True
         return False
-    if st.sc[C_OPEN] >= 0:
+    if st.scalars[C_OPEN] >= 0:
         st.act[3] = 0
-    elif st.sc[C_DN] > 0:
+    elif st.scalars[C_DN] > 0:
         st.act[3] = 1
-    elif st.sc[C_N] >= 2:
+    elif st.scalars[C_N] >= 2:
         st.act[3] = 2
     else:
         return False
@@ -141,12 +144,16 @@ def new_corp_option(sector, bloc, st):
 def bloc_total(st, bloc, H, parties):
     """The corps of ``bloc`` (its parties when ``parties``) summed per holder into agg[0];
     the first of them (a slot or a party), or -1."""
-    tab = st.ph if parties else st.ch
+    tab = st.party_assets if parties else st.corp_assets
     first = -1
     for h in range(H):
         st.agg[0, h] = 0
     for i in range(tab.shape[0]):
-        if st.party_bloc[i] == bloc if parties else st.csec[i] >= 0 and st.slot_bloc[i] == bloc:
+        if (
+            st.party_bloc[i] == bloc
+            if parties
+            else st.corp_sector[i] >= 0 and st.slot_bloc[i] == bloc
+        ):
             if first < 0:
                 first = i
             for h in range(H):
@@ -163,11 +170,11 @@ def req_cost(p, kind, arg, target, cap, H, st):
     try_new = False
     nsec, nbloc = -1, -1
     if kind == 0 or kind == 1:
-        for x in range(st.csec.shape[0]):
-            if st.csec[x] >= 0 and (
-                (kind == 0 and st.csec[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg)
+        for x in range(st.corp_sector.shape[0]):
+            if st.corp_sector[x] >= 0 and (
+                (kind == 0 and st.corp_sector[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg)
             ):
-                c = target - margin(st.ch, x, H, p)
+                c = target - margin(st.corp_assets, x, H, p)
                 if c < best:
                     best = c
                     st.act[0] = ON_CORP
@@ -189,7 +196,7 @@ def req_cost(p, kind, arg, target, cap, H, st):
     elif kind == 3:
         for q in range(9):
             if st.party_bloc[q] == arg:
-                c = target - margin(st.ph, q, H, p)
+                c = target - margin(st.party_assets, q, H, p)
                 if c < best:
                     best = c
                     st.act[0] = ON_PARTY
@@ -222,17 +229,17 @@ def goal_cost(p, g, target, H, work, table):
 
 # ------------------------------------------------------------------ the bots
 @entry
-def _sources(sc, top, dn, n, out):
+def _sources(scalars, top, dn, n, out):
     """The sources a card can be taken from, in order (0 the open card, 1 the discard,
     2 two drawn from the stack) into ``out``; returns how many."""
     k = 0
-    if sc[top] >= 0:
+    if scalars[top] >= 0:
         out[k] = 0
         k += 1
-    if sc[dn] > 0:
+    if scalars[dn] > 0:
         out[k] = 1
         k += 1
-    if sc[n] >= 2:
+    if scalars[n] >= 2:
         out[k] = 2
         k += 1
     return k
@@ -246,15 +253,15 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     dissident variant, which draws no swap); ``nctl``: the Big Game's choosable control
     cards, in tmp[3] (a buy is a kind before passing; 0 outside the Big Game)."""
     st = views(work, table)
-    nslot = st.csec.shape[0]
+    nslot = st.corp_sector.shape[0]
     nfree, nocc = 0, 0
     for x in range(nslot):
-        if st.csec[x] < 0:
+        if st.corp_sector[x] < 0:
             nfree += 1
         else:
             nocc += 1
-    ncs = _sources(st.sc, C_OPEN, C_DN, C_N, st.tmp[0])
-    ngs = _sources(st.sc, G_OPEN, G_DN, G_N, st.tmp[1])
+    ncs = _sources(st.scalars, C_OPEN, C_DN, C_N, st.tmp[0])
+    ngs = _sources(st.scalars, G_OPEN, G_DN, G_N, st.tmp[1])
     nk = 0
     if nfree > 0 and ncs > 0:
         st.tmp[2, nk] = 0
@@ -264,7 +271,7 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
         nk += 1
     st.tmp[2, nk] = 2
     nk += 1
-    if buys and eff >= R.GOAL_PRICE and st.gn[p] < R.GOAL_SLOTS and ngs > 0:
+    if buys and eff >= R.GOAL_PRICE and st.goal_count[p] < R.GOAL_SLOTS and ngs > 0:
         st.tmp[2, nk] = 3
         nk += 1
     if not final and nctl > 0:
@@ -288,8 +295,8 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
         st.dec[D_SWAP] = -1
         if swaps:
             nold = 0
-            for i in range(st.gn[p]):
-                if st.gs[p, i, G_DISC] == 0 and st.gs[p, i, G_REV] == 0:
+            for i in range(st.goal_count[p]):
+                if st.goal_slots[p, i, G_DISC] == 0 and st.goal_slots[p, i, G_REV] == 0:
                     st.tmp[3, nold] = i
                     nold += 1
             k = bounded(s, nold + 1)  # 0 keeps every goal
@@ -310,7 +317,7 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
             st.dec[D_KEEP] = bounded(s, 2)
         k = bounded(s, nfree)
         for x in range(nslot):
-            if st.csec[x] < 0:
+            if st.corp_sector[x] < 0:
                 if k == 0:
                     st.dec[D_SLOT] = x
                     break
@@ -318,7 +325,7 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     elif kind == 1:
         k = bounded(s, nocc)
         for x in range(nslot):
-            if st.csec[x] >= 0:
+            if st.corp_sector[x] >= 0:
                 if k == 0:
                     st.dec[D_WHERE] = x
                     break
@@ -337,12 +344,12 @@ def own_best(p, pc, H, st):
     lead by 2 (INF: none); its place goes to dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC]."""
     target = 2
     best = INF
-    for i in range(st.gn[p]):
+    for i in range(st.goal_count[p]):
         if best == 1:  # no cost of 1 or more can beat it (the first of the cheapest is kept)
             break
-        if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
+        if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
             continue
-        g = st.gs[p, i, G_ID]
+        g = st.goal_slots[p, i, G_ID]
         for j in range(st.g_nreq[g]):
             c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], target, best, H, st)
             if 0 < c < best:
@@ -366,29 +373,29 @@ def goal_turn(p, pc, eff, final, swaps, H, work, table, st):
     if final:
         _final_rest(p, pc, eff, H, st)
         return
-    if eff < 2 * R.GOAL_PRICE or st.gn[p] >= R.GOAL_SLOTS:
+    if eff < 2 * R.GOAL_PRICE or st.goal_count[p] >= R.GOAL_SLOTS:
         return
 
     src, src_cost = -1, INF * 10
-    if st.sc[G_OPEN] >= 0:
-        src_cost = goal_cost(pc, st.sc[G_OPEN], target, H, work, table)
+    if st.scalars[G_OPEN] >= 0:
+        src_cost = goal_cost(pc, st.scalars[G_OPEN], target, H, work, table)
         src = 0
-    if st.sc[G_DN] > 0:
-        c = goal_cost(pc, st.gdisc[st.sc[G_DN] - 1], target, H, work, table)
+    if st.scalars[G_DN] > 0:
+        c = goal_cost(pc, st.goal_discard[st.scalars[G_DN] - 1], target, H, work, table)
         if c < src_cost:
             src, src_cost = 1, c
     keep = 0
     if src < 0:
-        if st.sc[G_N] < 2:
+        if st.scalars[G_N] < 2:
             return
         src = 2  # no open card and no discard: the two top cards, the cheaper one kept
-        ca = goal_cost(pc, st.ghid[st.sc[G_N] - 1], target, H, work, table)
-        cb = goal_cost(pc, st.ghid[st.sc[G_N] - 2], target, H, work, table)
+        ca = goal_cost(pc, st.goal_deck[st.scalars[G_N] - 1], target, H, work, table)
+        cb = goal_cost(pc, st.goal_deck[st.scalars[G_N] - 2], target, H, work, table)
         keep = 1 if cb < ca else 0
     worst, wi = -1, -1
-    for i in range(st.gn[p]):
-        if st.gs[p, i, G_DISC] == 0 and st.gs[p, i, G_REV] == 0:
-            c = goal_cost(pc, st.gs[p, i, G_ID], target, H, work, table)
+    for i in range(st.goal_count[p]):
+        if st.goal_slots[p, i, G_DISC] == 0 and st.goal_slots[p, i, G_REV] == 0:
+            c = goal_cost(pc, st.goal_slots[p, i, G_ID], target, H, work, table)
             if c > worst:
                 worst, wi = c, i
     st.dec[D_KIND] = BUY
@@ -403,10 +410,10 @@ def _final_rest(p, pc, eff, H, st):
     smallest (later seats still play), or, with no unrevealed goal to defend, all of them on
     America's first party."""
     worst = -INF
-    for i in range(st.gn[p]):
-        if st.gs[p, i, G_DISC] != 0 or st.gs[p, i, G_REV] != 0:
+    for i in range(st.goal_count[p]):
+        if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
             continue
-        g = st.gs[p, i, G_ID]
+        g = st.goal_slots[p, i, G_ID]
         for j in range(st.g_nreq[g]):
             c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], 2, INF * 10, H, st)
             if worst < c < INF:
@@ -434,15 +441,15 @@ def leader(p, P, H, work, table):
         r = 0
         for o2 in range(P):
             if st.col[o2] == st.col[o]:
-                for i in range(st.gn[o2]):
-                    if st.gs[o2, i, G_REV] != 0:
+                for i in range(st.goal_count[o2]):
+                    if st.goal_slots[o2, i, G_REV] != 0:
                         r += 1
         b = 0
         c = st.col[o]
-        for x in range(st.ch.shape[0]):
-            b += st.ch[x, c]
+        for x in range(st.corp_assets.shape[0]):
+            b += st.corp_assets[x, c]
         for q in range(9):
-            b += st.ph[q, c]
+            b += st.party_assets[q, c]
         if r > best_r or (r == best_r and b > best_b):
             best_r, best_b, who = r, b, o
     return who
@@ -467,20 +474,23 @@ def _block_cost(p, o, kind, arg, H, work, table):
     total, cheapest = 0, INF
     if kind == 3:
         for q in range(9):
-            if st.party_bloc[q] == arg and biggest(st.ph, q, H) == o:
-                c = st.ph[q, o] - st.ph[q, p]
+            if st.party_bloc[q] == arg and biggest(st.party_assets, q, H) == o:
+                c = st.party_assets[q, o] - st.party_assets[q, p]
                 total += c
                 if c < cheapest:
                     cheapest = c
                     st.act[0], st.act[1], st.act[2] = ON_PARTY, q, c
     else:
-        for x in range(st.csec.shape[0]):
+        for x in range(st.corp_sector.shape[0]):
             if (
-                st.csec[x] >= 0
-                and ((kind == 0 and st.csec[x] == arg) or (kind == 1 and st.slot_bloc[x] == arg))
-                and biggest(st.ch, x, H) == o
+                st.corp_sector[x] >= 0
+                and (
+                    (kind == 0 and st.corp_sector[x] == arg)
+                    or (kind == 1 and st.slot_bloc[x] == arg)
+                )
+                and biggest(st.corp_assets, x, H) == o
             ):
-                c = st.ch[x, o] - st.ch[x, p]
+                c = st.corp_assets[x, o] - st.corp_assets[x, p]
                 total += c
                 if c < cheapest:
                     cheapest = c
@@ -500,16 +510,16 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
     ngoal = st.g_nreq.shape[0]
     for g in range(ngoal):
         st.seen[g] = 0
-    for i in range(st.gn[p]):
-        st.seen[st.gs[p, i, G_ID]] = 1
-    for i in range(st.sc[G_DN]):
-        st.seen[st.gdisc[i]] = 1
-    if st.sc[G_OPEN] >= 0:
-        st.seen[st.sc[G_OPEN]] = 1
+    for i in range(st.goal_count[p]):
+        st.seen[st.goal_slots[p, i, G_ID]] = 1
+    for i in range(st.scalars[G_DN]):
+        st.seen[st.goal_discard[i]] = 1
+    if st.scalars[G_OPEN] >= 0:
+        st.seen[st.scalars[G_OPEN]] = 1
     for o in range(P):
-        for i in range(st.gn[o]):
-            if st.gs[o, i, G_REV] != 0:
-                st.seen[st.gs[o, i, G_ID]] = 1
+        for i in range(st.goal_count[o]):
+            if st.goal_slots[o, i, G_REV] != 0:
+                st.seen[st.goal_slots[o, i, G_ID]] = 1
     lead_seat = leader(p, P, H, work, table)
     found = False
     best_num, best_den = 0, 1
@@ -518,8 +528,8 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
             continue
         oc = st.col[o]
         h = 0
-        for i in range(st.gn[o]):
-            if st.gs[o, i, G_DISC] == 0 and st.gs[o, i, G_REV] == 0:
+        for i in range(st.goal_count[o]):
+            if st.goal_slots[o, i, G_DISC] == 0 and st.goal_slots[o, i, G_REV] == 0:
                 h += 1
         if h == 0:
             continue
@@ -530,7 +540,7 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
                 continue
             w, met = 1, True
             for j in range(st.g_nreq[g]):
-                m = req_margin(oc, st.g_kind[g, j], st.g_arg[g, j], H, st.ch, st.csec, st.ph, st)
+                m = req_margin(oc, g, j, H, st.corp_assets, st.corp_sector, st.party_assets, st)
                 if m > 0:
                     w *= R.BELIEF
                 else:
@@ -571,16 +581,20 @@ def bill_net(p, bill, bloc, target, own, other, H, st, npr, gains_only):
     ``npr`` colours, which take profits) minus losses; only the gains (the assets p would
     take from the bank if the bill passes) when ``gains_only``."""
     net = 0
-    for x in range(st.csec.shape[0]):
-        if st.csec[x] < 0 or (target >= 0 and st.csec[x] != target) or st.ch[x, p] == 0:
+    for x in range(st.corp_sector.shape[0]):
+        if (
+            st.corp_sector[x] < 0
+            or (target >= 0 and st.corp_sector[x] != target)
+            or st.corp_assets[x, p] == 0
+        ):
             continue
-        role = 0 if biggest(st.ch, x, H) == p else 1
+        role = 0 if biggest(st.corp_assets, x, H) == p else 1
         amt = own[bill, role] if st.slot_bloc[x] == bloc else other[bill, role]
         if amt > 0:
             if p < npr:
                 net += amt
         elif not gains_only:
-            net -= min(-amt, st.ch[x, p])
+            net -= min(-amt, st.corp_assets[x, p])
     return net
 
 

@@ -39,9 +39,9 @@ class Game:
         self.seats_of = [[p for p in range(self.P) if self.col[p] == h] for h in range(self.NC + 1)]
         H = self.NC + 1
         self.lost_c = [0] * H
-        self.ch = [[0] * H for _ in range(self.nslot)]  # corp holdings, dissidents last
-        self.csec = [-1] * self.nslot
-        self.ph = [[0] * H for _ in range(9)]
+        self.corp_assets = [[0] * H for _ in range(self.nslot)]  # corp holdings, dissidents last
+        self.corp_sector = [-1] * self.nslot
+        self.party_assets = [[0] * H for _ in range(9)]
         self.supply = [0] * self.P
         self.income = [0] * self.P
         self.gained = [0] * self.P
@@ -110,7 +110,9 @@ class Game:
         return [sum(table[x][h] for x in places) for h in range(self.NC + 1)]
 
     def corps_in(self, bloc):
-        return [s for s in range(self.nslot) if self.slot_bloc[s] == bloc and self.csec[s] >= 0]
+        return [
+            s for s in range(self.nslot) if self.slot_bloc[s] == bloc and self.corp_sector[s] >= 0
+        ]
 
     def parties_in(self, bloc):
         return [q for q in range(9) if R.PARTY_BLOC[q] == bloc]
@@ -118,15 +120,19 @@ class Game:
     def req_margin(self, p, kind, arg) -> int:
         """p's best lead where the requirement is judged; > 0 means it is met."""
         if kind == 0:
-            ms = [self.margin(self.ch[s], p) for s in range(self.nslot) if self.csec[s] == arg]
+            ms = [
+                self.margin(self.corp_assets[s], p)
+                for s in range(self.nslot)
+                if self.corp_sector[s] == arg
+            ]
         elif kind == 1:
-            ms = [self.margin(self.ch[s], p) for s in self.corps_in(arg)]
+            ms = [self.margin(self.corp_assets[s], p) for s in self.corps_in(arg)]
         elif kind == 2:
-            ms = [self.margin(self.bloc_sum(self.ch, self.corps_in(arg)), p)]
+            ms = [self.margin(self.bloc_sum(self.corp_assets, self.corps_in(arg)), p)]
         elif kind == 3:
-            ms = [self.margin(self.ph[q], p) for q in self.parties_in(arg)]
+            ms = [self.margin(self.party_assets[q], p) for q in self.parties_in(arg)]
         else:
-            ms = [self.margin(self.bloc_sum(self.ph, self.parties_in(arg)), p)]
+            ms = [self.margin(self.bloc_sum(self.party_assets, self.parties_in(arg)), p)]
         return max(ms) if ms else -INF
 
     def new_corp_option(self, sector, bloc):
@@ -134,7 +140,7 @@ class Game:
         free = [
             s
             for s in range(self.nslot)
-            if self.csec[s] < 0 and (bloc < 0 or self.slot_bloc[s] == bloc)
+            if self.corp_sector[s] < 0 and (bloc < 0 or self.slot_bloc[s] == bloc)
         ]
         if not free:
             return None
@@ -157,12 +163,12 @@ class Game:
         best = (INF, None)
         if kind in (0, 1):
             where = (
-                [s for s in range(self.nslot) if self.csec[s] == arg]
+                [s for s in range(self.nslot) if self.corp_sector[s] == arg]
                 if kind == 0
                 else self.corps_in(arg)
             )
             for s in where:
-                c = target - self.margin(self.ch[s], p)
+                c = target - self.margin(self.corp_assets[s], p)
                 if c < best[0]:
                     best = (c, ("corp", s))
             new = self.new_corp_option(arg if kind == 0 else -1, arg if kind == 1 else -1)
@@ -170,19 +176,25 @@ class Game:
             where = self.corps_in(arg)
             new = None
             if where:
-                best = (target - self.margin(self.bloc_sum(self.ch, where), p), ("corp", where[0]))
+                best = (
+                    target - self.margin(self.bloc_sum(self.corp_assets, where), p),
+                    ("corp", where[0]),
+                )
             else:
                 new = self.new_corp_option(-1, arg)
         elif kind == 3:
             new = None
             for q in self.parties_in(arg):
-                c = target - self.margin(self.ph[q], p)
+                c = target - self.margin(self.party_assets[q], p)
                 if c < best[0]:
                     best = (c, ("party", q))
         else:
             new = None
             where = self.parties_in(arg)
-            best = (target - self.margin(self.bloc_sum(self.ph, where), p), ("party", where[0]))
+            best = (
+                target - self.margin(self.bloc_sum(self.party_assets, where), p),
+                ("party", where[0]),
+            )
         if new is not None and target < best[0]:
             best = (target, ("new",) + new)
         return best
@@ -209,13 +221,13 @@ class Game:
         """Seat p puts assets of its supply on the board, in its colour."""
         c = self.col[p]
         if action[0] == "corp":
-            self.ch[action[1]][c] += amount
+            self.corp_assets[action[1]][c] += amount
         elif action[0] == "party":
-            self.ph[action[1]][c] += amount
+            self.party_assets[action[1]][c] += amount
         else:
             _, src, slot = action
-            self.csec[slot] = self.take_corp(src, keep)
-            self.ch[slot][c] += amount
+            self.corp_sector[slot] = self.take_corp(src, keep)
+            self.corp_assets[slot][c] += amount
         self.supply[p] -= amount
         self.actions += 1
 
@@ -257,7 +269,7 @@ class Game:
 
     def random_turn(self, p, eff, year, final) -> bool:
         rng = self.rng
-        free = [s for s in range(self.nslot) if self.csec[s] < 0]
+        free = [s for s in range(self.nslot) if self.corp_sector[s] < 0]
         corp_src = [
             x
             for x, ok in (
@@ -267,7 +279,7 @@ class Game:
             )
             if ok
         ]
-        occupied = [s for s in range(self.nslot) if self.csec[s] >= 0]
+        occupied = [s for s in range(self.nslot) if self.corp_sector[s] >= 0]
         kinds = []
         if free and corp_src:
             kinds.append("new")
@@ -347,7 +359,7 @@ class Game:
 
     def board_of(self, h) -> int:
         """Colour h's assets on the board."""
-        return sum(c[h] for c in self.ch) + sum(q[h] for q in self.ph)
+        return sum(c[h] for c in self.corp_assets) + sum(q[h] for q in self.party_assets)
 
     def leader(self, p) -> int:
         """The seat of another colour whose colour has the most revealed goals, then the
@@ -367,20 +379,20 @@ class Game:
         """(total, action, amount): assets p needs to tie o wherever o is the biggest for the
         requirement, and the cheapest such place with its tie amount."""
         if kind in (2, 4):
-            table = self.ch if kind == 2 else self.ph
+            table = self.corp_assets if kind == 2 else self.party_assets
             places = self.corps_in(arg) if kind == 2 else self.parties_in(arg)
             agg = self.bloc_sum(table, places)
             c = agg[o] - agg[p]
             return c, ("corp" if kind == 2 else "party", places[0]), c
         if kind == 3:
-            rows = [("party", q, self.ph[q]) for q in self.parties_in(arg)]
+            rows = [("party", q, self.party_assets[q]) for q in self.parties_in(arg)]
         else:
             where = (
-                [x for x in range(self.nslot) if self.csec[x] == arg]
+                [x for x in range(self.nslot) if self.corp_sector[x] == arg]
                 if kind == 0
                 else self.corps_in(arg)
             )
-            rows = [("corp", x, self.ch[x]) for x in where]
+            rows = [("corp", x, self.corp_assets[x]) for x in where]
         total, cheapest = 0, None
         for typ, x, counts in rows:
             if biggest(counts) == o:
@@ -560,17 +572,17 @@ class Game:
         net = 0
         for s in range(self.nslot):
             if (
-                self.csec[s] < 0
-                or (bill.target >= 0 and self.csec[s] != bill.target)
-                or self.ch[s][p] == 0
+                self.corp_sector[s] < 0
+                or (bill.target >= 0 and self.corp_sector[s] != bill.target)
+                or self.corp_assets[s][p] == 0
             ):
                 continue
             big, stake = own if self.slot_bloc[s] == bloc else other
-            amt = big if biggest(self.ch[s]) == p else stake
+            amt = big if biggest(self.corp_assets[s]) == p else stake
             if amt > 0:
                 net += amt if p < self.npr else 0  # a colour that takes no profit
             elif not gains_only:
-                net -= min(-amt, self.ch[s][p])
+                net -= min(-amt, self.corp_assets[s][p])
         return net
 
     def wish(self, h, bloc, bill, rejected) -> bool:
@@ -603,7 +615,7 @@ class Game:
         """The bargaining rule (rules.POLICIES["bargain"]): (payer, payee, price) of the first
         deal, in seat then party order, that passes a failing bill; (-1, -1, 0) for none."""
         bargain = R.POLICY_CODES["bargain"]
-        totals = [sum(self.ph[q]) for q in parties]
+        totals = [sum(self.party_assets[q]) for q in parties]
 
         def pol(h):  # a colour bargains as its first seat's bot
             return self.pol[self.seats_of[h][0]]
@@ -613,7 +625,7 @@ class Game:
                 continue
             gain = self.profit(p, bloc, bill)
             for q in parties:
-                o = biggest(self.ph[q])
+                o = biggest(self.party_assets[q])
                 if o < 0 or o >= self.nw or o == p or pol(o) != bargain or wishes[o]:
                     continue
                 price = max(-self.pass_gain(o, bloc, bill, rejected), 0) + 1
@@ -631,7 +643,7 @@ class Game:
         (a, b, later bloc) of the first trade, in colour then party then bloc order, that
         passes a failing bill; (-1, -1, -1) for none."""
         bargain = R.POLICY_CODES["bargain"]
-        totals = [sum(self.ph[q]) for q in parties]
+        totals = [sum(self.party_assets[q]) for q in parties]
 
         def pol(h):
             return self.pol[self.seats_of[h][0]]
@@ -641,7 +653,7 @@ class Game:
                 continue
             ga = self.pass_gain(a, bloc, bill, rejected)
             for q in parties:
-                b = biggest(self.ph[q])
+                b = biggest(self.party_assets[q])
                 if b < 0 or b >= self.nw or b == a or pol(b) != bargain or wishes[b]:
                     continue
                 trial = list(wishes)
@@ -652,7 +664,7 @@ class Game:
                 gb = self.pass_gain(b, bloc, bill, rejected)
                 for y in range(bloc + 1, 4):
                     if self.promise[y] >= 0 or not any(
-                        biggest(self.ph[r]) == a for r in self.parties_in(y)
+                        biggest(self.party_assets[r]) == a for r in self.parties_in(y)
                     ):
                         continue  # promised already, or a's vote decides no party there
                     later = self.bills[y]
@@ -668,8 +680,8 @@ class Game:
     def party_vote_of(self, q, wishes, bill) -> int:
         """The white assets vote their ideology, unless dissident players play them."""
         return party_vote(
-            self.ph[q][: self.nw],
-            self.ph[q][self.NC] if self.nw == self.NC else 0,
+            self.party_assets[q][: self.nw],
+            self.party_assets[q][self.NC] if self.nw == self.NC else 0,
             wishes,
             self.st.party_ideology[q],
             bill.ideology,
@@ -682,7 +694,7 @@ class Game:
             wishes[self.promise[bloc]] = True
         parties = self.parties_in(bloc)
         votes = [self.party_vote_of(q, wishes, bill) for q in parties]
-        _, _, passed = parliament(votes, [sum(self.ph[q]) for q in parties])
+        _, _, passed = parliament(votes, [sum(self.party_assets[q]) for q in parties])
         payer, payee, price = -1, -1, 0
         if not passed:  # first a vote for a vote, then a share of profit for a vote
             a, b, y = self.trade(bloc, bill, rejected, wishes, parties)
@@ -699,10 +711,10 @@ class Game:
         own, other = (bill.own, bill.other) if passed else rejected
         got = 0  # the payer's gains, out of which it pays the promised share
         for s in range(self.nslot):
-            if self.csec[s] < 0 or (bill.target >= 0 and self.csec[s] != bill.target):
+            if self.corp_sector[s] < 0 or (bill.target >= 0 and self.corp_sector[s] != bill.target):
                 continue
             big_amt, stake_amt = own if self.slot_bloc[s] == bloc else other
-            counts = self.ch[s]
+            counts = self.corp_assets[s]
             before = sum(counts)
             big = biggest(counts)
             for h in range(self.NC + 1):
@@ -719,8 +731,8 @@ class Game:
                     if h == self.NC:
                         self.diss_lost += take
             if before > 0 and sum(counts) == 0:
-                self.c_disc.append(self.csec[s])
-                self.csec[s] = -1
+                self.c_disc.append(self.corp_sector[s])
+                self.corp_sector[s] = -1
                 self.bankrupt += 1
         if payer >= 0:  # paid in the payee's colour out of the payer's profit
             paid = min(price, got)
@@ -749,11 +761,15 @@ class Game:
             ideo = self.bills[b].ideology
             for q in self.parties_in(b):
                 if self.st.party_ideology[q] == ideo:
-                    self.ph[q][self.NC] += 1
+                    self.party_assets[q][self.NC] += 1
                     self.diss_placed += 1
             for s in range(self.nslot):
-                if self.slot_bloc[s] == b and self.slot_ideo[s] == ideo and self.csec[s] >= 0:
-                    self.ch[s][self.NC] += 1
+                if (
+                    self.slot_bloc[s] == b
+                    and self.slot_ideo[s] == ideo
+                    and self.corp_sector[s] >= 0
+                ):
+                    self.corp_assets[s][self.NC] += 1
                     self.diss_placed += 1
 
     def setup(self) -> None:
@@ -773,7 +789,7 @@ class Game:
         for b in range(4):
             for s in range(self.nslot):
                 if self.slot_bloc[s] == b and self.slot_ideo[s] == self.bills[b].ideology:
-                    self.csec[s] = self.c_hidden.pop()
+                    self.corp_sector[s] = self.c_hidden.pop()
         self.c_disc.append(self.c_hidden.pop())
         self.c_open = self.c_hidden.pop()
         self.place_dissidents()

@@ -128,11 +128,13 @@ class BigGame(Game):
     def domain_counts(self, domain) -> list[int]:
         kind, a = domain
         if kind == 0:
-            rows = [self.ch[x] for x in range(self.nslot) if self.csec[x] == a]
+            rows = [self.corp_assets[x] for x in range(self.nslot) if self.corp_sector[x] == a]
         elif kind == 1:
-            rows = [self.ch[x] for x in self.corps_in(a)] + [self.ph[q] for q in self.parties_in(a)]
+            rows = [self.corp_assets[x] for x in self.corps_in(a)] + [
+                self.party_assets[q] for q in self.parties_in(a)
+            ]
         else:
-            rows = [self.ph[q] for q in range(9) if self.st.party_ideology[q] == a]
+            rows = [self.party_assets[q] for q in range(9) if self.st.party_ideology[q] == a]
         return [sum(r[h] for r in rows) for h in range(self.NC + 1)]
 
     def domain_margin(self, p, domain) -> int:
@@ -143,7 +145,7 @@ class BigGame(Game):
 
     # --- actions: instances (x, y, h, n) in a fixed order
     def occupied(self) -> list[int]:
-        return [x for x in range(self.nslot) if self.csec[x] >= 0]
+        return [x for x in range(self.nslot) if self.corp_sector[x] >= 0]
 
     def instances(self, p, c, action, full: bool) -> list[tuple]:
         """Every legal instance of ``action`` played by p with card c; ``full`` lists every
@@ -160,17 +162,19 @@ class BigGame(Game):
         elif action == A["corp_to_party"]:
             for h in range(H):
                 for x in occ:
-                    if self.ch[x][h] > 0:
-                        out += [(x, q, h, n) for q in range(9) for n in amounts(self.ch[x][h])]
+                    if self.corp_assets[x][h] > 0:
+                        out += [
+                            (x, q, h, n) for q in range(9) for n in amounts(self.corp_assets[x][h])
+                        ]
         elif action == A["party_to_party"]:
             for h in range(H):
                 for x in range(9):
-                    if self.ph[x][h] > 0:
+                    if self.party_assets[x][h] > 0:
                         for y in range(9):
                             if y != x:
-                                out += [(x, y, h, n) for n in amounts(self.ph[x][h])]
+                                out += [(x, y, h, n) for n in amounts(self.party_assets[x][h])]
         elif action == A["party_home"]:
-            out = [(x, 0, 0, 0) for x in range(9) if sum(self.ph[x]) > 0]
+            out = [(x, 0, 0, 0) for x in range(9) if sum(self.party_assets[x]) > 0]
         elif action == A["gain"]:  # "one player": any seat, a dissident player too
             out = [(0, 0, m, 0) for m in range(self.P)]
         elif action == A["swap_card"]:
@@ -178,13 +182,17 @@ class BigGame(Game):
         elif action == A["party_to_corp"]:
             for h in range(H):
                 for x in range(9):
-                    if self.ph[x][h] > 0:
-                        out += [(x, y, h, n) for y in occ for n in amounts(self.ph[x][h])]
+                    if self.party_assets[x][h] > 0:
+                        out += [(x, y, h, n) for y in occ for n in amounts(self.party_assets[x][h])]
         elif action == A["fail_to_corp"]:
             out = [(x, y, 0, 0) for x in occ for y in occ if y != x]
         elif action == A["party_merge"]:
             out = [
-                (x, y, 0, 0) for x in range(9) if sum(self.ph[x]) > 0 for y in range(9) if y != x
+                (x, y, 0, 0)
+                for x in range(9)
+                if sum(self.party_assets[x]) > 0
+                for y in range(9)
+                if y != x
             ]
         elif action == A["swap_corps"]:
             out = [(x, y, 0, 0) for x in occ for y in occ if y > x]
@@ -195,7 +203,7 @@ class BigGame(Game):
             src += [1] if self.c_disc else []
             src += [2] if full and len(self.c_hidden) >= 2 else []
             for x in occ:
-                slots = [z for z in range(self.nslot) if self.csec[z] < 0 or z == x]
+                slots = [z for z in range(self.nslot) if self.corp_sector[z] < 0 or z == x]
                 for s in src:
                     for keep in (0, 1) if s == 2 else (0,):
                         out += [(x, z, s, keep) for z in slots]
@@ -205,8 +213,8 @@ class BigGame(Game):
 
     def fail(self, x) -> None:
         """Corp x goes bankrupt (its assets already moved): to the corp discard pile."""
-        self.c_disc.append(self.csec[x])
-        self.csec[x] = -1
+        self.c_disc.append(self.corp_sector[x])
+        self.corp_sector[x] = -1
         self.bankrupt += 1
 
     def home(self, h, n, real) -> None:
@@ -222,24 +230,24 @@ class BigGame(Game):
         no cards, bills or counters move and nothing is drawn."""
         x, y, h, n = inst
         H = self.NC + 1
-        ch, ph = self.ch, self.ph
+        corp_assets, party_assets = self.corp_assets, self.party_assets
         if action == A["fail_to_party"]:
             for k in range(H):
-                ph[y][k] += ch[x][k]
-                ch[x][k] = 0
-            self.fail(x) if real else self.csec.__setitem__(x, -1)
+                party_assets[y][k] += corp_assets[x][k]
+                corp_assets[x][k] = 0
+            self.fail(x) if real else self.corp_sector.__setitem__(x, -1)
         elif action == A["corp_to_party"]:
-            ch[x][h] -= n
-            ph[y][h] += n
-            if sum(ch[x]) == 0:
-                self.fail(x) if real else self.csec.__setitem__(x, -1)
+            corp_assets[x][h] -= n
+            party_assets[y][h] += n
+            if sum(corp_assets[x]) == 0:
+                self.fail(x) if real else self.corp_sector.__setitem__(x, -1)
         elif action == A["party_to_party"]:
-            ph[x][h] -= n
-            ph[y][h] += n
+            party_assets[x][h] -= n
+            party_assets[y][h] += n
         elif action == A["party_home"]:
             for k in range(H):
-                self.home(k, ph[x][k], real)
-                ph[x][k] = 0
+                self.home(k, party_assets[x][k], real)
+                party_assets[x][k] = 0
         elif action == A["gain"]:
             self.supply[h] += 2
             if real:
@@ -251,37 +259,37 @@ class BigGame(Game):
                 theirs = self.held[x].index(y)
                 self.held[p][mine], self.held[x][theirs] = y, c
         elif action == A["party_to_corp"]:
-            ph[x][h] -= n
-            ch[y][h] += n
+            party_assets[x][h] -= n
+            corp_assets[y][h] += n
         elif action == A["fail_to_corp"]:
             for k in range(H):
-                ch[y][k] += ch[x][k]
-                ch[x][k] = 0
-            self.fail(x) if real else self.csec.__setitem__(x, -1)
+                corp_assets[y][k] += corp_assets[x][k]
+                corp_assets[x][k] = 0
+            self.fail(x) if real else self.corp_sector.__setitem__(x, -1)
         elif action == A["party_merge"]:
             for k in range(H):
-                ph[y][k] += ph[x][k]
-                ph[x][k] = 0
+                party_assets[y][k] += party_assets[x][k]
+                party_assets[x][k] = 0
         elif action == A["swap_corps"]:
-            self.csec[x], self.csec[y] = self.csec[y], self.csec[x]
-            ch[x], ch[y] = ch[y], ch[x]
+            self.corp_sector[x], self.corp_sector[y] = self.corp_sector[y], self.corp_sector[x]
+            corp_assets[x], corp_assets[y] = corp_assets[y], corp_assets[x]
         elif action == A["fail_home"]:
             for k in range(H):
-                self.home(k, ch[x][k], real)
-                ch[x][k] = 0
-            self.fail(x) if real else self.csec.__setitem__(x, -1)
+                self.home(k, corp_assets[x][k], real)
+                corp_assets[x][k] = 0
+            self.fail(x) if real else self.corp_sector.__setitem__(x, -1)
         elif action == A["fail_to_new"]:
             z, src, keep = y, h, n
-            moved = list(ch[x])
+            moved = list(corp_assets[x])
             if real:
                 card = self.take_corp(src, keep)  # taken before x reaches the discard pile
                 self.fail(x)
             else:
                 card = self.c_open if src == 0 else self.c_disc[-1]
-                self.csec[x] = -1
-            ch[x] = [0] * H
-            self.csec[z] = card
-            ch[z] = [a + b for a, b in zip(ch[z], moved)]
+                self.corp_sector[x] = -1
+            corp_assets[x] = [0] * H
+            self.corp_sector[z] = card
+            corp_assets[z] = [a + b for a, b in zip(corp_assets[z], moved)]
         elif action == A["replace_bill"]:
             if real:
                 self.bills[x] = self.st.bills[self.b_hidden.pop()]
@@ -296,18 +304,21 @@ class BigGame(Game):
                 met += self.req_margin(self.col[p], k, a) > 0
         places = 0
         if lead >= 0:
-            places = sum(1 for x in self.occupied() if biggest(self.ch[x]) == lead)
-            places += sum(1 for q in range(9) if biggest(self.ph[q]) == lead)
+            places = sum(1 for x in self.occupied() if biggest(self.corp_assets[x]) == lead)
+            places += sum(1 for q in range(9) if biggest(self.party_assets[q]) == lead)
         return 4 * met + self.supply[p] - 2 * places
 
     def value_after(self, p, lead, who, c, action, inst) -> int:
         """p's value had seat ``who`` carried out the instance (a look-ahead on copies)."""
-        saved = self.ch, self.ph, self.csec, self.supply
-        self.ch, self.ph = copy.deepcopy(self.ch), copy.deepcopy(self.ph)
-        self.csec, self.supply = list(self.csec), list(self.supply)
+        saved = self.corp_assets, self.party_assets, self.corp_sector, self.supply
+        self.corp_assets, self.party_assets = (
+            copy.deepcopy(self.corp_assets),
+            copy.deepcopy(self.party_assets),
+        )
+        self.corp_sector, self.supply = list(self.corp_sector), list(self.supply)
         self.act(who, c, action, inst, real=False)
         v = self.value(p, lead)
-        self.ch, self.ph, self.csec, self.supply = saved
+        self.corp_assets, self.party_assets, self.corp_sector, self.supply = saved
         return v
 
     def lead_colour(self, p) -> int:
@@ -438,10 +449,10 @@ class BigGame(Game):
             for kind, a in mine:  # kind -1: rules.NO_SPECIALTY
                 for x in self.occupied():
                     if kind == 0:
-                        fits = self.csec[x] == a
+                        fits = self.corp_sector[x] == a
                     else:
                         fits = kind == 1 and self.slot_bloc[x] == a and self.slot_ideo[x] == 1
-                    n += fits and biggest(self.ch[x]) == self.col[p]
+                    n += fits and biggest(self.corp_assets[x]) == self.col[p]
             self.supply[p] += n  # to the seat: a team shares profit, not assets
             self.gained[p] += n
             self.spec_gained[p] += n
