@@ -55,9 +55,9 @@ def _compare(entry):
 def _forecast(entry):
     analysis = Lazy(entry.module, entry.function)
 
-    def forecast(game_file, at, run, game, output):
+    def forecast(game_file, at, method, run, game, output):
         run_and_print(
-            lambda plan: analysis(plan, game_file, at=at, **game),
+            lambda plan: analysis(plan, game_file, at=at, method=method, **game),
             **run,
             **output,
         )
@@ -69,6 +69,15 @@ def _forecast(entry):
     )
     f = output_options(forecast)
     f = run_options(entry.games, GAME.chunk_size)(game_options(POLICIES, "careful", *SETTINGS)(f))
+    f = click.option(
+        "--method",
+        type=click.Choice(["conditioning", "position"]),
+        default="conditioning",
+        show_default=True,
+        help="conditioning: keep the whole games whose timeline so far matches the real one; "
+        "position: play on from the state rebuilt at the cut (its bands are too narrow on "
+        "the recorded games, see docs/1844-forecast.md).",
+    )(f)
     f = click.option(
         "--at",
         type=int,

@@ -1960,9 +1960,11 @@ def reset(st, players, start_cash):
 @jit(alloc=False)
 def play(st, rs, first, out, gi):
     """Play the game in ``st`` to its end (from OR ``first`` of the set under way, 0: from
-    the next stock round) and write its record into out[gi, :]."""
+    the next stock round, -1: from the auction) and write its record into out[gi, :]."""
     players = st[G_PLAYERS]
-    if first > 0 and st[G_ENDED] == 0:
+    if first < 0:
+        auction(st, rs)
+    elif first > 0 and st[G_ENDED] == 0:
         operating_rounds(st, rs, first)
     while st[G_ENDED] == 0:
         stock_round(st, rs)
@@ -2020,8 +2022,7 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
         reset(st, players, start_cash)
-        auction(st, rs)
-        play(st, rs, 0, out, gi)
+        play(st, rs, -1, out, gi)
 
 
 @entry
@@ -2067,3 +2068,10 @@ def records(settings, seed, start, count) -> np.ndarray:
 def simulate_chunk(settings, seed, start, count):
     """The game's chunk simulator: columns of one record per game."""
     return to_columns(records(settings, seed, start, count), settings, start)
+
+
+def simulate_from_chunk(settings, state0, first, seed, start, count):
+    """The chunk simulator of games played on from a position (``simulate_from``)."""
+    out = np.empty((count, R.NCOL), np.int32)
+    simulate_from(np.uint64(seed), start, count, state0, first, out)
+    return to_columns(out, settings, start)
