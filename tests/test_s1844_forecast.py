@@ -322,3 +322,19 @@ def test_the_money_replayed_to_the_end_gives_about_the_final_scores(name):
     # measured: 6.9% and 8.3% below the export's totals (tunnels' revenue, tile costs and
     # bonuses are not in the replay, docs/1844-forecast.md)
     assert 0.85 * real < mine < 1.05 * real
+
+
+def test_cli_forecast_from_the_position(capsys):
+    _cli(
+        ["forecast", str(DATA / "160062.json"), "--at", "10", "--method", "position"]
+        + ["--games", "500", "--json"]
+    )
+    res = json.loads(capsys.readouterr().out)["results"]
+    assert res["method"] == "position" and res["games_kept"] == 500 and res["tolerance"] == 0
+    pos = res["position"]
+    assert pos["resume_or"] == 1 and set(pos["cash"]) == {str(p) for p in pos["shares"]}
+    assert pos["prices"]["SBB"] > 0 and "SBB" in pos["treasuries"]
+    assert any("loans" in x for x in res["not_rebuilt"])
+    late = {r["event"]: r for r in res["events"] if r["happened_at"] is None}
+    assert set(late) == {"phase7", "rust4", "bank", "end"}
+    assert all(r["p10_or"] > 10 for r in late.values())
