@@ -338,3 +338,15 @@ def test_cli_forecast_from_the_position(capsys):
     late = {r["event"]: r for r in res["events"] if r["happened_at"] is None}
     assert set(late) == {"phase7", "rust4", "bank", "end"}
     assert all(r["p10_or"] > 10 for r in late.values())
+
+
+def test_a_position_read_inside_an_or_says_so():
+    from tableodds.sim.s1844.position import start_state
+
+    doc = json.loads((DATA / "202933.json").read_text())
+    doc["actions"] = doc["actions"][:600]  # in OR 6.2, its set's last OR
+    doc["status"] = "active"
+    doc.pop("game_end_reason")
+    t = read_timeline(doc)
+    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS))
+    assert start.first == 0 and any("ends inside OR #8" in n for n in start.notes)

@@ -501,6 +501,15 @@ def start_state(t: Timeline, settings) -> Start:
     st[K.G_SR] = rp.srs
     st[K.G_NORS] = rp.nors
     first = 1 if rp.after_sr else n_in + 1 if n_in < rp.nors else 0
+    # a game in progress: its log may end inside an OR or a stock round
+    if not t.last_or_over:
+        rp.notes.append(
+            f"the log ends inside OR #{t.ors[-1][0]}: the games go on with the round after "
+            "it, the companies yet to operate in it do not"
+        )
+    last = next((m[0] for m in reversed(t.moves) if m[0] in ("or", "sr_end", "par", "buy")), "")
+    if not t.finished and first == 0 and last in ("par", "buy"):
+        rp.notes.append("the log ends inside a stock round: the games play a whole one from there")
     prices = {
         R.CORPS[c]: rp.get(K.F_PRICE, c) for c in range(15) if rp.get(K.F_STATUS, c) in (1, 2)
     }
