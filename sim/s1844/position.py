@@ -29,11 +29,11 @@ MOUNTAINS = {f"B{k + 1}": k for k in range(R.NMOUNTAIN)}
 TUNNELS = {f"T{k + 1}": k for k in range(R.NTUNNEL)}
 FILLED = (
     "player loans: none (the log's debts are not replayed)",
-    "tile terrain costs and destination bonuses: not paid (the log gives neither), so "
-    "treasuries are above the real ones by them; the bank is what the players and "
-    "companies do not hold",
-    "each company's tiles towards its destination: one per OR it operated, the destination "
-    "reached by the kernel's rule (its tiles laid, phase 3 or P4's tiles as it needs)",
+    "tiles, their terrain costs, destinations and their bonuses (the log's tiles do not map "
+    "on the model's lists): by the kernel's turn, a tile of the company's list per OR it "
+    "operated while the treasury pays its terrain, the bonus when its list is laid (phase 3 "
+    "or P4's tiles as it needs)",
+    "the bank: what the players and companies do not hold",
     "mountain railways bought are running, tunnels bought not yet built",
     "EVA: with a company from the OR after the first 5 on (the train where the log shows it "
     "run); the SBB's own 5H with the SBB until the SBB has run",
@@ -256,6 +256,26 @@ class _Replay:
         self.add(K.F_ORS, c, 1)
         self.put(K.F_OPER, c, 1)
         self.turn = [c, 0, None]
+        self.track(c)
+
+    def track(self, c):
+        """The log's tiles do not map on the model's lists (map.toml): a turn lays the next
+        tile of the company's list, paying its terrain, and reaching the destination pays
+        the bonus, as the kernel's turn does (the kernel's operate)."""
+        k = self.get(K.F_TILES, c)
+        if k < R.NTILES[c] and self.get(K.F_CASH, c) >= R.TERRAIN[c, k]:
+            self.add(K.F_CASH, c, -int(R.TERRAIN[c, k]))
+            self.add(K.F_TILES, c, 1)
+        need = R.DEST_NEEDS[c]
+        if (
+            self.get(K.F_HASDEST, c)
+            and not self.get(K.F_REACHED, c)
+            and self.get(K.F_TILES, c) >= R.NTILES[c]
+            and (need != 1 or self.st[K.G_PHASE] >= 3)
+            and (need != 2 or self.st[K.G_P4])
+        ):
+            self.put(K.F_REACHED, c, 1)
+            self.add(K.F_CASH, c, (2 if R.CTYPE[c] == R.PRE else 5) * self.get(K.F_PAR, c))
 
     def end_turn(self):
         if self.turn is not None and self.turn[2] is None:
@@ -467,18 +487,6 @@ def start_state(t: Timeline, settings) -> Start:
             st[K.O_EV + R.EV[e] * 3 : K.O_EV + R.EV[e] * 3 + 3] = v
     if t.events.get("bank") is not None and t.events["bank"][0] <= cut:
         st[K.G_BROKEN] = 1
-    for c in range(15):
-        if st[rp.f(K.F_STATUS, c)] == 2 and c != R.SBB:
-            tiles = min(int(R.NTILES[c]), rp.get(K.F_ORS, c))
-            rp.put(K.F_TILES, c, tiles)
-            need = R.DEST_NEEDS[c]
-            reached = (
-                rp.get(K.F_HASDEST, c)
-                and tiles >= R.NTILES[c]
-                and (need != 1 or pos["phase"] >= 3)
-                and (need != 2 or st[K.G_P4])
-            )
-            rp.put(K.F_REACHED, c, int(bool(reached)))
     for pid, p in rp.seat.items():
         if st[K.O_CASH + p] < 0:
             rp.notes.append(f"player {pid}: replayed cash {st[K.O_CASH + p]}, set to 0")
