@@ -305,9 +305,9 @@ def test_position_forecast_on_both_games_at_every_cut():
                 real = F.real_value(full, r["event"])
                 inside += r["p10_or"] <= real <= r["p90_or"]
                 total += 1
-    # measured (docs/1844-forecast.md): the bands from one rebuilt state are narrow, and
-    # most later events fall outside them; this holds the reading, not a calibration
-    assert total == 60 and inside >= 15
+    # measured (docs/1844-forecast.md): 31 of 60 here and with 20,000 games; the bands from
+    # one rebuilt state are too narrow: this holds the reading, not a calibration
+    assert total == 60 and inside >= 28
 
 
 @pytest.mark.parametrize("name", ["160062", "202933"])
