@@ -214,7 +214,7 @@ def test_played_on_from_before_the_auction_are_the_games_of_simulate():
 
 
 @pytest.mark.parametrize("name", ["160062", "202933"])
-@pytest.mark.parametrize("at", [6, 10])
+@pytest.mark.parametrize("at", CUTS)
 def test_the_rebuilt_state_is_the_position_the_log_shows(name, at):
     from tableodds.sim.s1844 import kernel as K
     from tableodds.sim.s1844.position import CI, start_state
