@@ -20,6 +20,11 @@ Matching also the depot cards gone by the cut, or the route revenue of the last 
 was tried on both recorded games: it kept fewer of their later events inside the bands
 (52 and 52 of 60 against 56 of 60), so the distance counts the events only.
 
+The other method, ``position``, plays the games on from the kernel's state rebuilt at the
+cut (:mod:`tableodds.sim.s1844.position`: the money and the prices replayed from the log by
+the rules, what the log lacks filled in by rule); from one fixed state the bots vary
+little, and its bands are too narrow on the recorded games (docs/1844-forecast.md).
+
 Over the kept games each event's median and 10-90% band (nearest ranks) stand beside
 the same over all games.  An event that never happens in a game counts as the OR after
 that game's end (the real game's events are placed the same way).  A company's train
@@ -44,7 +49,8 @@ from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.export import Timeline, read_export
-from tableodds.sim.s1844.kernel import simulate_chunk
+from tableodds.sim.s1844.kernel import simulate_chunk, simulate_from_chunk
+from tableodds.sim.s1844.position import FILLED, Start, start_state
 
 FORECAST_EVENTS = (
     "phase3",
@@ -76,6 +82,15 @@ NOT_REBUILT = (
     "tiles and destinations reached (the model's map is abstract)",
     "SBB shares from the exchange (it is not in the log)",
 )
+# the position method (the default): the kernel's state rebuilt at the cut (position.py)
+REBUILT_POSITION = REBUILT + (
+    "share prices, by the market moves of the rules (par, sales, payouts and withholds, "
+    "the end of each stock round), the IPO and the pool",
+    "player cash and treasuries, from the log's amounts (auction, trains, privates) and the "
+    "rules' (shares at par or market, float capital, dividends, tokens, private revenue)",
+    "the SBB's share exchange by the rules, on the replayed prices",
+)
+METHODS = ("conditioning", "position")
 
 
 def _value(e: str) -> pl.Expr:
@@ -126,12 +141,13 @@ _KEYS = {
 }
 
 
-def counts(t: Timeline, records: pl.LazyFrame | pl.DataFrame) -> Counts:
+def counts(t: Timeline, records: pl.LazyFrame | pl.DataFrame, position: bool = False) -> Counts:
     """What the forecast is made of, as counts that add up over chunks: each event's OR over
     all games, and over the candidate games by their distance from the timeline (the
-    tolerance is chosen from these, once every chunk is in), with the final scores."""
+    tolerance is chosen from these, once every chunk is in), with the final scores.
+    ``position``: the games were played on from the position, every one is a candidate."""
     lf = records.lazy()
-    keep, dist = _candidates(t)
+    keep, dist = _candidates(t) if not position else (pl.lit(True), pl.lit(0, dtype=pl.Int64))
     cand = lf.filter(keep).with_columns(dist.alias("distance"))
 
     def stacked(frame, value, *keys):
@@ -212,6 +228,8 @@ class GameForecast(Summary):
     rusts: list
     scores: list
     players: list = field(default_factory=list)
+    method: str = "conditioning"
+    start: Start | None = None  # the position played on from (method "position")
 
     @property
     def cut(self) -> int:
@@ -258,22 +276,52 @@ class GameForecast(Summary):
             "cut_or": self.cut,
             "cut_label": t.label(self.cut),
             "finished_by_cut": t.finished,
-            "method": "conditioning",
+            "method": self.method,
             "games": self.games,
             "games_kept": self.kept,
             "tolerance": self.tolerance,
             "events": self.events,
             "rusts": self.rusts,
             "scores": self.scores,
-            "position": {str(k): v for k, v in t.position.items()},
-            "rebuilt": list(REBUILT),
-            "not_rebuilt": list(NOT_REBUILT),
-            "notes": t.notes,
+            "position": {str(k): v for k, v in t.position.items()} | self._money(),
+            "rebuilt": list(REBUILT_POSITION if self.start else REBUILT),
+            "not_rebuilt": list(FILLED if self.start else NOT_REBUILT),
+            "notes": t.notes + (self.start.notes if self.start else []),
+        }
+
+    def _money(self) -> dict:
+        if self.start is None:
+            return {}
+        return {
+            "cash": {str(k): v for k, v in self.start.cash.items()},
+            "treasuries": self.start.treasury,
+            "prices": self.start.prices,
+            "resume_or": self.start.first,
         }
 
     def text(self) -> str:
         t = self.timeline
         pos = t.position
+        if self.start:
+            how = [
+                f"Forecast from the position: {self.kept:,} games played on by the bots from "
+                f"the state rebuilt at #{self.cut} (beside {self.games:,} whole games).",
+                "Filled in by rule (not in the log): " + "; ".join(FILLED) + ".",
+                "Rebuilt prices: "
+                + ", ".join(f"{c} {v}" for c, v in self.start.prices.items())
+                + "; cash: "
+                + ", ".join(f"{p} {v}" for p, v in self.start.cash.items())
+                + ".",
+            ]
+        else:
+            how = [
+                f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
+                f"match the timeline so far (the events by #{self.cut} at the same ORs, "
+                f"{self.tolerance} ORs off in all at most).",
+                "Not rebuilt from the log (the kept games fill them in): "
+                + "; ".join(NOT_REBUILT)
+                + ".",
+            ]
         lines = [
             f"Game {t.game_id}: {t.players} players, read to "
             + ("" if in_last_or(t) else "the end of ")
@@ -281,12 +329,7 @@ class GameForecast(Summary):
             + (" (the log's last OR, perhaps still going on)" if in_last_or(t) else "")
             + f"; phase {pos['phase']}, "
             f"{pos['depot_left']} depot cards left (next: {pos['next_train'] or '-'}).",
-            f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
-            f"match the timeline so far (the events by #{self.cut} at the same ORs, "
-            f"{self.tolerance} ORs off in all at most).",
-            "Not rebuilt from the log (the kept games fill them in): "
-            + "; ".join(NOT_REBUILT)
-            + ".",
+            *how,
             "",
             "Event                happened   given the game so far   all games",
             "                                median [10%-90%]        median [10%-90%]",
@@ -320,6 +363,8 @@ class GameForecast(Summary):
                 )
         if self.scores:
             lines += ["", "Final score by player (the same seat in the kept games):"]
+            if self.start:
+                lines[-1] = "Final score by player (played on from the position):"
             for r in self.scores:
                 real = "" if r["real"] is None else f"  real {r['real']}"
                 directs = ", ".join(r["directs"]) or "-"
@@ -377,8 +422,11 @@ def forecast_game(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT) -> Ga
     return forecast_of(counts(t, df), t, min_kept)
 
 
-def forecast_of(c: Counts, t: Timeline, min_kept: int = MIN_KEPT) -> GameForecast:
-    """The forecast from a run's counts (:func:`counts`)."""
+def forecast_of(
+    c: Counts, t: Timeline, min_kept: int = MIN_KEPT, start: Start | None = None
+) -> GameForecast:
+    """The forecast from a run's counts (:func:`counts`); ``start``: the games were played
+    on from this position (the counts' "all" from whole games, the rest from those)."""
     tol = tolerance(c, min_kept)
     near = pl.col("distance") <= (tol if tol is not None else -1)
     kept = c["kept"].filter(near)
@@ -446,7 +494,8 @@ def forecast_of(c: Counts, t: Timeline, min_kept: int = MIN_KEPT) -> GameForecas
                     "real": t.scores.get(pid) if t.finished else None,
                 }
             )
-    return GameForecast(t, games, n_kept, tol, events, rusts, scores)
+    method = "position" if start is not None else "conditioning"
+    return GameForecast(t, games, n_kept, tol, events, rusts, scores, [], method, start)
 
 
 @analysis(
@@ -456,33 +505,41 @@ def forecast_of(c: Counts, t: Timeline, min_kept: int = MIN_KEPT) -> GameForecas
     about="what is still to come in a game in progress",
     example="tableodds 1844 forecast 160062.json --at 8 --out f160062",
 )
-def forecast(plan: CommandRuns, game_file, at=None, policies=None, params=None) -> Result:
+def forecast(
+    plan: CommandRuns, game_file, at=None, policies=None, params=None, method="conditioning"
+) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
     band given the game so far, beside the band over all games of its player count; the OR
     each company's trains rust in; each player's final-score band.  The position (trains,
-    phase, depot, companies, shares, directors, privates, tokens) is read off the log;
-    money and share prices are not in it, so the forecast keeps the simulated games whose
-    timeline so far matches the real one (conditioning).  The games play the rules of the
-    18xx.games engine (bankruptcy allowed)."""
+    phase, depot, companies, shares, directors, privates, tokens) is read off the log, and
+    money and share prices replayed from it by the rules; ``method`` "conditioning" (the
+    default) keeps the whole games whose timeline so far matches the real one, "position"
+    plays the games on from the rebuilt state (beside as many whole games, the
+    unconditional bands).  The games play the rules of the 18xx.games engine (bankruptcy
+    allowed)."""
+    if method not in METHODS:
+        raise InputError(f"--method must be one of {', '.join(METHODS)}, not {method!r}")
     t = read_export(game_file, at)
     settings = R.make_settings(t.players, policies, params, R.ENGINE_READINGS)
-    runs = plan.run_all(
-        [
-            (
-                "",
-                partial(simulate_chunk, settings),
-                {
-                    "default_chunk": GAME.chunk_size,
-                    "label": f"1844 {t.players}p",
-                    "tally": partial(counts, t),
-                },
-            )
-        ]
-    )
-    if "" not in runs:
+    opts = {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"}
+    jobs = [("", partial(simulate_chunk, settings), {**opts, "tally": partial(counts, t)})]
+    start = None
+    if method == "position":
+        start = start_state(t, settings)
+        chunk = partial(simulate_from_chunk, settings, start.state, start.first)
+        label = f"1844 {t.players}p from #{t.ors[-1][0]}"
+        tally = partial(counts, t, position=True)
+        jobs.append(("position", chunk, {**opts, "label": label, "tally": tally}))
+    runs = plan.run_all(jobs)
+    if "" not in runs or (start is not None and "position" not in runs):
         raise InputError("no games were simulated")
-    summary = forecast_of(runs[""].counts, t)
+    c = runs[""].counts
+    if start is not None:
+        c = Counts(
+            {"all": c["all"]} | {k: runs["position"].counts[k] for k in _KEYS if k != "all"}, _KEYS
+        )
+    summary = forecast_of(c, t, start=start)
     if not summary.kept:
         raise InputError(
             f"{game_file}: none of the {summary.games:,} simulated games matches the timeline "
@@ -495,6 +552,7 @@ def forecast(plan: CommandRuns, game_file, at=None, policies=None, params=None) 
         plan,
         titles={
             "": f"1844 forecast · game {t.game_id} after #{summary.cut} · {t.players} players "
-            f"· policies {','.join(settings.policies)}"
+            f"· policies {','.join(settings.policies)}",
+            "position": f"1844 forecast · game {t.game_id} played on from #{summary.cut}",
         },
     )

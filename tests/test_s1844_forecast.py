@@ -4,6 +4,7 @@ the log, and ``tableodds 1844 forecast`` on the two recorded games."""
 import json
 from collections import Counter
 
+import numpy as np
 import polars as pl
 import pytest
 
@@ -198,3 +199,154 @@ def test_a_game_in_progress_may_be_in_the_middle_of_its_last_or(records):
     # --at at that OR reads the same; cut after OR 7, the OR is over
     assert F.forecast_game(records[7], read_timeline(doc, upto=8)).kept == f.kept
     assert read_timeline(doc, upto=7).last_or_over
+
+
+# ---- the position method: the kernel played on from the state rebuilt at the cut -----------
+def test_played_on_from_before_the_auction_are_the_games_of_simulate():
+    from tableodds.sim.s1844 import kernel as K
+    from tableodds.sim.s1844.position import fresh_state
+
+    for n in (4, 7):
+        s = R.make_settings(n, None, None, R.ENGINE_READINGS)
+        out = np.empty((150, R.NCOL), np.int32)
+        K.simulate_from(np.uint64(5), 100, 150, fresh_state(s), -1, out)
+        assert (out == K.records(s, 5, 100, 150)).all()
+
+
+@pytest.mark.parametrize("name", ["160062", "202933"])
+@pytest.mark.parametrize("at", CUTS)
+def test_the_rebuilt_state_is_the_position_the_log_shows(name, at):
+    from tableodds.sim.s1844 import kernel as K
+    from tableodds.sim.s1844.position import CI, start_state
+
+    t = read_export(DATA / f"{name}.json", at)
+    s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
+    start = start_state(t, s)
+    st, pos = start.state, t.position
+    f = lambda field, c: int(st[K.O_CS + field * 15 + c])  # noqa: E731
+    assert st[K.G_PHASE] == pos["phase"] and st[K.G_OR] == at
+    assert st[K.G_POS] == len(R.DEPOT) - pos["depot_left"]
+    # trains per company and type (the SBB's own 5H beside those it has run)
+    for corp, c in CI.items():
+        held = Counter(pos["trains"].get(corp, []))
+        if corp == "SBB" and st[K.G_SBBF] and "SBB" not in pos["operated"]:
+            held["5"] += 1
+        for k, tn in enumerate(R.TRAIN_NAMES):
+            assert st[K.O_TR + c * 12 + 2 * k] + st[K.O_TR + c * 12 + 2 * k + 1] == held[tn]
+    # companies: those that operated run (or closed into the SBB); directors and holdings
+    closed = set(pos["closed"])
+    for corp in pos["operated"]:
+        assert f(K.F_STATUS, CI[corp]) == (3 if corp in closed else 2), corp
+    seat = {pid: i for i, pid in enumerate(t.player_ids)}
+    for corp, pid in pos["directors"].items():
+        if corp in closed or corp == "SBB":
+            continue
+        c = CI[corp]
+        assert f(K.F_DIR, c) == seat[pid], corp
+        for p, pct in pos["shares"].items():
+            units = st[K.O_HOLD + seat[int(p)] * 15 + c] * 100 // R.UNITS[R.CTYPE[c]]
+            assert corp == "MOB" or units == pct.get(corp, 0), (corp, p)  # P5 gives a MOB share
+    # prices on the market's cells, money conserved, no one below 0
+    for corp, v in start.prices.items():
+        c = CI[corp]
+        assert v == R.PRICE[f(K.F_ROW, c), f(K.F_COL, c)] > 0
+    treasuries = sum(f(K.F_CASH, c) for c in range(15))
+    assert st[K.G_BANK] + st[K.O_CASH : K.O_CASH + t.players].sum() + treasuries == R.BANK
+    assert min(start.cash.values()) >= 0
+    # the events so far are the log's; the set under way resumes at its next OR
+    for e, v in t.events.items():
+        if v is not None:
+            assert tuple(st[K.O_EV + R.EV[e] * 3 : K.O_EV + R.EV[e] * 3 + 3]) == v
+    # (the log goes on: after a set's last OR it is read through the next stock round)
+    full = read_export(DATA / f"{name}.json")
+    g, sr, n_in = t.ors[-1]
+    last = n_in == sum(1 for o in full.ors if o[1] == sr)
+    assert start.first == (1 if last else n_in + 1) and st[K.G_SR] == sr + last
+
+
+def test_games_played_on_from_a_position_keep_its_past_and_any_chunking():
+    from tableodds.sim.s1844.kernel import simulate_from_chunk
+    from tableodds.sim.s1844.position import start_state
+
+    t = read_export(DATA / "202933.json", 8)
+    s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
+    start = start_state(t, s)
+    whole = simulate_from_chunk(s, start.state, start.first, 3, 0, 40)
+    part = simulate_from_chunk(s, start.state, start.first, 3, 20, 20)
+    for k, v in part.items():
+        assert (whole[k][20:] == v).all(), k
+    for e in ("phase3", "phase4", "phase5", "sbb"):
+        assert (whole[f"{e}_or"] == t.events[e][0]).all(), e
+    assert (whole["end_or"] > 8).all() and (whole["rev_8"] == t.revenue[7]).all()
+
+
+def test_position_forecast_on_both_games_at_every_cut():
+    from tableodds.sim.core.runner import Counts
+    from tableodds.sim.s1844.kernel import simulate_from_chunk
+    from tableodds.sim.s1844.position import start_state
+
+    inside = total = 0
+    for name, n in (("160062", 5), ("202933", 7)):
+        full = read_export(DATA / f"{name}.json")
+        s = R.make_settings(n, None, None, R.ENGINE_READINGS)
+        whole = pl.DataFrame(simulate_chunk(s, 1, 0, 3000))
+        for at in CUTS:
+            t = read_export(DATA / f"{name}.json", at)
+            start = start_state(t, s)
+            on = pl.DataFrame(simulate_from_chunk(s, start.state, start.first, 1, 0, 3000))
+            c_all, c_on = F.counts(t, whole), F.counts(t, on, position=True)
+            c = Counts({"all": c_all["all"]} | {k: c_on[k] for k in F._KEYS if k != "all"}, F._KEYS)
+            f = F.forecast_of(c, t, start=start)
+            assert f.method == "position" and f.kept == 3000 and f.games == 3000
+            for r in f.events:
+                if r["happened_at"] is not None:
+                    continue
+                assert at < r["p10_or"] <= r["median_or"] <= r["p90_or"]
+                real = F.real_value(full, r["event"])
+                inside += r["p10_or"] <= real <= r["p90_or"]
+                total += 1
+    # measured (docs/1844-forecast.md): 31 of 60 here and with 20,000 games; the bands from
+    # one rebuilt state are too narrow: this holds the reading, not a calibration
+    assert total == 60 and inside >= 28
+
+
+@pytest.mark.parametrize("name", ["160062", "202933"])
+def test_the_money_replayed_to_the_end_gives_about_the_final_scores(name):
+    from tableodds.sim.s1844 import kernel as K
+    from tableodds.sim.s1844.position import start_state
+
+    t = read_export(DATA / f"{name}.json")
+    start = start_state(t, R.make_settings(t.players, None, None, R.ENGINE_READINGS))
+    mine = sum(K.score.py_func(start.state, None, p) for p in range(t.players))
+    real = sum(t.scores.values())
+    # measured: 6.4% and 3.5% below the export's totals (loans, tunnels and the model's
+    # tiles are filled in by rule, docs/1844-forecast.md)
+    assert 0.85 * real < mine < 1.05 * real
+
+
+def test_cli_forecast_from_the_position(capsys):
+    _cli(
+        ["forecast", str(DATA / "160062.json"), "--at", "10", "--method", "position"]
+        + ["--games", "500", "--json"]
+    )
+    res = json.loads(capsys.readouterr().out)["results"]
+    assert res["method"] == "position" and res["games_kept"] == 500 and res["tolerance"] == 0
+    pos = res["position"]
+    assert pos["resume_or"] == 1 and set(pos["cash"]) == {str(p) for p in pos["shares"]}
+    assert pos["prices"]["SBB"] > 0 and "SBB" in pos["treasuries"]
+    assert any("loans" in x for x in res["not_rebuilt"])
+    late = {r["event"]: r for r in res["events"] if r["happened_at"] is None}
+    assert set(late) == {"phase7", "rust4", "bank", "end"}
+    assert all(r["p10_or"] > 10 for r in late.values())
+
+
+def test_a_position_read_inside_an_or_says_so():
+    from tableodds.sim.s1844.position import start_state
+
+    doc = json.loads((DATA / "202933.json").read_text())
+    doc["actions"] = doc["actions"][:600]  # in OR 6.2, its set's last OR
+    doc["status"] = "active"
+    doc.pop("game_end_reason")
+    t = read_timeline(doc)
+    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS))
+    assert start.first == 0 and any("ends inside OR #8" in n for n in start.notes)

@@ -24,8 +24,8 @@ def _compare(analysis, game_file, players, game):
     return lambda plan: analysis(plan, game_file, players=players, **game)
 
 
-def _forecast(analysis, game_file, at, game):
-    return lambda plan: analysis(plan, game_file, at=at, **game)
+def _forecast(analysis, game_file, at, method, game):
+    return lambda plan: analysis(plan, game_file, at=at, method=method, **game)
 
 
 _compare_command = calculator(
@@ -50,6 +50,15 @@ _forecast_command = calculator(
         default=None,
         help="Read the log only to the end of this global OR (OR 1.1 = 1), as if the game "
         "were still going on there [default: the whole log].",
+    ),
+    click.option(
+        "--method",
+        type=click.Choice(["conditioning", "position"]),
+        default="conditioning",
+        show_default=True,
+        help="conditioning: keep the whole games whose timeline so far matches the real one; "
+        "position: play on from the state rebuilt at the cut (its bands are too narrow on "
+        "the recorded games, see docs/1844-forecast.md).",
     ),
     _GAME,
     call=_forecast,

@@ -88,6 +88,9 @@ class Timeline:
     last_or_over: bool = True  # the last OR read is over (a later one follows, or the end)
     end_source: str = "export"  # where end_reason comes from: "export", "log" or "none"
     position: dict = field(default_factory=dict)  # see read_timeline
+    # the log's moves that carry money or market moves, in order (see read_timeline); the
+    # position's money and prices are replayed from them (position.py)
+    moves: list = field(default_factory=list)
 
     def label(self, k: int) -> str:
         s, n = next((s, n) for g, s, n in self.ors if g == k)
@@ -240,6 +243,8 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
     tokens: dict = {}
     depot_gone: list = []
     closed: set = set()
+    moves: list = []
+    h_side: set = set()  # train ids bought on the H side
     state = {
         "stop": False,
         "phase": 1,
@@ -265,6 +270,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         if phase > state["phase"]:
             for k in range(state["phase"] + 1, phase + 1):
                 event(f"phase{k}")
+                moves.append(("phase", k))
             state["phase"] = phase
         for r in range(R.NTYPE):
             if R.RUSTED_BY[r] == t:
@@ -285,6 +291,8 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                 card = deck[0]
                 exported[R.TRAIN_NAMES[card[0]]] += 1
                 take(card)
+            if state["sr"] > 0:  # (after the set's export: its phase sets the next set)
+                moves.append(("sr_end",))
             state["in_or"] = True
             state["n"] = 0
         if depot_gone:
@@ -297,6 +305,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         state["turned"] = set()
         state["corp"] = None
         ors.append((state["g"], state["sr"], state["n"]))
+        moves.append(("or", state["g"], state["n"]))
         revenue.append(0)
         depot_gone.append(len(DECK) - len(deck))
 
@@ -305,6 +314,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
             if c in PRE_SBB:
                 trains[tid] = ("SBB", t)
         closed.update(c for c in PRE_SBB if c in floated)
+        moves.append(("sbb",))
 
     def shares_of(a):
         out = []
@@ -322,7 +332,9 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         for corp in names:
             if each is not None:
                 share_pct.setdefault(corp, each)
-            step = share_pct.get(corp, each or 10)
+            # the action's own percent: a director's certificate (two shares) sold or
+            # bought counts as what it is
+            step = each if each is not None else share_pct.get(corp, 10)
             key = (player, corp)
             holding[key] = holding.get(key, 0) + sign * step
             first_holder.setdefault(key, len(first_holder))
@@ -360,14 +372,23 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                 key = (ent, corp)
                 holding[key] = holding.get(key, 0) + DIRECTOR_PCT.get(corp, 20)
                 first_holder.setdefault(key, len(first_holder))
+                moves.append(("par", ent, corp, _amount(str(a.get("share_price")).split(",")[0])))
             elif kind == "buy_shares":
                 move_shares(ent, a, 1)
+                moves.append(
+                    ("buy", ent, [str(x) for x in a.get("shares") or ()], a.get("percent"))
+                )
             elif kind == "sell_shares":
                 move_shares(ent, a, -1)
+                moves.append(
+                    ("sell", ent, [str(x) for x in a.get("shares") or ()], a.get("percent"))
+                )
             elif kind == "bid" and a.get("company"):
                 bids[str(a["company"])] = ent
+                moves.append(("bid", ent, str(a["company"]), _amount(a.get("price"))))
             elif kind == "buy_company" and a.get("company"):
                 privates[str(a["company"])] = ent
+                moves.append(("company", ent, str(a["company"]), _amount(a.get("price"))))
             continue
         if etype == "company" and kind == "bid" and a.get("company"):
             bids[str(a["company"])] = ent
@@ -404,6 +425,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         if corp != state["corp"]:
             state["corp"] = corp
             state["turned"].add(corp)
+            moves.append(("turn", corp))
             if corp not in floated:
                 floated.append(corp)
         if kind == "run_routes":
@@ -413,6 +435,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                     total += int(route.get("revenue") or 0)
             total += int(a.get("extra_revenue") or 0)
             revenue[-1] += total
+            moves.append(("run", corp, total))
             for route in a.get("routes") or ():
                 tid = str(route.get("train", "")) if isinstance(route, dict) else ""
                 if not tid or trains.get(tid, (None,))[0] == corp:
@@ -423,6 +446,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                     notes.append(f"{corp} ran train {tid}, which it got without a purchase")
                 trains[tid] = (corp, _train_type(tid, None))
         elif kind == "dividend":
+            moves.append(("div", corp, str(a.get("kind"))))
             if a.get("kind") == "withhold":
                 state["withholds"] += 1
                 ph = state["phase"]
@@ -433,7 +457,11 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
             tid = str(a.get("train"))
             variant = str(a.get("variant") or "")
             t = _train_type(tid, variant)
+            seller = trains.get(tid, (None,))[0]
+            moves.append(("train", corp, _amount(a.get("price")), seller))
             trains[tid] = (corp, t)
+            if variant.endswith("H"):
+                h_side.add(tid)
             if tid in owner and owner[tid] != corp:
                 state["across"] += 1
             elif tid not in owner:
@@ -461,8 +489,10 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
             owner[tid] = corp
         elif kind == "place_token":
             tokens[corp] = tokens.get(corp, 0) + 1
+            moves.append(("token", corp))
         elif kind == "buy_company" and a.get("company"):
             privates[str(a["company"])] = corp
+            moves.append(("company", corp, str(a["company"]), _amount(a.get("price"))))
         elif kind == "bankrupt":
             state["bankrupt"] = corp
     if not ors:
@@ -494,11 +524,16 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         if pct > 0 and (corp not in directors or pct > holding[(directors[corp], corp)]):
             directors[corp] = holder
     per_corp: dict = {}
-    for _tid, (c, t) in sorted(trains.items()):
+    per_corp_h: dict = {}
+    for tid, (c, t) in sorted(trains.items()):
         per_corp.setdefault(c, []).append(R.TRAIN_NAMES[t])
+        if tid in h_side:
+            per_corp_h.setdefault(c, []).append(R.TRAIN_NAMES[t])
     position = {
         "phase": state["phase"],
         "trains": {c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp.items())},
+        # of them bought on the H side (a train downgraded later is H too)
+        "trains_h": {c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp_h.items())},
         "depot_left": len(deck),
         "next_train": R.TRAIN_NAMES[deck[0][0]] if deck else None,
         "operated": list(floated),
@@ -544,7 +579,16 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         last_or_over=finished or state["stop"],
         end_source=source,
         position=position,
+        moves=moves,
     )
+
+
+def _amount(v) -> int:
+    """A money amount of the log (0 where it is missing or not a number)."""
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return 0
 
 
 def end_from_log(state: dict, ors: list, notes: list) -> tuple[str, str]:

@@ -1851,9 +1851,11 @@ def operating_order(st):
 
 
 @jit(alloc=False)
-def operating_rounds(st, rs):
-    st[G_SET] += 1
-    for nin in range(1, st[G_NORS] + 1):
+def operating_rounds(st, rs, first):
+    """The OR set from its OR ``first`` (1: a new set; more: the rest of one under way)."""
+    if first == 1:
+        st[G_SET] += 1
+    for nin in range(first, st[G_NORS] + 1):
         st[G_OR] += 1
         st[G_NIN] = nin
         assign_eva(st, rs)
@@ -1955,6 +1957,60 @@ def reset(st, players, start_cash):
         load_routes(st)
 
 
+@jit(alloc=False)
+def play(st, rs, first, out, gi):
+    """Play the game in ``st`` to its end (from OR ``first`` of the set under way, 0: from
+    the next stock round, -1: from the auction) and write its record into out[gi, :]."""
+    players = st[G_PLAYERS]
+    if first < 0:
+        auction(st, rs)
+    elif first > 0 and st[G_ENDED] == 0:
+        operating_rounds(st, rs, first)
+    while st[G_ENDED] == 0:
+        stock_round(st, rs)
+        operating_rounds(st, rs, 1)
+    event(st, rs, EV_END)
+    row = O_ROW
+    st[row + R_END_REASON] = st[G_ENDED]
+    st[row + R_ORS] = st[G_OR]
+    st[row + R_SETS] = st[G_SET]
+    st[row + R_PHASE] = st[G_PHASE]
+    st[row + R_FLOATED] = st[G_FLOATED]
+    st[row + R_LOANS] = st[G_LOANS]
+    st[row + R_WITHHOLDS] = st[G_WH]
+    st[row + R_OVER_LIMIT] = st[G_OVER]
+    st[row + R_BANK] = st[G_BANK]
+    st[row + R_PLAYER_CASH] = st[O_CASH : O_CASH + players].sum()
+    corp_cash = 0
+    for c in range(15):
+        corp_cash += st[O_CS + F_CASH * 15 + c]
+    st[row + R_CORP_CASH] = corp_cash
+    st[row + R_DEBT] = st[O_DEBT : O_DEBT + players].sum()
+    st[row + R_DEPOT_LEFT] = NDEPOT - st[G_POS]
+    st[row + R_OWNED] = st[O_TR : O_TR + 15 * 12].sum()
+    st[row + R_EXPORTED] = st[O_CNT + 6 : O_CNT + 12].sum()
+    st[row + R_RUSTED] = st[G_RUSTED]
+    st[row + R_DISCARDED] = st[G_DISC]
+    st[row + R_EVA_HELD] = 1 if st[G_EVA] == 1 else 0
+    st[row + R_RESERVED] = (1 if st[G_EVA] == 0 else 0) + (1 - st[G_SBBF])
+    st[row + R_PRIVATES_BOUGHT] = st[G_PRIVB]
+    st[row + R_ACROSS_SISTER] = st[G_ACRS]
+    st[row + R_ACROSS_OTHER] = st[G_ACRO]
+    st[row + R_P2_TILE] = st[G_P2USED]
+    k = row + R_EVENTS
+    for e in range(36):
+        st[k] = st[O_EV + e]
+        k += 1
+    for j in range(12):
+        st[k] = st[O_CNT + j]
+        k += 1
+    for p in range(7):
+        st[k] = score(st, rs, p) if p < players else 0
+        k += 1
+    for j in range(out.shape[1]):
+        out[gi, j] = st[O_ROW + j]
+
+
 @entry
 def simulate(seed, start, count, players, start_cash, pol, prm, out):
     """Play games start .. start+count-1; one record row per game into out[g, :]."""
@@ -1966,50 +2022,26 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
         reset(st, players, start_cash)
-        auction(st, rs)
-        while st[G_ENDED] == 0:
-            stock_round(st, rs)
-            operating_rounds(st, rs)
-        event(st, rs, EV_END)
-        row = O_ROW
-        st[row + R_END_REASON] = st[G_ENDED]
-        st[row + R_ORS] = st[G_OR]
-        st[row + R_SETS] = st[G_SET]
-        st[row + R_PHASE] = st[G_PHASE]
-        st[row + R_FLOATED] = st[G_FLOATED]
-        st[row + R_LOANS] = st[G_LOANS]
-        st[row + R_WITHHOLDS] = st[G_WH]
-        st[row + R_OVER_LIMIT] = st[G_OVER]
-        st[row + R_BANK] = st[G_BANK]
-        st[row + R_PLAYER_CASH] = st[O_CASH : O_CASH + players].sum()
-        corp_cash = 0
-        for c in range(15):
-            corp_cash += st[O_CS + F_CASH * 15 + c]
-        st[row + R_CORP_CASH] = corp_cash
-        st[row + R_DEBT] = st[O_DEBT : O_DEBT + players].sum()
-        st[row + R_DEPOT_LEFT] = NDEPOT - st[G_POS]
-        st[row + R_OWNED] = st[O_TR : O_TR + 15 * 12].sum()
-        st[row + R_EXPORTED] = st[O_CNT + 6 : O_CNT + 12].sum()
-        st[row + R_RUSTED] = st[G_RUSTED]
-        st[row + R_DISCARDED] = st[G_DISC]
-        st[row + R_EVA_HELD] = 1 if st[G_EVA] == 1 else 0
-        st[row + R_RESERVED] = (1 if st[G_EVA] == 0 else 0) + (1 - st[G_SBBF])
-        st[row + R_PRIVATES_BOUGHT] = st[G_PRIVB]
-        st[row + R_ACROSS_SISTER] = st[G_ACRS]
-        st[row + R_ACROSS_OTHER] = st[G_ACRO]
-        st[row + R_P2_TILE] = st[G_P2USED]
-        k = row + R_EVENTS
-        for e in range(36):
-            st[k] = st[O_EV + e]
-            k += 1
-        for j in range(12):
-            st[k] = st[O_CNT + j]
-            k += 1
-        for p in range(7):
-            st[k] = score(st, rs, p) if p < players else 0
-            k += 1
-        for j in range(out.shape[1]):
-            out[gi, j] = st[O_ROW + j]
+        play(st, rs, -1, out, gi)
+
+
+@entry
+def simulate_from(seed, start, count, state0, first, out):
+    """Play games start .. start+count-1 on from the position ``state0`` (a whole state:
+    the game so far, the parameters, the policies; see ``play`` for ``first``); one record
+    row per game into out[g, :]."""
+    st = state0.copy()
+    rs = np.empty(4, np.uint64)
+    for gi in range(count):
+        seed_stream(rs, seed, start + gi)
+        st[:O_PRM] = state0[:O_PRM]
+        st[O_FREE : O_FREE + 7] = state0[O_FREE : O_FREE + 7]
+        st[G_RVOK] = 0
+        if st[O_PRM + P_MAPREV]:
+            load_routes(st)  # the phase's route values (reset's step)
+        else:
+            order_slots(st)
+        play(st, rs, first, out, gi)
 
 
 # ---- the contract's chunk simulator -------------------------------------------------------------
@@ -2036,3 +2068,10 @@ def records(settings, seed, start, count) -> np.ndarray:
 def simulate_chunk(settings, seed, start, count):
     """The game's chunk simulator: columns of one record per game."""
     return to_columns(records(settings, seed, start, count), settings, start)
+
+
+def simulate_from_chunk(settings, state0, first, seed, start, count):
+    """The chunk simulator of games played on from a position (``simulate_from``)."""
+    out = np.empty((count, R.NCOL), np.int32)
+    simulate_from(np.uint64(seed), start, count, state0, first, out)
+    return to_columns(out, settings, start)
