@@ -91,6 +91,33 @@ REBUILT_POSITION = REBUILT + (
     "the SBB's share exchange by the rules, on the replayed prices",
 )
 METHODS = ("conditioning", "position")
+# The position method's bots: the players at this table are unknown, so each game played
+# on draws the careful bot's purchase and withhold rules from ranges of plausible values
+# (rules.Params; docs/1844-forecast.md says why each range).  "fixed": the defaults.
+SPREADS = {
+    "fixed": {},
+    "players": {
+        "payback_pct": (80, 140),
+        "ors_per_train_pct": (15, 40),
+        "horizon_ors": (5, 10),
+        "withhold_for_train": (0, 1),
+        "withhold_savings": (0, 1),
+        "sister_funds": (3, 5),
+        "sister_gifts": (0, 3),
+        "rust_buy": (0, 1),
+    },
+    "wide": {
+        "payback_pct": (60, 200),
+        "ors_per_train_pct": (10, 60),
+        "horizon_ors": (4, 12),
+        "withhold_for_train": (0, 1),
+        "withhold_savings": (0, 1),
+        "sister_funds": (3, 5),
+        "sister_gifts": (0, 3),
+        "rust_buy": (0, 1),
+        "private_price_pct": (50, 200),
+    },
+}
 
 
 def _value(e: str) -> pl.Expr:
@@ -506,7 +533,13 @@ def forecast_of(
     example="tableodds 1844 forecast 160062.json --at 8 --out f160062",
 )
 def forecast(
-    plan: CommandRuns, game_file, at=None, policies=None, params=None, method="conditioning"
+    plan: CommandRuns,
+    game_file,
+    at=None,
+    policies=None,
+    params=None,
+    method="conditioning",
+    spread="wide",
 ) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
@@ -517,9 +550,12 @@ def forecast(
     default) keeps the whole games whose timeline so far matches the real one, "position"
     plays the games on from the rebuilt state (beside as many whole games, the
     unconditional bands).  The games play the rules of the 18xx.games engine (bankruptcy
-    allowed)."""
+    allowed).  ``spread`` (SPREADS): the ranges the position method's games draw the bots'
+    parameters from, "fixed" none."""
     if method not in METHODS:
         raise InputError(f"--method must be one of {', '.join(METHODS)}, not {method!r}")
+    if spread not in SPREADS:
+        raise InputError(f"--spread must be one of {', '.join(SPREADS)}, not {spread!r}")
     t = read_export(game_file, at)
     settings = R.make_settings(t.players, policies, params, R.ENGINE_READINGS)
     opts = {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"}
@@ -527,7 +563,9 @@ def forecast(
     start = None
     if method == "position":
         start = start_state(t, settings)
-        chunk = partial(simulate_from_chunk, settings, start.state, start.first)
+        chunk = partial(
+            simulate_from_chunk, settings, start.state, start.first, spread=SPREADS[spread]
+        )
         label = f"1844 {t.players}p from #{t.ors[-1][0]}"
         tally = partial(counts, t, position=True)
         jobs.append(("position", chunk, {**opts, "label": label, "tally": tally}))
