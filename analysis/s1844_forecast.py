@@ -118,6 +118,9 @@ SPREADS = {
         "private_price_pct": (50, 200),
     },
 }
+# ... and the money at the cut, which the replay only approaches: every treasury and
+# player's cash scaled by a percent within +-money_pct
+SPREADS["money"] = SPREADS["wide"] | {"money_pct": 25}
 
 
 def _value(e: str) -> pl.Expr:
@@ -539,7 +542,7 @@ def forecast(
     policies=None,
     params=None,
     method="conditioning",
-    spread="wide",
+    spread="money",
 ) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%

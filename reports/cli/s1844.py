@@ -62,11 +62,12 @@ _forecast_command = calculator(
     ),
     click.option(
         "--spread",
-        type=click.Choice(["fixed", "players", "wide"]),
-        default="wide",
+        type=click.Choice(["fixed", "players", "wide", "money"]),
+        default="money",
         show_default=True,
         help="position: each game played on draws the bots' purchase and withhold rules from "
-        "these ranges (the players at the table are unknown); fixed: the defaults.",
+        "these ranges (the players at the table are unknown), money: and the money at the "
+        "cut within 25%; fixed: the defaults.",
     ),
     _GAME,
     call=_forecast,
