@@ -35,7 +35,7 @@ export's player order; the player's own holdings do not enter the conditioning).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 import polars as pl
@@ -260,6 +260,7 @@ class GameForecast(Summary):
     players: list = field(default_factory=list)
     method: str = "conditioning"
     start: Start | None = None  # the position played on from (method "position")
+    spread: str = "fixed"  # the ranges its games drew the bots' rules from (SPREADS)
 
     @property
     def cut(self) -> int:
@@ -307,6 +308,7 @@ class GameForecast(Summary):
             "cut_label": t.label(self.cut),
             "finished_by_cut": t.finished,
             "method": self.method,
+            "spread": self.spread if self.start else None,
             "games": self.games,
             "games_kept": self.kept,
             "tolerance": self.tolerance,
@@ -335,7 +337,9 @@ class GameForecast(Summary):
         if self.start:
             how = [
                 f"Forecast from the position: {self.kept:,} games played on by the bots from "
-                f"the state rebuilt at #{self.cut} (beside {self.games:,} whole games).",
+                f"the state rebuilt at #{self.cut} (beside {self.games:,} whole games); "
+                + _spread_text(self.spread)
+                + ".",
                 "Filled in by rule (not in the log): " + "; ".join(FILLED) + ".",
                 "Rebuilt prices: "
                 + ", ".join(f"{c} {v}" for c, v in self.start.prices.items())
@@ -405,6 +409,17 @@ class GameForecast(Summary):
         if t.notes:
             lines += ["", "Notes: " + "; ".join(t.notes)]
         return "\n".join(lines)
+
+
+def _spread_text(name: str) -> str:
+    sp = dict(SPREADS[name])
+    money = sp.pop("money_pct", 0)
+    if not sp and not money:
+        return "every game by the bots' default rules"
+    return (
+        f"each game drew its bots' rules ({', '.join(f'{k} {a}-{b}' for k, (a, b) in sp.items())})"
+        + (f" and scaled the money at the cut within +-{money}%" if money else "")
+    )
 
 
 def _text_band(r: dict) -> str:
@@ -581,6 +596,7 @@ def forecast(
             {"all": c["all"]} | {k: runs["position"].counts[k] for k in _KEYS if k != "all"}, _KEYS
         )
     summary = forecast_of(c, t, start=start)
+    summary = replace(summary, spread=spread)
     if not summary.kept:
         raise InputError(
             f"{game_file}: none of the {summary.games:,} simulated games matches the timeline "
