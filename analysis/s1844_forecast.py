@@ -35,7 +35,7 @@ export's player order; the player's own holdings do not enter the conditioning).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 import polars as pl
@@ -91,6 +91,36 @@ REBUILT_POSITION = REBUILT + (
     "the SBB's share exchange by the rules, on the replayed prices",
 )
 METHODS = ("conditioning", "position")
+# The position method's bots: the players at this table are unknown, so each game played
+# on draws the careful bot's purchase and withhold rules from ranges of plausible values
+# (rules.Params; docs/1844-forecast.md says why each range).  "fixed": the defaults.
+SPREADS = {
+    "fixed": {},
+    "players": {
+        "payback_pct": (80, 140),
+        "ors_per_train_pct": (15, 40),
+        "horizon_ors": (5, 10),
+        "withhold_for_train": (0, 1),
+        "withhold_savings": (0, 1),
+        "sister_funds": (3, 5),
+        "sister_gifts": (0, 3),
+        "rust_buy": (0, 1),
+    },
+    "wide": {
+        "payback_pct": (60, 200),
+        "ors_per_train_pct": (10, 60),
+        "horizon_ors": (4, 12),
+        "withhold_for_train": (0, 1),
+        "withhold_savings": (0, 1),
+        "sister_funds": (3, 5),
+        "sister_gifts": (0, 3),
+        "rust_buy": (0, 1),
+        "private_price_pct": (50, 200),
+    },
+}
+# ... and the money at the cut, which the replay only approaches: every treasury and
+# player's cash scaled by a percent within +-money_pct
+SPREADS["money"] = SPREADS["wide"] | {"money_pct": 25}
 
 
 def _value(e: str) -> pl.Expr:
@@ -230,6 +260,7 @@ class GameForecast(Summary):
     players: list = field(default_factory=list)
     method: str = "conditioning"
     start: Start | None = None  # the position played on from (method "position")
+    spread: str = "fixed"  # the ranges its games drew the bots' rules from (SPREADS)
 
     @property
     def cut(self) -> int:
@@ -277,6 +308,7 @@ class GameForecast(Summary):
             "cut_label": t.label(self.cut),
             "finished_by_cut": t.finished,
             "method": self.method,
+            "spread": self.spread if self.start else None,
             "games": self.games,
             "games_kept": self.kept,
             "tolerance": self.tolerance,
@@ -305,7 +337,9 @@ class GameForecast(Summary):
         if self.start:
             how = [
                 f"Forecast from the position: {self.kept:,} games played on by the bots from "
-                f"the state rebuilt at #{self.cut} (beside {self.games:,} whole games).",
+                f"the state rebuilt at #{self.cut} (beside {self.games:,} whole games); "
+                + _spread_text(self.spread)
+                + ".",
                 "Filled in by rule (not in the log): " + "; ".join(FILLED) + ".",
                 "Rebuilt prices: "
                 + ", ".join(f"{c} {v}" for c, v in self.start.prices.items())
@@ -375,6 +409,17 @@ class GameForecast(Summary):
         if t.notes:
             lines += ["", "Notes: " + "; ".join(t.notes)]
         return "\n".join(lines)
+
+
+def _spread_text(name: str) -> str:
+    sp = dict(SPREADS[name])
+    money = sp.pop("money_pct", 0)
+    if not sp and not money:
+        return "every game by the bots' default rules"
+    return (
+        f"each game drew its bots' rules ({', '.join(f'{k} {a}-{b}' for k, (a, b) in sp.items())})"
+        + (f" and scaled the money at the cut within +-{money}%" if money else "")
+    )
 
 
 def _text_band(r: dict) -> str:
@@ -506,7 +551,13 @@ def forecast_of(
     example="tableodds 1844 forecast 160062.json --at 8 --out f160062",
 )
 def forecast(
-    plan: CommandRuns, game_file, at=None, policies=None, params=None, method="conditioning"
+    plan: CommandRuns,
+    game_file,
+    at=None,
+    policies=None,
+    params=None,
+    method="conditioning",
+    spread="money",
 ) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
@@ -517,9 +568,12 @@ def forecast(
     default) keeps the whole games whose timeline so far matches the real one, "position"
     plays the games on from the rebuilt state (beside as many whole games, the
     unconditional bands).  The games play the rules of the 18xx.games engine (bankruptcy
-    allowed)."""
+    allowed).  ``spread`` (SPREADS): the ranges the position method's games draw the bots'
+    parameters from, "fixed" none."""
     if method not in METHODS:
         raise InputError(f"--method must be one of {', '.join(METHODS)}, not {method!r}")
+    if spread not in SPREADS:
+        raise InputError(f"--spread must be one of {', '.join(SPREADS)}, not {spread!r}")
     t = read_export(game_file, at)
     settings = R.make_settings(t.players, policies, params, R.ENGINE_READINGS)
     opts = {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"}
@@ -527,7 +581,9 @@ def forecast(
     start = None
     if method == "position":
         start = start_state(t, settings)
-        chunk = partial(simulate_from_chunk, settings, start.state, start.first)
+        chunk = partial(
+            simulate_from_chunk, settings, start.state, start.first, spread=SPREADS[spread]
+        )
         label = f"1844 {t.players}p from #{t.ors[-1][0]}"
         tally = partial(counts, t, position=True)
         jobs.append(("position", chunk, {**opts, "label": label, "tally": tally}))
@@ -540,6 +596,7 @@ def forecast(
             {"all": c["all"]} | {k: runs["position"].counts[k] for k in _KEYS if k != "all"}, _KEYS
         )
     summary = forecast_of(c, t, start=start)
+    summary = replace(summary, spread=spread)
     if not summary.kept:
         raise InputError(
             f"{game_file}: none of the {summary.games:,} simulated games matches the timeline "

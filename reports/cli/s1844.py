@@ -24,8 +24,8 @@ def _compare(analysis, game_file, players, game):
     return lambda plan: analysis(plan, game_file, players=players, **game)
 
 
-def _forecast(analysis, game_file, at, method, game):
-    return lambda plan: analysis(plan, game_file, at=at, method=method, **game)
+def _forecast(analysis, game_file, at, method, spread, game):
+    return lambda plan: analysis(plan, game_file, at=at, method=method, spread=spread, **game)
 
 
 _compare_command = calculator(
@@ -57,8 +57,17 @@ _forecast_command = calculator(
         default="conditioning",
         show_default=True,
         help="conditioning: keep the whole games whose timeline so far matches the real one; "
-        "position: play on from the state rebuilt at the cut (its bands are too narrow on "
-        "the recorded games, see docs/1844-forecast.md).",
+        "position: play on from the state rebuilt at the cut (its bands hold fewer of the "
+        "recorded games' events, see docs/1844-forecast.md).",
+    ),
+    click.option(
+        "--spread",
+        type=click.Choice(["fixed", "players", "wide", "money"]),
+        default="money",
+        show_default=True,
+        help="position: each game played on draws the bots' purchase and withhold rules from "
+        "these ranges (the players at the table are unknown), money: and the money at the "
+        "cut within 25%; fixed: the defaults.",
     ),
     _GAME,
     call=_forecast,

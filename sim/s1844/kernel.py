@@ -19,6 +19,8 @@ is cached until its trains change; company indices read from the state are maske
 (``& 15``) so that numba can drop its negative-index check on every access.
 """
 
+from dataclasses import replace
+
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
@@ -2026,15 +2028,28 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
 
 
 @entry
-def simulate_from(seed, start, count, state0, first, out):
+def simulate_from(seed, start, count, state0, first, spread, money, out):
     """Play games start .. start+count-1 on from the position ``state0`` (a whole state:
     the game so far, the parameters, the policies; see ``play`` for ``first``); one record
-    row per game into out[g, :]."""
+    row per game into out[g, :].  ``spread`` (rows: parameter offset, low, high) draws
+    those parameters per game, uniform in [low, high], first from the game's own stream:
+    the players at the table are unknown (no rows: the parameters of ``state0``).  Then,
+    with ``money`` > 0, every treasury and player's cash is scaled by a percent uniform in
+    [100 - money, 100 + money]: the log carries no money, the replay only approaches it."""
     st = state0.copy()
     rs = np.empty(4, np.uint64)
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
         st[:O_PRM] = state0[:O_PRM]
+        for j in range(spread.shape[0]):
+            lo = spread[j, 1]
+            st[O_PRM + spread[j, 0]] = lo + bounded(rs, spread[j, 2] - lo + 1)
+        if money > 0:
+            for c in range(15):
+                k = O_CS + F_CASH * 15 + c
+                st[k] = st[k] * (100 - money + bounded(rs, 2 * money + 1)) // 100
+            for p in range(st[G_PLAYERS]):
+                st[O_CASH + p] = st[O_CASH + p] * (100 - money + bounded(rs, 2 * money + 1)) // 100
         st[O_FREE : O_FREE + 7] = state0[O_FREE : O_FREE + 7]
         st[G_RVOK] = 0
         if st[O_PRM + P_MAPREV]:
@@ -2070,8 +2085,27 @@ def simulate_chunk(settings, seed, start, count):
     return to_columns(records(settings, seed, start, count), settings, start)
 
 
-def simulate_from_chunk(settings, state0, first, seed, start, count):
-    """The chunk simulator of games played on from a position (``simulate_from``)."""
+def param_offset(name: str) -> int:
+    """The place of the scalar parameter ``name`` in the vector of ``pack_params``."""
+    p = R.load_params(readings=R.ENGINE_READINGS)
+    a = pack_params(p, 5)
+    b = pack_params(replace(p, **{name: getattr(p, name) + 1}), 5)
+    (k,) = np.flatnonzero(a != b)
+    return int(k)
+
+
+def spread_rows(spread: dict | None) -> np.ndarray:
+    """``{name: (low, high)}`` as the rows ``simulate_from`` draws from."""
+    rows = [(param_offset(k), lo, hi) for k, (lo, hi) in (spread or {}).items()]
+    return np.array(rows, np.int64).reshape(len(rows), 3)
+
+
+def simulate_from_chunk(settings, state0, first, seed, start, count, spread=None):
+    """The chunk simulator of games played on from a position (``simulate_from``), each
+    game's parameters in ``spread`` ({name: (low, high)}, "money_pct": the money's
+    half-range) drawn from its stream."""
+    spread = dict(spread or {})
+    money = spread.pop("money_pct", 0)
     out = np.empty((count, R.NCOL), np.int32)
-    simulate_from(np.uint64(seed), start, count, state0, first, out)
+    simulate_from(np.uint64(seed), start, count, state0, first, spread_rows(spread), money, out)
     return to_columns(out, settings, start)
