@@ -665,10 +665,7 @@ def _act(
     p,
     c,
     action,
-    x,
-    y,
-    h,
-    n,
+    inst,
     H,
     work,
     table,
@@ -677,9 +674,10 @@ def _act(
     corp_sector,
     seat_counts,
 ):
-    """Carry out an instance; ``real`` False (a bot's look-ahead on copies) changes the board
-    only: no cards, bills or counters move and nothing is drawn."""
+    """Carry out an instance (x, y, h, n); ``real`` False (a bot's look-ahead on copies)
+    changes the board only: no cards, bills or counters move and nothing is drawn."""
     st = views(work, table)
+    x, y, h, n = inst[0], inst[1], inst[2], inst[3]
     if action == FAIL_TO_PARTY or action == FAIL_TO_CORP or action == FAIL_HOME:
         for k in range(H):
             if action == FAIL_TO_PARTY:
@@ -809,10 +807,7 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
         who,
         c,
         action,
-        inst[0],
-        inst[1],
-        inst[2],
-        inst[3],
+        inst,
         H,
         work,
         table,
@@ -969,10 +964,7 @@ def _play_card(s, p, c, P, H, work, table):
         p,
         c,
         action,
-        st.pick[0],
-        st.pick[1],
-        st.pick[2],
-        st.pick[3],
+        st.pick,
         H,
         work,
         table,
@@ -1004,10 +996,7 @@ def _play_card(s, p, c, P, H, work, table):
             r,
             k,
             action,
-            st.best[0],
-            st.best[1],
-            st.best[2],
-            st.best[3],
+            st.best,
             H,
             work,
             table,
