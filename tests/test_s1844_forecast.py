@@ -355,4 +355,28 @@ def test_a_position_read_inside_an_or_says_so():
     doc.pop("game_end_reason")
     t = read_timeline(doc)
     start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS))
-    assert start.first == 0 and any("ends inside OR #8" in n for n in start.notes)
+    assert any("ends inside OR #8" in n for n in start.notes)
+
+
+def test_a_position_read_inside_an_or_goes_on_with_the_companies_yet_to_operate():
+    from tableodds.sim.s1844 import kernel as K
+    from tableodds.sim.s1844.position import start_state
+
+    doc = json.loads((DATA / "202933.json").read_text())
+    doc["actions"] = doc["actions"][:600]  # in OR 6.2 (#8), its set's last OR
+    doc["status"] = "active"
+    doc.pop("game_end_reason")
+    t = read_timeline(doc)
+    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS))
+    # the companies with a turn in the log since OR #8 began are marked as done
+    moves = t.moves[max(i for i, m in enumerate(t.moves) if m[0] == "or") :]
+    turned = {m[1] for m in moves if m[0] == "turn"}
+    done = int(start.state[K.G_RESUME])
+    assert start.first == 2 and done >> 15 == 1 and turned
+    assert {R.CORPS[c] for c in range(15) if done >> c & 1} == turned
+    # the games go on inside #8: its revenue grows by the turns left, and the next set's
+    # first OR is #9 (skipping them, #8 kept the log's revenue in every game)
+    settings = R.make_settings(7, None, None, R.ENGINE_READINGS)
+    cols = K.simulate_from_chunk(settings, start.state, start.first, 1, 0, 50)
+    assert (cols["rev_8"] >= t.revenue[7]).all() and (cols["rev_8"] > t.revenue[7]).mean() > 0.5
+    assert (cols["rev_9"] > 0).mean() > 0.9

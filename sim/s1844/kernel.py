@@ -19,8 +19,6 @@ is cached until its trains change; company indices read from the state are maske
 (``& 15``) so that numba can drop its negative-index check on every access.
 """
 
-from dataclasses import replace
-
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
 
@@ -47,7 +45,9 @@ G_SEEN, G_PLAYERS, G_P2USED, G_PRIVB, G_ACRS, G_ACRO = range(19, 25)
 G_RVOK = 25  # bit c: company c's run value in S_RVT/S_RVN is that of its current trains
 G_P4 = 26  # P4's Furka-Oberalp tiles are on the map
 G_WH = 27  # runs withheld
-NG = 28
+G_RESUME = 28  # bit 15: the OR under way resumes (its start is behind); bits 0-14: the
+# companies that operated in it already (a position read inside an OR, position.py)
+NG = 29
 # company fields: st[O_CS + F_... * 15 + c] (one run of 15 per field, so that scans over
 # the companies read contiguous memory and compile to vector code)
 F_STATUS, F_PAR, F_ROW, F_COL, F_CASH, F_IPO, F_POOL, F_DIR, F_TTOT, F_TLAID = range(10)
@@ -56,30 +56,81 @@ F_EXTRA = 18  # laid P2's extra tile
 F_PRICE = 19  # PRICE[row, col], kept with the cell
 F_TILES = 20  # tiles laid from its list in map.toml
 NF = 21
-# parameters: st[O_PRM + P_...]
-P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE = 0, 6, 12, 19, 23  # list offsets
-P_MAT0, P_MATSTEP, P_MATTOK, P_DEST, P_NOISE, P_TUNBONUS = 27, 28, 29, 30, 31, 32
-P_MOUNTCH = 33
-P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW, P_MINYIELD = 34, 41, 42, 43, 44, 45
-P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = range(46, 53)
-P_MAXSETS, P_MAXTURNS, P_BANKRUPT = 53, 54, 55
-P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY, P_ACRPRICE, P_ACRKEEP = range(56, 62)
-P_WITHHOLD = 62
-P_RESERVE = 63  # train_reserve_pct
-P_ORDER = 64  # float_order: 13 company indices
-P_SAVE = 77  # withhold_savings
-P_SISTER = 78  # sister_price_pct
-P_FLOATCASH = 79  # float_cash_pct
-P_MAPREV = 80  # revenue_model "map": P_BASE_N/P_BASE_H hold the phase's route values
-P_ROUTE = 81  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
-P_FLOATHELP = P_ROUTE + 7 * 12  # float_help
-P_RUSTBUY = P_FLOATHELP + 1  # rust_buy
-P_BANKLOOK = P_RUSTBUY + 1  # bankrupt_lookahead
-P_SELLFLOAT = P_BANKLOOK + 1  # sell_to_float
-P_PREFIRST = P_SELLFLOAT + 1  # pre_sbb_first
-P_SFUND = P_PREFIRST + 1  # sister_funds
-P_SGIFT = P_SFUND + 1  # sister_gifts
-NP = P_SGIFT + 1
+# parameters: st[O_PRM + P_...], the fields of ``rules.Params`` in one declared order (the
+# rule tables' sizes: 6 train types, 7 phases, 4 company types and shares, 7 privates, 13
+# companies to float); ``pack_params`` writes them in this order and the offsets below are
+# read off it, so a parameter's place is said once
+PARAMS = Layout(
+    ("base_normal", (6,)),
+    ("base_h", (6,)),
+    ("phase_pct", (7,)),
+    ("type_pct", (4,)),
+    ("train_share_pct", (4,)),
+    *((name, (1,)) for name in ("maturity_start_pct", "maturity_step_pct")),
+    *((name, (1,)) for name in ("maturity_token_pct", "destination_pct", "noise_pct")),
+    *((name, (1,)) for name in ("tunnel_bonus", "mountain_chance")),
+    ("auction_value_pct", (7,)),
+    *((name, (1,)) for name in ("auction_noise", "fnm_par", "max_directorships")),
+    *((name, (1,)) for name in ("sell_below_pct", "min_yield_permille", "mountain_max_phase")),
+    *((name, (1,)) for name in ("mountain_reserve", "payback_pct", "ors_per_train_pct")),
+    *((name, (1,)) for name in ("horizon_ors", "value_low_pct", "value_span_pct")),
+    *((name, (1,)) for name in ("max_or_sets", "max_sr_turns", "bankruptcy", "p2_tile_pct")),
+    *((name, (1,)) for name in ("private_price_pct", "private_keep_pct", "private_sellers")),
+    *((name, (1,)) for name in ("across_price_pct", "across_keep_trains")),
+    *((name, (1,)) for name in ("withhold_for_train", "train_reserve_pct")),
+    ("float_order", (13,)),
+    *((name, (1,)) for name in ("withhold_savings", "sister_price_pct", "float_cash_pct")),
+    ("revenue_model", (1,)),  # 1: "map", P_BASE_N/P_BASE_H hold the phase's route values
+    ("route", (7, 12)),  # route_normal/route_h: 7 phases x 12 slots (type * 2 + side)
+    *((name, (1,)) for name in ("float_help", "rust_buy", "bankrupt_lookahead")),
+    *((name, (1,)) for name in ("sell_to_float", "pre_sbb_first", "sister_funds")),
+    ("sister_gifts", (1,)),
+)
+_PA = PARAMS.place()
+P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE, P_MAT0, P_MATSTEP, P_MATTOK, P_DEST = (
+    _PA.offset(name)
+    for name in (
+        "base_normal", "base_h", "phase_pct", "type_pct", "train_share_pct",
+        "maturity_start_pct", "maturity_step_pct", "maturity_token_pct", "destination_pct",
+    )
+)  # fmt: skip
+P_NOISE, P_TUNBONUS, P_MOUNTCH, P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW = (
+    _PA.offset(name)
+    for name in (
+        "noise_pct", "tunnel_bonus", "mountain_chance", "auction_value_pct", "auction_noise",
+        "fnm_par", "max_directorships", "sell_below_pct",
+    )
+)  # fmt: skip
+P_MINYIELD, P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = (
+    _PA.offset(name)
+    for name in (
+        "min_yield_permille", "mountain_max_phase", "mountain_reserve", "payback_pct",
+        "ors_per_train_pct", "horizon_ors", "value_low_pct", "value_span_pct",
+    )
+)  # fmt: skip
+P_MAXSETS, P_MAXTURNS, P_BANKRUPT, P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY = (
+    _PA.offset(name)
+    for name in (
+        "max_or_sets", "max_sr_turns", "bankruptcy", "p2_tile_pct", "private_price_pct",
+        "private_keep_pct", "private_sellers",
+    )
+)  # fmt: skip
+P_ACRPRICE, P_ACRKEEP, P_WITHHOLD, P_RESERVE, P_ORDER, P_SAVE, P_SISTER, P_FLOATCASH = (
+    _PA.offset(name)
+    for name in (
+        "across_price_pct", "across_keep_trains", "withhold_for_train", "train_reserve_pct",
+        "float_order", "withhold_savings", "sister_price_pct", "float_cash_pct",
+    )
+)  # fmt: skip
+P_MAPREV, P_ROUTE, P_FLOATHELP, P_RUSTBUY, P_BANKLOOK, P_SELLFLOAT, P_PREFIRST = (
+    _PA.offset(name)
+    for name in (
+        "revenue_model", "route", "float_help", "rust_buy", "bankrupt_lookahead",
+        "sell_to_float", "pre_sbb_first",
+    )
+)  # fmt: skip
+P_SFUND, P_SGIFT = _PA.offset("sister_funds"), _PA.offset("sister_gifts")
+NP = _PA.size
 
 # One flat int64 state vector per game, laid out once (sim.core.layout; players <= 7). One
 # array keeps calls cheap: numba pays per array for every array passed or unpacked in a call.
@@ -244,68 +295,28 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
     per-player-count ones for ``players``."""
     mapped = p.revenue_model == "map"
     # the map's table holds the phase and the corporation type (the type as route_type_pct)
-    v = (
-        list(p.base_normal)
-        + list(p.base_h)
-        + ([100] * 7 if mapped else list(p.phase_pct))
-        + list(p.route_type_pct if mapped else p.type_pct)
-        + list(p.train_share_pct)
-        + [
-            p.maturity_start_pct,
-            p.maturity_step_pct,
-            p.maturity_token_pct,
-            p.destination_pct,
-            p.noise_pct,
-            p.tunnel_bonus,
-        ]
-        + [p.mountain_chance]
-        + list(p.auction_value_pct)
-        + [
-            p.auction_noise,
-            p.fnm_par,
-            p.max_directorships[players - 3],
-            p.sell_below_pct,
-            p.min_yield_permille,
-            p.mountain_max_phase,
-            p.mountain_reserve,
-            p.payback_pct,
-            p.ors_per_train_pct,
-            p.horizon_ors,
-            p.value_low_pct,
-            p.value_span_pct,
-            p.max_or_sets,
-            p.max_sr_turns,
-            int(p.bankruptcy == "allowed"),
-            p.p2_tile_pct,
-            p.private_price_pct,
-            p.private_keep_pct,
-            int(p.private_sellers == "any"),
-            p.across_price_pct,
-            p.across_keep_trains,
-            p.withhold_for_train,
-            p.train_reserve_pct,
-        ]
-        + list(p.float_order)
-        + [p.withhold_savings, p.sister_price_pct, p.float_cash_pct]
-        + [int(mapped)]
-        + [
+    special = {
+        "phase_pct": [100] * 7 if mapped else p.phase_pct,
+        "type_pct": p.route_type_pct if mapped else p.type_pct,
+        "max_directorships": p.max_directorships[players - 3],
+        "bankruptcy": int(p.bankruptcy == "allowed"),
+        "private_sellers": int(p.private_sellers == "any"),
+        "revenue_model": int(mapped),
+        "route": [
             (p.route_h if side else p.route_normal)[t][phase]
             for phase in range(7)
             for t in range(6)
             for side in range(2)
-        ]
-        + [
-            p.float_help,
-            p.rust_buy,
-            p.bankrupt_lookahead,
-            p.sell_to_float,
-            p.pre_sbb_first,
-            p.sister_funds,
-            p.sister_gifts,
-        ]
-    )
-    assert len(v) == NP
-    return np.array(v, np.int64)
+        ],
+    }
+    v = np.zeros(NP, np.int64)
+    for name in PARAMS.names:
+        value = np.ravel(special[name] if name in special else getattr(p, name))
+        view = _PA.view(v, name).reshape(-1)
+        if value.size != view.size:
+            raise ValueError(f"parameter {name}: {value.size} values, the kernel reads {view.size}")
+        view[:] = value
+    return v
 
 
 # ---- small helpers -----------------------------------------------------------------------
@@ -1855,34 +1866,43 @@ def operating_order(st):
 @jit(alloc=False)
 def operating_rounds(st, rs, first):
     """The OR set from its OR ``first`` (1: a new set; more: the rest of one under way)."""
-    if first == 1:
+    if first == 1 and st[G_RESUME] == 0:
         st[G_SET] += 1
     for nin in range(first, st[G_NORS] + 1):
-        st[G_OR] += 1
-        st[G_NIN] = nin
-        assign_eva(st, rs)
-        for i in range(6):
-            if st[O_PRIV + 1 * 7 + i]:
-                pay_private_owner(st, rs, i, np.int64(PRIVATE_REV[i]))
-        for k in range(R.NMOUNTAIN):
-            if st[O_MR + 1 * 5 + k]:
-                st[O_CASH + st[O_MR + 0 * 5 + k]] += R.MOUNTAIN_REV
-                st[G_BANK] -= R.MOUNTAIN_REV
-        for k in range(R.NTUNNEL):
-            if st[O_TUN + 2 * 5 + k]:
-                st[O_CASH + st[O_TUN + 0 * 5 + k]] += R.TUNNEL_REV
-                st[G_BANK] -= R.TUNNEL_REV
-        check_bank(st, rs)
+        done = st[G_RESUME]  # 0 but in the OR a position was read inside
+        st[G_RESUME] = 0
+        total = np.int64(0)
+        if done:
+            if st[G_OR] <= R.MAX_OR_RECORD:
+                total = st[O_ROW + C_REV + st[G_OR] - 1]  # the revenue the log shows
+        else:
+            st[G_OR] += 1
+            st[G_NIN] = nin
+            assign_eva(st, rs)
+            for i in range(6):
+                if st[O_PRIV + 1 * 7 + i]:
+                    pay_private_owner(st, rs, i, np.int64(PRIVATE_REV[i]))
+            for k in range(R.NMOUNTAIN):
+                if st[O_MR + 1 * 5 + k]:
+                    st[O_CASH + st[O_MR + 0 * 5 + k]] += R.MOUNTAIN_REV
+                    st[G_BANK] -= R.MOUNTAIN_REV
+            for k in range(R.NTUNNEL):
+                if st[O_TUN + 2 * 5 + k]:
+                    st[O_CASH + st[O_TUN + 0 * 5 + k]] += R.TUNNEL_REV
+                    st[G_BANK] -= R.TUNNEL_REV
+            check_bank(st, rs)
         m = operating_order(st)
         sellers = np.int64(0)
         for i in range(R.P6):
             owner = st[O_PRIV + 0 * 7 + i]
             sellers |= np.int64(st[O_PRIV + 1 * 7 + i] != 0 and owner >= 0) << (owner & 7)
-        total = np.int64(0)
         for j in range(m):
             # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound
             # on each of operate's field accesses)
-            total += operate(st, rs, st[S_OPS + j] & 15, sellers)
+            c = st[S_OPS + j] & 15
+            if (done >> c) & 1:
+                continue
+            total += operate(st, rs, c, sellers)
             if st[G_ENDED]:
                 record_or(st, rs, total)
                 return
@@ -2085,18 +2105,9 @@ def simulate_chunk(settings, seed, start, count):
     return to_columns(records(settings, seed, start, count), settings, start)
 
 
-def param_offset(name: str) -> int:
-    """The place of the scalar parameter ``name`` in the vector of ``pack_params``."""
-    p = R.load_params(readings=R.ENGINE_READINGS)
-    a = pack_params(p, 5)
-    b = pack_params(replace(p, **{name: getattr(p, name) + 1}), 5)
-    (k,) = np.flatnonzero(a != b)
-    return int(k)
-
-
 def spread_rows(spread: dict | None) -> np.ndarray:
     """``{name: (low, high)}`` as the rows ``simulate_from`` draws from."""
-    rows = [(param_offset(k), lo, hi) for k, (lo, hi) in (spread or {}).items()]
+    rows = [(_PA.offset(k), lo, hi) for k, (lo, hi) in (spread or {}).items()]
     return np.array(rows, np.int64).reshape(len(rows), 3)
 
 

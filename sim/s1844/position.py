@@ -47,8 +47,9 @@ FILLED = (
 
 @dataclass(frozen=True)
 class Start:
-    """A game's state at the cut: ``state`` (kernel.STATE) and ``first`` (the next OR of the
-    set under way, 0: a stock round comes next), with what went into it."""
+    """A game's state at the cut: ``state`` (kernel.STATE) and ``first`` (the OR of the set
+    under way to go on with: the next one, or the one the log ends inside, which the state's
+    ``G_RESUME`` then marks; 0: a stock round comes next), with what went into it."""
 
     state: np.ndarray
     first: int
@@ -70,6 +71,7 @@ class _Replay:
         self.sets = self.srs = 0
         self.nors = 1
         self.after_sr = False  # the last round read is a stock round (its set not begun)
+        self.operated = 0  # the companies that took their turn in the last OR read (bits)
         self.notes: list = []
 
     # the state's fields
@@ -232,6 +234,7 @@ class _Replay:
     def new_or(self, g, n):
         self.end_turn()
         self.after_sr = False
+        self.operated = 0
         self.sets += n == 1
         self.st[K.G_OR], self.st[K.G_NIN], self.st[K.G_SET] = g, n, self.sets
         for i in range(6):
@@ -250,6 +253,7 @@ class _Replay:
         if corp not in CI:
             return
         c = CI[corp]
+        self.operated |= 1 << c
         if self.get(K.F_STATUS, c) != 2:
             self.notes.append(f"{corp} operated before it floated by the replay")
             self.put(K.F_STATUS, c, 2)
@@ -511,9 +515,15 @@ def start_state(t: Timeline, settings) -> Start:
     first = 1 if rp.after_sr else n_in + 1 if n_in < rp.nors else 0
     # a game in progress: its log may end inside an OR or a stock round
     if not t.last_or_over:
+        # the OR goes on with the companies yet to operate in it, in the order of the prices
+        # now; the company whose turn the log ends in has had it (its run, if the log shows
+        # no dividend, withheld)
+        first = n_in
+        st[K.G_RESUME] = (1 << 15) | rp.operated
+        gone = ", ".join(R.CORPS[c] for c in range(15) if rp.operated >> c & 1) or "none"
         rp.notes.append(
-            f"the log ends inside OR #{t.ors[-1][0]}: the games go on with the round after "
-            "it, the companies yet to operate in it do not"
+            f"the log ends inside OR #{t.ors[-1][0]}: the games go on with the companies yet "
+            f"to operate in it (operated: {gone}; a turn the log ends in counts as taken)"
         )
     last = next((m[0] for m in reversed(t.moves) if m[0] in ("or", "sr_end", "par", "buy")), "")
     if not t.finished and first == 0 and last in ("par", "buy"):
