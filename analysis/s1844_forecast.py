@@ -318,8 +318,13 @@ class GameForecast(Summary):
             "position": {str(k): v for k, v in t.position.items()} | self._money(),
             "rebuilt": list(REBUILT_POSITION if self.start else REBUILT),
             "not_rebuilt": list(FILLED if self.start else NOT_REBUILT),
-            "notes": t.notes + (self.start.notes if self.start else []),
+            "notes": self.notes,
         }
+
+    @property
+    def notes(self) -> list:
+        """What the export's reading and the position's replay noted."""
+        return self.timeline.notes + (self.start.notes if self.start else [])
 
     def _money(self) -> dict:
         if self.start is None:
@@ -406,8 +411,8 @@ class GameForecast(Summary):
                     f"  seat {r['seat']} {str(r['player']):<10} {r['median']:.0f} "
                     f"[{r['p10']:.0f}-{r['p90']:.0f}]  directs {directs}{real}"
                 )
-        if t.notes:
-            lines += ["", "Notes: " + "; ".join(t.notes)]
+        if self.notes:
+            lines += ["", "Notes: " + "; ".join(self.notes)]
         return "\n".join(lines)
 
 
