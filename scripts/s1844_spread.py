@@ -17,7 +17,7 @@ from tableodds.sim.s1844.export import read_export
 from tableodds.sim.s1844.kernel import simulate_chunk, simulate_from_chunk
 from tableodds.sim.s1844.position import start_state
 
-DATA = Path("/work/shared/data/1844")
+DATA = Path(R.__file__).parent / "games"
 CUTS = (4, 6, 8, 10)
 
 
