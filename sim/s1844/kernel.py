@@ -87,49 +87,16 @@ PARAMS = Layout(
     ("sister_gifts", (1,)),
 )
 _PA = PARAMS.place()
-P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE, P_MAT0, P_MATSTEP, P_MATTOK, P_DEST = (
-    _PA.offset(name)
-    for name in (
-        "base_normal", "base_h", "phase_pct", "type_pct", "train_share_pct",
-        "maturity_start_pct", "maturity_step_pct", "maturity_token_pct", "destination_pct",
-    )
-)  # fmt: skip
-P_NOISE, P_TUNBONUS, P_MOUNTCH, P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW = (
-    _PA.offset(name)
-    for name in (
-        "noise_pct", "tunnel_bonus", "mountain_chance", "auction_value_pct", "auction_noise",
-        "fnm_par", "max_directorships", "sell_below_pct",
-    )
-)  # fmt: skip
-P_MINYIELD, P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN = (
-    _PA.offset(name)
-    for name in (
-        "min_yield_permille", "mountain_max_phase", "mountain_reserve", "payback_pct",
-        "ors_per_train_pct", "horizon_ors", "value_low_pct", "value_span_pct",
-    )
-)  # fmt: skip
-P_MAXSETS, P_MAXTURNS, P_BANKRUPT, P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY = (
-    _PA.offset(name)
-    for name in (
-        "max_or_sets", "max_sr_turns", "bankruptcy", "p2_tile_pct", "private_price_pct",
-        "private_keep_pct", "private_sellers",
-    )
-)  # fmt: skip
-P_ACRPRICE, P_ACRKEEP, P_WITHHOLD, P_RESERVE, P_ORDER, P_SAVE, P_SISTER, P_FLOATCASH = (
-    _PA.offset(name)
-    for name in (
-        "across_price_pct", "across_keep_trains", "withhold_for_train", "train_reserve_pct",
-        "float_order", "withhold_savings", "sister_price_pct", "float_cash_pct",
-    )
-)  # fmt: skip
-P_MAPREV, P_ROUTE, P_FLOATHELP, P_RUSTBUY, P_BANKLOOK, P_SELLFLOAT, P_PREFIRST = (
-    _PA.offset(name)
-    for name in (
-        "revenue_model", "route", "float_help", "rust_buy", "bankrupt_lookahead",
-        "sell_to_float", "pre_sbb_first",
-    )
-)  # fmt: skip
-P_SFUND, P_SGIFT = _PA.offset("sister_funds"), _PA.offset("sister_gifts")
+# one constant per field, in the layout's order
+(
+    P_BASE_N, P_BASE_H, P_PHASE, P_TYPE, P_SHARE, P_MAT0, P_MATSTEP, P_MATTOK, P_DEST,
+    P_NOISE, P_TUNBONUS, P_MOUNTCH, P_AUCVAL, P_AUCNOISE, P_FNMPAR, P_MAXDIR, P_SELLBELOW,
+    P_MINYIELD, P_MOUNTPH, P_MOUNTRES, P_PAYBACK, P_ORSPT, P_HORIZON, P_VLOW, P_VSPAN,
+    P_MAXSETS, P_MAXTURNS, P_BANKRUPT, P_P2TILE, P_PRIVPRICE, P_PRIVKEEP, P_PRIVANY,
+    P_ACRPRICE, P_ACRKEEP, P_WITHHOLD, P_RESERVE, P_ORDER, P_SAVE, P_SISTER, P_FLOATCASH,
+    P_MAPREV, P_ROUTE, P_FLOATHELP, P_RUSTBUY, P_BANKLOOK, P_SELLFLOAT, P_PREFIRST,
+    P_SFUND, P_SGIFT,
+) = (_PA.offset(name) for name in PARAMS.names)  # fmt: skip
 NP = _PA.size
 
 # One flat int64 state vector per game, laid out once (sim.core.layout; players <= 7). One
