@@ -55,6 +55,7 @@ def exact_budget(tricks: int = TRICKS, endgame: str = ENDGAME, classic: bool = F
 
 EXACT = exact_budget()
 _WORST = np.int64(1) << 40  # more than any penalty
+TT_BITS = 12  # the two-sided endgame keeps 2**12 positions (trick starts) per deal
 
 
 @jit(inline="always")
@@ -470,7 +471,7 @@ def _left(cards, pen):
 
 @jit
 def paranoid(
-    wh, wv, played, gone, pen, rnd, t, k, led, win, win_seat, points, seat, me, alpha, beta
+    wh, wv, played, gone, pen, rnd, t, k, led, win, win_seat, points, seat, me, alpha, beta, tt
 ):
     """The penalty ``me`` takes from here when it minimises it and the other seats
     together maximise it, every card known (alpha-beta; the value is exact whenever
@@ -478,7 +479,10 @@ def paranoid(
     ``gone``: the cards of the tricks before this one.  A card is skipped when the
     next lower card of its suit not yet gone is in the same hand with the same
     penalty: nothing can tell the two apart.  ``wh`` is restored on return; ``wv``
-    is scratch."""
+    is scratch.  ``tt`` (rows key, lower, upper bound; zeros when new) keeps the value
+    from each trick's start on: the deal is fixed, so the cards played and the leader
+    say all of the position, and positions reached in another order are not searched
+    again."""
     if k == rnd.players:
         got = points if win_seat == me else 0
         t += 1
@@ -486,13 +490,30 @@ def paranoid(
             rnd.per_trick == 0 and rnd.last == 0 and not (rnd.penmask & ~played)
         ):  # the rest costs nothing
             return got
+        a, b = alpha - got, beta - got
+        key = np.int64(played | (np.uint64(win_seat) << np.uint64(52)))
+        row = (np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - TT_BITS)
+        lo, hi = np.int64(-1), _WORST
+        if tt[row, 0] == key:
+            lo, hi = tt[row, 1], tt[row, 2]
+            if lo >= b or lo == hi:
+                return got + lo
+            if hi <= a:
+                return got + hi
         # every argument typed as at the first call: one compiled version (a second,
         # recursive one would not survive numba's cache)
-        return got + paranoid(
+        v = paranoid(
             wh, wv, np.uint64(played), np.uint64(played), pen, rnd, np.int64(t), np.int64(0),
             np.int64(-1), np.int64(-1), np.int64(win_seat), np.int64(trick_extra(rnd, t)),
-            np.int64(win_seat), me, np.int64(alpha - got), np.int64(beta - got),
+            np.int64(win_seat), me, np.int64(a), np.int64(b), tt,
         )  # fmt: skip
+        # fail-soft: at or below the window an upper bound, at or above it a lower one
+        if v > a:
+            lo = max(lo, v)
+        if v < b:
+            hi = min(hi, v)
+        tt[row, 0], tt[row, 1], tt[row, 2] = key, lo, hi
+        return got + v
     # the most ``me`` can still take: this trick, the penalised cards left, the
     # later tricks' own penalties
     most = points + _left(rnd.penmask & ~played, pen) + rnd.per_trick * (rnd.size - 1 - t)
@@ -523,7 +544,7 @@ def paranoid(
         v = paranoid(
             wh, wv, np.uint64(p2), np.uint64(gone), pen, rnd, np.int64(t), np.int64(k + 1),
             np.int64(led2), np.int64(win2), np.int64(ws2), np.int64(pts2), np.int64(nxt), me,
-            np.int64(alpha), np.int64(beta),
+            np.int64(alpha), np.int64(beta), tt,
         )  # fmt: skip
         wh[seat] = hand
         if mini:
@@ -547,6 +568,7 @@ def exact_values(
     """out[i]: the penalty ``me`` takes from here when it plays the i-th legal card
     now and then its best: against ``counting`` opponents (``model`` 0), or against
     opponents who all play to make it take the most (``model`` 1, :func:`paranoid`)."""
+    tt = np.zeros((1 << TT_BITS if model == 1 else 1, 3), np.int64)  # one per deal
     x = legal
     ci = 0
     while x:
@@ -562,7 +584,7 @@ def exact_values(
             out[ci] = paranoid(
                 wh, wv, np.uint64(p2), np.uint64(0), pen, rnd, np.int64(t), np.int64(k + 1),
                 np.int64(led2), np.int64(win2), np.int64(ws2), np.int64(pts2), np.int64(nxt),
-                np.int64(me), np.int64(-1), _WORST,
+                np.int64(me), np.int64(-1), _WORST, tt,
             )  # fmt: skip
         else:
             out[ci] = play_out(
