@@ -50,6 +50,8 @@ from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk, simulate_from_chunk
+from tableodds.sim.s1844.options import FORECAST_METHODS as METHODS
+from tableodds.sim.s1844.options import SPREAD, SPREADS, split_spread
 from tableodds.sim.s1844.position import FILLED, Start, start_state
 
 FORECAST_EVENTS = (
@@ -90,37 +92,6 @@ REBUILT_POSITION = REBUILT + (
     "rules' (shares at par or market, float capital, dividends, tokens, private revenue)",
     "the SBB's share exchange by the rules, on the replayed prices",
 )
-METHODS = ("conditioning", "position")
-# The position method's bots: the players at this table are unknown, so each game played
-# on draws the careful bot's purchase and withhold rules from ranges of plausible values
-# (rules.Params; docs/1844-forecast.md says why each range).  "fixed": the defaults.
-SPREADS = {
-    "fixed": {},
-    "players": {
-        "payback_pct": (80, 140),
-        "ors_per_train_pct": (15, 40),
-        "horizon_ors": (5, 10),
-        "withhold_for_train": (0, 1),
-        "withhold_savings": (0, 1),
-        "sister_funds": (3, 5),
-        "sister_gifts": (0, 3),
-        "rust_buy": (0, 1),
-    },
-    "wide": {
-        "payback_pct": (60, 200),
-        "ors_per_train_pct": (10, 60),
-        "horizon_ors": (4, 12),
-        "withhold_for_train": (0, 1),
-        "withhold_savings": (0, 1),
-        "sister_funds": (3, 5),
-        "sister_gifts": (0, 3),
-        "rust_buy": (0, 1),
-        "private_price_pct": (50, 200),
-    },
-}
-# ... and the money at the cut, which the replay only approaches: every treasury and
-# player's cash scaled by a percent within +-money_pct
-SPREADS["money"] = SPREADS["wide"] | {"money_pct": 25}
 
 
 def _value(e: str) -> pl.Expr:
@@ -417,8 +388,7 @@ class GameForecast(Summary):
 
 
 def _spread_text(name: str) -> str:
-    sp = dict(SPREADS[name])
-    money = sp.pop("money_pct", 0)
+    sp, money = split_spread(SPREADS[name])
     if not sp and not money:
         return "every game by the bots' default rules"
     return (
@@ -561,8 +531,8 @@ def forecast(
     at=None,
     policies=None,
     params=None,
-    method="conditioning",
-    spread="money",
+    method=METHODS[0],
+    spread=SPREAD,
 ) -> Result:
     """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
     come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%

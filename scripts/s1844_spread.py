@@ -1,6 +1,6 @@
 """Coverage and band width of the 1844 position forecast on the two recorded games, cut
 after global ORs 4, 6, 8, 10, with the bots' parameters fixed or drawn per game from
-ranges (analysis.s1844_forecast.SPREADS): the per-cut table of docs/1844-forecast.md.
+ranges (sim/s1844/options.py, SPREADS): the per-cut table of docs/1844-forecast.md.
 
     python scripts/s1844_spread.py [GAMES_PER_CUT] [SPREAD ...]
 """

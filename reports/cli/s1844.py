@@ -13,7 +13,7 @@ import click
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import calculator, game_options, simulation
 from tableodds.sim.s1844 import GAME
-from tableodds.sim.s1844.options import POLICIES, SETTINGS
+from tableodds.sim.s1844.options import FORECAST_METHODS, POLICIES, SETTINGS, SPREAD, SPREADS
 
 _GAME = game_options(POLICIES, "careful", *SETTINGS)
 _EXPORT = click.argument("game_file", type=click.Path(path_type=Path, dir_okay=False))
@@ -53,8 +53,8 @@ _forecast_command = calculator(
     ),
     click.option(
         "--method",
-        type=click.Choice(["conditioning", "position"]),
-        default="conditioning",
+        type=click.Choice(FORECAST_METHODS),
+        default=FORECAST_METHODS[0],
         show_default=True,
         help="conditioning: keep the whole games whose timeline so far matches the real one; "
         "position: play on from the state rebuilt at the cut (its bands hold fewer of the "
@@ -62,12 +62,12 @@ _forecast_command = calculator(
     ),
     click.option(
         "--spread",
-        type=click.Choice(["fixed", "players", "wide", "money"]),
-        default="money",
+        type=click.Choice(list(SPREADS)),
+        default=SPREAD,
         show_default=True,
         help="position: each game played on draws the bots' purchase and withhold rules from "
         "these ranges (the players at the table are unknown), money: and the money at the "
-        "cut within 25%; fixed: the defaults.",
+        f"cut within {SPREADS['money']['money_pct']}%; fixed: the defaults.",
     ),
     _GAME,
     call=_forecast,

@@ -26,6 +26,7 @@ from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.layout import Layout
 from tableodds.sim.core.rng import bounded, seed_stream
 from tableodds.sim.s1844 import rules as R
+from tableodds.sim.s1844.options import split_spread
 from tableodds.sim.s1844.policies import (
     CAREFUL,
     RANDOM,
@@ -2082,8 +2083,7 @@ def simulate_from_chunk(settings, state0, first, seed, start, count, spread=None
     """The chunk simulator of games played on from a position (``simulate_from``), each
     game's parameters in ``spread`` ({name: (low, high)}, "money_pct": the money's
     half-range) drawn from its stream."""
-    spread = dict(spread or {})
-    money = spread.pop("money_pct", 0)
+    spread, money = split_spread(spread)
     out = np.empty((count, R.NCOL), np.int32)
     simulate_from(np.uint64(seed), start, count, state0, first, spread_rows(spread), money, out)
     return to_columns(out, settings, start)

@@ -27,3 +27,43 @@ POLICIES = {
 }
 
 SETTINGS = (file_option("params", "A TOML file overriding model parameters (see params.toml)."),)
+
+# ``1844 forecast``: how the rest of a game is forecast (analysis/s1844_forecast.py)
+FORECAST_METHODS = ("conditioning", "position")
+# The position method's bots: the players at this table are unknown, so each game played
+# on draws the careful bot's purchase and withhold rules from ranges of plausible values
+# (rules.Params; docs/1844-forecast.md says why each range).  "fixed": the defaults.
+SPREADS = {
+    "fixed": {},
+    "players": {
+        "payback_pct": (80, 140),
+        "ors_per_train_pct": (15, 40),
+        "horizon_ors": (5, 10),
+        "withhold_for_train": (0, 1),
+        "withhold_savings": (0, 1),
+        "sister_funds": (3, 5),
+        "sister_gifts": (0, 3),
+        "rust_buy": (0, 1),
+    },
+    "wide": {
+        "payback_pct": (60, 200),
+        "ors_per_train_pct": (10, 60),
+        "horizon_ors": (4, 12),
+        "withhold_for_train": (0, 1),
+        "withhold_savings": (0, 1),
+        "sister_funds": (3, 5),
+        "sister_gifts": (0, 3),
+        "rust_buy": (0, 1),
+        "private_price_pct": (50, 200),
+    },
+}
+# ... and the money at the cut, which the replay only approaches: every treasury and
+# player's cash scaled by a percent within +-money_pct
+SPREADS["money"] = SPREADS["wide"] | {"money_pct": 25}
+SPREAD = "money"  # the default
+
+
+def split_spread(spread: dict | None) -> tuple[dict, int]:
+    """A spread as (the parameters' ranges, the money's half-range in percent)."""
+    sp = dict(spread or {})
+    return sp, sp.pop("money_pct", 0)
