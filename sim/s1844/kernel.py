@@ -2015,6 +2015,12 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
         play(st, rs, -1, out, gi)
 
 
+@jit(inline="always", alloc=False)
+def _scale(st, rs, k, money):
+    """st[k] times a percent uniform in [100 - money, 100 + money]."""
+    st[k] = st[k] * (100 - money + bounded(rs, 2 * money + 1)) // 100
+
+
 @entry
 def simulate_from(seed, start, count, state0, first, spread, money, out):
     """Play games start .. start+count-1 on from the position ``state0`` (a whole state:
@@ -2034,10 +2040,9 @@ def simulate_from(seed, start, count, state0, first, spread, money, out):
             st[O_PRM + spread[j, 0]] = lo + bounded(rs, spread[j, 2] - lo + 1)
         if money > 0:
             for c in range(15):
-                k = O_CS + F_CASH * 15 + c
-                st[k] = st[k] * (100 - money + bounded(rs, 2 * money + 1)) // 100
+                _scale(st, rs, O_CS + F_CASH * 15 + c, money)
             for p in range(st[G_PLAYERS]):
-                st[O_CASH + p] = st[O_CASH + p] * (100 - money + bounded(rs, 2 * money + 1)) // 100
+                _scale(st, rs, O_CASH + p, money)
         st[O_FREE : O_FREE + 7] = state0[O_FREE : O_FREE + 7]
         st[G_RVOK] = 0
         if st[O_PRM + P_MAPREV]:

@@ -520,10 +520,10 @@ def start_state(t: Timeline, settings) -> Start:
         # no dividend, withheld)
         first = n_in
         st[K.G_RESUME] = (1 << 15) | rp.operated
-        gone = ", ".join(R.CORPS[c] for c in range(15) if rp.operated >> c & 1) or "none"
+        taken = ", ".join(R.CORPS[c] for c in range(15) if rp.operated >> c & 1) or "none"
         rp.notes.append(
             f"the log ends inside OR #{t.ors[-1][0]}: the games go on with the companies yet "
-            f"to operate in it (operated: {gone}; a turn the log ends in counts as taken)"
+            f"to operate in it (operated: {taken}; a turn the log ends in counts as taken)"
         )
     last = next((m[0] for m in reversed(t.moves) if m[0] in ("or", "sr_end", "par", "buy")), "")
     if not t.finished and first == 0 and last in ("par", "buy"):
