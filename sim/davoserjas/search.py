@@ -568,7 +568,8 @@ def exact_values(
     """out[i]: the penalty ``me`` takes from here when it plays the i-th legal card
     now and then its best: against ``counting`` opponents (``model`` 0), or against
     opponents who all play to make it take the most (``model`` 1, :func:`paranoid`)."""
-    tt = np.zeros((1 << TT_BITS if model == 1 else 1, 3), np.int64)  # one per deal
+    if model == 1:
+        tt = np.zeros((1 << TT_BITS, 3), np.int64)  # one per deal, shared by its cards
     x = legal
     ci = 0
     while x:
