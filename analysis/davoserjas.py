@@ -589,9 +589,11 @@ class DuelTable(Summary):
         return "\n".join(lines)
 
 
-def _duel_chunk(a, b, players, rounds, variants, samples, exact, seed, start, count):
+def _duel_chunk(a, b, players, rounds, variants, samples, exact, confidence, seed, start, count):
     """One record per game: A's scaled advantage per round (an exact integer)."""
-    diff = duel_games(a, b, players, count, seed, start, rounds, variants, samples, exact)
+    diff = duel_games(
+        a, b, players, count, seed, start, rounds, variants, samples, exact, confidence
+    )
     scaled = np.rint(diff * players * (players - 1)).astype(np.int32)
     cols = {"game": np.arange(start, start + count, dtype=np.int64)}
     for k in range(scaled.shape[1]):
@@ -600,7 +602,9 @@ def _duel_chunk(a, b, players, rounds, variants, samples, exact, seed, start, co
     return cols
 
 
-def _pair_runs(plan, what, policies, players, rounds, variants, samples=None, budget=None):
+def _pair_runs(
+    plan, what, policies, players, rounds, variants, samples=None, budget=None, confidence=None
+):
     """Every pair of POLICIES on duplicate deals: the settings of the first, the pairs, and per
     pair that finished ``(a, b, lazy frame, whole-game mean, per-round means)``."""
     if len(policies) < 2 or len(set(policies)) != len(policies):
@@ -614,7 +618,17 @@ def _pair_runs(plan, what, policies, players, rounds, variants, samples=None, bu
         [
             (
                 f"{a}-{b}",
-                partial(_duel_chunk, a, b, players, rounds, tuple(variants), samples, budget),
+                partial(
+                    _duel_chunk,
+                    a,
+                    b,
+                    players,
+                    rounds,
+                    tuple(variants),
+                    samples,
+                    budget,
+                    confidence,
+                ),  # fmt: skip
                 {"default_chunk": 4096, "label": f"{a} vs {b}"},
             )
             for a, b in pairs
@@ -647,17 +661,19 @@ def duel(
     samples: int | None = None,
     exact: int | None = None,
     endgame: str | None = None,
+    confidence: float | None = None,
 ) -> Result:
     """A duplicate tournament: every pair of POLICIES plays the same deals with the seats
     rotated (how card players compare strength); the mean difference per game with its 95%
     interval, per round, and a ranking.  ``samples`` and ``exact`` set the search bot's
-    budget, ``endgame`` how it solves the last tricks (counting or paranoid)."""
+    budget, ``endgame`` how it solves the last tricks (counting or paranoid), ``confidence``
+    how sure its network must be to play its card (negative: never)."""
     budget = None  # the kernel's exact argument: tricks and endgame model
     if exact is not None or endgame is not None:
         budget = exact_budget(TRICKS if exact is None else exact, endgame or ENDGAME)
     policies = list(policies)
     base, pairs, done = _pair_runs(
-        plan, "duel", policies, players, rounds, variants, samples, budget
+        plan, "duel", policies, players, rounds, variants, samples, budget, confidence
     )
     results = [(a, b, m, by) for a, b, _, m, by in done]
     return Result(
@@ -668,6 +684,7 @@ def duel(
             "samples": samples,
             "exact": exact,
             "endgame": endgame,
+            "confidence": confidence,
         },
         DuelTable(players, tuple(results), base.rounds),
         plan,

@@ -1,10 +1,11 @@
 """Davoserjas benchmarks: one random round-1 deal, one Kabalen deal, whole games (4 players),
 and whole games with one search seat.
 
-The last rows set the round-1 kernel and the six-round game with one search seat (the
-current search, and the classic one it replaced) against the best hand-written C loop of ``shared/bench/trick_limit.sh`` (round-1
-deal shape), measured alternately in this run so that a busy machine slows all alike; set ``TRICK_LIMIT`` to the script's
-path if it is not in ``../shared/bench`` next to the project.
+The last rows set the round-1 kernel and the six-round game with one search seat (with its
+networks, and sampling only as before them) against the best hand-written C loop of
+``shared/bench/trick_limit.sh`` (round-1 deal shape), measured alternately in this run so that
+a busy machine slows all alike; set ``TRICK_LIMIT`` to the script's path if it is not in
+``../shared/bench`` next to the project.
 """
 
 from __future__ import annotations
@@ -47,15 +48,13 @@ def best_c_loop(games: int = 1_000_000) -> float | None:
 
 
 def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
-    """Round-1 kernel, search + 3 counting and the best C loop measured alternately;
-    medians and their ratios to the C loop."""
+    """Round-1 kernel, search + 3 counting (with and without its networks) and the best C
+    loop measured alternately; medians and their ratios to the C loop."""
     from tableodds.sim.davoserjas.kernel import penalties
     from tableodds.sim.davoserjas.rules import make_settings
-    from tableodds.sim.davoserjas.search import exact_budget
 
     s = make_settings(4, rounds=[1])
     strong = make_settings(4, ["search", "counting", "counting", "counting"])
-    classic = exact_budget(classic=True)
     kern, c, search, old = [], [], [], []
     for _ in range(repeats):
         v = best_c_loop()
@@ -65,7 +64,7 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
         kern.append(rate(lambda start, n: penalties(s, 1, start, n), 200_000, seconds))
         search.append(rate(lambda start, n: penalties(strong, 1, start, n), 100, seconds))
         old.append(
-            rate(lambda start, n: penalties(strong, 1, start, n, exact=classic), 100, seconds)
+            rate(lambda start, n: penalties(strong, 1, start, n, confidence=-1), 100, seconds)
         )
     k, cl, sr, so = median(kern), median(c), median(search), median(old)
     nan = float("nan")
@@ -89,7 +88,7 @@ def c_ratio(seconds: float, repeats: int = 3) -> list[dict]:
             "ratio": nan,
         },
         {
-            "case": f"classic search + 3 counting / best C loop = {so / cl:.2e}",
+            "case": f"search without networks + 3 counting / best C loop = {so / cl:.2e}",
             "kernel_per_s": so,
             "reference_per_s": nan,
             "ratio": nan,

@@ -17,7 +17,7 @@ from tableodds.reports.cli.options import (
     simulation,
 )
 from tableodds.sim.davoserjas import GAME
-from tableodds.sim.davoserjas.options import ENDGAME, ENDGAMES, POLICIES, SETTINGS
+from tableodds.sim.davoserjas.options import CONFIDENCE, ENDGAME, ENDGAMES, POLICIES, SETTINGS
 
 _variants, _rules = pick(SETTINGS, "variants", "rules")
 _rounds = click.option(
@@ -108,6 +108,14 @@ _duel = simulation(
             help="How search solves those tricks: its best line against counting "
             "opponents, or paranoid (the others all play against it) "
             f"[default: {ENDGAME}].",
+        ),
+        click.option(
+            "--confidence",
+            type=click.FloatRange(-1, 1),
+            default=None,
+            help="Where a network fits the round (4 players, packaged rounds), search "
+            "plays its card when it is at least this sure, else samples; -1: never "
+            f"[default: {CONFIDENCE}, always].",
         ),
     ),
     extra=[_rounds],

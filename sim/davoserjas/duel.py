@@ -32,13 +32,15 @@ def duel(
     variants: list[str] | tuple[str, ...] = (),
     samples: int | None = None,
     exact: int | None = None,
+    confidence: float | None = None,
 ) -> np.ndarray:
     """Per-game, per-round penalty differences of policy ``a`` against ``b``.
 
     Returns float64 ``[game, round]``: A's penalty minus the mean penalty of the
     B seats at the same table, averaged over the ``players`` seatings of A.
-    Negative means A did better.  Sum over axis 1 for whole games.  ``samples``
-    and ``exact`` set the search bot's budget (``kernel.penalties``).
+    Negative means A did better.  Sum over axis 1 for whole games.  ``samples``,
+    ``exact`` and ``confidence`` set the search bot's budget and network
+    (``kernel.penalties``).
     """
     base = make_settings(players, rounds=rounds, variants=variants)
     out = np.zeros((games, len(base.rounds)))
@@ -48,8 +50,9 @@ def duel(
             lineup[q] = a
             s = make_settings(players, lineup, rounds=[rnd.number], variants=variants)
             pen = penalties(
-                s, seed + rnd.number * _ROUND_SEED, start, games, samples=samples, exact=exact
-            )[:, 0, :]
+                s, seed + rnd.number * _ROUND_SEED, start, games, samples=samples, exact=exact,
+                confidence=confidence,
+            )[:, 0, :]  # fmt: skip
             pen = pen.astype(np.float64)
             out[:, i] += pen[:, q] - (pen.sum(axis=1) - pen[:, q]) / (players - 1)
     return out / players

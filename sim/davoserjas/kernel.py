@@ -20,6 +20,7 @@ from tableodds.sim.core.bits import ONE, kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, seed_stream, step
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
+from tableodds.sim.davoserjas.net import CONFIDENCE, WEIGHTS, load, network_of
 from tableodds.sim.davoserjas.policies import _behind, duck, hold
 from tableodds.sim.davoserjas.rules import (  # noqa: F401 (to_columns: the record layout)
     KABALEN_COUNTING,
@@ -311,6 +312,8 @@ def _tricks_block(
     sizes,
     samples,
     exact,
+    net,
+    confidence,
 ):
     # a round with at least one bot seat (all random: _random_tricks_block)
     players = rnd.players
@@ -344,7 +347,8 @@ def _tricks_block(
                         sizes[q] = popcount(hands[h0 + q])
                     c = search_trick(
                         s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat, points, t,
-                        played[g], voids[h0 : h0 + players], pen, rnd, samples, exact,
+                        played[g], voids[h0 : h0 + players], pen, rnd, samples, exact, net,
+                        confidence,
                     )  # fmt: skip
                 else:
                     c = counting_trick(
@@ -593,9 +597,14 @@ def simulate(
     fixed_hand,
     samples,
     exact,
+    net,
+    net_of,
+    confidence,
     out,
 ):
-    """Play games start .. start+count-1; write penalties to out[game, round, seat]."""
+    """Play games start .. start+count-1; write penalties to out[game, round, seat].
+    ``net[net_of[r]]``: the search bot's network for round r, played where its card's
+    probability is at least ``confidence[r]`` (no network where ``net_of[r]`` is -1)."""
     s = np.empty(4 * _G, np.uint64)
     base = np.empty(52, np.int8)
     n_base = 0
@@ -648,9 +657,11 @@ def simulate(
                 rnd = round_rules_inline(
                     players, size, card_pen[r], per_trick[r], first[r], last[r], deck_mask
                 )
+                m = net_of[r]
                 _tricks_block(
                     s, hands, card_pen[r], rnd, leader, trick_pol, out[:, r], g0, count, lead, pts,
-                    played, voids, sizes, samples, exact,
+                    played, voids, sizes, samples, exact, net[max(m, 0)],
+                    confidence[r] if m >= 0 else -1.0,
                 )  # fmt: skip
             elif kind[r] == 0:
                 _random_tricks_block(
@@ -699,9 +710,28 @@ SEARCH_SAMPLES = SAMPLES
 SEARCH_EXACT = EXACT
 
 
-def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
-    """The settings as the flat arrays and scalars the kernel takes."""
+@functools.cache
+def _networks():
+    weights, signatures = load()
+    return np.vstack([weights, np.zeros((1, WEIGHTS))]), signatures  # never empty
+
+
+def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None, confidence=None):
+    """The settings as the flat arrays and scalars the kernel takes; ``confidence``: the
+    search bot's network's (default ``net.CONFIDENCE``, negative: no network)."""
     rounds = settings.rounds
+    weights, signatures = _networks()
+    confidence = CONFIDENCE if confidence is None else float(confidence)
+    net_of = np.array(
+        [
+            network_of(
+                signatures, settings.players, settings.deck_mask, r.card_penalties(),
+                r.per_trick, r.first_trick, r.last_trick,
+            ) if r.kind == "tricks" else -1
+            for r in rounds
+        ],
+        np.int64,
+    )  # fmt: skip
     trick_pol, kab_pol = policy_codes(settings.policies)
     win, second = settings.pool_shares()
     opens, behind = _tables(settings.deck_mask, settings.gaps == "strict")
@@ -726,21 +756,27 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
         fixed_hand=np.uint64(fixed_hand),
         samples=SEARCH_SAMPLES if samples is None else samples,
         exact=SEARCH_EXACT if exact is None else exact,
+        net=weights,
+        net_of=net_of,
+        confidence=np.where(net_of >= 0, confidence, -1.0),
     )
 
 
-def penalties(settings, seed, start, count, fixed_seat=-1, fixed_hand=0, samples=None, exact=None):
+def penalties(
+    settings, seed, start, count, fixed_seat=-1, fixed_hand=0, samples=None, exact=None,
+    confidence=None,
+):  # fmt: skip
     """Penalties of games start .. start+count-1 as an int16 array [game, round, seat].
 
-    ``samples`` and ``exact`` set the search bot's budget (default SEARCH_SAMPLES,
-    SEARCH_EXACT)."""
+    ``samples``, ``exact`` and ``confidence`` set the search bot's budget and network
+    (defaults SEARCH_SAMPLES, SEARCH_EXACT, ``net.CONFIDENCE``)."""
     out = np.empty((count, len(settings.rounds), settings.players), np.int16)
     simulate(
         np.uint64(seed),
         start,
         count,
         out=out,
-        **pack(settings, fixed_seat, fixed_hand, samples, exact),
+        **pack(settings, fixed_seat, fixed_hand, samples, exact, confidence),
     )
     return out
 

@@ -11,6 +11,8 @@ PLAYERS = range(3, 8)
 # the search bot's endgame models, by code (sim/davoserjas/search.py), and the default
 ENDGAMES = ("counting", "paranoid")
 ENDGAME = "counting"
+# ... and how sure its network (sim/davoserjas/net.py) must be for the bot to play its card
+CONFIDENCE = 0.0  # always, where a network fits the round
 
 POLICIES = {
     "random": "every card uniformly from the legal ones (Kabalen: from the playable ones)",
@@ -26,9 +28,10 @@ POLICIES["counting"] = (
     "by the round's scoring; Kabalen: frees own cards, opens few for others"
 )
 POLICIES["search"] = (
-    "trick rounds: samples deals of the unseen cards consistent with what it "
-    "saw, scores each card by counting rollouts or, near the end, exactly; "
-    "Kabalen: counting"
+    "trick rounds: where a network trained on its deeper searches fits the round (4 "
+    "players, packaged rounds) plays the network's card; elsewhere samples deals of the "
+    "unseen cards consistent with what it saw, scores each card by counting rollouts or, "
+    "near the end, exactly; Kabalen: counting"
 )
 
 # --variant NAME or NAME=VALUE; each edits the round data or the Kabalen settings.

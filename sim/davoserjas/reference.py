@@ -501,7 +501,89 @@ def paranoid_from(deal_, hands, played, trick, t, seat, me, forced=None):
     return min(values) if seat == me else max(values)
 
 
-def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
+def net_features(hand, c, default_class, trick, t, played, voids, seat, deal_):
+    """The network's inputs for the class of card ``c``, as ``net.features`` lists them."""
+    players, size, pen = deal_.players, deal_.size, deal_.penalty
+    unseen = {x for x in range(52) if deal_.mask >> x & 1} - set(hand) - played
+    scale = max([1, deal_.rnd.per_trick, deal_.rnd.first_trick, deal_.rnd.last_trick, *pen])
+    k = len(trick)
+    led = suit(trick[0][1]) if trick else -1
+    win = max((x for _, x in trick if suit(x) == led), default=-1)
+    following = any(suit(x) == led for x in hand)
+    sit = 0 if k == 0 else (2 if k == players - 1 else 1) if following else 3
+    mine = [x for x in hand if suit(x) == suit(c)]
+    hidden = [x for x in unseen if suit(x) == suit(c)]
+    later = [(seat + j) % players for j in range(1, players - k)]
+    takes = float(k > 0 and suit(c) == led and c > win)
+    points = deal_.extra(t) + sum(int(pen[x]) for _, x in trick)
+    live = sum(int(pen[x]) for x in range(52) if deal_.mask >> x & 1 and x not in played)
+    return [
+        float(c == default_class),
+        pen[c] / scale,
+        sum(x < c for x in hidden) / 12.0,
+        sum(x > c for x in hidden) / 12.0,
+        len(mine) / 13.0,
+        len(hidden) / 13.0,
+        sum(int(pen[x]) for x in hidden) / (4.0 * scale),
+        sum(suit(c) in voids[q] for q in range(players) if q != seat) / (players - 1.0),
+        (c % 13) / 12.0,
+        takes,
+        takes * (points + pen[c]) / scale,
+        0.0 if any(x > c for x in hidden) else 1.0,
+        sum(x < c for x in mine) / 12.0,
+        float(len(mine) == 1),
+        (sum(int(pen[x]) for x in mine) - pen[c]) / (4.0 * scale),
+        *(float(sit == j) for j in range(4)),
+        t / size,
+        float(size - t <= 2),
+        points / scale,
+        deal_.extra(t) / scale,
+        (players - 1 - k) / (players - 1.0),
+        live / (4.0 * scale),
+        len(hand) / 13.0,
+        sum(led in voids[q] for q in later) / (players - 1.0) if k else 0.0,
+        (win % 13) / 12.0 if k else 0.0,
+        (c % 13 - win % 13) / 12.0 if sit in (1, 2) else 0.0,
+    ]
+
+
+def net_score(w, x):
+    """The network's score of features ``x``: two rectified layers, summed in the
+    kernel's order so that the floats agree."""
+    from tableodds.sim.davoserjas.net import _B1, _B2, _W1, _W2, _W3, HIDDEN
+
+    h1 = []
+    for j in range(HIDDEN):
+        a = w[_B1 + j]
+        for f, v in enumerate(x):
+            a += v * w[_W1 + f * HIDDEN + j]
+        h1.append(a)
+    s = 0.0
+    for j in range(HIDDEN):
+        a = w[_B2 + j]
+        for f, v in enumerate(h1):
+            if v > 0.0:
+                a += v * w[_W2 + f * HIDDEN + j]
+        if a > 0.0:
+            s += a * w[_W3 + j]
+    return s
+
+
+def net_move(w, confidence, hand, reps, default, trick, t, played, voids, seat, deal_):
+    """The network's card (the lowest of its class), or None when unsure."""
+    import math
+
+    rep = max(c for c in reps if c <= default)
+    scores = [
+        net_score(w, net_features(hand, c, rep, trick, t, played, voids, seat, deal_)) for c in reps
+    ]
+    top = max(scores)
+    if confidence > 0 and 1.0 / sum(math.exp(v - top) for v in scores) < confidence:
+        return None
+    return reps[scores.index(top)]
+
+
+def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact, network):
     """The search bot's card (rules in ``search.py``'s docstring): it reads its own
     hand, the history and the other hands' sizes only."""
     players = settings.players
@@ -529,6 +611,11 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
         legal = classes(legal, unseen, trick, deal_.penalty)
         if len(legal) == 1:
             return default
+        w, confidence = network
+        if confidence >= 0:
+            c = net_move(w, confidence, hand, legal, default, trick, t, played, voids, seat, deal_)
+            if c is not None:
+                return default if c == max(x for x in legal if x <= default) else c
     total = [0] * len(legal)
     for _ in range(samples):
         if classic:
@@ -551,7 +638,7 @@ def search_move(stream, hands, seat, history, settings, rnd, t, samples, exact):
     return legal[total.index(best)]
 
 
-def play_tricks(stream, settings, rnd, hands, leader, policies, samples=None, exact=None):
+def play_tricks(stream, settings, rnd, hands, leader, policies, samples, exact, network):
     penalty = rnd.card_penalties()
     points = [0] * settings.players
     lead, size = leader, len(hands[0])
@@ -568,7 +655,9 @@ def play_tricks(stream, settings, rnd, hands, leader, policies, samples=None, ex
             elif policies[p] == "counting":
                 c = counting_move(hands, p, history, settings, rnd, t)
             elif policies[p] == "search":
-                c = search_move(stream, hands, p, history, settings, rnd, t, samples, exact)
+                c = search_move(
+                    stream, hands, p, history, settings, rnd, t, samples, exact, network
+                )
             else:
                 c = choose_random(stream, legal)
             hand.remove(c)
@@ -637,20 +726,40 @@ def play_game(
     fixed_hand: set[int] = frozenset(),
     samples: int | None = None,
     exact: int | None = None,
+    confidence: float | None = None,
 ) -> list[list[int]]:
-    """Penalties of one game as [round][seat]; ``samples``/``exact``: the search budget."""
+    """Penalties of one game as [round][seat]; ``samples``/``exact``: the search budget,
+    ``confidence``: its network's (as ``kernel.penalties``)."""
+    from tableodds.sim.davoserjas.net import CONFIDENCE, load, network_of
     from tableodds.sim.davoserjas.search import EXACT, SAMPLES
 
     samples = SAMPLES if samples is None else samples
     exact = EXACT if exact is None else exact
+    confidence = CONFIDENCE if confidence is None else confidence
+    weights, signatures = load()
     stream = PyStream(seed, game)
     result = []
     for rnd in settings.rounds:
         hands = deal(stream, settings, fixed_seat, set(fixed_hand))
         leader = (rnd.number - 1) % settings.players
         if rnd.kind == "tricks":
+            m = network_of(
+                signatures, settings.players, settings.deck_mask, rnd.card_penalties(),
+                rnd.per_trick, rnd.first_trick, rnd.last_trick,
+            )  # fmt: skip
+            network = (weights[m], confidence) if m >= 0 else (None, -1.0)
             result.append(
-                play_tricks(stream, settings, rnd, hands, leader, settings.policies, samples, exact)
+                play_tricks(
+                    stream,
+                    settings,
+                    rnd,
+                    hands,
+                    leader,
+                    settings.policies,
+                    samples,
+                    exact,
+                    network,
+                )
             )
         else:
             result.append(play_kabalen(stream, settings, hands, leader, settings.policies))

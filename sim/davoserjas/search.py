@@ -4,7 +4,10 @@ At a decision with more than one legal card the bot first merges equal cards:
 legal cards of one suit with no unseen card between them, the same penalty and
 (when following) not on two sides of the trick's winning card can do the same
 things, so only the lowest of each class is scored (:func:`classes`); with one
-class left it plays ``counting``'s card.  It then draws ``samples`` deals of
+class left it plays ``counting``'s card.  Where a network was trained for the
+round (``net.py``: the packaged rounds at 4 players) it plays the class the
+network rates highest, if the network gives it at least the probability
+``confidence`` (a setting; by default always).  Else it draws ``samples`` deals of
 the cards hidden from it, uniformly over the deals consistent with the hand
 sizes and the voids it has seen (:func:`sample_uniform`), and scores each class
 in each deal:
@@ -39,6 +42,7 @@ from tableodds.sim.core.bits import ONE, highest_bit, kth_bit, lowest_bit, popco
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, next_u64, seed_stream
 from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
+from tableodds.sim.davoserjas.net import net_card
 from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES, SUIT_BITS
 
 _ONE, _SUIT = ONE, SUIT_BITS
@@ -597,6 +601,66 @@ def exact_values(
 
 
 @jit
+def values(
+    s,
+    at,
+    hand,
+    reps,
+    sizes,
+    me,
+    k,
+    led,
+    win,
+    win_seat,
+    points,
+    t,
+    played,
+    voids,
+    pen,
+    rnd,
+    samples,
+    exact,
+    tot,
+):
+    """tot[i]: the total over ``samples`` sampled deals of the penalty the i-th card of
+    ``reps`` costs the seat from here (by the rules of the module's docstring)."""
+    players = rnd.players
+    nl = popcount(reps)
+    classic = exact >= CLASSIC
+    unseen = rnd.deck_mask & ~hand & ~played
+    world = np.zeros(players, np.uint64)
+    wh = np.zeros(players, np.uint64)
+    wv = voids.copy()
+    vals = np.zeros(nl, np.int64)
+    is_exact = rnd.size - t <= exact % _MODEL
+    model = (exact % CLASSIC) // _MODEL
+    tot[:nl] = 0
+    for _ in range(samples):
+        if classic:
+            sample_world(s, at, unseen, sizes, voids, me, players, world)
+        else:
+            sample_uniform(s, at, unseen, sizes, voids, me, players, world, TRIES)
+        world[me] = hand
+        if is_exact:
+            exact_values(
+                world, voids, played, pen, rnd, t, k, led, win, win_seat, points, me, reps,
+                vals, model,
+            )  # fmt: skip
+            for ci in range(nl):
+                tot[ci] += vals[ci]
+        else:
+            x = reps
+            for ci in range(nl):
+                c = lowest_bit(x)
+                x &= x - _ONE
+                wh[:] = world
+                wv[:] = voids
+                tot[ci] += play_out(
+                    wh, wv, played, pen, rnd, t, k, led, win, win_seat, points, me, me, c, False
+                )
+
+
+@jit
 def search_trick(
     s,
     at,
@@ -616,9 +680,13 @@ def search_trick(
     rnd,
     samples,
     exact,
+    net,
+    confidence,
 ):
     """The search bot's card.  ``sizes`` are the hand sizes of all seats (public);
-    the bot sees no other seat's cards."""
+    the bot sees no other seat's cards.  ``net``: the weights of the round's network
+    (``net.py``), played where its card's probability is at least ``confidence``
+    (a negative ``confidence``: no network)."""
     nl = popcount(legal)
     free = trick_extra(rnd, t) == 0 and not rnd.card_round
     unseen = rnd.deck_mask & ~hand & ~played
@@ -631,6 +699,7 @@ def search_trick(
     if points == 0 and rnd.per_trick == 0 and rnd.last == 0 and not (rnd.penmask & ~played):
         return default  # nothing is left to take: every card scores 0
     classic = exact >= CLASSIC
+    own = default  # the card that stands for counting's
     if not classic:
         # one card per class of equal cards: the lowest stands for the class
         reps = classes(legal, unseen, k, win, pen)
@@ -638,50 +707,19 @@ def search_trick(
             return default  # every legal card is the same card
         legal = reps
         nl = popcount(legal)
-    players = rnd.players
-    world = np.zeros(players, np.uint64)
-    wh = np.zeros(players, np.uint64)
-    wv = voids.copy()
+        own = highest_bit(legal & ((_ONE << np.uint64(default + 1)) - _ONE))
+        if confidence >= 0.0:
+            c = net_card(
+                net, hand, legal, default, k, led, win, points, t, played, voids, me, pen, rnd,
+                confidence,
+            )  # fmt: skip
+            if c >= 0:
+                return default if c == own else c
     tot = np.zeros(nl, np.int64)
-    vals = np.zeros(nl, np.int64)
-    is_exact = rnd.size - t <= exact % _MODEL
-    model = (exact % CLASSIC) // _MODEL
-    for _ in range(samples):
-        if classic:
-            sample_world(s, at, unseen, sizes, voids, me, players, world)
-        else:
-            sample_uniform(s, at, unseen, sizes, voids, me, players, world, TRIES)
-        world[me] = hand
-        if is_exact:
-            exact_values(
-                world,
-                voids,
-                played,
-                pen,
-                rnd,
-                t,
-                k,
-                led,
-                win,
-                win_seat,
-                points,
-                me,
-                legal,
-                vals,
-                model,
-            )
-            for ci in range(nl):
-                tot[ci] += vals[ci]
-        else:
-            x = legal
-            for ci in range(nl):
-                c = lowest_bit(x)
-                x &= x - _ONE
-                wh[:] = world
-                wv[:] = voids
-                tot[ci] += play_out(
-                    wh, wv, played, pen, rnd, t, k, led, win, win_seat, points, me, me, c, False
-                )
+    values(
+        s, at, hand, legal, sizes, me, k, led, win, win_seat, points, t, played, voids, pen, rnd,
+        samples, exact, tot,
+    )  # fmt: skip
     best = 0
     for ci in range(1, nl):
         if tot[ci] < tot[best]:
@@ -690,11 +728,8 @@ def search_trick(
     for ci in range(nl):
         c = kth_bit(x, 0)
         x &= x - _ONE
-        if tot[ci] == tot[best]:
-            if c == default:
-                return default
-            if not classic and highest_bit(legal & ((_ONE << np.uint64(default + 1)) - _ONE)) == c:
-                return default  # counting's card is in this card's class
+        if tot[ci] == tot[best] and c == own:
+            return default  # counting's card, or its class's
     return kth_bit(legal, best)
 
 
