@@ -8,7 +8,10 @@ from tableodds.reports.report import facts
 from tableodds.sim.davoserjas.rules import make_settings
 
 # the questions this section answers, linked from the top of the report: (question, anchor)
-QUESTIONS = (("What will my Davoserjas hand cost?", "davoserjas-hands"),)
+QUESTIONS = (
+    ("What will my Davoserjas hand cost?", "davoserjas-hands"),
+    ("Which Davoserjas bot plays best?", "davoserjas-ladder"),
+)
 
 # typical hands at four players, each in the round where its make-up matters:
 # (what it is, round, seat, cards)
@@ -26,8 +29,8 @@ HANDS = (
     ("the king of clubs with one small club", 4, 2, "KC 2C AH 9H 6H 3H AD 8D 5D JS 9S 7S 4S"),
 )
 # the analyses section() runs (the report's progress bar counts them): random and careful at
-# four players, the hands, random at 3, 5, 6 and 7 players
-RUNS = 2 + len(HANDS) + 4
+# four players, the hands, the ladder, random at 3, 5, 6 and 7 players
+RUNS = 2 + len(HANDS) + 1 + 4
 
 
 def section(book) -> str:
@@ -77,7 +80,9 @@ def section(book) -> str:
     parts.append(img("davoserjas/careful4/seat_advantage", "careful against random"))
     # 3. what typical hands cost a strong player against the hand command's default players
     parts.append(hand_costs(book))
-    # 4. the player count
+    # 4. the bots' ladder, and what a seat is worth between strong players
+    parts.append(ladder(book))
+    # 5. the player count
     rows = []
     for players in range(3, 8):
         # four players ran above (the baseline); its bigger run gives that row
@@ -106,6 +111,49 @@ def section(book) -> str:
         )
     )
     return "".join(parts)
+
+
+def ladder(book) -> str:
+    """``tableodds davoserjas ladder`` over the four bots: ratings and the seats' fairness."""
+    r = book.analyse(
+        "davoserjas/ladder",
+        analysis.ladder,
+        book.size(20_000, 200),
+        players=4,
+        policies=["search", "counting", "careful", "random"],
+        fairness_games=book.size(20_000, 200),
+    )
+    s = r.summary
+    ratings = [
+        [i, name, f"{elo:+.0f}", f"[{elo - analysis.Z * se:+.0f}, {elo + analysis.Z * se:+.0f}]"]
+        for i, (name, elo, se) in enumerate(s.ratings, start=1)
+    ]
+    seats = [
+        [q, str(m), f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]"]
+        for q, (m, d) in enumerate(zip(s.seats, s.vs_table))
+    ]
+    return (
+        "<h3 id=davoserjas-ladder>Which bot plays best?</h3>"
+        + p(
+            "Every pair of bots plays the same deals with the seats rotated (a duplicate "
+            "duel); a bot wins a deal when its penalty is below the mean of the other seats. "
+            "The rating is Bradley-Terry on those deals, on the Elo scale (mean 0): a bot "
+            "rated 400 above another does better on a deal 10 times in 11. search plays "
+            "networks trained on its own deeper searches; counting tracks the cards; careful "
+            "ducks; random plays any legal card."
+        )
+        + table(["rank", "policy", "Elo", "95% CI"], ratings, f"the ladder, {facts(r)}")
+        + p(
+            f"What a seat is worth between strong players: every seat plays {s.strongest}. "
+            "Seat (r-1) mod 4 leads round r, so seat 0 leads rounds 1 and 5 (fewest tricks; "
+            "first and last trick)."
+        )
+        + table(
+            ["seat", "penalty per game ± se", "seat − table mean [95% CI]"],
+            seats,
+            f"every seat {s.strongest}, 4 players",
+        )
+    )
 
 
 def hand_costs(book) -> str:
