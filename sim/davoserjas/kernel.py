@@ -20,7 +20,8 @@ from tableodds.sim.core.bits import ONE, kth_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, seed_stream, step
 from tableodds.sim.davoserjas.counting import counting_kabalen, counting_trick
-from tableodds.sim.davoserjas.net import CONFIDENCE, WEIGHTS, load, network_of
+from tableodds.sim.davoserjas.net import WEIGHTS, load, network_of
+from tableodds.sim.davoserjas.options import CONFIDENCE
 from tableodds.sim.davoserjas.policies import _behind, duck, hold
 from tableodds.sim.davoserjas.rules import (  # noqa: F401 (to_columns: the record layout)
     KABALEN_COUNTING,
@@ -718,7 +719,7 @@ def _networks():
 
 def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None, confidence=None):
     """The settings as the flat arrays and scalars the kernel takes; ``confidence``: the
-    search bot's network's (default ``net.CONFIDENCE``, negative: no network)."""
+    search bot's network's (default ``options.CONFIDENCE``, negative: no network)."""
     rounds = settings.rounds
     weights, signatures = _networks()
     confidence = CONFIDENCE if confidence is None else float(confidence)
@@ -769,7 +770,7 @@ def penalties(
     """Penalties of games start .. start+count-1 as an int16 array [game, round, seat].
 
     ``samples``, ``exact`` and ``confidence`` set the search bot's budget and network
-    (defaults SEARCH_SAMPLES, SEARCH_EXACT, ``net.CONFIDENCE``)."""
+    (defaults SEARCH_SAMPLES, SEARCH_EXACT, ``options.CONFIDENCE``)."""
     out = np.empty((count, len(settings.rounds), settings.players), np.int16)
     simulate(
         np.uint64(seed),

@@ -3,11 +3,11 @@ decision from what the seat may know (numba; twin in ``reference.py``).
 
 It was trained (``scripts/davoserjas_net.py``) to pick the card a search with ``TEACHER``
 sampled deals per decision would pick, on decisions of games in which the bot plays the
-default search against three ``counting`` seats.  One network per round of the packaged
+sampling search against three ``counting`` seats.  One network per round of the packaged
 rules at 4 players; ``net.npz`` keeps them with the round each fits (``signature``).  The
 search plays the network's card where the network gives it at least the probability
-``confidence`` (a setting, default ``CONFIDENCE``: always), and samples deals as before
-elsewhere and in every round no network fits.
+``confidence`` (a setting, default ``options.CONFIDENCE``: always), and samples deals as
+before elsewhere and in every round no network fits.
 
 Each class of equal cards (``search.classes``) is described by ``FEATURES`` numbers, each
 scored by the same network (two hidden layers of ``HIDDEN`` rectified units), and the
@@ -20,7 +20,6 @@ import numpy as np
 
 from tableodds.sim.core.bits import ONE, highest_bit, lowest_bit, popcount
 from tableodds.sim.core.jit import jit
-from tableodds.sim.davoserjas.options import CONFIDENCE  # noqa: F401 (the default, here too)
 from tableodds.sim.davoserjas.rules import SUIT_BITS
 
 _ONE, _SUIT = ONE, SUIT_BITS

@@ -730,7 +730,8 @@ def play_game(
 ) -> list[list[int]]:
     """Penalties of one game as [round][seat]; ``samples``/``exact``: the search budget,
     ``confidence``: its network's (as ``kernel.penalties``)."""
-    from tableodds.sim.davoserjas.net import CONFIDENCE, load, network_of
+    from tableodds.sim.davoserjas.net import load, network_of
+    from tableodds.sim.davoserjas.options import CONFIDENCE
     from tableodds.sim.davoserjas.search import EXACT, SAMPLES
 
     samples = SAMPLES if samples is None else samples
