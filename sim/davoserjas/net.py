@@ -64,7 +64,8 @@ def network_of(signatures, players, deck_mask, pen, per_trick, first, last):
 
 
 @jit(inline="always")
-def _suit_pen(cards, pen):
+def penalty_on(cards, pen):
+    """The card penalties on ``cards``."""
     n = np.int64(0)
     while cards:
         n += pen[lowest_bit(cards)]
@@ -89,7 +90,7 @@ def features(hand, reps, default, k, led, win, points, t, played, voids, me, pen
     else:
         sit = 3
     extra = rnd.per_trick + (rnd.first if t == 0 else 0) + (rnd.last if t == size - 1 else 0)
-    live = _suit_pen(rnd.penmask & ~played, pen)
+    live = penalty_on(rnd.penmask & ~played, pen)
     after_void = 0  # seats still to play this trick that showed out of the led suit
     if k > 0:
         q = me
@@ -118,7 +119,7 @@ def features(hand, reps, default, k, led, win, points, t, played, voids, me, pen
         o[3] = popcount(above & unseen) / 12.0
         o[4] = popcount(hand & suit) / 13.0
         o[5] = popcount(unseen & suit) / 13.0
-        o[6] = _suit_pen(unseen & suit, pen) / (4.0 * scale)
+        o[6] = penalty_on(unseen & suit, pen) / (4.0 * scale)
         o[7] = opp_void / (players - 1.0)
         o[8] = (c % 13) / 12.0
         o[9] = takes
@@ -126,7 +127,7 @@ def features(hand, reps, default, k, led, win, points, t, played, voids, me, pen
         o[11] = 0.0 if above & unseen else 1.0
         o[12] = popcount(below & hand) / 12.0
         o[13] = 1.0 if popcount(hand & suit) == 1 else 0.0
-        o[14] = (_suit_pen(hand & suit, pen) - pen[c]) / (4.0 * scale)
+        o[14] = (penalty_on(hand & suit, pen) - pen[c]) / (4.0 * scale)
         for j in range(4):
             o[15 + j] = 1.0 if sit == j else 0.0
         o[19] = t / size

@@ -42,7 +42,7 @@ from tableodds.sim.core.bits import ONE, highest_bit, kth_bit, lowest_bit, popco
 from tableodds.sim.core.jit import entry, jit
 from tableodds.sim.core.rng import bounded, next_u64, seed_stream
 from tableodds.sim.davoserjas.counting import counting_trick, counting_trick_inline
-from tableodds.sim.davoserjas.net import net_card
+from tableodds.sim.davoserjas.net import net_card, penalty_on
 from tableodds.sim.davoserjas.rules import ENDGAME, ENDGAMES, SUIT_BITS
 
 _ONE, _SUIT = ONE, SUIT_BITS
@@ -463,16 +463,6 @@ def play_out(wh, wv, played, pen, rnd, t, k, led, win, win_seat, points, seat, m
     return mine
 
 
-@jit(inline="always")
-def _left(cards, pen):
-    """The card penalties on ``cards``."""
-    n = np.int64(0)
-    while cards:
-        n += pen[lowest_bit(cards)]
-        cards &= cards - _ONE
-    return n
-
-
 @jit
 def paranoid(
     wh, wv, played, gone, pen, rnd, t, k, led, win, win_seat, points, seat, me, alpha, beta, tt
@@ -520,7 +510,7 @@ def paranoid(
         return got + v
     # the most ``me`` can still take: this trick, the penalised cards left, the
     # later tricks' own penalties
-    most = points + _left(rnd.penmask & ~played, pen) + rnd.per_trick * (rnd.size - 1 - t)
+    most = points + penalty_on(rnd.penmask & ~played, pen) + rnd.per_trick * (rnd.size - 1 - t)
     if t < rnd.size - 1:
         most += rnd.last
     if most <= alpha:
