@@ -2,7 +2,7 @@
 duplicate deals: each against three ``counting`` seats (``sim/davoserjas/duel.py``), and the
 paired difference per six-round game with its 95% interval, whole and by round.
 
-    python scripts/davoserjas_strength.py [--games 100000] [--workers 2] [--seed 1]
+    python scripts/davoserjas_strength.py [--games 100000] [--players 4] [--workers 2] [--seed 1]
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ import numpy as np
 from tableodds.sim.davoserjas.duel import duel, interval
 
 
-def _part(confidence, games, seed, start):
+def _part(confidence, players, games, seed, start):
     t0 = time.process_time()
-    d = duel("search", "counting", 4, games, seed=seed, start=start, confidence=confidence)
+    d = duel("search", "counting", players, games, seed=seed, start=start, confidence=confidence)
     return d, time.process_time() - t0
 
 
-def run(confidence, games, seed, workers):
+def run(confidence, players, games, seed, workers):
     """Per-game, per-round differences to counting, and the CPU seconds they took."""
     step = -(-games // workers)
     with ProcessPoolExecutor(workers) as pool:
@@ -30,6 +30,7 @@ def run(confidence, games, seed, workers):
             pool.map(
                 _part,
                 [confidence] * workers,
+                [players] * workers,
                 [min(step, games - i * step) for i in range(workers)],
                 [seed] * workers,
                 [i * step for i in range(workers)],
@@ -47,12 +48,15 @@ def _show(name, d):
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=100_000)
+    ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args(argv)
-    with_net, cpu_net = run(None, a.games, a.seed, a.workers)
-    without, cpu_plain = run(-1.0, a.games, a.seed, a.workers)
-    print(f"{a.games:,} duplicate deals, seed {a.seed}, 4 players; penalty per game, 95% CI")
+    with_net, cpu_net = run(None, a.players, a.games, a.seed, a.workers)
+    without, cpu_plain = run(-1.0, a.players, a.games, a.seed, a.workers)
+    print(
+        f"{a.games:,} duplicate deals, seed {a.seed}, {a.players} players; penalty per game, 95% CI"
+    )
     _show("search with networks - counting", with_net)
     _show("search without networks - counting", without)
     _show("with networks - without (paired)", with_net - without)

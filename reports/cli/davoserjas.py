@@ -113,7 +113,7 @@ _duel = simulation(
             "--confidence",
             type=click.FloatRange(-1, 1),
             default=None,
-            help="Where a network fits the round (4 players, packaged rounds), search "
+            help="Where a network fits the round (3-5 players, packaged rounds), search "
             "plays its card when it is at least this sure, else samples; -1: never "
             f"[default: {CONFIDENCE}, always].",
         ),

@@ -4,7 +4,8 @@ decision from what the seat may know (numba; twin in ``reference.py``).
 It was trained (``scripts/davoserjas_net.py``) to pick the card a search with ``TEACHER``
 sampled deals per decision would pick, on decisions of games in which the bot plays the
 sampling search against three ``counting`` seats.  One network per round of the packaged
-rules at 4 players; ``net.npz`` keeps them with the round each fits (``signature``).  The
+rules at 3, 4 and 5 players (but one: see the script's ``LEFT_OUT``); ``net.npz`` keeps them
+with the round each fits (``signature``).  The
 search plays the network's card where the network gives it at least the probability
 ``confidence`` (a setting, default ``options.CONFIDENCE``: always), and samples deals as
 before elsewhere and in every round no network fits.

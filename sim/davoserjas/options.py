@@ -28,7 +28,7 @@ POLICIES["counting"] = (
     "by the round's scoring; Kabalen: frees own cards, opens few for others"
 )
 POLICIES["search"] = (
-    "trick rounds: where a network trained on its deeper searches fits the round (4 "
+    "trick rounds: where a network trained on its deeper searches fits the round (3-5 "
     "players, packaged rounds) plays the network's card; elsewhere samples deals of the "
     "unseen cards consistent with what it saw, scores each card by counting rollouts or, "
     "near the end, exactly; Kabalen: counting"

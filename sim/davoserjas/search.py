@@ -5,7 +5,7 @@ legal cards of one suit with no unseen card between them, the same penalty and
 (when following) not on two sides of the trick's winning card can do the same
 things, so only the lowest of each class is scored (:func:`classes`); with one
 class left it plays ``counting``'s card.  Where a network was trained for the
-round (``net.py``: the packaged rounds at 4 players) it plays the class the
+round (``net.py``: the packaged rounds at 3-5 players) it plays the class the
 network rates highest, if the network gives it at least the probability
 ``confidence`` (a setting; by default always).  Else it draws ``samples`` deals of
 the cards hidden from it, uniformly over the deals consistent with the hand
