@@ -53,13 +53,16 @@ def _reshuffle(rng, hands, seat, voids):
     return None
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_counting_decides_only_from_what_its_seat_may_know(players):
-    settings = make_settings(players, ["counting"] * players)
-    rng = random.Random(5)
+def _redeal_each_decision(settings, games, stream_seed, rng_seed, redeals, move):
+    """Every trick round of ``games`` games, each seat playing ``move(hands, seat, history,
+    rnd, t)``: at each decision the cards hidden from the seat are dealt again consistently
+    (sizes kept, no card in a void it showed) ``redeals`` times, and the card must not
+    change.  Returns (checks, checks where the redeal changed the table)."""
+    players = settings.players
+    rng = random.Random(rng_seed)
     checked = changed_table = 0
-    for game in range(6):
-        stream = PyStream(11, game)
+    for game in range(games):
+        stream = PyStream(stream_seed, game)
         for rnd in settings.rounds:
             if rnd.kind != "tricks":
                 continue
@@ -69,67 +72,59 @@ def test_counting_decides_only_from_what_its_seat_may_know(players):
                 trick = []
                 for k in range(players):
                     p = (lead + k) % players
-                    c = counting_move(hands, p, history, settings, rnd, t)
+                    c = move(hands, p, history, rnd, t)
                     _, voids = counting_view(history, p, players)
-                    for _ in range(3):
+                    for _ in range(redeals):
                         other = _reshuffle(rng, hands, p, voids)
                         if other is None:
                             continue
                         changed_table += other != hands
-                        assert counting_move(other, p, history, settings, rnd, t) == c
+                        assert move(other, p, history, rnd, t) == c, (rnd.name, t, k)
                         checked += 1
                     hands[p].remove(c)
                     history.append((p, c))
                     trick.append((p, c))
                 led = suit(trick[0][1])
                 lead = max((x for x in trick if suit(x[1]) == led), key=lambda x: x[1])[0]
+    return checked, changed_table
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_counting_decides_only_from_what_its_seat_may_know(players):
+    settings = make_settings(players, ["counting"] * players)
+
+    def move(hands, p, history, rnd, t):
+        return counting_move(hands, p, history, settings, rnd, t)
+
+    checked, changed_table = _redeal_each_decision(settings, 6, 11, 5, 3, move)
     assert checked > 1000 and changed_table > checked // 2
 
 
 def test_search_networks_decide_only_from_what_their_seat_may_know():
     """Every seat the search bot with its network always played (4 players, the packaged
-    rounds, where a network fits each): at each decision the cards hidden from the seat are
-    dealt again consistently and the seat's card must not change.  Decisions that would
-    sample deals are none here; the test checks that the network made most of them."""
+    rounds, where a network fits each): the card must not change when the cards hidden
+    from the seat are dealt again.  With the networks the bot samples no deal here; the
+    test checks that the networks, not counting's card, made many of the decisions."""
     settings = make_settings(4, ["search"] * 4)
     weights, signatures = load()
-    rng = random.Random(7)
-    checked = changed_table = by_net = 0
-    for game in range(3):
-        stream = PyStream(13, game)
-        for rnd in settings.rounds:
-            if rnd.kind != "tricks":
-                continue
+    networks = {}
+    for rnd in settings.rounds:
+        if rnd.kind == "tricks":
             m = network_of(
                 signatures, 4, deck_mask(4), rnd.card_penalties(), rnd.per_trick,
                 rnd.first_trick, rnd.last_trick,
             )  # fmt: skip
             assert m >= 0, rnd.name
-            network = (weights[m], 0.0)
-            hands = deal(stream, settings, -1, set())
-            history, lead = [], (rnd.number - 1) % 4
-            for t in range(len(hands[0])):
-                trick = []
-                for k in range(4):
-                    p = (lead + k) % 4
-                    c = search_move(stream, hands, p, history, settings, rnd, t, 0, 0, network)
-                    by_net += c != counting_move(hands, p, history, settings, rnd, t)
-                    _, voids = counting_view(history, p, 4)
-                    for _ in range(2):
-                        other = _reshuffle(rng, hands, p, voids)
-                        if other is None:
-                            continue
-                        changed_table += other != hands
-                        got = search_move(
-                            stream, other, p, history, settings, rnd, t, 0, 0, network
-                        )
-                        assert got == c, (rnd.name, t, k)
-                        checked += 1
-                    hands[p].remove(c)
-                    history.append((p, c))
-                    trick.append((p, c))
-                led = suit(trick[0][1])
-                lead = max((x for x in trick if suit(x[1]) == led), key=lambda x: x[1])[0]
+            networks[rnd.number] = (weights[m], 0.0)
+    by_net = 0
+
+    def move(hands, p, history, rnd, t):
+        nonlocal by_net
+        c = search_move(None, hands, p, history, settings, rnd, t, 0, 0, networks[rnd.number])
+        by_net += c != counting_move(hands, p, history, settings, rnd, t)
+        return c
+
+    checked, changed_table = _redeal_each_decision(settings, 3, 13, 7, 2, move)
     assert checked > 500 and changed_table > checked // 2 and by_net > 20, (checked, by_net)
 
 
