@@ -247,11 +247,7 @@ def network(settings, rnd, seed, a):
         mixed = given_away(np.where(sure >= tau, net, C))
         share = float((sure >= tau)[held].mean())
         print(f"  confidence {tau:.2f}: network plays {share:.1%}, gives away {mixed:.4f}")
-    sig = N.signature(
-        settings.players, settings.deck_mask, rnd.card_penalties(), rnd.per_trick,
-        rnd.first_trick, rnd.last_trick,
-    )  # fmt: skip
-    return pack_weights(p), sig
+    return pack_weights(p), N.signature(settings, rnd)
 
 
 def main(argv=None) -> None:

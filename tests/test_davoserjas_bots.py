@@ -110,10 +110,7 @@ def test_search_networks_decide_only_from_what_their_seat_may_know():
     networks = {}
     for rnd in settings.rounds:
         if rnd.kind == "tricks":
-            m = network_of(
-                signatures, 4, deck_mask(4), rnd.card_penalties(), rnd.per_trick,
-                rnd.first_trick, rnd.last_trick,
-            )  # fmt: skip
+            m = network_of(signatures, settings, rnd)
             assert m >= 0, rnd.name
             networks[rnd.number] = (weights[m], 0.0)
     by_net = 0
@@ -136,10 +133,7 @@ def test_networks_fit_only_the_rounds_they_were_trained_for():
         for rnd in s.rounds:
             if rnd.kind != "tricks":
                 continue
-            m = network_of(
-                signatures, players, deck_mask(players), rnd.card_penalties(), rnd.per_trick,
-                rnd.first_trick, rnd.last_trick,
-            )  # fmt: skip
+            m = network_of(signatures, s, rnd)
             # a variant changes only the queens round
             want = fits if fits is not None else rnd.name != "avoid queens"
             assert (m >= 0) == want, (players, variants, rnd.name)

@@ -605,7 +605,7 @@ def simulate(
 ):
     """Play games start .. start+count-1; write penalties to out[game, round, seat].
     ``net[net_of[r]]``: the search bot's network for round r, played where its card's
-    probability is at least ``confidence[r]`` (no network where ``net_of[r]`` is -1)."""
+    probability is at least ``confidence[r]`` (-1 where ``net_of[r]`` is -1: no network)."""
     s = np.empty(4 * _G, np.uint64)
     base = np.empty(52, np.int8)
     n_base = 0
@@ -661,8 +661,7 @@ def simulate(
                 m = net_of[r]
                 _tricks_block(
                     s, hands, card_pen[r], rnd, leader, trick_pol, out[:, r], g0, count, lead, pts,
-                    played, voids, sizes, samples, exact, net[max(m, 0)],
-                    confidence[r] if m >= 0 else -1.0,
+                    played, voids, sizes, samples, exact, net[max(m, 0)], confidence[r],
                 )  # fmt: skip
             elif kind[r] == 0:
                 _random_tricks_block(
@@ -725,11 +724,7 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None, confid
     confidence = CONFIDENCE if confidence is None else float(confidence)
     net_of = np.array(
         [
-            network_of(
-                signatures, settings.players, settings.deck_mask, r.card_penalties(),
-                r.per_trick, r.first_trick, r.last_trick,
-            ) if r.kind == "tricks" else -1
-            for r in rounds
+            network_of(signatures, settings, r) if r.kind == "tricks" else -1 for r in rounds
         ],
         np.int64,
     )  # fmt: skip

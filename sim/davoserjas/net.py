@@ -5,16 +5,17 @@ It was trained (``scripts/davoserjas_net.py``) to pick the card a search with ``
 sampled deals per decision would pick, on decisions of games in which the bot plays the
 sampling search against three ``counting`` seats.  One network per round of the packaged
 rules at 3, 4 and 5 players (but one: see the script's ``LEFT_OUT``); ``net.npz`` keeps them
-with the round each fits (``signature``).  The
-search plays the network's card where the network gives it at least the probability
-``confidence`` (a setting, default ``options.CONFIDENCE``: always), and samples deals as
-before elsewhere and in every round no network fits.
+with the round each fits (``signature``).  The search plays the network's card where the
+network gives it at least the probability ``confidence`` (a setting, default
+``options.CONFIDENCE``: always), and samples deals as before elsewhere and in every round no
+network fits.
 
 Each class of equal cards (``search.classes``) is described by ``FEATURES`` numbers, each
 scored by the same network (two hidden layers of ``HIDDEN`` rectified units), and the
 scores are turned into probabilities by a softmax over the classes.
 """
 
+import functools
 from pathlib import Path
 
 import numpy as np
@@ -37,27 +38,28 @@ WEIGHTS = _W3 + HIDDEN
 PATH = Path(__file__).with_name("net.npz")
 
 
-def signature(players, deck_mask, pen, per_trick, first, last):
-    """What a network is trained for: the seats, the cards, the round's scoring."""
-    return np.concatenate(
-        [
-            [players, int(deck_mask) & 0xFFFFFFFF, int(deck_mask) >> 32, per_trick, first, last],
-            np.asarray(pen, np.int64),
-        ]
-    ).astype(np.int64)
+def signature(settings, rnd):
+    """What a network is trained for: the seats, the cards, the round's scoring
+    (``settings`` and one of its trick rounds)."""
+    mask = int(settings.deck_mask)
+    head = [settings.players, mask & 0xFFFFFFFF, mask >> 32]
+    head += [rnd.per_trick, rnd.first_trick, rnd.last_trick]
+    return np.concatenate([head, rnd.card_penalties().astype(np.int64)]).astype(np.int64)
 
 
+@functools.cache  # read once per process: the kernel and the reference ask per run and game
 def load(path=PATH):
-    """(weights [network, WEIGHTS], signatures [network, 58]); none when there is no file."""
+    """(weights [network, WEIGHTS], signatures [network, 58]); none when there is no file.
+    The arrays are shared between callers: read them, do not change them."""
     if not Path(path).is_file():
         return np.zeros((0, WEIGHTS)), np.zeros((0, 58), np.int64)
     with np.load(path) as f:
         return f["weights"].astype(np.float64), f["signatures"].astype(np.int64)
 
 
-def network_of(signatures, players, deck_mask, pen, per_trick, first, last):
-    """The row of the network trained for this round, or -1."""
-    sig = signature(players, deck_mask, pen, per_trick, first, last)
+def network_of(signatures, settings, rnd):
+    """The row of the network trained for this round of ``settings``, or -1."""
+    sig = signature(settings, rnd)
     for i, s in enumerate(signatures):
         if np.array_equal(s, sig):
             return i

@@ -744,10 +744,7 @@ def play_game(
         hands = deal(stream, settings, fixed_seat, set(fixed_hand))
         leader = (rnd.number - 1) % settings.players
         if rnd.kind == "tricks":
-            m = network_of(
-                signatures, settings.players, settings.deck_mask, rnd.card_penalties(),
-                rnd.per_trick, rnd.first_trick, rnd.last_trick,
-            )  # fmt: skip
+            m = network_of(signatures, settings, rnd)
             network = (weights[m], confidence) if m >= 0 else (None, -1.0)
             result.append(
                 play_tricks(
