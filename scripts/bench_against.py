@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -63,19 +64,29 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU time per measurement")
     ap.add_argument("--rounds", type=int, default=2, help="turns each tree takes")
     args = ap.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        old = tmp / "old"
-        old.mkdir()
+    # the commit's tree and its import root stay in one folder per commit, so that a second
+    # run finds the commit's kernels in numba's cache (an old tree's cache may be keyed by path;
+    # this tree's is keyed by its sources, sim/core/cache.py)
+    sha = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", args.rev], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    kept = Path(tempfile.gettempdir()) / "tableodds-bench-trees" / sha
+    old = kept / "tree"
+    if not (kept / "ready").exists():
+        shutil.rmtree(kept, ignore_errors=True)
+        old.mkdir(parents=True)
         subprocess.run(
-            f"git -C {ROOT} archive {args.rev} | tar -x -C {old}",
+            f"git -C {ROOT} archive {sha} | tar -x -C {old}",
             shell=True,
             check=True,
             executable="/bin/bash",
         )
-        trees = {"this": ROOT, args.rev: old}
-        roots = {k: import_root(t, tmp / f"root-{i}") for i, (k, t) in enumerate(trees.items())}
-        best: dict[str, dict[str, float]] = {k: {} for k in trees}
+        import_root(old, kept / "root")
+        (kept / "ready").touch()
+    trees = {"this": ROOT, args.rev: old}
+    best: dict[str, dict[str, float]] = {k: {} for k in trees}
+    with tempfile.TemporaryDirectory() as tmp:
+        roots = {"this": import_root(ROOT, Path(tmp) / "root"), args.rev: kept / "root"}
         for _ in range(args.rounds):
             for key, tree in trees.items():
                 for _, script in game_benches(tree / "scripts", args.only):

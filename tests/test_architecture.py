@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -131,27 +133,66 @@ def test_the_wheel_holds_only_tableodds(tmp_path):
     assert not any(n.startswith("tableodds/reports/api/") for n in names)
 
 
-def _cache_dir(env: dict) -> list[str]:
-    code = (
-        "import numba, tableodds.sim as s; from tableodds.sim.boss import kernel; "
-        "print(s.NUMBA_CACHE_DIR); print(numba.config.CACHE_DIR)"
-    )
+_COMPILES = """
+import sys
+from numba.core import event
+seen = []
+class L(event.Listener):
+    def on_start(self, ev): seen.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev): pass
+event.register("numba:compile", L())
+import tableodds.sim.core.rng as rng
+from tableodds.sim.core import cache
+rng.stream_head(1, 2, 3)
+print(rng.__file__); print(cache.folder("core")); print(",".join(seen))
+"""
+
+
+def _compiles(env: dict, tree: Path | None = None) -> tuple[str, str, str]:
+    """(the rng module's file, core's cache folder, the functions numba compiled) in a fresh
+    process, on the installed sources or on those of ``tree``."""
     clean = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    if tree is not None:
+        clean["PYTHONPATH"] = str(tree)
     out = subprocess.run(
-        [sys.executable, "-c", code], env={**clean, **env}, capture_output=True, text=True
+        [sys.executable, "-c", _COMPILES], env={**clean, **env}, capture_output=True, text=True
     )
     assert out.returncode == 0, out.stderr
-    return out.stdout.split()
+    return tuple((out.stdout.splitlines() + [""])[:3])
 
 
-def test_compiled_kernels_are_cached_per_version_of_the_sources(tmp_path):
-    # numba keys a cache by the kernel's own file; helpers in other files would go stale
-    ours, numbas = _cache_dir({"XDG_CACHE_HOME": str(tmp_path)})
-    assert ours == numbas
-    folder = Path(ours)
-    assert folder.parent == tmp_path / "tableodds" / "numba" and len(folder.name) == 16
-    mine = str(tmp_path / "mine")
-    assert _cache_dir({"NUMBA_CACHE_DIR": mine}) == [mine, mine]  # a user's choice stands
+def test_a_kernel_compiles_once_for_every_install_of_the_same_sources(tmp_path):
+    # numba keys its own cache by where a file lies: an install that moves the code (pip
+    # install . then -e .) compiled every kernel again
+    spec = importlib.util.spec_from_file_location("ba", ROOT / "scripts" / "bench_against.py")
+    bench_against = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_against)
+    import_root = bench_against.import_root  # a tree importable as tableodds, no install
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    here, folder, compiled = _compiles(env)
+    assert "stream_head" in compiled.split(",")
+    version = Path(folder).parent
+    assert version.parent == tmp_path / "cache" / "tableodds" / "numba"
+    assert (
+        Path(folder).name.startswith("core-") and (Path(folder) / "tableodds-cache.json").exists()
+    )
+    assert _compiles(env)[2] == ""  # loaded, not compiled
+
+    copy = tmp_path / "copy"  # the same sources elsewhere, as another install
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".ci", "__pycache__"))
+    there, folder2, compiled2 = _compiles(env, import_root(copy, tmp_path / "root"))
+    assert (
+        Path(there).resolve().is_relative_to(copy) and Path(here).resolve() != Path(there).resolve()
+    )
+    assert (folder2, compiled2) == (folder, "")
+
+    (copy / "sim" / "core" / "rng.py").write_text(
+        (copy / "sim" / "core" / "rng.py").read_text() + "\n# an edit\n"
+    )
+    _, folder3, compiled3 = _compiles(env, import_root(copy, tmp_path / "root3"))
+    assert folder3 != folder and "stream_head" in compiled3.split(",")  # edited: compiled anew
+    mine = tmp_path / "mine"
+    assert Path(_compiles({"NUMBA_CACHE_DIR": str(mine)})[1]).parent.parent == mine
 
 
 # The plain-Python reference twins exist to be checked against the kernels. Besides tests/,

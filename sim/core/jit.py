@@ -1,9 +1,9 @@
 """The two ways tableodds compiles a function with numba, so that every kernel reads alike.
 
 * :func:`entry`: a function called from Python (a kernel's chunk function, or a helper the
-  tests and analyses call): compiled once per version into the on-disk cache
-  (``tableodds.sim.NUMBA_CACHE_DIR``) and run without the GIL, so the runner's threads run
-  chunks side by side;
+  tests and analyses call): compiled once per version of its sources into the on-disk cache
+  (``sim/core/cache.py``, where any install of the same sources finds it) and run without
+  the GIL, so the runner's threads run chunks side by side;
 * :func:`jit`: a function called only from other compiled functions; ``inline="always"``
   inlines it into its callers in numba's IR (small hot helpers), the default leaves that to
   LLVM.
@@ -15,9 +15,51 @@ updates on every array argument in the hottest loops (the 1844 kernel and the Bo
 function that makes layout views needs the counting, ``sim/core/layout.py``).
 """
 
+import os
+
 from numba import njit
+from numba.core import caching
+
+from tableodds.sim.core import cache
 
 _ERRORS = "numpy"
+
+
+class _GameLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):
+    """numba's cache for a function of tableodds.sim: in its package's folder of
+    ``sim/core/cache.py`` (by version and a hash of the sources, not by install path)."""
+
+    def __init__(self, py_func, py_file, package):
+        self._py_file, self._package = py_file, package
+        self._lineno = py_func.__code__.co_firstlineno
+        self._cache_path = str(cache.folder(package))
+
+    def ensure_cache_path(self):
+        cache.mark(cache.folder(self._package), self._package)
+        super().ensure_cache_path()
+
+    def get_cache_path(self):
+        return self._cache_path
+
+    def get_source_stamp(self):
+        return cache.digest(self._package)  # the folder's sources, whatever numba's version
+
+    @classmethod
+    def from_function(cls, py_func, py_file):
+        package = cache.package_of(py_file)
+        if package is None:
+            return None
+        self = cls(py_func, py_file, package)
+        try:
+            self.ensure_cache_path()
+        except OSError:  # no writable cache folder: numba's own locators, or none
+            return None
+        return self
+
+
+if not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):  # a user's own choice stands
+    if _GameLocator not in caching.CacheImpl._locator_classes:
+        caching.CacheImpl._locator_classes.insert(0, _GameLocator)
 
 
 def entry(fn=None, *, alloc: bool = True):
