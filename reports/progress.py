@@ -15,12 +15,12 @@ class Bar:
         self.progress = None
         if not enabled:
             return
-        from rich.console import Console
         from rich.progress import (
             BarColumn,
             MofNCompleteColumn,
             Progress,
             TextColumn,
+            TimeElapsedColumn,
             TimeRemainingColumn,
         )
 
@@ -29,8 +29,11 @@ class Bar:
             BarColumn(),
             MofNCompleteColumn(),
             TextColumn("{task.fields[rate]}"),
+            TextColumn("elapsed"),
+            TimeElapsedColumn(),
+            TextColumn("· left"),
             TimeRemainingColumn(),
-            console=Console(stderr=True),
+            console=stderr_console(),
             transient=True,
         )
         self.task = self.progress.add_task(label, total=total, rate="")
@@ -58,23 +61,54 @@ def game_name(package: str) -> str:
 
 
 def compiling_text(package: str | None) -> str:
-    """What a run says while numba compiles its kernel (``package``: the game's, or None)."""
-    which = f"the {game_name(package)} kernels" if package else "the kernels"
-    return f"compiling {which} (once per version of tableodds)"
+    """What a command says when numba starts compiling a game's kernels (``package``: the
+    game's sim package, or None): what, about how long, and that it happens once."""
+    from tableodds.sim.registry import PACKAGES, game
+
+    name = game_name(package) if package else None
+    about = f", about {game(name).compile_seconds} s on 2 cores" if name in PACKAGES else ""
+    return (
+        f"compiling {_which(package)}{about} "
+        "(once for these sources; later runs load them from the cache)"
+    )
+
+
+def _which(package: str | None) -> str:
+    return f"the {game_name(package)} kernels" if package else "kernels"
+
+
+_console = None
+
+
+def stderr_console():
+    """The one rich console on stderr: bars, spinners and notes share it, so a line printed
+    while a bar is drawn goes above the bar instead of through it."""
+    global _console
+    if _console is None:
+        from rich.console import Console
+
+        _console = Console(stderr=True, soft_wrap=True, highlight=False)
+    return _console
+
+
+def tell_compiling(package: str | None) -> None:
+    """One line on stderr when a package first compiles in this process, on a terminal or
+    not (``sim.core.compiling.on_first``)."""
+    stderr_console().print(f"tableodds: {compiling_text(package)}", markup=False)
 
 
 class Spinner:
     """A spinner with the time elapsed on stderr, until ``close()``."""
 
     def __init__(self, text: str):
-        from rich.console import Console
         from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
         self.progress = Progress(
             SpinnerColumn(),
             TextColumn("{task.description}"),
+            TextColumn("elapsed"),
             TimeElapsedColumn(),
-            console=Console(stderr=True),
+            console=stderr_console(),
             transient=True,
         )
         self.progress.add_task(text, total=None)
@@ -92,7 +126,7 @@ class Terminal:
         return Bar(True, total, label)
 
     def compiling(self, package: str | None) -> Spinner:
-        return Spinner(compiling_text(package))
+        return Spinner(f"compiling {_which(package)}")  # the line above says the rest
 
 
 def terminal() -> Progress | None:
@@ -102,40 +136,59 @@ def terminal() -> Progress | None:
     return Terminal()
 
 
+def _hms(seconds: float) -> str:
+    s = int(max(seconds, 0))
+    return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+
+
+def _clock():
+    """A column "elapsed 0:01:02 · left 0:03:04": left from the pace of the work so far, with
+    the seconds numba spent compiling taken out of the pace (a compile is paid once, so it
+    says nothing of the steps to come); "left ?" before any work is done."""
+    from rich.progress import ProgressColumn
+    from rich.text import Text
+
+    from tableodds.sim.core.compiling import Watch
+
+    watch = Watch.install()
+
+    class Clock(ProgressColumn):
+        def __init__(self):
+            super().__init__()
+            self.t0, self.c0 = time.perf_counter(), watch.seconds_now()
+
+        def render(self, task):
+            elapsed = time.perf_counter() - self.t0
+            work = elapsed - (watch.seconds_now() - self.c0)
+            done = task.completed / task.total if task.total else 0.0
+            left = _hms(work * (1 - done) / done) if done > 0.0 else "?"
+            return Text(f"elapsed {_hms(elapsed)} · left {left}")
+
+    return Clock()
+
+
 class ReportBar:
     """The one bar of ``tableodds report``: the whole report in steps (one per analysis, one
     for the cheat sheets, one for the scoring examples), moving within an analysis as its
     games finish, with the time elapsed and an estimate of the time left for the whole
-    report (from the pace so far: analyses differ in cost, so it firms up as the report
-    runs).  Nothing when disabled (stderr piped)."""
+    report (from the pace so far, compile time left out: analyses differ in cost, so it
+    firms up as the report runs).  Nothing when disabled (stderr piped)."""
 
     def __init__(self, enabled: bool, steps: int):
         self.progress = None
         self.steps, self.done, self.part = steps, 0, 0.0
         if not enabled:
             return
-        from rich.console import Console
-        from rich.progress import (
-            BarColumn,
-            Progress,
-            TaskProgressColumn,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
+        from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn
 
         self.progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
             TaskProgressColumn(),
-            TimeElapsedColumn(),
-            TextColumn("left"),
-            TimeRemainingColumn(),
+            _clock(),
             TextColumn("{task.fields[now]}"),
-            console=Console(stderr=True),
+            console=stderr_console(),
             transient=True,
-            # the pace over the whole report, not the last seconds' (analyses differ a lot)
-            speed_estimate_period=24 * 3600,
         )
         self.task = self.progress.add_task("report", total=steps, now="")
         self.progress.start()
@@ -180,7 +233,7 @@ class _Tickers:
         return _Ticker(self.bar, self.folder, total)
 
     def compiling(self, package: str | None) -> None:
-        self.bar.note(f"{self.folder}: {compiling_text(package)}")
+        self.bar.note(f"{self.folder}: compiling {_which(package)}")
 
 
 class _Ticker:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import ast
-import importlib.util
-import os
-import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+from tableodds.sim.core.cache import digest_of
+from tableodds.sim.registry import PACKAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 # folder -> the package it installs as (pyproject.toml's package-dir)
@@ -131,68 +131,12 @@ def test_the_wheel_holds_only_tableodds(tmp_path):
     ):
         assert needed in names
     assert not any(n.startswith("tableodds/reports/api/") for n in names)
-
-
-_COMPILES = """
-import sys
-from numba.core import event
-seen = []
-class L(event.Listener):
-    def on_start(self, ev): seen.append(ev.data["dispatcher"].py_func.__qualname__)
-    def on_end(self, ev): pass
-event.register("numba:compile", L())
-import tableodds.sim.core.rng as rng
-from tableodds.sim.core import cache
-rng.stream_head(1, 2, 3)
-print(rng.__file__); print(cache.folder("core")); print(",".join(seen))
-"""
-
-
-def _compiles(env: dict, tree: Path | None = None) -> tuple[str, str, str]:
-    """(the rng module's file, core's cache folder, the functions numba compiled) in a fresh
-    process, on the installed sources or on those of ``tree``."""
-    clean = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
-    if tree is not None:
-        clean["PYTHONPATH"] = str(tree)
-    out = subprocess.run(
-        [sys.executable, "-c", _COMPILES], env={**clean, **env}, capture_output=True, text=True
-    )
-    assert out.returncode == 0, out.stderr
-    return tuple((out.stdout.splitlines() + [""])[:3])
-
-
-def test_a_kernel_compiles_once_for_every_install_of_the_same_sources(tmp_path):
-    # numba keys its own cache by where a file lies: an install that moves the code (pip
-    # install . then -e .) compiled every kernel again
-    spec = importlib.util.spec_from_file_location("ba", ROOT / "scripts" / "bench_against.py")
-    bench_against = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench_against)
-    import_root = bench_against.import_root  # a tree importable as tableodds, no install
-    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
-    here, folder, compiled = _compiles(env)
-    assert "stream_head" in compiled.split(",")
-    version = Path(folder).parent
-    assert version.parent == tmp_path / "cache" / "tableodds" / "numba"
-    assert (
-        Path(folder).name.startswith("core-") and (Path(folder) / "tableodds-cache.json").exists()
-    )
-    assert _compiles(env)[2] == ""  # loaded, not compiled
-
-    copy = tmp_path / "copy"  # the same sources elsewhere, as another install
-    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".ci", "__pycache__"))
-    there, folder2, compiled2 = _compiles(env, import_root(copy, tmp_path / "root"))
-    assert (
-        Path(there).resolve().is_relative_to(copy) and Path(here).resolve() != Path(there).resolve()
-    )
-    assert (folder2, compiled2) == (folder, "")
-
-    (copy / "sim" / "core" / "rng.py").write_text(
-        (copy / "sim" / "core" / "rng.py").read_text() + "\n# an edit\n"
-    )
-    _, folder3, compiled3 = _compiles(env, import_root(copy, tmp_path / "root3"))
-    assert folder3 != folder and "stream_head" in compiled3.split(",")  # edited: compiled anew
-    mine = tmp_path / "mine"
-    assert Path(_compiles({"NUMBA_CACHE_DIR": str(mine)})[1]).parent.parent == mine
+    # an install from the wheel finds the kernels compiled from this tree (and the reverse)
+    zipfile.ZipFile(wheel).extractall(tmp_path / "installed")
+    for package in [*(p.rsplit(".", 1)[-1] for p in PACKAGES.values()), "core"]:
+        assert digest_of(package, tmp_path / "installed" / "tableodds" / "sim") == digest_of(
+            package, ROOT / "sim"
+        )
 
 
 # The plain-Python reference twins exist to be checked against the kernels. Besides tests/,

@@ -26,6 +26,7 @@ from tableodds.reports.cli.options import (
     workers_option,
 )
 from tableodds.sim.core import signals
+from tableodds.sim.core.compiling import on_first
 from tableodds.sim.core.errors import InputError
 
 # game name -> the module of its commands (tableodds.reports.cli.<package>), loaded when named
@@ -45,7 +46,10 @@ class _Root(LazyRoot):
 @click.group(
     cls=_Root, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100}
 )
-@click.version_option(package_name="tableodds")
+@click.version_option(
+    package_name="tableodds",
+    message="%(prog)s %(version)s (`tableodds cache` shows its compiled kernels)",
+)
 def cli():
     """Odds, scores and cheat sheets for Davoserjas, Davos, 1844, Borgia and I'm the Boss!.
 
@@ -143,6 +147,41 @@ def cheatsheet(game, out, variants, seed, paper):
         click.echo(f"wrote {path}")
 
 
+@cli.command("cache")
+@click.option(
+    "--prune",
+    is_flag=True,
+    help="Remove the kernels compiled from other sources than those installed now "
+    "(an older version, an edited tree); only folders tableodds made are touched.",
+)
+def cache_command(prune):
+    """Where the compiled kernels are kept, and what is there.
+
+    numba compiles each game's kernels the first time they run and keeps them here, one
+    folder per game and version of its sources, so that any install of the same sources
+    (pip install ., pip install -e ., a new environment) loads them instead of compiling
+    again. NUMBA_CACHE_DIR moves the folder.
+    """
+    from tableodds.reports.progress import game_name
+    from tableodds.sim.core import cache
+
+    if prune:
+        for e in cache.prune():
+            click.echo(f"removed {e.path} ({e.bytes / 1e6:.1f} MB)")
+    entries = [e for e in cache.contents() if e.files or not e.current]
+    click.echo(f"compiled kernels in {cache.root()} (NUMBA_CACHE_DIR moves them)")
+    if not entries:
+        click.echo("nothing compiled yet: a game's first run compiles its kernels")
+        return
+    click.echo(f"  {'game':<11} {'version':<9} {'sources':<17} {'functions':>9} {'size':>9}")
+    for e in entries:
+        state = "current" if e.current else "other sources (--prune removes it)"
+        click.echo(
+            f"  {game_name(e.package):<11} {e.version:<9} {e.digest:<17} {e.files:>9} "
+            f"{e.bytes / 1e6:>6.1f} MB  {state}"
+        )
+
+
 class _Terminated(KeyboardInterrupt):
     """SIGTERM, handled like Ctrl-C (finished work kept and printed) but exit 143."""
 
@@ -169,6 +208,12 @@ _again = False
 def _fail(message: str, code: int) -> None:
     click.echo(f"tableodds: error: {message}", err=True)
     sys.exit(code)
+
+
+def _tell_compiling(package: str | None) -> None:
+    from tableodds.reports.progress import tell_compiling  # loads rich: only when it compiles
+
+    tell_compiling(package)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -216,6 +261,7 @@ def _main(argv: list[str] | None) -> None:
     if previous_int is signal.default_int_handler:  # not when started with SIGINT ignored
         signal.signal(signal.SIGINT, _on_sigint)
         signals.sigint = _on_sigint
+    untell = on_first(_tell_compiling)  # one line per game whose kernels compile, tty or not
     try:
         code = cli.main(args=argv, prog_name="tableodds", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
@@ -242,6 +288,7 @@ def _main(argv: list[str] | None) -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     finally:
+        untell()
         signal.signal(signal.SIGTERM, previous)
         if previous_int is signal.default_int_handler:
             signal.signal(signal.SIGINT, previous_int)

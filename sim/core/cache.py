@@ -27,7 +27,10 @@ from pathlib import Path
 
 SIM = Path(__file__).resolve().parent.parent  # the tableodds.sim package
 MARK = "tableodds-cache.json"
-SKIP = {"__pycache__", "games"}  # byte code, and the recorded games (read at run time only)
+# what a kernel is compiled from: code and the data files read into constants (the recorded
+# games in games/ are read at run time only); all of them ship in the wheel
+SOURCES = {".py", ".toml", ".npz"}
+SKIP = {"__pycache__", "games"}
 
 
 def tableodds_version() -> str:
@@ -48,19 +51,26 @@ def root() -> Path:
 
 def _files(folder: Path):
     for path in sorted(folder.rglob("*")):
-        if path.is_file() and not SKIP & set(path.relative_to(folder).parts):
+        rel = path.relative_to(folder)
+        if path.suffix in SOURCES and not SKIP & set(rel.parts) and path.is_file():
             yield path
+
+
+def digest_of(package: str, sim: Path) -> str:
+    """A hash of the sources a package's kernels are compiled from (its files and sim/core's)
+    in the tree ``sim``."""
+    h = hashlib.sha256()
+    for folder in sorted({"core", package}):
+        for path in _files(sim / folder):
+            h.update(path.relative_to(sim).as_posix().encode() + b"\0")
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
 
 
 @functools.cache
 def digest(package: str) -> str:
-    """A hash of the sources a package's kernels are compiled from: its files and sim/core's."""
-    h = hashlib.sha256()
-    for folder in sorted({"core", package}):
-        for path in _files(SIM / folder):
-            h.update(path.relative_to(SIM).as_posix().encode() + b"\0")
-            h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+    """:func:`digest_of` the installed package."""
+    return digest_of(package, SIM)
 
 
 def package_of(py_file: str) -> str | None:

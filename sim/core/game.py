@@ -64,6 +64,9 @@ class GameSpec:
             ``simulate_chunk``, ``reference_chunk``, ``check`` and ``columns`` are also
             attributes of the spec.
         chunk_size: default games per chunk (about a quarter second of kernel work).
+        compile_seconds: about how long numba takes to compile the kernels of the game's
+            first command from an empty cache on a 2-core machine (what a user is told while
+            waiting; ``scripts/bench_compile.py`` prints it beside the measured time).
     """
 
     name: str
@@ -71,6 +74,7 @@ class GameSpec:
     settings: Callable[[int], Any]
     kinds: tuple[SimKind, ...]
     chunk_size: int = 65_536
+    compile_seconds: int = 30
 
     def kind(self, name: str) -> SimKind:
         for k in self.kinds:

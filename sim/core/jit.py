@@ -20,7 +20,7 @@ import os
 from numba import njit
 from numba.core import caching
 
-from tableodds.sim.core import cache
+from tableodds.sim.core import cache, compiling
 
 _ERRORS = "numpy"
 
@@ -57,6 +57,7 @@ class _GameLocator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator)
         return self
 
 
+compiling.Watch.install()  # before any kernel compiles: a command hears of each first compile
 if not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):  # a user's own choice stands
     if _GameLocator not in caching.CacheImpl._locator_classes:
         caching.CacheImpl._locator_classes.insert(0, _GameLocator)

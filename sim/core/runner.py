@@ -48,7 +48,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from tableodds.sim.core import signals
+from tableodds.sim.core import compiling, signals
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
@@ -344,7 +344,7 @@ def _warm_up(backend: Backend, chunk_fn: ChunkFn, seed: int, progress) -> None:
     cache hit does not send), ``progress.compiling(package)`` is told once, with the game
     package's name (None when the kernel is not a game's); what it returns (a spinner, say)
     is closed when the kernel is ready."""
-    watch = _CompileWatch.install()
+    watch = compiling.Watch.install()
     seen, watch.what = watch.count, None
     tell = getattr(progress, "compiling", None)
     f = backend.submit(_play_one, chunk_fn, seed)
@@ -367,45 +367,6 @@ def _warm_up(backend: Backend, chunk_fn: ChunkFn, seed: int, progress) -> None:
         if note is not None:
             note.close()
     backend.result(f)  # a kernel that fails, fails here
-
-
-class _CompileWatch:
-    """Counts numba's compile events (sent on a cache miss only) and names the game package
-    of the last kernel compiled."""
-
-    _one: _CompileWatch | None = None
-
-    def __init__(self):
-        self.count = 0
-        self.what: str | None = None  # the game package of the kernel compiled last
-
-    @classmethod
-    def install(cls) -> _CompileWatch:
-        if cls._one is None:
-            cls._one = cls()
-            try:
-                from numba.core import event
-            except ImportError:  # no numba: nothing compiles
-                return cls._one
-            cls._one._register(event)
-        return cls._one
-
-    def _register(self, event) -> None:
-        watch = self
-
-        class Listener(event.Listener):
-            def on_start(self, ev):
-                fn = getattr(ev.data.get("dispatcher"), "py_func", None)
-                module = getattr(fn, "__module__", "") or ""
-                parts = module.split(".")
-                if "sim" in parts[:-1] and parts[parts.index("sim") + 1] != "core":
-                    watch.what = parts[parts.index("sim") + 1]  # the game package
-                watch.count += 1
-
-            def on_end(self, ev):
-                pass
-
-        event.register("numba:compile", Listener())
 
 
 class Backend:

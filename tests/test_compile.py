@@ -1,0 +1,136 @@
+"""Compiling: once per version of the sources wherever they are installed, said once while it
+happens, and kept where `tableodds cache` shows it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+_COMPILES = """
+import sys
+from numba.core import event
+seen = []
+class L(event.Listener):
+    def on_start(self, ev): seen.append(ev.data["dispatcher"].py_func.__qualname__)
+    def on_end(self, ev): pass
+event.register("numba:compile", L())
+import tableodds.sim.core.rng as rng
+from tableodds.sim.core import cache
+rng.stream_head(1, 2, 3)
+print(rng.__file__); print(cache.folder("core")); print(",".join(seen))
+"""
+
+
+def _compiles(env: dict, tree: Path | None = None) -> tuple[str, str, str]:
+    """(the rng module's file, core's cache folder, the functions numba compiled) in a fresh
+    process, on the installed sources or on those of ``tree``."""
+    clean = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    if tree is not None:
+        clean["PYTHONPATH"] = str(tree)
+    out = subprocess.run(
+        [sys.executable, "-c", _COMPILES], env={**clean, **env}, capture_output=True, text=True
+    )
+    assert out.returncode == 0, out.stderr
+    return tuple((out.stdout.splitlines() + [""])[:3])
+
+
+def test_a_kernel_compiles_once_for_every_install_of_the_same_sources(tmp_path):
+    # numba keys its own cache by where a file lies: an install that moves the code (pip
+    # install . then -e .) compiled every kernel again
+    spec = importlib.util.spec_from_file_location("ba", ROOT / "scripts" / "bench_against.py")
+    bench_against = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_against)
+    import_root = bench_against.import_root  # a tree importable as tableodds, no install
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    here, folder, compiled = _compiles(env)
+    assert "stream_head" in compiled.split(",")
+    version = Path(folder).parent
+    assert version.parent == tmp_path / "cache" / "tableodds" / "numba"
+    assert (
+        Path(folder).name.startswith("core-") and (Path(folder) / "tableodds-cache.json").exists()
+    )
+    assert _compiles(env)[2] == ""  # loaded, not compiled
+
+    copy = tmp_path / "copy"  # the same sources elsewhere, as another install
+    shutil.copytree(ROOT, copy, ignore=shutil.ignore_patterns(".git", ".ci", "__pycache__"))
+    there, folder2, compiled2 = _compiles(env, import_root(copy, tmp_path / "root"))
+    assert (
+        Path(there).resolve().is_relative_to(copy) and Path(here).resolve() != Path(there).resolve()
+    )
+    assert (folder2, compiled2) == (folder, "")
+
+    (copy / "sim" / "core" / "rng.py").write_text(
+        (copy / "sim" / "core" / "rng.py").read_text() + "\n# an edit\n"
+    )
+    _, folder3, compiled3 = _compiles(env, import_root(copy, tmp_path / "root3"))
+    assert folder3 != folder and "stream_head" in compiled3.split(",")  # edited: compiled anew
+    mine = tmp_path / "mine"
+    assert Path(_compiles({"NUMBA_CACHE_DIR": str(mine)})[1]).parent.parent == mine
+
+
+def _tableodds(args: list[str], cache: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    return subprocess.run(
+        [sys.executable, "-m", "tableodds.reports.cli", *args],
+        env={**env, "NUMBA_CACHE_DIR": str(cache)},
+        capture_output=True,
+        text=True,
+    )
+
+
+def test_a_first_compile_says_so_once_on_stderr_also_when_piped(tmp_path):
+    cache = tmp_path / "kernels"
+    run = ["boss", "simulate", "--games", "20", "-w", "1"]
+    first = _tableodds(run, cache)
+    assert first.returncode == 0, first.stderr
+    lines = first.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tableodds: compiling the boss kernels, about")
+    again = _tableodds(run, cache)
+    assert again.returncode == 0 and again.stderr == ""  # loaded from the cache: nothing said
+    assert again.stdout.splitlines()[1:] == first.stdout.splitlines()[1:]  # all but the timing
+    listing = _tableodds(["cache"], cache).stdout
+    assert str(cache) in listing
+    boss = next(line.split() for line in listing.splitlines() if line.split()[:1] == ["boss"])
+    assert int(boss[3]) > 0 and boss[-1] == "current"
+
+
+def test_prune_removes_only_folders_it_made_from_other_sources(tmp_path):
+    cache = tmp_path / "kernels"
+    old = cache / "0.0.1" / "boss-0123456789abcdef"
+    old.mkdir(parents=True)
+    (old / "kernel.simulate-1.py311.nbi").write_bytes(b"x" * 10)
+    meta = {"package": "boss", "version": "0.0.1", "digest": "0123456789abcdef"}
+    (old / "tableodds-cache.json").write_text(json.dumps(meta))
+    theirs = cache / "0.0.1" / "notes"  # a folder tableodds did not make
+    theirs.mkdir()
+    (theirs / "keep.txt").write_text("mine")
+    listing = _tableodds(["cache"], cache).stdout
+    assert "other sources (--prune removes it)" in listing
+    pruned = _tableodds(["cache", "--prune"], cache)
+    assert pruned.returncode == 0 and f"removed {old}" in pruned.stdout
+    assert not old.exists() and (theirs / "keep.txt").read_text() == "mine"
+
+
+def test_the_report_clock_leaves_compile_time_out_of_the_time_left(monkeypatch):
+    from types import SimpleNamespace
+
+    from tableodds.reports import progress
+    from tableodds.sim.core.compiling import Watch
+
+    watch, now = Watch.install(), [100.0]
+    compiled = [0.0]
+    monkeypatch.setattr(progress.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(watch, "seconds_now", lambda: compiled[0])
+    clock = progress._clock()
+    task = SimpleNamespace(completed=0, total=4)
+    assert str(clock.render(task)) == "elapsed 0:00:00 · left ?"
+    now[0], compiled[0], task.completed = 160.0, 40.0, 1  # a minute, 40 s of it compiling
+    assert str(clock.render(task)) == "elapsed 0:01:00 · left 0:01:00"  # 20 s a step, 3 to go
