@@ -202,9 +202,10 @@ def parliament(votes, totals, n):
     return yes, no, yes > no
 
 
-@jit(inline="always")
-def _bloc_votes(st, bloc, bill, H, nw):
-    """Each party of ``bloc`` votes on ``bill`` by the current wishes: st.votes, returned."""
+@jit(alloc=False)
+def _bloc_votes(bloc, bill, H, nw, work, table):
+    """Each party of ``bloc`` votes on ``bill`` by the current wishes, into st.votes."""
+    st = views(work, table)
     m = 0
     for q in range(9):
         if st.party_bloc[q] == bloc:
@@ -212,10 +213,9 @@ def _bloc_votes(st, bloc, bill, H, nw):
                 st.party_assets, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill]
             )
             m += 1
-    return st.votes
 
 
-@entry
+@jit(alloc=False)
 def bargain(H, nw, npr, work, table, bloc, bill, target, none, n):
     """The bargaining rule (rules.POLICIES["bargain"]) for a bill about to fail: each
     bargaining colour (``cpol``: the policy of its first seat) that wants it, in order, offers each seat that decides a party of
@@ -227,27 +227,41 @@ def bargain(H, nw, npr, work, table, bloc, bill, target, none, n):
     for p in range(nw):
         if st.cpol[p] != BARGAIN or not st.wishes[p]:
             continue
-        gain = bill_net(p, bill, bloc, target, st.b_own, st.b_other, H, st, npr, True)
+        gain = bill_net(
+            p,
+            bill,
+            bloc,
+            target,
+            st.b_own,
+            st.b_other,
+            H,
+            npr,
+            True,
+            st.corp_sector,
+            st.corp_assets,
+            st.slot_bloc,
+        )
         for q in range(9):
             if st.party_bloc[q] != bloc:
                 continue
             o = biggest(st.party_assets, q, H)
             if o < 0 or o >= nw or o == p or st.cpol[o] != BARGAIN or st.wishes[o]:
                 continue
-            loss = -pass_gain(o, bill, bloc, target, none, st, H, npr)
+            loss = -pass_gain(o, bill, bloc, target, none, H, npr, work, table)
             price = max(loss, 0) + 1
             if price * R.BARGAIN_SHARE > gain:
                 continue
             st.wishes[o] = True
-            _, _, ok = parliament(_bloc_votes(st, bloc, bill, H, nw), st.totals, n)
+            _bloc_votes(bloc, bill, H, nw, work, table)
+            _, _, ok = parliament(st.votes, st.totals, n)
             if ok:
                 return p, o, price
             st.wishes[o] = False
-            _bloc_votes(st, bloc, bill, H, nw)
+            _bloc_votes(bloc, bill, H, nw, work, table)
     return -1, -1, 0
 
 
-@entry
+@jit(alloc=False)
 def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
     """Vote trading, a logroll across the year's bills (rules.POLICIES["bargain"]), for a
     bill about to fail: each bargaining colour ``a`` that wants it, in order, asks each
@@ -261,7 +275,7 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
     for a in range(nw):
         if st.cpol[a] != BARGAIN or not st.wishes[a]:
             continue
-        ga = pass_gain(a, bill, bloc, target, none, st, H, npr)
+        ga = pass_gain(a, bill, bloc, target, none, H, npr, work, table)
         for q in range(9):
             if st.party_bloc[q] != bloc:
                 continue
@@ -269,11 +283,12 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
             if b < 0 or b >= nw or b == a or st.cpol[b] != BARGAIN or st.wishes[b]:
                 continue
             st.wishes[b] = True
-            _, _, ok = parliament(_bloc_votes(st, bloc, bill, H, nw), st.totals, n)
+            _bloc_votes(bloc, bill, H, nw, work, table)
+            _, _, ok = parliament(st.votes, st.totals, n)
             st.wishes[b] = False
             if not ok:
                 continue
-            gb = pass_gain(b, bill, bloc, target, none, st, H, npr)
+            gb = pass_gain(b, bill, bloc, target, none, H, npr, work, table)
             for y in range(bloc + 1, 4):
                 if st.promise[y] >= 0:
                     continue
@@ -286,22 +301,22 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
                 later = st.cur[y]
                 lt, ln = st.b_target[later], st.b_ideo[later] == R.NONE
                 wa = wish(
-                    s, st.cseat[a, 0], a, st.cpol[a], y, later, lt, ln, work, table, st, H, P, npr
+                    s, st.cseat[a, 0], a, st.cpol[a], y, later, lt, ln, H, P, npr, work, table
                 )
                 wb = wish(
-                    s, st.cseat[b, 0], b, st.cpol[b], y, later, lt, ln, work, table, st, H, P, npr
+                    s, st.cseat[b, 0], b, st.cpol[b], y, later, lt, ln, H, P, npr, work, table
                 )
                 if wa or not wb:  # a's promise would change nothing b wants
                     continue
-                ya = pass_gain(a, later, y, lt, ln, st, H, npr)
-                yb = pass_gain(b, later, y, lt, ln, st, H, npr)
+                ya = pass_gain(a, later, y, lt, ln, H, npr, work, table)
+                yb = pass_gain(b, later, y, lt, ln, H, npr, work, table)
                 if ga + ya >= R.TRADE_GAIN and gb + yb >= R.TRADE_GAIN:
                     return a, b, y
     return -1, -1, -1
 
 
 # ------------------------------------------------------------------ decks
-@entry
+@jit(inline="always")
 def _restock(s, scalars, n, dn, hidden, discard):
     """An empty stack (scalars[n] cards) takes back its discard pile (scalars[dn] cards),
     shuffled."""
@@ -313,7 +328,7 @@ def _restock(s, scalars, n, dn, hidden, discard):
         shuffle(s, hidden, scalars[n])
 
 
-@entry
+@jit(inline="always")
 def _refill(s, scalars, top, n, dn, hidden, discard):
     """Turn up a new open card (scalars[top]) when there is none, restocking first."""
     if scalars[top] < 0:
@@ -323,7 +338,7 @@ def _refill(s, scalars, top, n, dn, hidden, discard):
             scalars[top] = hidden[scalars[n]]
 
 
-@entry
+@jit(alloc=False)
 def _goal_away(g, mean, work, table):
     st = views(work, table)
     if mean:  # one stack: under it
@@ -336,7 +351,7 @@ def _goal_away(g, mean, work, table):
         st.scalars[G_DN] += 1
 
 
-@entry
+@jit(alloc=False)
 def _deal_goal(s, p, year, work, table):
     st = views(work, table)
     if st.goal_count[p] >= R.GOAL_SLOTS:
@@ -354,7 +369,7 @@ def _deal_goal(s, p, year, work, table):
     _refill(s, st.scalars, G_OPEN, G_N, G_DN, st.goal_deck, st.goal_discard)
 
 
-@entry
+@jit(inline="always")
 def _new_goal(p, g, year, how, goal_slots, goal_count):
     k = goal_count[p]
     goal_slots[p, k, G_ID] = g
@@ -367,7 +382,7 @@ def _new_goal(p, g, year, how, goal_slots, goal_count):
 
 
 # ------------------------------------------------------------------ actions
-@entry
+@jit(alloc=False)
 def _take_corp(s, src, keep, work, table):
     st = views(work, table)
     if src == 0:
@@ -393,20 +408,6 @@ def _take_corp(s, src, keep, work, table):
 
 
 @jit(inline="always")
-def _place(s, p, c, typ, where, slot, src, keep, amount, work, table, st):
-    """Seat p puts ``amount`` of its supply on the board in its colour ``c``."""
-    if typ == ON_CORP:
-        st.corp_assets[where, c] += amount
-    elif typ == ON_PARTY:
-        st.party_assets[where, c] += amount
-    else:
-        st.corp_sector[slot] = _take_corp(s, src, keep, work, table)
-        st.corp_assets[slot, c] += amount
-    st.seat_counts[p, SUPPLY] -= amount
-    st.scalars[ACTIONS] += 1
-
-
-@entry
 def _take_goal_open_or_discard(src, scalars, goal_discard):
     if src == 0:
         g = scalars[G_OPEN]
@@ -417,7 +418,7 @@ def _take_goal_open_or_discard(src, scalars, goal_discard):
     return g
 
 
-@entry
+@jit(alloc=False)
 def _draw_two_goals(mean, work, table):
     st = views(work, table)
     if st.scalars[G_OPEN] >= 0:
@@ -428,7 +429,7 @@ def _draw_two_goals(mean, work, table):
     st.scalars[G_N] -= 2
 
 
-@entry
+@jit(alloc=False)
 def _finish_buy(s, p, g, year, old_choice, mean, work, table):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
     st = views(work, table)
@@ -440,15 +441,16 @@ def _finish_buy(s, p, g, year, old_choice, mean, work, table):
     st.scalars[ACTIONS] += 1
 
 
-@entry
+@jit(inline="always")
 def _pay_goal(p, seat_counts):
     seat_counts[p, SUPPLY] -= R.GOAL_PRICE
     seat_counts[p, PAID] += R.GOAL_PRICE
 
 
-@jit(inline="always")
-def _execute(s, p, c, work, table, st, year, mean):
+@jit(alloc=False)
+def _execute(s, p, c, year, mean, work, table):
     """Carry out a bot's decision (placement or goal buy)."""
+    st = views(work, table)
     if st.dec[D_KIND] == BUY:
         _pay_goal(p, st.seat_counts)
         if st.dec[D_SRC] == 2:
@@ -459,25 +461,22 @@ def _execute(s, p, c, work, table, st, year, mean):
         else:
             g = _take_goal_open_or_discard(st.dec[D_SRC], st.scalars, st.goal_discard)
         _finish_buy(s, p, g, year, st.dec[D_SWAP], mean, work, table)
-    else:
-        _place(
-            s,
-            p,
-            c,
-            st.dec[D_TYP],
-            st.dec[D_WHERE],
-            st.dec[D_SLOT],
-            st.dec[D_SRC],
-            st.dec[D_KEEP],
-            st.dec[D_AMOUNT],
-            work,
-            table,
-            st,
-        )
+    else:  # seat p puts ``amount`` of its supply on the board in its colour c
+        typ, where, amount = st.dec[D_TYP], st.dec[D_WHERE], st.dec[D_AMOUNT]
+        if typ == ON_CORP:
+            st.corp_assets[where, c] += amount
+        elif typ == ON_PARTY:
+            st.party_assets[where, c] += amount
+        else:
+            slot = st.dec[D_SLOT]
+            st.corp_sector[slot] = _take_corp(s, st.dec[D_SRC], st.dec[D_KEEP], work, table)
+            st.corp_assets[slot, c] += amount
+        st.seat_counts[p, SUPPLY] -= amount
+        st.scalars[ACTIONS] += 1
 
 
 # ------------------------------------------------------------------ the control deck
-@entry
+@jit(inline="always")
 def _k_draw(control_counts, control_stack):
     if control_counts[K_N] == 0:
         return -1
@@ -485,7 +484,7 @@ def _k_draw(control_counts, control_stack):
     return control_stack[control_counts[K_N]]
 
 
-@entry
+@jit(inline="always")
 def _choosable(open_controls, three, out):
     n = R.CONTROL_OPEN - 1 if three else R.CONTROL_OPEN
     k = 0
@@ -496,7 +495,7 @@ def _choosable(open_controls, three, out):
     return k
 
 
-@entry
+@jit(alloc=False)
 def _take_control(p, i, work, table):
     st = views(work, table)
     st.seat_counts[p, SUPPLY] -= R.CONTROL_PRICE
@@ -511,7 +510,7 @@ def _take_control(p, i, work, table):
     st.scalars[ACTIONS] += 1
 
 
-@entry
+@jit(alloc=False)
 def _domain_margin(c, dk, da, H, work, table):
     """Colour c's lead in a domain: sector (its corps), bloc (corps and parties), ideology."""
     st = views(work, table)
@@ -531,7 +530,7 @@ def _domain_margin(c, dk, da, H, work, table):
     return margin(st.agg, 0, H, c)
 
 
-@entry
+@jit(alloc=False)
 def _buy_bot(p, c, H, three, work, table, tmp):
     """The goal bots' control buy (reference_big.BigGame.buy_control): the open position, or -1."""
     st = views(work, table)
@@ -560,7 +559,7 @@ def _emit(buf, cnt, k, x, y, h, n):
     return cnt + 1
 
 
-@entry
+@jit(alloc=False)
 def _walk(p, action, full, k, work, table, P, H):
     """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
     returns their number (``k``: COUNT, STORE or the one to keep)."""
@@ -658,7 +657,7 @@ def _walk(p, action, full, k, work, table, P, H):
     return cnt
 
 
-@entry
+@jit(alloc=False)
 def _act(
     real,
     s,
@@ -768,7 +767,7 @@ def _fail(real, x, corp_sector, scalars, corp_discard):
 
 
 # ------------------------------------------------------------------ the goal bots' valuation
-@entry
+@jit(alloc=False)
 def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat_counts):
     """4 x requirements of p's own open goals met on its colour's assets + p's supply - 2 x
     places the leader leads; a mate's goals are hidden until revealed ("alleen openlijk aan
@@ -780,7 +779,8 @@ def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat
             continue
         g = st.goal_slots[p, i, G_ID]
         for j in range(st.g_nreq[g]):
-            if req_margin(st.col[p], g, j, H, corp_assets, corp_sector, party_assets, st) > 0:
+            m = req_margin(st.col[p], g, j, H, corp_assets, corp_sector, party_assets, work, table)
+            if m > 0:
                 met += 1
     places = 0
     if lead >= 0:
@@ -793,7 +793,7 @@ def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat
     return 4 * met + seat_counts[p, SUPPLY] - 2 * places
 
 
-@entry
+@jit
 def _value_after(s, p, lead, who, c, action, inst, work, table, H):
     """p's value had seat ``who`` carried out ``inst`` (on copies of the board)."""
     st = views(work, table)
@@ -830,7 +830,7 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
 
 
 # the Big Game's arguments after the seat, card and action, in this order
-@entry
+@jit
 def _best_instance(s, p, c, action, P, H, work, table):
     """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
     st = views(work, table)
@@ -849,7 +849,7 @@ def _best_instance(s, p, c, action, P, H, work, table):
     return top
 
 
-@entry
+@jit(alloc=False)
 def _reaction_card(r, kind, c, H, work, table):
     """r's first unused card of the reaction ``kind`` whose domain it leads, or -1."""
     st = views(work, table)
@@ -861,7 +861,7 @@ def _reaction_card(r, kind, c, H, work, table):
     return -1
 
 
-@entry
+@jit
 def _control(s, P, H, work, table):
     """Seed "Fase Control" (reference_big.BigGame.control_phase and play_card)."""
     st = views(work, table)
@@ -922,7 +922,7 @@ def _control(s, P, H, work, table):
             p = 0
 
 
-@entry
+@jit
 def _play_card(s, p, c, P, H, work, table):
     """Card c with instance ``pick``: the others may block it, then it acts, then copies."""
     st = views(work, table)
@@ -1008,7 +1008,7 @@ def _play_card(s, p, c, P, H, work, table):
 
 
 # ------------------------------------------------------------------ Specialty, tokens
-@entry
+@jit(alloc=False)
 def _specialty(P, H, work, table):
     st = views(work, table)
     for p in range(P):
@@ -1032,7 +1032,7 @@ def _specialty(P, H, work, table):
         st.big_counts[p, SPEC] += n
 
 
-@entry
+@jit(alloc=False)
 def _tokens(year, P, H, work, table):
     """A goal revealed in an earlier year and met again: 1 victory token, then 2 more."""
     st = views(work, table)
@@ -1046,16 +1046,17 @@ def _tokens(year, P, H, work, table):
                 continue
             if st.tok[p, i] >= R.TOKENS_PER_GOAL:
                 continue
-            if goal_margin(st, p, st.goal_slots[p, i, G_ID], H) > 0:
+            if goal_margin(p, st.goal_slots[p, i, G_ID], H, work, table) > 0:
                 st.tok[p, i] += 1 if st.tok[p, i] == 0 else 2
 
 
-@entry
-def _turns(s, year, final, P, H, work, table, swaps, mean, big):
+@jit(alloc=False)
+def _turns(s, year, final, P, H, work, table, swaps, mean, big, randoms, blocks):
     """One phase of turns (the Final when ``final``).  A seat of colour H - 1 is a dissident
     player (no goals): its random bot never buys a goal, its other bots block.  ``big`` is
     None, or in the Big Game its flags (:func:`simulate`), and a turn may also buy a control
-    card (reference_big)."""
+    card (reference_big); ``randoms`` and ``blocks`` are None when no seat plays the random
+    bot, or blocks (:func:`simulate`)."""
     st = views(work, table)
     if big is not None:
         three = big[0]
@@ -1075,15 +1076,15 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
             st.dec[D_KIND] = PASS
             if eff >= 1:
                 blocked = False
-                if st.pol[p] == RANDOM:
+                if randoms is not None and st.pol[p] == RANDOM:
                     nctl = 0
                     if big is not None:
                         nctl = _choosable(st.open_controls, three, st.tmp[3])
                     random_turn(s, p, eff, final, not white, swaps, nctl, work, table)
-                elif white or st.pol[p] == CONTEST or st.pol[p] == BARGAIN:
+                elif blocks is not None and (white or st.pol[p] == CONTEST or st.pol[p] == BARGAIN):
                     co = INF
                     if not white:
-                        co = own_best(p, c, H, st)
+                        co = own_best(p, c, H, work, table)
                     blocked = contest_block(
                         p, c, eff, co if co < INF else 2 * R.GOAL_PRICE, white, P, H, work, table
                     )
@@ -1094,7 +1095,7 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
                             st.dec[D_TYP], st.dec[D_WHERE], st.dec[D_SLOT] = ON_PARTY, 0, 0
                             st.dec[D_SRC], st.dec[D_KEEP], st.dec[D_AMOUNT] = 0, 0, eff
                 if st.pol[p] != RANDOM and not blocked and not white:
-                    goal_turn(p, c, eff, final, swaps, H, work, table, st)
+                    goal_turn(p, c, eff, final, swaps, H, work, table)
                 if big is not None and st.pol[p] != RANDOM and not blocked and not final:
                     if st.dec[D_KIND] != PLACE:
                         # a control card before a goal; a dissident player's before passing
@@ -1106,7 +1107,7 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
             if big is not None and st.dec[D_KIND] == BUY_CONTROL:
                 _take_control(p, st.dec[D_WHERE], work, table)
             elif acted:
-                _execute(s, p, c, work, table, st, year, mean)
+                _execute(s, p, c, year, mean, work, table)
             if acted:
                 st.seat_counts[p, SUPPLY] -= extra
                 st.seat_counts[p, PAID] += extra
@@ -1125,48 +1126,47 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
 
 # ------------------------------------------------------------------ bills
 @jit(inline="always")
-def _give(h, n, st):
+def _give(h, n, csize, cseat, seat_counts):
     """Colour h takes n assets from the bank: one seat's, or a team's, each asset to the mate
     with the smaller supply (the lower seat on a tie; the rulebook: the team shares its profit)."""
-    if st.csize[h] == 1:
-        st.seat_counts[st.cseat[h, 0], SUPPLY] += n
-        st.seat_counts[st.cseat[h, 0], GAINED] += n
+    if csize[h] == 1:
+        seat_counts[cseat[h, 0], SUPPLY] += n
+        seat_counts[cseat[h, 0], GAINED] += n
         return
     for _ in range(n):
-        a, b = st.cseat[h, 0], st.cseat[h, 1]
-        m = b if st.seat_counts[b, SUPPLY] < st.seat_counts[a, SUPPLY] else a
-        st.seat_counts[m, SUPPLY] += 1
-        st.seat_counts[m, GAINED] += 1
+        a, b = cseat[h, 0], cseat[h, 1]
+        m = b if seat_counts[b, SUPPLY] < seat_counts[a, SUPPLY] else a
+        seat_counts[m, SUPPLY] += 1
+        seat_counts[m, GAINED] += 1
 
 
 @jit(inline="always")
-def _take(h, n, st):
+def _take(h, n, csize, cseat, seat_counts):
     """Colour h pays n assets of profit: each from the mate with the larger supply."""
-    if st.csize[h] == 1:
-        st.seat_counts[st.cseat[h, 0], SUPPLY] -= n
-        st.seat_counts[st.cseat[h, 0], GAINED] -= n
+    if csize[h] == 1:
+        seat_counts[cseat[h, 0], SUPPLY] -= n
+        seat_counts[cseat[h, 0], GAINED] -= n
         return
     for _ in range(n):
-        a, b = st.cseat[h, 0], st.cseat[h, 1]
-        m = b if st.seat_counts[b, SUPPLY] > st.seat_counts[a, SUPPLY] else a
-        st.seat_counts[m, SUPPLY] -= 1
-        st.seat_counts[m, GAINED] -= 1
+        a, b = cseat[h, 0], cseat[h, 1]
+        m = b if seat_counts[b, SUPPLY] > seat_counts[a, SUPPLY] else a
+        seat_counts[m, SUPPLY] -= 1
+        seat_counts[m, GAINED] -= 1
 
 
-@entry
-def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
+@jit(alloc=False)
+def _resolve(s, bloc, bill, P, H, nw, npr, work, table, bargains):
     """One bill: the wishes of the ``nw`` colours that vote as they wish (each decided by its
     first seat), the party and parliament votes, a bargain, the payout to the ``npr`` colours
     that take profits (``nw``, or the player colours when the dissident players take none)
-    and losses off the corps (``lost`` per colour)."""
+    and losses off the corps (``lost`` per colour).  ``bargains`` is None when no seat
+    bargains: the bargaining code is then not compiled (:func:`simulate`)."""
     st = views(work, table)
     target = st.b_target[bill]
     none = st.b_ideo[bill] == R.NONE
     for h in range(nw):
         p = st.cseat[h, 0]
-        st.wishes[h] = wish(
-            s, p, h, st.pol[p], bloc, bill, target, none, work, table, st, H, P, npr
-        )
+        st.wishes[h] = wish(s, p, h, st.pol[p], bloc, bill, target, none, H, P, npr, work, table)
     if st.promise[bloc] >= 0:  # a vote traded away earlier this year is kept
         st.wishes[st.promise[bloc]] = True
     n = 0
@@ -1182,14 +1182,15 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
             n += 1
     _, _, passed = parliament(st.votes, st.totals, n)
     payer, payee, price = -1, -1, 0
-    if not passed and has_bargain:  # first a vote for a vote, then a share for a vote
-        a, b2, y = trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n)
-        if a >= 0:
-            st.promise[y] = a
-            passed = True
-    if not passed and has_bargain:
-        payer, payee, price = bargain(H, nw, npr, work, table, bloc, bill, target, none, n)
-        passed = payer >= 0
+    if bargains is not None:  # first a vote for a vote, then a share for a vote
+        if not passed:
+            a, b2, y = trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n)
+            if a >= 0:
+                st.promise[y] = a
+                passed = True
+        if not passed:
+            payer, payee, price = bargain(H, nw, npr, work, table, bloc, bill, target, none, n)
+            passed = payer >= 0
     if passed:
         st.scalars[PASSED] += 1
     if not (passed or none):
@@ -1216,7 +1217,7 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
             if st.corp_assets[x, h] > 0:
                 amt = big_amt if h == big else stake_amt
                 if amt > 0 and h < npr:
-                    _give(h, amt, st)
+                    _give(h, amt, st.csize, st.cseat, st.seat_counts)
                     if h == payer:
                         got += amt
                 elif amt < 0:
@@ -1233,12 +1234,12 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
             st.scalars[BANKRUPT] += 1
     if payer >= 0:  # the share is paid in the payee's colour (rulebook: "Onderhandelen")
         paid = min(price, got)
-        _take(payer, paid, st)
-        _give(payee, paid, st)
+        _take(payer, paid, st.csize, st.cseat, st.seat_counts)
+        _give(payee, paid, st.csize, st.cseat, st.seat_counts)
 
 
 # ------------------------------------------------------------------ set-up, checks, reset
-@entry
+@jit(alloc=False)
 def _dissidents(W, work, table):
     """One white asset (holder W) per party and corp position of each bloc's bill's ideology."""
     st = views(work, table)
@@ -1254,7 +1255,7 @@ def _dissidents(W, work, table):
                 st.scalars[D_PLACED] += 1
 
 
-@entry
+@jit(alloc=False)
 def _check_goals(s, year, P, H, work, table):
     """Seat p's goals are judged on its colour's holdings."""
     st = views(work, table)
@@ -1262,7 +1263,7 @@ def _check_goals(s, year, P, H, work, table):
         for i in range(st.goal_count[p]):
             if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
                 continue
-            low = goal_margin(st, p, st.goal_slots[p, i, G_ID], H)
+            low = goal_margin(p, st.goal_slots[p, i, G_ID], H, work, table)
             if low <= 0:
                 continue
             st.goal_slots[p, i, G_MET] |= 1 << (year - 1)
@@ -1271,7 +1272,7 @@ def _check_goals(s, year, P, H, work, table):
                     st.goal_slots[p, i, G_REV] = year
 
 
-@entry
+@jit(alloc=False)
 def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out, s):
     """Score game ``gi``, write its records' first ``nbase`` columns and draw its winner.
 
@@ -1383,12 +1384,33 @@ def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out
 
 
 @entry
-def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work, table, big=None):
+def simulate(
+    seed,
+    start,
+    count,
+    P,
+    NC,
+    dmode,
+    npr,
+    mean,
+    dissidents,
+    out,
+    work,
+    table,
+    big=None,
+    randoms=None,
+    blocks=None,
+    bargains=None,
+):
     """Play games start .. start+count-1; out[game*P + seat, column] in COLUMNS order.
 
     All state, and the input tables (written in by :func:`simulate_chunk`), lives in
     ``work`` as :data:`STATE` lays it out at ``table``.  ``big`` is None in the Base and Mean
-    Game, in the Big Game (three, final_tokens): numba compiles each on its own.
+    Game, in the Big Game (three, final_tokens).  The bots a table plays are compile-time
+    too, each None when no seat plays it, else True: ``randoms`` the random bot, ``blocks``
+    a bot that blocks (contest, bargain, a dissident player's), ``bargains`` the bargaining
+    bot (:func:`config`).  numba compiles each combination on its own, without the code it
+    does not run (the ``is not None`` branches of the other are dropped before typing).
     """
     H = NC + 1  # the player colours, then the white assets
     nw = H if dmode else NC  # colours that vote as they wish and take profits
@@ -1396,10 +1418,6 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
     s = st.rng
     nslot, ncorp, ngoal = st.slot_bloc.shape[0], st.corp_deck.shape[0], st.goal_deck.shape[0]
     nbill, ncat = st.bill_deck.shape[0], st.got.shape[0]
-    has_bargain = False
-    for p in range(P):
-        if st.pol[p] == BARGAIN:
-            has_bargain = True
     st.csize[:] = 0
     if big is not None:
         st.cseat[:, :] = -1  # a colour no seat plays: the neutral white assets
@@ -1414,6 +1432,8 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
         nk = st.control_kind.shape[0]
     else:
         ncols = out.shape[1]
+    # typed bools: the literals True and False would compile _turns twice
+    regular, final = np.bool_(False), np.bool_(True)
     for gi in range(count):
         seed_stream(s, seed, start + gi)
         st.corp_assets[:] = 0
@@ -1481,13 +1501,13 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                 st.open_controls[i] = _k_draw(st.control_counts, st.control_stack)
         # three years
         for year in range(1, R.YEARS + 1):
-            _turns(s, year, False, P, H, work, table, not dmode, mean, big)
+            _turns(s, year, regular, P, H, work, table, not dmode, mean, big, randoms, blocks)
             if big is not None:
                 st.used[:] = 0
                 _control(s, P, H, work, table)
             st.promise[:] = -1  # promises are for this year's bills
             for b in range(4):
-                _resolve(s, b, st.cur[b], P, H, nw, npr, work, table, has_bargain)
+                _resolve(s, b, st.cur[b], P, H, nw, npr, work, table, bargains)
             if big is not None:
                 _specialty(P, H, work, table)
             if year < R.YEARS:
@@ -1516,7 +1536,7 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                     for i in range(R.CONTROL_OPEN):  # four new control cards
                         st.open_controls[i] = _k_draw(st.control_counts, st.control_stack)
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
-        _turns(s, final_year, True, P, H, work, table, not dmode, mean, big)
+        _turns(s, final_year, final, P, H, work, table, not dmode, mean, big, randoms, blocks)
         if big is not None and final_tokens:
             _tokens(final_year, P, H, work, table)
         _check_goals(s, final_year, P, H, work, table)
@@ -1599,6 +1619,7 @@ def place(settings):
 def config(settings):
     """The settings the kernel takes besides its state: the scalars and the Big Game's flags."""
     big = None
+    bots = set(settings.policies)
     if settings.game == "big":
         big = (settings.control_open == "three", settings.big_tokens == "final")
     return dict(
@@ -1609,6 +1630,10 @@ def config(settings):
         mean=settings.game != "base",  # the Big Game builds on the Mean Game
         dissidents=settings.dissidents,
         big=big,
+        # the bots at the table (simulate): None compiles the kernel without one
+        randoms=True if "random" in bots else None,
+        blocks=True if bots & {"contest", "bargain"} or settings.mode == "dissident" else None,
+        bargains=True if "bargain" in bots else None,
     )
 
 

@@ -9,7 +9,9 @@ The board measures the rules also use ("biggest", a seat's lead) live here too,
 so that the bots and the rules judge "biggest" the same way.
 """
 
-from tableodds.sim.core.jit import entry, jit
+import numpy as np
+
+from tableodds.sim.core.jit import jit
 from tableodds.sim.core.rng import bounded
 from tableodds.sim.davos import rules as R
 from tableodds.sim.davos.state import views
@@ -59,10 +61,11 @@ def margin(tab, i, n, p):
     return tab[i, p] - other
 
 
-@jit(inline="always")
-def req_margin(p, g, j, H, corp_assets, corp_sector, party_assets, st):
+@jit(alloc=False)
+def req_margin(p, g, j, H, corp_assets, corp_sector, party_assets, work, table):
     """Colour p's lead over goal g's j-th requirement on a board (the board itself, or the
     copy a look-ahead changed)."""
+    st = views(work, table)
     kind, arg = st.g_kind[g, j], st.g_arg[g, j]
     best = -INF
     if kind == 0 or kind == 1:
@@ -96,13 +99,16 @@ def req_margin(p, g, j, H, corp_assets, corp_sector, party_assets, st):
     return best
 
 
-@jit(inline="always")
-def goal_margin(st, p, g, H):
+@jit(alloc=False)
+def goal_margin(p, g, H, work, table):
     """Seat p's lowest lead over goal g's requirements on the board (> 0: the goal is met);
     it stops at the first requirement not met."""
+    st = views(work, table)
     low = INF
     for j in range(st.g_nreq[g]):
-        m = req_margin(st.col[p], g, j, H, st.corp_assets, st.corp_sector, st.party_assets, st)
+        m = req_margin(
+            st.col[p], g, j, H, st.corp_assets, st.corp_sector, st.party_assets, work, table
+        )
         low = min(low, m)
         if low <= 0:
             break
@@ -110,62 +116,61 @@ def goal_margin(st, p, g, H):
 
 
 @jit(inline="always")
-def new_corp_option(sector, bloc, st):
+def new_corp_option(sector, bloc, corp_sector, slot_bloc, corp_discard, scalars, act):
     """Fill act[2], act[3] = (slot, source) for founding a corp; False when impossible."""
     free = -1
-    for x in range(st.corp_sector.shape[0]):
-        if st.corp_sector[x] < 0 and (bloc < 0 or st.slot_bloc[x] == bloc):
+    for x in range(corp_sector.shape[0]):
+        if corp_sector[x] < 0 and (bloc < 0 or slot_bloc[x] == bloc):
             free = x
             break
     if free < 0:
         return False
-    st.act[2] = free
-    top = st.corp_discard[st.scalars[C_DN] - 1] if st.scalars[C_DN] > 0 else -1
+    act[2] = free
+    top = corp_discard[scalars[C_DN] - 1] if scalars[C_DN] > 0 else -1
     if sector >= 0:
-        if st.scalars[C_OPEN] == sector:
-            st.act[3] = 0
+        if scalars[C_OPEN] == sector:
+            act[3] = 0
             return True
         if top == sector:
-            st.act[3] = 1
+            act[3] = 1
             return True
         return False
-    if st.scalars[C_OPEN] >= 0:
-        st.act[3] = 0
-    elif st.scalars[C_DN] > 0:
-        st.act[3] = 1
-    elif st.scalars[C_N] >= 2:
-        st.act[3] = 2
+    if scalars[C_OPEN] >= 0:
+        act[3] = 0
+    elif scalars[C_DN] > 0:
+        act[3] = 1
+    elif scalars[C_N] >= 2:
+        act[3] = 2
     else:
         return False
     return True
 
 
 @jit(inline="always")
-def bloc_total(st, bloc, H, parties):
+def bloc_total(
+    bloc, H, parties, corp_assets, corp_sector, slot_bloc, party_assets, party_bloc, agg
+):
     """The corps of ``bloc`` (its parties when ``parties``) summed per holder into agg[0];
     the first of them (a slot or a party), or -1."""
-    tab = st.party_assets if parties else st.corp_assets
+    tab = party_assets if parties else corp_assets
     first = -1
     for h in range(H):
-        st.agg[0, h] = 0
+        agg[0, h] = 0
     for i in range(tab.shape[0]):
-        if (
-            st.party_bloc[i] == bloc
-            if parties
-            else st.corp_sector[i] >= 0 and st.slot_bloc[i] == bloc
-        ):
+        if party_bloc[i] == bloc if parties else corp_sector[i] >= 0 and slot_bloc[i] == bloc:
             if first < 0:
                 first = i
             for h in range(H):
-                st.agg[0, h] += tab[i, h]
+                agg[0, h] += tab[i, h]
     return first
 
 
-@jit(inline="always")
-def req_cost(p, kind, arg, target, cap, H, st):
+@jit(alloc=False)
+def req_cost(p, kind, arg, target, cap, H, work, table):
     """Cheapest cost to lead by ``target``; act = (ON_CORP/ON_PARTY/NEW_CORP, where, slot, source).
     A new corp (cost ``target``) is looked for only when ``target < cap``: a caller that keeps
     only costs below ``cap`` needs no slot search it would discard."""
+    st = views(work, table)
     best = INF
     try_new = False
     nsec, nbloc = -1, -1
@@ -185,7 +190,17 @@ def req_cost(p, kind, arg, target, cap, H, st):
         else:
             nbloc = arg
     elif kind == 2:
-        first = bloc_total(st, arg, H, False)
+        first = bloc_total(
+            arg,
+            H,
+            False,
+            st.corp_assets,
+            st.corp_sector,
+            st.slot_bloc,
+            st.party_assets,
+            st.party_bloc,
+            st.agg,
+        )
         if first >= 0:
             best = target - margin(st.agg, 0, H, p)
             st.act[0] = ON_CORP
@@ -202,13 +217,25 @@ def req_cost(p, kind, arg, target, cap, H, st):
                     st.act[0] = ON_PARTY
                     st.act[1] = q
     else:
-        first = bloc_total(st, arg, H, True)
+        first = bloc_total(
+            arg,
+            H,
+            True,
+            st.corp_assets,
+            st.corp_sector,
+            st.slot_bloc,
+            st.party_assets,
+            st.party_bloc,
+            st.agg,
+        )
         best = target - margin(st.agg, 0, H, p)
         st.act[0] = ON_PARTY
         st.act[1] = first
     if try_new and target < best and target < cap:
         a2, a3 = st.act[2], st.act[3]
-        if new_corp_option(nsec, nbloc, st):
+        if new_corp_option(
+            nsec, nbloc, st.corp_sector, st.slot_bloc, st.corp_discard, st.scalars, st.act
+        ):
             st.act[0] = NEW_CORP
             best = target
         else:
@@ -216,19 +243,19 @@ def req_cost(p, kind, arg, target, cap, H, st):
     return best
 
 
-@entry
+@jit(alloc=False)
 def goal_cost(p, g, target, H, work, table):
     st = views(work, table)
     total = 0
     for j in range(st.g_nreq[g]):
-        c = req_cost(p, st.g_kind[g, j], st.g_arg[g, j], target, INF * 10, H, st)
+        c = req_cost(p, st.g_kind[g, j], st.g_arg[g, j], target, INF * 10, H, work, table)
         if c > 0:
             total += c
     return total
 
 
 # ------------------------------------------------------------------ the bots
-@entry
+@jit(inline="always")
 def _sources(scalars, top, dn, n, out):
     """The sources a card can be taken from, in order (0 the open card, 1 the discard,
     2 two drawn from the stack) into ``out``; returns how many."""
@@ -245,7 +272,7 @@ def _sources(scalars, top, dn, n, out):
     return k
 
 
-@entry
+@jit(alloc=False)
 def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
     in the Final passing is not one of them while the seat has assets.  ``buys``: the seat
@@ -336,14 +363,15 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     st.dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
 
 
-# the turn bots are inlined into the kernel's turn loop: a call counts references to each
-# of its array arguments, which cost more than the work in a turn
-@jit(inline="always")
-def own_best(p, pc, H, st):
+# the turn bots take the state array and its table and are compiled without reference
+# counts (alloc=False): a call then costs no count update for its arrays
+@jit(alloc=False)
+def own_best(p, pc, H, work, table):
     """Cost of the cheapest requirement of seat p's unrevealed goals for its colour ``pc`` to
     lead by 2 (INF: none); its place goes to dec[D_TYP], dec[D_WHERE], dec[D_SLOT], dec[D_SRC]."""
+    st = views(work, table)
     target = 2
-    best = INF
+    best = np.int64(INF)  # typed: a literal first value would compile req_cost a second time
     for i in range(st.goal_count[p]):
         if best == 1:  # no cost of 1 or more can beat it (the first of the cheapest is kept)
             break
@@ -351,19 +379,28 @@ def own_best(p, pc, H, st):
             continue
         g = st.goal_slots[p, i, G_ID]
         for j in range(st.g_nreq[g]):
-            c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], target, best, H, st)
+            c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], target, best, H, work, table)
             if 0 < c < best:
                 best = c
-                st.dec[D_TYP : D_SRC + 1] = st.act[:4]  # the place the cost was found at
+                _found_at(st.dec, st.act)
     return best
 
 
 @jit(inline="always")
-def goal_turn(p, pc, eff, final, swaps, H, work, table, st):
+def _found_at(dec, act):
+    """The place a cost was found at (act[:4]) into dec[D_TYP:D_SRC + 1] (element by element:
+    a slice copy would need an allocation)."""
+    for i in range(4):
+        dec[D_TYP + i] = act[i]
+
+
+@jit(alloc=False)
+def goal_turn(p, pc, eff, final, swaps, H, work, table):
     """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass;
     in the Final, 1 asset on its weakest requirement instead of passing."""
+    st = views(work, table)
     target = 2
-    best = own_best(p, pc, H, st)
+    best = own_best(p, pc, H, work, table)
     if best < INF:
         st.dec[D_KIND] = PLACE
         st.dec[D_KEEP] = 0
@@ -371,7 +408,7 @@ def goal_turn(p, pc, eff, final, swaps, H, work, table, st):
         return
     st.dec[D_KIND] = PASS
     if final:
-        _final_rest(p, pc, eff, H, st)
+        _final_rest(p, pc, eff, H, work, table)
         return
     if eff < 2 * R.GOAL_PRICE or st.goal_count[p] >= R.GOAL_SLOTS:
         return
@@ -404,21 +441,22 @@ def goal_turn(p, pc, eff, final, swaps, H, work, table, st):
     st.dec[D_SWAP] = wi if swaps and worst > eff - R.GOAL_PRICE else -1  # one it cannot afford
 
 
-@jit(inline="always")
-def _final_rest(p, pc, eff, H, st):
+@jit(alloc=False)
+def _final_rest(p, pc, eff, H, work, table):
     """Every requirement safe in the Final: half its assets (rounded up) where its lead is
     smallest (later seats still play), or, with no unrevealed goal to defend, all of them on
     America's first party."""
+    st = views(work, table)
     worst = -INF
     for i in range(st.goal_count[p]):
         if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
             continue
         g = st.goal_slots[p, i, G_ID]
         for j in range(st.g_nreq[g]):
-            c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], 2, INF * 10, H, st)
+            c = req_cost(pc, st.g_kind[g, j], st.g_arg[g, j], 2, INF * 10, H, work, table)
             if worst < c < INF:
                 worst = c
-                st.dec[D_TYP : D_SRC + 1] = st.act[:4]  # the place the cost was found at
+                _found_at(st.dec, st.act)
     st.dec[D_KIND] = PLACE
     st.dec[D_KEEP] = 0
     if worst > -INF:
@@ -429,7 +467,7 @@ def _final_rest(p, pc, eff, H, st):
 
 
 # ------------------------------------------------------------------ the contesting bot
-@entry
+@jit(alloc=False)
 def leader(p, P, H, work, table):
     """The seat of another colour whose colour has the most revealed goals, then the most
     assets on the board (the first such seat)."""
@@ -455,17 +493,37 @@ def leader(p, P, H, work, table):
     return who
 
 
-@entry
+@jit(alloc=False)
 def _block_cost(p, o, kind, arg, H, work, table):
     """Assets p needs to tie o wherever o is the biggest for the requirement; the cheapest
     such place and its tie amount go to act[0], act[1], act[2]."""
     st = views(work, table)
     if kind == 2 or kind == 4:
         if kind == 2:
-            first = bloc_total(st, arg, H, False)
+            first = bloc_total(
+                arg,
+                H,
+                False,
+                st.corp_assets,
+                st.corp_sector,
+                st.slot_bloc,
+                st.party_assets,
+                st.party_bloc,
+                st.agg,
+            )
             st.act[0] = ON_CORP
         else:
-            first = bloc_total(st, arg, H, True)
+            first = bloc_total(
+                arg,
+                H,
+                True,
+                st.corp_assets,
+                st.corp_sector,
+                st.slot_bloc,
+                st.party_assets,
+                st.party_bloc,
+                st.agg,
+            )
             st.act[0] = ON_PARTY
         c = st.agg[0, o] - st.agg[0, p]
         st.act[1] = first
@@ -498,7 +556,7 @@ def _block_cost(p, o, kind, arg, H, work, table):
     return total
 
 
-@entry
+@jit(alloc=False)
 def contest_block(p, c, eff, co, anyone, P, H, work, table):
     """The block worth more per asset than p's own progress (1 / ``co``) into dec; False when
     none (rules.POLICIES["contest"]; reference.Game.contest_block is the plain twin).  It
@@ -540,7 +598,9 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
                 continue
             w, met = 1, True
             for j in range(st.g_nreq[g]):
-                m = req_margin(oc, g, j, H, st.corp_assets, st.corp_sector, st.party_assets, st)
+                m = req_margin(
+                    oc, g, j, H, st.corp_assets, st.corp_sector, st.party_assets, work, table
+                )
                 if m > 0:
                     w *= R.BELIEF
                 else:
@@ -576,49 +636,48 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
 
 
 @jit(inline="always")
-def bill_net(p, bill, bloc, target, own, other, H, st, npr, gains_only):
+def bill_net(
+    p, bill, bloc, target, own, other, H, npr, gains_only, corp_sector, corp_assets, slot_bloc
+):
     """What a bill's effect (own, other) does to colour p's holdings: gains (for the first
     ``npr`` colours, which take profits) minus losses; only the gains (the assets p would
     take from the bank if the bill passes) when ``gains_only``."""
     net = 0
-    for x in range(st.corp_sector.shape[0]):
+    for x in range(corp_sector.shape[0]):
         if (
-            st.corp_sector[x] < 0
-            or (target >= 0 and st.corp_sector[x] != target)
-            or st.corp_assets[x, p] == 0
+            corp_sector[x] < 0
+            or (target >= 0 and corp_sector[x] != target)
+            or corp_assets[x, p] == 0
         ):
             continue
-        role = 0 if biggest(st.corp_assets, x, H) == p else 1
-        amt = own[bill, role] if st.slot_bloc[x] == bloc else other[bill, role]
+        role = 0 if biggest(corp_assets, x, H) == p else 1
+        amt = own[bill, role] if slot_bloc[x] == bloc else other[bill, role]
         if amt > 0:
             if p < npr:
                 net += amt
         elif not gains_only:
-            net -= min(-amt, st.corp_assets[x, p])
+            net -= min(-amt, corp_assets[x, p])
     return net
 
 
-@jit(inline="always")
-def wish(s, p, c, pol, bloc, bill, target, none, work, table, st, H, P, npr):
+@jit(alloc=False)
+def wish(s, p, c, pol, bloc, bill, target, none, H, P, npr, work, table):
     """For (True) or against a bill, seat p for its colour ``c``: random; for the goal bot
     'passing profits my colour's holdings more than rejecting' (only bills without ideology,
     ``none``, act when rejected); for the contesting bot 'passing helps me more than the
     leader'."""
     if pol == RANDOM:
         return bounded(s, 2) == 1
-    net = bill_net(c, bill, bloc, target, st.b_own, st.b_other, H, st, npr, False)
-    if none:
-        net -= bill_net(c, bill, bloc, target, st.r_own, st.r_other, H, st, npr, False)
+    net = pass_gain(c, bill, bloc, target, none, H, npr, work, table)
     if pol == CONTEST or pol == BARGAIN:
+        st = views(work, table)
         lead = st.col[leader(p, P, H, work, table)]
-        d = net - bill_net(lead, bill, bloc, target, st.b_own, st.b_other, H, st, npr, False)
-        if none:
-            d += bill_net(lead, bill, bloc, target, st.r_own, st.r_other, H, st, npr, False)
+        d = net - pass_gain(lead, bill, bloc, target, none, H, npr, work, table)
         return d > 0 or (d == 0 and net > 0)
     return net > 0
 
 
-@entry
+@jit(inline="always")
 def reveal(s, pol, year, lead):
     """Reveal a goal met at the year-1/2 check (it then costs 1 asset of every later income)?"""
     if pol == RANDOM:
@@ -626,10 +685,37 @@ def reveal(s, pol, year, lead):
     return year == 2 or lead <= 2
 
 
-@jit(inline="always")
-def pass_gain(p, bill, bloc, target, none, st, H, npr):
+@jit(alloc=False)
+def pass_gain(p, bill, bloc, target, none, H, npr, work, table):
     """What passing rather than rejecting the bill does to p's holdings."""
-    net = bill_net(p, bill, bloc, target, st.b_own, st.b_other, H, st, npr, False)
+    st = views(work, table)
+    net = bill_net(
+        p,
+        bill,
+        bloc,
+        target,
+        st.b_own,
+        st.b_other,
+        H,
+        npr,
+        False,
+        st.corp_sector,
+        st.corp_assets,
+        st.slot_bloc,
+    )
     if none:
-        net -= bill_net(p, bill, bloc, target, st.r_own, st.r_other, H, st, npr, False)
+        net -= bill_net(
+            p,
+            bill,
+            bloc,
+            target,
+            st.r_own,
+            st.r_other,
+            H,
+            npr,
+            False,
+            st.corp_sector,
+            st.corp_assets,
+            st.slot_bloc,
+        )
     return net
