@@ -340,10 +340,8 @@ def _refill(s, scalars, top, n, dn, hidden, discard):
             scalars[top] = hidden[scalars[n]]
 
 
-@jit(alloc=False)
-def _goal_away(g, mean, work, table):
-    st = views(work, table)
-    scalars, goal_deck, goal_discard = st.scalars, st.goal_deck, st.goal_discard
+@jit(inline="always")
+def _goal_away(g, mean, scalars, goal_deck, goal_discard):
     if mean:  # one stack: under it
         for i in range(scalars[G_N], 0, -1):
             goal_deck[i] = goal_deck[i - 1]
@@ -387,10 +385,8 @@ def _new_goal(p, g, year, how, goal_slots, goal_count):
 
 
 # ------------------------------------------------------------------ actions
-@jit(alloc=False)
-def _take_corp(s, src, keep, work, table):
-    st = views(work, table)
-    scalars, corp_deck, corp_discard = st.scalars, st.corp_deck, st.corp_discard
+@jit(inline="always")
+def _take_corp(s, src, keep, scalars, corp_deck, corp_discard):
     if src == 0:
         card = scalars[C_OPEN]
         scalars[C_OPEN] = -1
@@ -424,28 +420,25 @@ def _take_goal_open_or_discard(src, scalars, goal_discard):
     return g
 
 
-@jit(alloc=False)
-def _draw_two_goals(mean, work, table):
-    st = views(work, table)
-    scalars, goal_deck, two = st.scalars, st.goal_deck, st.two
+@jit(inline="always")
+def _draw_two_goals(mean, scalars, goal_deck, goal_discard, two):
     if scalars[G_OPEN] >= 0:
-        _goal_away(scalars[G_OPEN], mean, work, table)
+        _goal_away(scalars[G_OPEN], mean, scalars, goal_deck, goal_discard)
         scalars[G_OPEN] = -1
     two[0] = goal_deck[scalars[G_N] - 1]
     two[1] = goal_deck[scalars[G_N] - 2]
     scalars[G_N] -= 2
 
 
-@jit(alloc=False)
-def _finish_buy(s, p, g, year, old_choice, mean, work, table):
+@jit(inline="always")
+def _finish_buy(
+    s, p, g, year, old_choice, mean, goal_slots, goal_count, scalars, goal_deck, goal_discard
+):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
-    st = views(work, table)
-    goal_slots, goal_count, scalars = st.goal_slots, st.goal_count, st.scalars
-    goal_deck, goal_discard = st.goal_deck, st.goal_discard
     _new_goal(p, g, year, HOW_BOUGHT, goal_slots, goal_count)
     if old_choice >= 0:
         goal_slots[p, old_choice, G_DISC] = year
-        _goal_away(goal_slots[p, old_choice, G_ID], mean, work, table)
+        _goal_away(goal_slots[p, old_choice, G_ID], mean, scalars, goal_deck, goal_discard)
     _refill(s, scalars, G_OPEN, G_N, G_DN, goal_deck, goal_discard)
     scalars[ACTIONS] += 1
 
@@ -461,18 +454,41 @@ def _execute(s, p, c, year, mean, work, table):
     """Carry out a bot's decision (placement or goal buy)."""
     st = views(work, table)
     corp_assets, party_assets, corp_sector = st.corp_assets, st.party_assets, st.corp_sector
-    seat_counts, scalars, goal_discard = st.seat_counts, st.scalars, st.goal_discard
+    seat_counts, goal_slots, goal_count, scalars = (
+        st.seat_counts,
+        st.goal_slots,
+        st.goal_count,
+        st.scalars,
+    )
+    corp_deck, corp_discard, goal_deck, goal_discard = (
+        st.corp_deck,
+        st.corp_discard,
+        st.goal_deck,
+        st.goal_discard,
+    )
     dec, two = st.dec, st.two
     if dec[D_KIND] == BUY:
         _pay_goal(p, seat_counts)
         if dec[D_SRC] == 2:
-            _draw_two_goals(mean, work, table)
+            _draw_two_goals(mean, scalars, goal_deck, goal_discard, two)
             k = dec[D_KEEP]
             g = two[k]
             scalars[G_OPEN] = two[1 - k]
         else:
             g = _take_goal_open_or_discard(dec[D_SRC], scalars, goal_discard)
-        _finish_buy(s, p, g, year, dec[D_SWAP], mean, work, table)
+        _finish_buy(
+            s,
+            p,
+            g,
+            year,
+            dec[D_SWAP],
+            mean,
+            goal_slots,
+            goal_count,
+            scalars,
+            goal_deck,
+            goal_discard,
+        )
     else:  # seat p puts ``amount`` of its supply on the board in its colour c
         typ, where, amount = dec[D_TYP], dec[D_WHERE], dec[D_AMOUNT]
         if typ == ON_CORP:
@@ -481,7 +497,9 @@ def _execute(s, p, c, year, mean, work, table):
             party_assets[where, c] += amount
         else:
             slot = dec[D_SLOT]
-            corp_sector[slot] = _take_corp(s, dec[D_SRC], dec[D_KEEP], work, table)
+            corp_sector[slot] = _take_corp(
+                s, dec[D_SRC], dec[D_KEEP], scalars, corp_deck, corp_discard
+            )
             corp_assets[slot, c] += amount
         seat_counts[p, SUPPLY] -= amount
         scalars[ACTIONS] += 1
@@ -699,7 +717,7 @@ def _act(
     st = views(work, table)
     cseat, scalars, corp_discard = st.cseat, st.scalars, st.corp_discard
     bill_deck, cur, control_counts, held = st.bill_deck, st.cur, st.control_counts, st.held
-    controls_n, big_counts = st.controls_n, st.big_counts
+    controls_n, big_counts, corp_deck = st.controls_n, st.big_counts, st.corp_deck
     x, y, h, n = inst[0], inst[1], inst[2], inst[3]
     if action == FAIL_TO_PARTY or action == FAIL_TO_CORP or action == FAIL_HOME:
         for k in range(H):
@@ -755,7 +773,7 @@ def _act(
     elif action == FAIL_TO_NEW:
         z, src, keep = y, h, n
         if real:  # the new card is taken before x reaches the discard pile
-            card = _take_corp(s, src, keep, work, table)
+            card = _take_corp(s, src, keep, scalars, corp_deck, corp_discard)
             _fail(real, x, corp_sector, scalars, corp_discard)
         else:
             card = scalars[C_OPEN] if src == 0 else corp_discard[scalars[C_DN] - 1]

@@ -7,6 +7,14 @@ twins and the tests require both to make the same choices on the same seeds.
 
 The board measures the rules also use ("biggest", a seat's lead) live here too,
 so that the bots and the rules judge "biggest" the same way.
+
+How they compile (compile time grows fast with what numba inlines): a function is a call
+on ``(work, table)`` without reference counts (``alloc=False``: a call then costs no count
+update for its arrays), compiled once for all its callers; ``inline="always"`` is kept
+for small helpers whose callees are calls or other small inlined helpers (``biggest``,
+``margin``, the glue around a call such as ``own_best``), which take the arrays they read
+rather than the state (each copy of the 80-field ``st`` costs LLVM time).  A function
+unpacks the fields it reads once after ``views``, for the same reason.
 """
 
 import numpy as np
@@ -364,8 +372,6 @@ def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     dec[D_AMOUNT] = 1 + bounded(s, min(eff, R.MAX_PLACE))
 
 
-# the turn bots take the state array and its table and are compiled without reference
-# counts (alloc=False): a call then costs no count update for its arrays
 @jit(inline="always")
 def own_best(p, pc, H, goal_count, goal_slots, g_nreq, g_kind, g_arg, dec, act, work, table):
     """Cost of the cheapest requirement of seat p's unrevealed goals for its colour ``pc`` to
