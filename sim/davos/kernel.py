@@ -150,7 +150,10 @@ assert [A[n] for n in ("fail_to_party", "block", "copy", "swap_card", "replace_b
 K_N, K_HOME = 0, 1  # control_counts: cards in the control stack, white assets sent home
 BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # big_counts fields
 BUF = 4096  # instances a bot weighs at once (every amount "all": at most ~1,000)
-COUNT, STORE = -2, -1  # _walk modes besides the k-th instance
+# typed constants for arguments: the literals -2, -1, True or False would compile the callee
+# once for each value
+COUNT, STORE = np.int64(-2), np.int64(-1)  # _walk modes besides the k-th instance
+TRUE, FALSE = np.bool_(True), np.bool_(False)
 N_BIG = len(R.BIG_COLUMNS)
 
 
@@ -590,6 +593,21 @@ def _buy_bot(p, c, H, three, work, table, tmp):
 
 
 @jit(inline="always")
+def _copy(dst, src):
+    """dst[:] = src element by element (a slice copy needs numba's allocator)."""
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
+
+
+@jit(inline="always")
+def _copy2(dst, src):
+    """dst[:, :] = src element by element."""
+    for i in range(dst.shape[0]):
+        for j in range(dst.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@jit(inline="always")
 def _emit(buf, cnt, k, x, y, h, n):
     """Instance number ``cnt``: kept in buf (STORE), as buf[0] when it is the k-th."""
     if (k == STORE and cnt < BUF) or k == cnt:
@@ -816,13 +834,33 @@ def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat
     tafel"), and a revealed goal is achieved."""
     st = views(work, table)
     col, g_nreq, goal_slots, goal_count = st.col, st.g_nreq, st.goal_slots, st.goal_count
+    slot_bloc, party_bloc, g_kind, g_arg, agg = (
+        st.slot_bloc,
+        st.party_bloc,
+        st.g_kind,
+        st.g_arg,
+        st.agg,
+    )
     met = 0
     for i in range(goal_count[p]):
         if goal_slots[p, i, G_DISC] != 0 or goal_slots[p, i, G_REV] != 0:
             continue
         g = goal_slots[p, i, G_ID]
         for j in range(g_nreq[g]):
-            m = req_margin(col[p], g, j, H, corp_assets, corp_sector, party_assets, work, table)
+            m = req_margin(
+                col[p],
+                g,
+                j,
+                H,
+                corp_assets,
+                corp_sector,
+                party_assets,
+                slot_bloc,
+                party_bloc,
+                g_kind,
+                g_arg,
+                agg,
+            )
             if m > 0:
                 met += 1
     places = 0
@@ -836,7 +874,7 @@ def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat
     return 4 * met + seat_counts[p, SUPPLY] - 2 * places
 
 
-@jit
+@jit(alloc=False)
 def _value_after(s, p, lead, who, c, action, inst, work, table, H):
     """p's value had seat ``who`` carried out ``inst`` (on copies of the board)."""
     st = views(work, table)
@@ -844,12 +882,12 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
     seat_counts, corp_assets_copy = st.seat_counts, st.corp_assets_copy
     party_assets_copy, corp_sector_copy = st.party_assets_copy, st.corp_sector_copy
     seat_counts_copy = st.seat_counts_copy
-    corp_assets_copy[:] = corp_assets
-    party_assets_copy[:] = party_assets
-    corp_sector_copy[:] = corp_sector
-    seat_counts_copy[:] = seat_counts
+    _copy2(corp_assets_copy, corp_assets)
+    _copy2(party_assets_copy, party_assets)
+    _copy(corp_sector_copy, corp_sector)
+    _copy2(seat_counts_copy, seat_counts)
     _act(
-        False,
+        FALSE,
         s,
         who,
         c,
@@ -877,7 +915,7 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
 
 
 # the Big Game's arguments after the seat, card and action, in this order
-@jit
+@jit(alloc=False)
 def _best_instance(s, p, c, action, P, H, work, table):
     """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
     st = views(work, table)
@@ -886,13 +924,13 @@ def _best_instance(s, p, c, action, P, H, work, table):
     o = leader(p, P, H, work, table)
     lead = col[o] if o >= 0 else -1
     now = _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat_counts)
-    cnt = _walk(p, action, False, STORE, work, table, P, H)
+    cnt = _walk(p, action, FALSE, STORE, work, table, P, H)
     top = 0
     for i in range(min(cnt, BUF)):
         v = _value_after(s, p, lead, p, c, action, buf[i], work, table, H) - now
         if v > top:
             top = v
-            best[:] = buf[i]
+            _copy(best, buf[i])
     return top
 
 
@@ -910,7 +948,7 @@ def _reaction_card(r, kind, c, H, work, table):
     return -1
 
 
-@jit
+@jit(alloc=False)
 def _control(s, P, H, work, table):
     """Seed "Fase Control" (reference_big.BigGame.control_phase and play_card)."""
     st = views(work, table)
@@ -939,16 +977,16 @@ def _control(s, P, H, work, table):
                         continue
                     if _domain_margin(col[p], control_kind[k], control_arg[k], H, work, table) <= 0:
                         continue
-                    if _walk(p, a, True, COUNT, work, table, P, H) > 0:
+                    if _walk(p, a, TRUE, COUNT, work, table, P, H) > 0:
                         playable[n] = k
                         n += 1
                 if n > 0 and pol[p] == RANDOM:
                     j = bounded(s, n + 1)
                     if j < n:
                         card = playable[j]
-                        cnt = _walk(p, control_action[card], True, COUNT, work, table, P, H)
-                        _walk(p, control_action[card], True, bounded(s, cnt), work, table, P, H)
-                        pick[:] = buf[0]
+                        cnt = _walk(p, control_action[card], TRUE, COUNT, work, table, P, H)
+                        _walk(p, control_action[card], TRUE, bounded(s, cnt), work, table, P, H)
+                        _copy(pick, buf[0])
                 elif n > 0:
                     top = 0
                     for j in range(n):
@@ -957,7 +995,7 @@ def _control(s, P, H, work, table):
                         if g > top:
                             top = g
                             card = k
-                            pick[:] = best
+                            _copy(pick, best)
             if card < 0:
                 passed[p] = True
                 npassed += 1
@@ -970,7 +1008,7 @@ def _control(s, P, H, work, table):
             p = 0
 
 
-@jit
+@jit(alloc=False)
 def _play_card(s, p, c, P, H, work, table):
     """Card c with instance ``pick``: the others may block it, then it acts, then copies."""
     st = views(work, table)
@@ -982,7 +1020,7 @@ def _play_card(s, p, c, P, H, work, table):
     big_counts[p, PLAYED] += 1
     for i in range(1, P):
         r = (p + i) % P
-        b = _reaction_card(r, BLOCK, col[r], H, work, table)
+        b = _reaction_card(r, np.int64(BLOCK), col[r], H, work, table)
         if b < 0:
             continue
         if pol[r] == RANDOM:
@@ -1010,7 +1048,7 @@ def _play_card(s, p, c, P, H, work, table):
             big_counts[r, PLAYED] += 1
             return
     _act(
-        True,
+        TRUE,
         s,
         p,
         c,
@@ -1026,15 +1064,15 @@ def _play_card(s, p, c, P, H, work, table):
     )
     for i in range(1, P):
         r = (p + i) % P
-        k = _reaction_card(r, COPY, col[r], H, work, table)
+        k = _reaction_card(r, np.int64(COPY), col[r], H, work, table)
         if k < 0:
             continue
         if pol[r] == RANDOM:
-            cnt = _walk(r, action, True, COUNT, work, table, P, H)
+            cnt = _walk(r, action, TRUE, COUNT, work, table, P, H)
             if cnt == 0 or bounded(s, 2) == 0:
                 continue
-            _walk(r, action, True, bounded(s, cnt), work, table, P, H)
-            best[:] = buf[0]
+            _walk(r, action, TRUE, bounded(s, cnt), work, table, P, H)
+            _copy(best, buf[0])
         else:
             g = _best_instance(s, r, k, action, P, H, work, table)
             if g == 0:
@@ -1042,7 +1080,7 @@ def _play_card(s, p, c, P, H, work, table):
         used[k] = 1
         big_counts[r, PLAYED] += 1
         _act(
-            True,
+            TRUE,
             s,
             r,
             k,
@@ -1094,6 +1132,13 @@ def _tokens(year, P, H, work, table):
     goal_slots, goal_count, tok = st.goal_slots, st.goal_count, st.tok
     col, g_nreq, corp_assets, party_assets = st.col, st.g_nreq, st.corp_assets, st.party_assets
     corp_sector = st.corp_sector
+    slot_bloc, party_bloc, g_kind, g_arg, agg = (
+        st.slot_bloc,
+        st.party_bloc,
+        st.g_kind,
+        st.g_arg,
+        st.agg,
+    )
     for p in range(P):
         for i in range(goal_count[p]):
             if (
@@ -1107,7 +1152,19 @@ def _tokens(year, P, H, work, table):
             g = goal_slots[p, i, G_ID]
             if (
                 goal_margin(
-                    p, g, H, col, g_nreq, corp_assets, corp_sector, party_assets, work, table
+                    p,
+                    g,
+                    H,
+                    col,
+                    g_nreq,
+                    corp_assets,
+                    corp_sector,
+                    party_assets,
+                    slot_bloc,
+                    party_bloc,
+                    g_kind,
+                    g_arg,
+                    agg,
                 )
                 > 0
             ):
@@ -1257,7 +1314,7 @@ def _resolve(s, bloc, bill, P, H, nw, npr, work, table, bargains):
         wishes[h] = wish(s, p, h, pol[p], bloc, bill, target, none, H, P, npr, col, work, table)
     if promise[bloc] >= 0:  # a vote traded away earlier this year is kept
         wishes[promise[bloc]] = True
-    n = 0
+    n = np.int64(0)  # typed: a literal first value would compile trade and bargain twice
     for q in range(9):
         if party_bloc[q] == bloc:
             votes[n] = party_vote(party_assets, q, H, nw, wishes, party_ideo[q], b_ideo[bill])
@@ -1352,6 +1409,13 @@ def _check_goals(s, year, P, H, work, table):
     pol, goal_slots, goal_count = st.pol, st.goal_slots, st.goal_count
     col, g_nreq, corp_assets, party_assets = st.col, st.g_nreq, st.corp_assets, st.party_assets
     corp_sector = st.corp_sector
+    slot_bloc, party_bloc, g_kind, g_arg, agg = (
+        st.slot_bloc,
+        st.party_bloc,
+        st.g_kind,
+        st.g_arg,
+        st.agg,
+    )
     for p in range(P):
         for i in range(goal_count[p]):
             if goal_slots[p, i, G_DISC] != 0 or goal_slots[p, i, G_REV] != 0:
@@ -1365,8 +1429,11 @@ def _check_goals(s, year, P, H, work, table):
                 corp_assets,
                 corp_sector,
                 party_assets,
-                work,
-                table,
+                slot_bloc,
+                party_bloc,
+                g_kind,
+                g_arg,
+                agg,
             )
             if low <= 0:
                 continue
@@ -1551,8 +1618,6 @@ def simulate(
         nk = control_kind.shape[0]
     else:
         ncols = out.shape[1]
-    # typed bools: the literals True and False would compile _turns twice
-    regular, final = np.bool_(False), np.bool_(True)
     for gi in range(count):
         seed_stream(s, seed, start + gi)
         corp_assets[:] = 0
@@ -1618,7 +1683,7 @@ def simulate(
                 open_controls[i] = _k_draw(control_counts, control_stack)
         # three years
         for year in range(1, R.YEARS + 1):
-            _turns(s, year, regular, P, H, work, table, not dmode, mean, big, randoms, blocks)
+            _turns(s, year, FALSE, P, H, work, table, not dmode, mean, big, randoms, blocks)
             if big is not None:
                 used[:] = 0
                 _control(s, P, H, work, table)
@@ -1651,7 +1716,7 @@ def simulate(
                     for i in range(R.CONTROL_OPEN):  # four new control cards
                         open_controls[i] = _k_draw(control_counts, control_stack)
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
-        _turns(s, final_year, final, P, H, work, table, not dmode, mean, big, randoms, blocks)
+        _turns(s, final_year, TRUE, P, H, work, table, not dmode, mean, big, randoms, blocks)
         if big is not None and final_tokens:
             _tokens(final_year, P, H, work, table)
         _check_goals(s, final_year, P, H, work, table)

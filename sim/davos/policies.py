@@ -69,13 +69,12 @@ def margin(tab, i, n, p):
     return tab[i, p] - other
 
 
-@jit(alloc=False)
-def req_margin(p, g, j, H, corp_assets, corp_sector, party_assets, work, table):
+@jit(inline="always")
+def req_margin(
+    p, g, j, H, corp_assets, corp_sector, party_assets, slot_bloc, party_bloc, g_kind, g_arg, agg
+):
     """Colour p's lead over goal g's j-th requirement on a board (the board itself, or the
-    copy a look-ahead changed)."""
-    st = views(work, table)
-    slot_bloc, party_bloc, g_kind, g_arg = st.slot_bloc, st.party_bloc, st.g_kind, st.g_arg
-    agg = st.agg
+    copy a look-ahead changed); inlined: the blocking bots call it in their inner loop."""
     kind, arg = g_kind[g, j], g_arg[g, j]
     best = -INF
     if kind == 0 or kind == 1:
@@ -110,12 +109,39 @@ def req_margin(p, g, j, H, corp_assets, corp_sector, party_assets, work, table):
 
 
 @jit(inline="always")
-def goal_margin(p, g, H, col, g_nreq, corp_assets, corp_sector, party_assets, work, table):
+def goal_margin(
+    p,
+    g,
+    H,
+    col,
+    g_nreq,
+    corp_assets,
+    corp_sector,
+    party_assets,
+    slot_bloc,
+    party_bloc,
+    g_kind,
+    g_arg,
+    agg,
+):
     """Seat p's lowest lead over goal g's requirements on the board (> 0: the goal is met);
     it stops at the first requirement not met."""
     low = INF
     for j in range(g_nreq[g]):
-        m = req_margin(col[p], g, j, H, corp_assets, corp_sector, party_assets, work, table)
+        m = req_margin(
+            col[p],
+            g,
+            j,
+            H,
+            corp_assets,
+            corp_sector,
+            party_assets,
+            slot_bloc,
+            party_bloc,
+            g_kind,
+            g_arg,
+            agg,
+        )
         low = min(low, m)
         if low <= 0:
             break
@@ -594,6 +620,7 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
     goal_slots, goal_count, scalars = st.goal_slots, st.goal_count, st.scalars
     goal_discard, act, dec, passed, seen = st.goal_discard, st.act, st.dec, st.passed, st.seen
     val = st.val
+    slot_bloc, party_bloc, agg = st.slot_bloc, st.party_bloc, st.agg
     ngoal = g_nreq.shape[0]
     for g in range(ngoal):
         seen[g] = 0
@@ -627,7 +654,20 @@ def contest_block(p, c, eff, co, anyone, P, H, work, table):
                 continue
             w, met = 1, True
             for j in range(g_nreq[g]):
-                m = req_margin(oc, g, j, H, corp_assets, corp_sector, party_assets, work, table)
+                m = req_margin(
+                    oc,
+                    g,
+                    j,
+                    H,
+                    corp_assets,
+                    corp_sector,
+                    party_assets,
+                    slot_bloc,
+                    party_bloc,
+                    g_kind,
+                    g_arg,
+                    agg,
+                )
                 if m > 0:
                     w *= R.BELIEF
                 else:
