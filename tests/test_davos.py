@@ -131,7 +131,7 @@ def _bills_game(order):
     s = np.zeros(4, np.uint64)
     for b in order:
         v["cur"][:] = b
-        K._resolve(s, b, b, 2, 3, 2, 2, work, placed.table, False)
+        K._resolve(s, b, b, 2, 3, 2, 2, work, placed.table, None)
     seat_counts, lost, corp_sector, corp_assets, corp_discard, scalars = (
         v[n]
         for n in ("seat_counts", "lost", "corp_sector", "corp_assets", "corp_discard", "scalars")

@@ -150,7 +150,10 @@ assert [A[n] for n in ("fail_to_party", "block", "copy", "swap_card", "replace_b
 K_N, K_HOME = 0, 1  # control_counts: cards in the control stack, white assets sent home
 BOUGHT, PLAYED, SPEC, CGAIN = 0, 1, 2, 3  # big_counts fields
 BUF = 4096  # instances a bot weighs at once (every amount "all": at most ~1,000)
-COUNT, STORE = -2, -1  # _walk modes besides the k-th instance
+# typed constants for arguments: the literals -2, -1, True or False would compile the callee
+# once for each value
+COUNT, STORE = np.int64(-2), np.int64(-1)  # _walk modes besides the k-th instance
+TRUE, FALSE = np.bool_(True), np.bool_(False)
 N_BIG = len(R.BIG_COLUMNS)
 
 
@@ -202,20 +205,20 @@ def parliament(votes, totals, n):
     return yes, no, yes > no
 
 
-@jit(inline="always")
-def _bloc_votes(st, bloc, bill, H, nw):
-    """Each party of ``bloc`` votes on ``bill`` by the current wishes: st.votes, returned."""
+@jit(alloc=False)
+def _bloc_votes(bloc, bill, H, nw, work, table):
+    """Each party of ``bloc`` votes on ``bill`` by the current wishes, into ``votes``."""
+    st = views(work, table)
+    party_bloc, party_ideo, b_ideo = st.party_bloc, st.party_ideo, st.b_ideo
+    party_assets, wishes, votes = st.party_assets, st.wishes, st.votes
     m = 0
     for q in range(9):
-        if st.party_bloc[q] == bloc:
-            st.votes[m] = party_vote(
-                st.party_assets, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill]
-            )
+        if party_bloc[q] == bloc:
+            votes[m] = party_vote(party_assets, q, H, nw, wishes, party_ideo[q], b_ideo[bill])
             m += 1
-    return st.votes
 
 
-@entry
+@jit(alloc=False)
 def bargain(H, nw, npr, work, table, bloc, bill, target, none, n):
     """The bargaining rule (rules.POLICIES["bargain"]) for a bill about to fail: each
     bargaining colour (``cpol``: the policy of its first seat) that wants it, in order, offers each seat that decides a party of
@@ -224,30 +227,47 @@ def bargain(H, nw, npr, work, table, bloc, bill, target, none, n):
     of the profit; a bargaining seat accepts when its votes then pass the bill.  Returns
     (payer, payee, price), or -1s when no deal is made (wishes and votes then unchanged)."""
     st = views(work, table)
+    slot_bloc, party_bloc, b_own, b_other = st.slot_bloc, st.party_bloc, st.b_own, st.b_other
+    cpol, corp_assets, party_assets = st.cpol, st.corp_assets, st.party_assets
+    corp_sector, wishes, votes, totals = st.corp_sector, st.wishes, st.votes, st.totals
     for p in range(nw):
-        if st.cpol[p] != BARGAIN or not st.wishes[p]:
+        if cpol[p] != BARGAIN or not wishes[p]:
             continue
-        gain = bill_net(p, bill, bloc, target, st.b_own, st.b_other, H, st, npr, True)
+        gain = bill_net(
+            p,
+            bill,
+            bloc,
+            target,
+            b_own,
+            b_other,
+            H,
+            npr,
+            True,
+            corp_sector,
+            corp_assets,
+            slot_bloc,
+        )
         for q in range(9):
-            if st.party_bloc[q] != bloc:
+            if party_bloc[q] != bloc:
                 continue
-            o = biggest(st.party_assets, q, H)
-            if o < 0 or o >= nw or o == p or st.cpol[o] != BARGAIN or st.wishes[o]:
+            o = biggest(party_assets, q, H)
+            if o < 0 or o >= nw or o == p or cpol[o] != BARGAIN or wishes[o]:
                 continue
-            loss = -pass_gain(o, bill, bloc, target, none, st, H, npr)
+            loss = -pass_gain(o, bill, bloc, target, none, H, npr, work, table)
             price = max(loss, 0) + 1
             if price * R.BARGAIN_SHARE > gain:
                 continue
-            st.wishes[o] = True
-            _, _, ok = parliament(_bloc_votes(st, bloc, bill, H, nw), st.totals, n)
+            wishes[o] = True
+            _bloc_votes(bloc, bill, H, nw, work, table)
+            _, _, ok = parliament(votes, totals, n)
             if ok:
                 return p, o, price
-            st.wishes[o] = False
-            _bloc_votes(st, bloc, bill, H, nw)
+            wishes[o] = False
+            _bloc_votes(bloc, bill, H, nw, work, table)
     return -1, -1, 0
 
 
-@entry
+@jit(alloc=False)
 def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
     """Vote trading, a logroll across the year's bills (rules.POLICIES["bargain"]), for a
     bill about to fail: each bargaining colour ``a`` that wants it, in order, asks each
@@ -258,50 +278,50 @@ def trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n):
     from the two bills passing, on the board as it stands.  Returns (a, b, later bloc), or
     -1s when no trade is made (wishes unchanged)."""
     st = views(work, table)
+    party_bloc, b_ideo, b_target, cseat = st.party_bloc, st.b_ideo, st.b_target, st.cseat
+    cpol, party_assets, cur, wishes = st.cpol, st.party_assets, st.cur, st.wishes
+    votes, totals, promise, col = st.votes, st.totals, st.promise, st.col
     for a in range(nw):
-        if st.cpol[a] != BARGAIN or not st.wishes[a]:
+        if cpol[a] != BARGAIN or not wishes[a]:
             continue
-        ga = pass_gain(a, bill, bloc, target, none, st, H, npr)
+        ga = pass_gain(a, bill, bloc, target, none, H, npr, work, table)
         for q in range(9):
-            if st.party_bloc[q] != bloc:
+            if party_bloc[q] != bloc:
                 continue
-            b = biggest(st.party_assets, q, H)
-            if b < 0 or b >= nw or b == a or st.cpol[b] != BARGAIN or st.wishes[b]:
+            b = biggest(party_assets, q, H)
+            if b < 0 or b >= nw or b == a or cpol[b] != BARGAIN or wishes[b]:
                 continue
-            st.wishes[b] = True
-            _, _, ok = parliament(_bloc_votes(st, bloc, bill, H, nw), st.totals, n)
-            st.wishes[b] = False
+            wishes[b] = True
+            _bloc_votes(bloc, bill, H, nw, work, table)
+            _, _, ok = parliament(votes, totals, n)
+            wishes[b] = False
             if not ok:
                 continue
-            gb = pass_gain(b, bill, bloc, target, none, st, H, npr)
+            gb = pass_gain(b, bill, bloc, target, none, H, npr, work, table)
             for y in range(bloc + 1, 4):
-                if st.promise[y] >= 0:
+                if promise[y] >= 0:
                     continue
                 decides = False
                 for r in range(9):
-                    if st.party_bloc[r] == y and biggest(st.party_assets, r, H) == a:
+                    if party_bloc[r] == y and biggest(party_assets, r, H) == a:
                         decides = True
                 if not decides:  # a's vote decides no party there
                     continue
-                later = st.cur[y]
-                lt, ln = st.b_target[later], st.b_ideo[later] == R.NONE
-                wa = wish(
-                    s, st.cseat[a, 0], a, st.cpol[a], y, later, lt, ln, work, table, st, H, P, npr
-                )
-                wb = wish(
-                    s, st.cseat[b, 0], b, st.cpol[b], y, later, lt, ln, work, table, st, H, P, npr
-                )
+                later = cur[y]
+                lt, ln = b_target[later], b_ideo[later] == R.NONE
+                wa = wish(s, cseat[a, 0], a, cpol[a], y, later, lt, ln, H, P, npr, col, work, table)
+                wb = wish(s, cseat[b, 0], b, cpol[b], y, later, lt, ln, H, P, npr, col, work, table)
                 if wa or not wb:  # a's promise would change nothing b wants
                     continue
-                ya = pass_gain(a, later, y, lt, ln, st, H, npr)
-                yb = pass_gain(b, later, y, lt, ln, st, H, npr)
+                ya = pass_gain(a, later, y, lt, ln, H, npr, work, table)
+                yb = pass_gain(b, later, y, lt, ln, H, npr, work, table)
                 if ga + ya >= R.TRADE_GAIN and gb + yb >= R.TRADE_GAIN:
                     return a, b, y
     return -1, -1, -1
 
 
 # ------------------------------------------------------------------ decks
-@entry
+@jit(inline="always")
 def _restock(s, scalars, n, dn, hidden, discard):
     """An empty stack (scalars[n] cards) takes back its discard pile (scalars[dn] cards),
     shuffled."""
@@ -313,7 +333,7 @@ def _restock(s, scalars, n, dn, hidden, discard):
         shuffle(s, hidden, scalars[n])
 
 
-@entry
+@jit(inline="always")
 def _refill(s, scalars, top, n, dn, hidden, discard):
     """Turn up a new open card (scalars[top]) when there is none, restocking first."""
     if scalars[top] < 0:
@@ -323,38 +343,39 @@ def _refill(s, scalars, top, n, dn, hidden, discard):
             scalars[top] = hidden[scalars[n]]
 
 
-@entry
-def _goal_away(g, mean, work, table):
-    st = views(work, table)
+@jit(inline="always")
+def _goal_away(g, mean, scalars, goal_deck, goal_discard):
     if mean:  # one stack: under it
-        for i in range(st.scalars[G_N], 0, -1):
-            st.goal_deck[i] = st.goal_deck[i - 1]
-        st.goal_deck[0] = g
-        st.scalars[G_N] += 1
+        for i in range(scalars[G_N], 0, -1):
+            goal_deck[i] = goal_deck[i - 1]
+        goal_deck[0] = g
+        scalars[G_N] += 1
     else:
-        st.goal_discard[st.scalars[G_DN]] = g
-        st.scalars[G_DN] += 1
+        goal_discard[scalars[G_DN]] = g
+        scalars[G_DN] += 1
 
 
-@entry
+@jit(alloc=False)
 def _deal_goal(s, p, year, work, table):
     st = views(work, table)
-    if st.goal_count[p] >= R.GOAL_SLOTS:
+    goal_slots, goal_count, scalars = st.goal_slots, st.goal_count, st.scalars
+    goal_deck, goal_discard = st.goal_deck, st.goal_discard
+    if goal_count[p] >= R.GOAL_SLOTS:
         return
-    _restock(s, st.scalars, G_N, G_DN, st.goal_deck, st.goal_discard)
-    if st.scalars[G_N] > 0:
-        st.scalars[G_N] -= 1
-        g = st.goal_deck[st.scalars[G_N]]
-    elif st.scalars[G_OPEN] >= 0:
-        g = st.scalars[G_OPEN]
-        st.scalars[G_OPEN] = -1
+    _restock(s, scalars, G_N, G_DN, goal_deck, goal_discard)
+    if scalars[G_N] > 0:
+        scalars[G_N] -= 1
+        g = goal_deck[scalars[G_N]]
+    elif scalars[G_OPEN] >= 0:
+        g = scalars[G_OPEN]
+        scalars[G_OPEN] = -1
     else:
         return
-    _new_goal(p, g, year, HOW_RESET, st.goal_slots, st.goal_count)
-    _refill(s, st.scalars, G_OPEN, G_N, G_DN, st.goal_deck, st.goal_discard)
+    _new_goal(p, g, year, HOW_RESET, goal_slots, goal_count)
+    _refill(s, scalars, G_OPEN, G_N, G_DN, goal_deck, goal_discard)
 
 
-@entry
+@jit(inline="always")
 def _new_goal(p, g, year, how, goal_slots, goal_count):
     k = goal_count[p]
     goal_slots[p, k, G_ID] = g
@@ -367,46 +388,31 @@ def _new_goal(p, g, year, how, goal_slots, goal_count):
 
 
 # ------------------------------------------------------------------ actions
-@entry
-def _take_corp(s, src, keep, work, table):
-    st = views(work, table)
+@jit(inline="always")
+def _take_corp(s, src, keep, scalars, corp_deck, corp_discard):
     if src == 0:
-        card = st.scalars[C_OPEN]
-        st.scalars[C_OPEN] = -1
+        card = scalars[C_OPEN]
+        scalars[C_OPEN] = -1
     elif src == 1:
-        st.scalars[C_DN] -= 1
-        card = st.corp_discard[st.scalars[C_DN]]
+        scalars[C_DN] -= 1
+        card = corp_discard[scalars[C_DN]]
     else:
-        if st.scalars[C_OPEN] >= 0:
-            st.corp_discard[st.scalars[C_DN]] = st.scalars[C_OPEN]
-            st.scalars[C_DN] += 1
-            st.scalars[C_OPEN] = -1
-        a = st.corp_deck[st.scalars[C_N] - 1]
-        b = st.corp_deck[st.scalars[C_N] - 2]
-        st.scalars[C_N] -= 2
+        if scalars[C_OPEN] >= 0:
+            corp_discard[scalars[C_DN]] = scalars[C_OPEN]
+            scalars[C_DN] += 1
+            scalars[C_OPEN] = -1
+        a = corp_deck[scalars[C_N] - 1]
+        b = corp_deck[scalars[C_N] - 2]
+        scalars[C_N] -= 2
         if keep == 0:
-            card, st.scalars[C_OPEN] = a, b
+            card, scalars[C_OPEN] = a, b
         else:
-            card, st.scalars[C_OPEN] = b, a
-    _refill(s, st.scalars, C_OPEN, C_N, C_DN, st.corp_deck, st.corp_discard)
+            card, scalars[C_OPEN] = b, a
+    _refill(s, scalars, C_OPEN, C_N, C_DN, corp_deck, corp_discard)
     return card
 
 
 @jit(inline="always")
-def _place(s, p, c, typ, where, slot, src, keep, amount, work, table, st):
-    """Seat p puts ``amount`` of its supply on the board in its colour ``c``."""
-    if typ == ON_CORP:
-        st.corp_assets[where, c] += amount
-    elif typ == ON_PARTY:
-        st.party_assets[where, c] += amount
-    else:
-        st.corp_sector[slot] = _take_corp(s, src, keep, work, table)
-        st.corp_assets[slot, c] += amount
-    st.seat_counts[p, SUPPLY] -= amount
-    st.scalars[ACTIONS] += 1
-
-
-@entry
 def _take_goal_open_or_discard(src, scalars, goal_discard):
     if src == 0:
         g = scalars[G_OPEN]
@@ -417,67 +423,93 @@ def _take_goal_open_or_discard(src, scalars, goal_discard):
     return g
 
 
-@entry
-def _draw_two_goals(mean, work, table):
-    st = views(work, table)
-    if st.scalars[G_OPEN] >= 0:
-        _goal_away(st.scalars[G_OPEN], mean, work, table)
-        st.scalars[G_OPEN] = -1
-    st.two[0] = st.goal_deck[st.scalars[G_N] - 1]
-    st.two[1] = st.goal_deck[st.scalars[G_N] - 2]
-    st.scalars[G_N] -= 2
+@jit(inline="always")
+def _draw_two_goals(mean, scalars, goal_deck, goal_discard, two):
+    if scalars[G_OPEN] >= 0:
+        _goal_away(scalars[G_OPEN], mean, scalars, goal_deck, goal_discard)
+        scalars[G_OPEN] = -1
+    two[0] = goal_deck[scalars[G_N] - 1]
+    two[1] = goal_deck[scalars[G_N] - 2]
+    scalars[G_N] -= 2
 
 
-@entry
-def _finish_buy(s, p, g, year, old_choice, mean, work, table):
+@jit(inline="always")
+def _finish_buy(
+    s, p, g, year, old_choice, mean, goal_slots, goal_count, scalars, goal_deck, goal_discard
+):
     """Record the bought goal ``g``; lay off the old goal slot ``old_choice`` (-1 none)."""
-    st = views(work, table)
-    _new_goal(p, g, year, HOW_BOUGHT, st.goal_slots, st.goal_count)
+    _new_goal(p, g, year, HOW_BOUGHT, goal_slots, goal_count)
     if old_choice >= 0:
-        st.goal_slots[p, old_choice, G_DISC] = year
-        _goal_away(st.goal_slots[p, old_choice, G_ID], mean, work, table)
-    _refill(s, st.scalars, G_OPEN, G_N, G_DN, st.goal_deck, st.goal_discard)
-    st.scalars[ACTIONS] += 1
+        goal_slots[p, old_choice, G_DISC] = year
+        _goal_away(goal_slots[p, old_choice, G_ID], mean, scalars, goal_deck, goal_discard)
+    _refill(s, scalars, G_OPEN, G_N, G_DN, goal_deck, goal_discard)
+    scalars[ACTIONS] += 1
 
 
-@entry
+@jit(inline="always")
 def _pay_goal(p, seat_counts):
     seat_counts[p, SUPPLY] -= R.GOAL_PRICE
     seat_counts[p, PAID] += R.GOAL_PRICE
 
 
-@jit(inline="always")
-def _execute(s, p, c, work, table, st, year, mean):
+@jit(alloc=False)
+def _execute(s, p, c, year, mean, work, table):
     """Carry out a bot's decision (placement or goal buy)."""
-    if st.dec[D_KIND] == BUY:
-        _pay_goal(p, st.seat_counts)
-        if st.dec[D_SRC] == 2:
-            _draw_two_goals(mean, work, table)
-            k = st.dec[D_KEEP]
-            g = st.two[k]
-            st.scalars[G_OPEN] = st.two[1 - k]
+    st = views(work, table)
+    corp_assets, party_assets, corp_sector = st.corp_assets, st.party_assets, st.corp_sector
+    seat_counts, goal_slots, goal_count, scalars = (
+        st.seat_counts,
+        st.goal_slots,
+        st.goal_count,
+        st.scalars,
+    )
+    corp_deck, corp_discard, goal_deck, goal_discard = (
+        st.corp_deck,
+        st.corp_discard,
+        st.goal_deck,
+        st.goal_discard,
+    )
+    dec, two = st.dec, st.two
+    if dec[D_KIND] == BUY:
+        _pay_goal(p, seat_counts)
+        if dec[D_SRC] == 2:
+            _draw_two_goals(mean, scalars, goal_deck, goal_discard, two)
+            k = dec[D_KEEP]
+            g = two[k]
+            scalars[G_OPEN] = two[1 - k]
         else:
-            g = _take_goal_open_or_discard(st.dec[D_SRC], st.scalars, st.goal_discard)
-        _finish_buy(s, p, g, year, st.dec[D_SWAP], mean, work, table)
-    else:
-        _place(
+            g = _take_goal_open_or_discard(dec[D_SRC], scalars, goal_discard)
+        _finish_buy(
             s,
             p,
-            c,
-            st.dec[D_TYP],
-            st.dec[D_WHERE],
-            st.dec[D_SLOT],
-            st.dec[D_SRC],
-            st.dec[D_KEEP],
-            st.dec[D_AMOUNT],
-            work,
-            table,
-            st,
+            g,
+            year,
+            dec[D_SWAP],
+            mean,
+            goal_slots,
+            goal_count,
+            scalars,
+            goal_deck,
+            goal_discard,
         )
+    else:  # seat p puts ``amount`` of its supply on the board in its colour c
+        typ, where, amount = dec[D_TYP], dec[D_WHERE], dec[D_AMOUNT]
+        if typ == ON_CORP:
+            corp_assets[where, c] += amount
+        elif typ == ON_PARTY:
+            party_assets[where, c] += amount
+        else:
+            slot = dec[D_SLOT]
+            corp_sector[slot] = _take_corp(
+                s, dec[D_SRC], dec[D_KEEP], scalars, corp_deck, corp_discard
+            )
+            corp_assets[slot, c] += amount
+        seat_counts[p, SUPPLY] -= amount
+        scalars[ACTIONS] += 1
 
 
 # ------------------------------------------------------------------ the control deck
-@entry
+@jit(inline="always")
 def _k_draw(control_counts, control_stack):
     if control_counts[K_N] == 0:
         return -1
@@ -485,7 +517,7 @@ def _k_draw(control_counts, control_stack):
     return control_stack[control_counts[K_N]]
 
 
-@entry
+@jit(inline="always")
 def _choosable(open_controls, three, out):
     n = R.CONTROL_OPEN - 1 if three else R.CONTROL_OPEN
     k = 0
@@ -496,59 +528,83 @@ def _choosable(open_controls, three, out):
     return k
 
 
-@entry
+@jit(alloc=False)
 def _take_control(p, i, work, table):
     st = views(work, table)
-    st.seat_counts[p, SUPPLY] -= R.CONTROL_PRICE
-    st.seat_counts[p, PAID] += R.CONTROL_PRICE
-    st.held[p, st.controls_n[p]] = st.open_controls[i]
-    st.controls_n[p] += 1
+    seat_counts, scalars, control_stack = st.seat_counts, st.scalars, st.control_stack
+    control_counts, open_controls, held = st.control_counts, st.open_controls, st.held
+    controls_n, big_counts = st.controls_n, st.big_counts
+    seat_counts[p, SUPPLY] -= R.CONTROL_PRICE
+    seat_counts[p, PAID] += R.CONTROL_PRICE
+    held[p, controls_n[p]] = open_controls[i]
+    controls_n[p] += 1
     last = R.CONTROL_OPEN - 1
     if i < last:  # the turned card moves to the position, a new one is turned
-        st.open_controls[i] = st.open_controls[last]
-    st.open_controls[last] = _k_draw(st.control_counts, st.control_stack)
-    st.big_counts[p, BOUGHT] += 1
-    st.scalars[ACTIONS] += 1
+        open_controls[i] = open_controls[last]
+    open_controls[last] = _k_draw(control_counts, control_stack)
+    big_counts[p, BOUGHT] += 1
+    scalars[ACTIONS] += 1
 
 
-@entry
+@jit(alloc=False)
 def _domain_margin(c, dk, da, H, work, table):
     """Colour c's lead in a domain: sector (its corps), bloc (corps and parties), ideology."""
     st = views(work, table)
+    slot_bloc, party_bloc, party_ideo = st.slot_bloc, st.party_bloc, st.party_ideo
+    corp_assets, party_assets, corp_sector = st.corp_assets, st.party_assets, st.corp_sector
+    agg = st.agg
     for h in range(H):
-        st.agg[0, h] = 0
+        agg[0, h] = 0
     if dk == 0 or dk == 1:
-        for x in range(st.corp_sector.shape[0]):
-            if st.corp_sector[x] >= 0 and (
-                (dk == 0 and st.corp_sector[x] == da) or (dk == 1 and st.slot_bloc[x] == da)
+        for x in range(corp_sector.shape[0]):
+            if corp_sector[x] >= 0 and (
+                (dk == 0 and corp_sector[x] == da) or (dk == 1 and slot_bloc[x] == da)
             ):
                 for h in range(H):
-                    st.agg[0, h] += st.corp_assets[x, h]
+                    agg[0, h] += corp_assets[x, h]
     for q in range(9):
-        if (dk == 1 and st.party_bloc[q] == da) or (dk == 2 and st.party_ideo[q] == da):
+        if (dk == 1 and party_bloc[q] == da) or (dk == 2 and party_ideo[q] == da):
             for h in range(H):
-                st.agg[0, h] += st.party_assets[q, h]
-    return margin(st.agg, 0, H, c)
+                agg[0, h] += party_assets[q, h]
+    return margin(agg, 0, H, c)
 
 
-@entry
+@jit(alloc=False)
 def _buy_bot(p, c, H, three, work, table, tmp):
     """The goal bots' control buy (reference_big.BigGame.buy_control): the open position, or -1."""
     st = views(work, table)
-    for j in range(st.controls_n[p]):
-        k = st.held[p, j]
-        if st.control_action[k] != BLOCK and st.control_action[k] != COPY:
-            if _domain_margin(c, st.control_kind[k], st.control_arg[k], H, work, table) > 0:
+    control_kind, control_arg = st.control_kind, st.control_arg
+    control_action, open_controls, held = st.control_action, st.open_controls, st.held
+    controls_n = st.controls_n
+    for j in range(controls_n[p]):
+        k = held[p, j]
+        if control_action[k] != BLOCK and control_action[k] != COPY:
+            if _domain_margin(c, control_kind[k], control_arg[k], H, work, table) > 0:
                 return -1
-    n = _choosable(st.open_controls, three, tmp)
+    n = _choosable(open_controls, three, tmp)
     best, where = 0, -1
     for j in range(n):
         i = tmp[j]
-        k = st.open_controls[i]
-        m = _domain_margin(c, st.control_kind[k], st.control_arg[k], H, work, table)
-        if st.control_action[k] != BLOCK and st.control_action[k] != COPY and m > best:
+        k = open_controls[i]
+        m = _domain_margin(c, control_kind[k], control_arg[k], H, work, table)
+        if control_action[k] != BLOCK and control_action[k] != COPY and m > best:
             best, where = m, i
     return where
+
+
+@jit(inline="always")
+def _copy(dst, src):
+    """dst[:] = src element by element (a slice copy needs numba's allocator)."""
+    for i in range(dst.shape[0]):
+        dst[i] = src[i]
+
+
+@jit(inline="always")
+def _copy2(dst, src):
+    """dst[:, :] = src element by element."""
+    for i in range(dst.shape[0]):
+        for j in range(dst.shape[1]):
+            dst[i, j] = src[i, j]
 
 
 @jit(inline="always")
@@ -560,105 +616,105 @@ def _emit(buf, cnt, k, x, y, h, n):
     return cnt + 1
 
 
-@entry
+@jit(alloc=False)
 def _walk(p, action, full, k, work, table, P, H):
     """The instances of ``action`` for seat p in reference_big.BigGame.instances order;
     returns their number (``k``: COUNT, STORE or the one to keep)."""
     st = views(work, table)
-    nslot = st.corp_sector.shape[0]
+    corp_assets, party_assets, corp_sector = st.corp_assets, st.party_assets, st.corp_sector
+    scalars, held, controls_n, buf = st.scalars, st.held, st.controls_n, st.buf
+    nslot = corp_sector.shape[0]
     cnt = 0
     if action == FAIL_TO_PARTY:
         for x in range(nslot):
-            if st.corp_sector[x] >= 0:
+            if corp_sector[x] >= 0:
                 for q in range(9):
-                    cnt = _emit(st.buf, cnt, k, x, q, 0, 0)
+                    cnt = _emit(buf, cnt, k, x, q, 0, 0)
     elif action == CORP_TO_PARTY:
         for h in range(H):
             for x in range(nslot):
-                if st.corp_sector[x] >= 0 and st.corp_assets[x, h] > 0:
+                if corp_sector[x] >= 0 and corp_assets[x, h] > 0:
                     for q in range(9):
-                        for n in range(
-                            1 if full else st.corp_assets[x, h], st.corp_assets[x, h] + 1
-                        ):
-                            cnt = _emit(st.buf, cnt, k, x, q, h, n)
+                        for n in range(1 if full else corp_assets[x, h], corp_assets[x, h] + 1):
+                            cnt = _emit(buf, cnt, k, x, q, h, n)
     elif action == PARTY_TO_PARTY:
         for h in range(H):
             for x in range(9):
-                if st.party_assets[x, h] > 0:
+                if party_assets[x, h] > 0:
                     for y in range(9):
                         if y != x:
                             for n in range(
-                                1 if full else st.party_assets[x, h], st.party_assets[x, h] + 1
+                                1 if full else party_assets[x, h], party_assets[x, h] + 1
                             ):
-                                cnt = _emit(st.buf, cnt, k, x, y, h, n)
+                                cnt = _emit(buf, cnt, k, x, y, h, n)
     elif action == PARTY_HOME:
         for x in range(9):
             t = 0
             for h in range(H):
-                t += st.party_assets[x, h]
+                t += party_assets[x, h]
             if t > 0:
-                cnt = _emit(st.buf, cnt, k, x, 0, 0, 0)
+                cnt = _emit(buf, cnt, k, x, 0, 0, 0)
     elif action == GAIN:
         for h in range(P):
-            cnt = _emit(st.buf, cnt, k, 0, 0, h, 0)
+            cnt = _emit(buf, cnt, k, 0, 0, h, 0)
     elif action == SWAP_CARD:
         for o in range(P):
             if o != p:
-                for j in range(st.controls_n[o]):
-                    cnt = _emit(st.buf, cnt, k, o, st.held[o, j], 0, 0)
+                for j in range(controls_n[o]):
+                    cnt = _emit(buf, cnt, k, o, held[o, j], 0, 0)
     elif action == PARTY_TO_CORP:
         for h in range(H):
             for x in range(9):
-                if st.party_assets[x, h] > 0:
+                if party_assets[x, h] > 0:
                     for y in range(nslot):
-                        if st.corp_sector[y] >= 0:
+                        if corp_sector[y] >= 0:
                             for n in range(
-                                1 if full else st.party_assets[x, h], st.party_assets[x, h] + 1
+                                1 if full else party_assets[x, h], party_assets[x, h] + 1
                             ):
-                                cnt = _emit(st.buf, cnt, k, x, y, h, n)
+                                cnt = _emit(buf, cnt, k, x, y, h, n)
     elif action == FAIL_TO_CORP or action == SWAP_CORPS:
         for x in range(nslot):
-            if st.corp_sector[x] >= 0:
+            if corp_sector[x] >= 0:
                 for y in range(nslot):
                     ok = y > x if action == SWAP_CORPS else y != x
-                    if st.corp_sector[y] >= 0 and ok:
-                        cnt = _emit(st.buf, cnt, k, x, y, 0, 0)
+                    if corp_sector[y] >= 0 and ok:
+                        cnt = _emit(buf, cnt, k, x, y, 0, 0)
     elif action == PARTY_MERGE:
         for x in range(9):
             t = 0
             for h in range(H):
-                t += st.party_assets[x, h]
+                t += party_assets[x, h]
             if t > 0:
                 for y in range(9):
                     if y != x:
-                        cnt = _emit(st.buf, cnt, k, x, y, 0, 0)
+                        cnt = _emit(buf, cnt, k, x, y, 0, 0)
     elif action == FAIL_HOME:
         for x in range(nslot):
-            if st.corp_sector[x] >= 0:
-                cnt = _emit(st.buf, cnt, k, x, 0, 0, 0)
+            if corp_sector[x] >= 0:
+                cnt = _emit(buf, cnt, k, x, 0, 0, 0)
     elif action == FAIL_TO_NEW:
         for x in range(nslot):
-            if st.corp_sector[x] < 0:
+            if corp_sector[x] < 0:
                 continue
             for src in range(3):
-                if src == 0 and st.scalars[C_OPEN] < 0:
+                if src == 0 and scalars[C_OPEN] < 0:
                     continue
-                if src == 1 and st.scalars[C_DN] == 0:
+                if src == 1 and scalars[C_DN] == 0:
                     continue
-                if src == 2 and (not full or st.scalars[C_N] < 2):
+                if src == 2 and (not full or scalars[C_N] < 2):
                     continue
                 for keep in range(2 if src == 2 else 1):
                     for z in range(nslot):
-                        if st.corp_sector[z] < 0 or z == x:
-                            cnt = _emit(st.buf, cnt, k, x, z, src, keep)
+                        if corp_sector[z] < 0 or z == x:
+                            cnt = _emit(buf, cnt, k, x, z, src, keep)
     elif action == REPLACE_BILL:
-        if st.scalars[B_N] > 0:
+        if scalars[B_N] > 0:
             for b in range(4):
-                cnt = _emit(st.buf, cnt, k, b, 0, 0, 0)
+                cnt = _emit(buf, cnt, k, b, 0, 0, 0)
     return cnt
 
 
-@entry
+@jit(alloc=False)
 def _act(
     real,
     s,
@@ -677,6 +733,9 @@ def _act(
     """Carry out an instance (x, y, h, n); ``real`` False (a bot's look-ahead on copies)
     changes the board only: no cards, bills or counters move and nothing is drawn."""
     st = views(work, table)
+    cseat, scalars, corp_discard = st.cseat, st.scalars, st.corp_discard
+    bill_deck, cur, control_counts, held = st.bill_deck, st.cur, st.control_counts, st.held
+    controls_n, big_counts, corp_deck = st.controls_n, st.big_counts, st.corp_deck
     x, y, h, n = inst[0], inst[1], inst[2], inst[3]
     if action == FAIL_TO_PARTY or action == FAIL_TO_CORP or action == FAIL_HOME:
         for k in range(H):
@@ -685,9 +744,9 @@ def _act(
             elif action == FAIL_TO_CORP:
                 corp_assets[y, k] += corp_assets[x, k]
             else:
-                _home(real, k, corp_assets[x, k], st.cseat, seat_counts, st.control_counts)
+                _home(real, k, corp_assets[x, k], cseat, seat_counts, control_counts)
             corp_assets[x, k] = 0
-        _fail(real, x, corp_sector, st.scalars, st.corp_discard)
+        _fail(real, x, corp_sector, scalars, corp_discard)
     elif action == CORP_TO_PARTY:
         corp_assets[x, h] -= n
         party_assets[y, h] += n
@@ -695,28 +754,28 @@ def _act(
         for k in range(H):
             t += corp_assets[x, k]
         if t == 0:
-            _fail(real, x, corp_sector, st.scalars, st.corp_discard)
+            _fail(real, x, corp_sector, scalars, corp_discard)
     elif action == PARTY_TO_PARTY:
         party_assets[x, h] -= n
         party_assets[y, h] += n
     elif action == PARTY_HOME:
         for k in range(H):
-            _home(real, k, party_assets[x, k], st.cseat, seat_counts, st.control_counts)
+            _home(real, k, party_assets[x, k], cseat, seat_counts, control_counts)
             party_assets[x, k] = 0
     elif action == GAIN:  # "one player": a seat (h), a dissident player too
         seat_counts[h, SUPPLY] += 2
         if real:
             seat_counts[h, GAINED] += 2
-            st.big_counts[h, CGAIN] += 2
+            big_counts[h, CGAIN] += 2
     elif action == SWAP_CARD:
         if real:
-            for j in range(st.controls_n[p]):
-                if st.held[p, j] == c:
-                    st.held[p, j] = y
+            for j in range(controls_n[p]):
+                if held[p, j] == c:
+                    held[p, j] = y
                     break
-            for j in range(st.controls_n[x]):
-                if st.held[x, j] == y:
-                    st.held[x, j] = c
+            for j in range(controls_n[x]):
+                if held[x, j] == y:
+                    held[x, j] = c
                     break
     elif action == PARTY_TO_CORP:
         party_assets[x, h] -= n
@@ -732,10 +791,10 @@ def _act(
     elif action == FAIL_TO_NEW:
         z, src, keep = y, h, n
         if real:  # the new card is taken before x reaches the discard pile
-            card = _take_corp(s, src, keep, work, table)
-            _fail(real, x, corp_sector, st.scalars, st.corp_discard)
+            card = _take_corp(s, src, keep, scalars, corp_deck, corp_discard)
+            _fail(real, x, corp_sector, scalars, corp_discard)
         else:
-            card = st.scalars[C_OPEN] if src == 0 else st.corp_discard[st.scalars[C_DN] - 1]
+            card = scalars[C_OPEN] if src == 0 else corp_discard[scalars[C_DN] - 1]
             corp_sector[x] = -1
         corp_sector[z] = card
         if z != x:
@@ -744,8 +803,8 @@ def _act(
                 corp_assets[x, k] = 0
     elif action == REPLACE_BILL:
         if real:
-            st.scalars[B_N] -= 1
-            st.cur[x] = st.bill_deck[st.scalars[B_N]]
+            scalars[B_N] -= 1
+            cur[x] = bill_deck[scalars[B_N]]
 
 
 @jit(inline="always")
@@ -768,19 +827,41 @@ def _fail(real, x, corp_sector, scalars, corp_discard):
 
 
 # ------------------------------------------------------------------ the goal bots' valuation
-@entry
+@jit(alloc=False)
 def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat_counts):
     """4 x requirements of p's own open goals met on its colour's assets + p's supply - 2 x
     places the leader leads; a mate's goals are hidden until revealed ("alleen openlijk aan
     tafel"), and a revealed goal is achieved."""
     st = views(work, table)
+    col, g_nreq, goal_slots, goal_count = st.col, st.g_nreq, st.goal_slots, st.goal_count
+    slot_bloc, party_bloc, g_kind, g_arg, agg = (
+        st.slot_bloc,
+        st.party_bloc,
+        st.g_kind,
+        st.g_arg,
+        st.agg,
+    )
     met = 0
-    for i in range(st.goal_count[p]):
-        if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
+    for i in range(goal_count[p]):
+        if goal_slots[p, i, G_DISC] != 0 or goal_slots[p, i, G_REV] != 0:
             continue
-        g = st.goal_slots[p, i, G_ID]
-        for j in range(st.g_nreq[g]):
-            if req_margin(st.col[p], g, j, H, corp_assets, corp_sector, party_assets, st) > 0:
+        g = goal_slots[p, i, G_ID]
+        for j in range(g_nreq[g]):
+            m = req_margin(
+                col[p],
+                g,
+                j,
+                H,
+                corp_assets,
+                corp_sector,
+                party_assets,
+                slot_bloc,
+                party_bloc,
+                g_kind,
+                g_arg,
+                agg,
+            )
+            if m > 0:
                 met += 1
     places = 0
     if lead >= 0:
@@ -793,16 +874,20 @@ def _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat
     return 4 * met + seat_counts[p, SUPPLY] - 2 * places
 
 
-@entry
+@jit(alloc=False)
 def _value_after(s, p, lead, who, c, action, inst, work, table, H):
     """p's value had seat ``who`` carried out ``inst`` (on copies of the board)."""
     st = views(work, table)
-    st.corp_assets_copy[:] = st.corp_assets
-    st.party_assets_copy[:] = st.party_assets
-    st.corp_sector_copy[:] = st.corp_sector
-    st.seat_counts_copy[:] = st.seat_counts
+    corp_assets, party_assets, corp_sector = st.corp_assets, st.party_assets, st.corp_sector
+    seat_counts, corp_assets_copy = st.seat_counts, st.corp_assets_copy
+    party_assets_copy, corp_sector_copy = st.party_assets_copy, st.corp_sector_copy
+    seat_counts_copy = st.seat_counts_copy
+    _copy2(corp_assets_copy, corp_assets)
+    _copy2(party_assets_copy, party_assets)
+    _copy(corp_sector_copy, corp_sector)
+    _copy2(seat_counts_copy, seat_counts)
     _act(
-        False,
+        FALSE,
         s,
         who,
         c,
@@ -811,10 +896,10 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
         H,
         work,
         table,
-        st.corp_assets_copy,
-        st.party_assets_copy,
-        st.corp_sector_copy,
-        st.seat_counts_copy,
+        corp_assets_copy,
+        party_assets_copy,
+        corp_sector_copy,
+        seat_counts_copy,
     )
     return _value(
         p,
@@ -822,302 +907,356 @@ def _value_after(s, p, lead, who, c, action, inst, work, table, H):
         work,
         table,
         H,
-        st.corp_assets_copy,
-        st.corp_sector_copy,
-        st.party_assets_copy,
-        st.seat_counts_copy,
+        corp_assets_copy,
+        corp_sector_copy,
+        party_assets_copy,
+        seat_counts_copy,
     )
 
 
 # the Big Game's arguments after the seat, card and action, in this order
-@entry
+@jit(alloc=False)
 def _best_instance(s, p, c, action, P, H, work, table):
     """The gain of the instance that raises p's value the most (into ``best``), 0 for none."""
     st = views(work, table)
+    col, corp_assets, party_assets = st.col, st.corp_assets, st.party_assets
+    corp_sector, seat_counts, buf, best = st.corp_sector, st.seat_counts, st.buf, st.best
     o = leader(p, P, H, work, table)
-    lead = st.col[o] if o >= 0 else -1
-    now = _value(
-        p, lead, work, table, H, st.corp_assets, st.corp_sector, st.party_assets, st.seat_counts
-    )
-    cnt = _walk(p, action, False, STORE, work, table, P, H)
+    lead = col[o] if o >= 0 else -1
+    now = _value(p, lead, work, table, H, corp_assets, corp_sector, party_assets, seat_counts)
+    cnt = _walk(p, action, FALSE, STORE, work, table, P, H)
     top = 0
     for i in range(min(cnt, BUF)):
-        v = _value_after(s, p, lead, p, c, action, st.buf[i], work, table, H) - now
+        v = _value_after(s, p, lead, p, c, action, buf[i], work, table, H) - now
         if v > top:
             top = v
-            st.best[:] = st.buf[i]
+            _copy(best, buf[i])
     return top
 
 
-@entry
+@jit(alloc=False)
 def _reaction_card(r, kind, c, H, work, table):
     """r's first unused card of the reaction ``kind`` whose domain it leads, or -1."""
     st = views(work, table)
-    for j in range(st.controls_n[r]):
-        k = st.held[r, j]
-        if st.control_action[k] == kind and st.used[k] == 0:
-            if _domain_margin(c, st.control_kind[k], st.control_arg[k], H, work, table) > 0:
+    control_kind, control_arg = st.control_kind, st.control_arg
+    control_action, held, controls_n, used = st.control_action, st.held, st.controls_n, st.used
+    for j in range(controls_n[r]):
+        k = held[r, j]
+        if control_action[k] == kind and used[k] == 0:
+            if _domain_margin(c, control_kind[k], control_arg[k], H, work, table) > 0:
                 return k
     return -1
 
 
-@entry
+@jit(alloc=False)
 def _control(s, P, H, work, table):
     """Seed "Fase Control" (reference_big.BigGame.control_phase and play_card)."""
     st = views(work, table)
-    st.passed[:P] = 0
+    pol, col, seat_counts, scalars = st.pol, st.col, st.seat_counts, st.scalars
+    passed, control_kind, control_arg = st.passed, st.control_kind, st.control_arg
+    control_action, held, controls_n, used = st.control_action, st.held, st.controls_n, st.used
+    buf, best, pick, playable = st.buf, st.best, st.pick, st.playable
+    passed[:P] = 0
     npassed, last_regular = 0, False
-    p = st.scalars[START]
+    p = scalars[START]
     while npassed < P:
-        if not st.passed[p]:
+        if not passed[p]:
             extra = 0
             if npassed == P - 1:
                 if last_regular:
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
             card = -1
-            if st.seat_counts[p, SUPPLY] >= extra:
+            if seat_counts[p, SUPPLY] >= extra:
                 # the playable cards, in the order held
                 n = 0
-                for j in range(st.controls_n[p]):
-                    k = st.held[p, j]
-                    a = st.control_action[k]
-                    if a == BLOCK or a == COPY or st.used[k] != 0:
+                for j in range(controls_n[p]):
+                    k = held[p, j]
+                    a = control_action[k]
+                    if a == BLOCK or a == COPY or used[k] != 0:
                         continue
-                    if (
-                        _domain_margin(
-                            st.col[p], st.control_kind[k], st.control_arg[k], H, work, table
-                        )
-                        <= 0
-                    ):
+                    if _domain_margin(col[p], control_kind[k], control_arg[k], H, work, table) <= 0:
                         continue
-                    if _walk(p, a, True, COUNT, work, table, P, H) > 0:
-                        st.playable[n] = k
+                    if _walk(p, a, TRUE, COUNT, work, table, P, H) > 0:
+                        playable[n] = k
                         n += 1
-                if n > 0 and st.pol[p] == RANDOM:
+                if n > 0 and pol[p] == RANDOM:
                     j = bounded(s, n + 1)
                     if j < n:
-                        card = st.playable[j]
-                        cnt = _walk(p, st.control_action[card], True, COUNT, work, table, P, H)
-                        _walk(p, st.control_action[card], True, bounded(s, cnt), work, table, P, H)
-                        st.pick[:] = st.buf[0]
+                        card = playable[j]
+                        cnt = _walk(p, control_action[card], TRUE, COUNT, work, table, P, H)
+                        _walk(p, control_action[card], TRUE, bounded(s, cnt), work, table, P, H)
+                        _copy(pick, buf[0])
                 elif n > 0:
                     top = 0
                     for j in range(n):
-                        k = st.playable[j]
-                        g = _best_instance(s, p, k, st.control_action[k], P, H, work, table)
+                        k = playable[j]
+                        g = _best_instance(s, p, k, control_action[k], P, H, work, table)
                         if g > top:
                             top = g
                             card = k
-                            st.pick[:] = st.best
+                            _copy(pick, best)
             if card < 0:
-                st.passed[p] = True
+                passed[p] = True
                 npassed += 1
             else:
-                st.seat_counts[p, SUPPLY] -= extra
-                st.seat_counts[p, PAID] += extra
+                seat_counts[p, SUPPLY] -= extra
+                seat_counts[p, PAID] += extra
                 _play_card(s, p, card, P, H, work, table)
         p += 1
         if p == P:
             p = 0
 
 
-@entry
+@jit(alloc=False)
 def _play_card(s, p, c, P, H, work, table):
     """Card c with instance ``pick``: the others may block it, then it acts, then copies."""
     st = views(work, table)
-    action = st.control_action[c]
-    st.used[c] = 1
-    st.big_counts[p, PLAYED] += 1
+    pol, col, corp_assets, party_assets = st.pol, st.col, st.corp_assets, st.party_assets
+    corp_sector, seat_counts, control_action = st.corp_sector, st.seat_counts, st.control_action
+    used, big_counts, buf, best, pick = st.used, st.big_counts, st.buf, st.best, st.pick
+    action = control_action[c]
+    used[c] = 1
+    big_counts[p, PLAYED] += 1
     for i in range(1, P):
         r = (p + i) % P
-        b = _reaction_card(r, BLOCK, st.col[r], H, work, table)
+        b = _reaction_card(r, np.int64(BLOCK), col[r], H, work, table)
         if b < 0:
             continue
-        if st.pol[r] == RANDOM:
+        if pol[r] == RANDOM:
             block = bounded(s, 2) == 1
         else:
             block = False
-            if st.col[r] != st.col[p]:  # a team never blocks its own card
+            if col[r] != col[p]:  # a team never blocks its own card
                 o = leader(r, P, H, work, table)
-                lead = st.col[o] if o >= 0 else -1
+                lead = col[o] if o >= 0 else -1
                 now = _value(
                     r,
                     lead,
                     work,
                     table,
                     H,
-                    st.corp_assets,
-                    st.corp_sector,
-                    st.party_assets,
-                    st.seat_counts,
+                    corp_assets,
+                    corp_sector,
+                    party_assets,
+                    seat_counts,
                 )
-                after = _value_after(s, r, lead, p, c, action, st.pick, work, table, H)
+                after = _value_after(s, r, lead, p, c, action, pick, work, table, H)
                 block = after < now
         if block:
-            st.used[b] = 1
-            st.big_counts[r, PLAYED] += 1
+            used[b] = 1
+            big_counts[r, PLAYED] += 1
             return
     _act(
-        True,
+        TRUE,
         s,
         p,
         c,
         action,
-        st.pick,
+        pick,
         H,
         work,
         table,
-        st.corp_assets,
-        st.party_assets,
-        st.corp_sector,
-        st.seat_counts,
+        corp_assets,
+        party_assets,
+        corp_sector,
+        seat_counts,
     )
     for i in range(1, P):
         r = (p + i) % P
-        k = _reaction_card(r, COPY, st.col[r], H, work, table)
+        k = _reaction_card(r, np.int64(COPY), col[r], H, work, table)
         if k < 0:
             continue
-        if st.pol[r] == RANDOM:
-            cnt = _walk(r, action, True, COUNT, work, table, P, H)
+        if pol[r] == RANDOM:
+            cnt = _walk(r, action, TRUE, COUNT, work, table, P, H)
             if cnt == 0 or bounded(s, 2) == 0:
                 continue
-            _walk(r, action, True, bounded(s, cnt), work, table, P, H)
-            st.best[:] = st.buf[0]
+            _walk(r, action, TRUE, bounded(s, cnt), work, table, P, H)
+            _copy(best, buf[0])
         else:
             g = _best_instance(s, r, k, action, P, H, work, table)
             if g == 0:
                 continue
-        st.used[k] = 1
-        st.big_counts[r, PLAYED] += 1
+        used[k] = 1
+        big_counts[r, PLAYED] += 1
         _act(
-            True,
+            TRUE,
             s,
             r,
             k,
             action,
-            st.best,
+            best,
             H,
             work,
             table,
-            st.corp_assets,
-            st.party_assets,
-            st.corp_sector,
-            st.seat_counts,
+            corp_assets,
+            party_assets,
+            corp_sector,
+            seat_counts,
         )
 
 
 # ------------------------------------------------------------------ Specialty, tokens
-@entry
+@jit(alloc=False)
 def _specialty(P, H, work, table):
     st = views(work, table)
+    col, slot_bloc, slot_ideo, corp_assets = st.col, st.slot_bloc, st.slot_ideo, st.corp_assets
+    corp_sector, seat_counts, scalars = st.corp_sector, st.seat_counts, st.scalars
+    specialty_kind, specialty_arg = st.specialty_kind, st.specialty_arg
+    big_counts = st.big_counts
     for p in range(P):
         n = 0
         for t in range(2):
-            if t == 1 and p != st.scalars[START]:
+            if t == 1 and p != scalars[START]:
                 continue
-            kind = st.specialty_kind[p] if t == 0 else st.specialty_kind[P]
-            a = st.specialty_arg[p] if t == 0 else st.specialty_arg[P]
-            for x in range(st.corp_sector.shape[0]):
-                if st.corp_sector[x] < 0:
+            kind = specialty_kind[p] if t == 0 else specialty_kind[P]
+            a = specialty_arg[p] if t == 0 else specialty_arg[P]
+            for x in range(corp_sector.shape[0]):
+                if corp_sector[x] < 0:
                     continue
                 if kind == 0:
-                    fits = st.corp_sector[x] == a
+                    fits = corp_sector[x] == a
                 else:  # kind -1: rules.NO_SPECIALTY
-                    fits = kind == 1 and st.slot_bloc[x] == a and st.slot_ideo[x] == 1
-                if fits and biggest(st.corp_assets, x, H) == st.col[p]:
+                    fits = kind == 1 and slot_bloc[x] == a and slot_ideo[x] == 1
+                if fits and biggest(corp_assets, x, H) == col[p]:
                     n += 1
-        st.seat_counts[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
-        st.seat_counts[p, GAINED] += n
-        st.big_counts[p, SPEC] += n
+        seat_counts[p, SUPPLY] += n  # to the seat: a team shares profit, not assets
+        seat_counts[p, GAINED] += n
+        big_counts[p, SPEC] += n
 
 
-@entry
+@jit(alloc=False)
 def _tokens(year, P, H, work, table):
     """A goal revealed in an earlier year and met again: 1 victory token, then 2 more."""
     st = views(work, table)
+    goal_slots, goal_count, tok = st.goal_slots, st.goal_count, st.tok
+    col, g_nreq, corp_assets, party_assets = st.col, st.g_nreq, st.corp_assets, st.party_assets
+    corp_sector = st.corp_sector
+    slot_bloc, party_bloc, g_kind, g_arg, agg = (
+        st.slot_bloc,
+        st.party_bloc,
+        st.g_kind,
+        st.g_arg,
+        st.agg,
+    )
     for p in range(P):
-        for i in range(st.goal_count[p]):
+        for i in range(goal_count[p]):
             if (
-                st.goal_slots[p, i, G_DISC] != 0
-                or st.goal_slots[p, i, G_REV] == 0
-                or st.goal_slots[p, i, G_REV] >= year
+                goal_slots[p, i, G_DISC] != 0
+                or goal_slots[p, i, G_REV] == 0
+                or goal_slots[p, i, G_REV] >= year
             ):
                 continue
-            if st.tok[p, i] >= R.TOKENS_PER_GOAL:
+            if tok[p, i] >= R.TOKENS_PER_GOAL:
                 continue
-            if goal_margin(st, p, st.goal_slots[p, i, G_ID], H) > 0:
-                st.tok[p, i] += 1 if st.tok[p, i] == 0 else 2
+            g = goal_slots[p, i, G_ID]
+            if (
+                goal_margin(
+                    p,
+                    g,
+                    H,
+                    col,
+                    g_nreq,
+                    corp_assets,
+                    corp_sector,
+                    party_assets,
+                    slot_bloc,
+                    party_bloc,
+                    g_kind,
+                    g_arg,
+                    agg,
+                )
+                > 0
+            ):
+                tok[p, i] += 1 if tok[p, i] == 0 else 2
 
 
-@entry
-def _turns(s, year, final, P, H, work, table, swaps, mean, big):
+@jit(alloc=False)
+def _turns(s, year, final, P, H, work, table, swaps, mean, big, randoms, blocks):
     """One phase of turns (the Final when ``final``).  A seat of colour H - 1 is a dissident
     player (no goals): its random bot never buys a goal, its other bots block.  ``big`` is
     None, or in the Big Game its flags (:func:`simulate`), and a turn may also buy a control
-    card (reference_big)."""
+    card (reference_big); ``randoms`` and ``blocks`` are None when no seat plays the random
+    bot, or blocks (:func:`simulate`)."""
     st = views(work, table)
+    pol, col, seat_counts, scalars, dec = st.pol, st.col, st.seat_counts, st.scalars, st.dec
+    tmp, passed, open_controls = st.tmp, st.passed, st.open_controls
+    goal_count, goal_slots, g_nreq, g_kind = st.goal_count, st.goal_slots, st.g_nreq, st.g_kind
+    g_arg, act = st.g_arg, st.act
     if big is not None:
         three = big[0]
-    st.passed[:P] = 0
+    passed[:P] = 0
     npassed, first_done, last_regular = 0, False, False
-    p = st.scalars[START]
+    p = scalars[START]
     while npassed < P:
-        if not st.passed[p]:
+        if not passed[p]:
             extra = 0
             if npassed == P - 1 and not final:  # the Final places every asset: no fee
                 if last_regular:
                     extra = R.EXTRA_TURN_COST
                 last_regular = True
-            eff = st.seat_counts[p, SUPPLY] - extra
-            c = st.col[p]
+            eff = seat_counts[p, SUPPLY] - extra
+            c = col[p]
             white = c == H - 1
-            st.dec[D_KIND] = PASS
+            dec[D_KIND] = PASS
             if eff >= 1:
                 blocked = False
-                if st.pol[p] == RANDOM:
+                if randoms is not None and pol[p] == RANDOM:
                     nctl = 0
                     if big is not None:
-                        nctl = _choosable(st.open_controls, three, st.tmp[3])
+                        nctl = _choosable(open_controls, three, tmp[3])
                     random_turn(s, p, eff, final, not white, swaps, nctl, work, table)
-                elif white or st.pol[p] == CONTEST or st.pol[p] == BARGAIN:
+                elif blocks is not None and (white or pol[p] == CONTEST or pol[p] == BARGAIN):
                     co = INF
                     if not white:
-                        co = own_best(p, c, H, st)
+                        co = own_best(
+                            p,
+                            c,
+                            H,
+                            goal_count,
+                            goal_slots,
+                            g_nreq,
+                            g_kind,
+                            g_arg,
+                            dec,
+                            act,
+                            work,
+                            table,
+                        )
                     blocked = contest_block(
                         p, c, eff, co if co < INF else 2 * R.GOAL_PRICE, white, P, H, work, table
                     )
                     if white and not blocked:
-                        st.dec[D_KIND] = PASS
+                        dec[D_KIND] = PASS
                         if final:  # nothing to block: the rest on America's first party
-                            st.dec[D_KIND] = PLACE
-                            st.dec[D_TYP], st.dec[D_WHERE], st.dec[D_SLOT] = ON_PARTY, 0, 0
-                            st.dec[D_SRC], st.dec[D_KEEP], st.dec[D_AMOUNT] = 0, 0, eff
-                if st.pol[p] != RANDOM and not blocked and not white:
-                    goal_turn(p, c, eff, final, swaps, H, work, table, st)
-                if big is not None and st.pol[p] != RANDOM and not blocked and not final:
-                    if st.dec[D_KIND] != PLACE:
+                            dec[D_KIND] = PLACE
+                            dec[D_TYP], dec[D_WHERE], dec[D_SLOT] = ON_PARTY, 0, 0
+                            dec[D_SRC], dec[D_KEEP], dec[D_AMOUNT] = 0, 0, eff
+                if pol[p] != RANDOM and not blocked and not white:
+                    goal_turn(p, c, eff, final, swaps, H, work, table)
+                if big is not None and pol[p] != RANDOM and not blocked and not final:
+                    if dec[D_KIND] != PLACE:
                         # a control card before a goal; a dissident player's before passing
-                        where = _buy_bot(p, c, H, three, work, table, st.tmp[3])
+                        where = _buy_bot(p, c, H, three, work, table, tmp[3])
                         if where >= 0:
-                            st.dec[D_KIND] = BUY_CONTROL
-                            st.dec[D_WHERE] = where
-            acted = st.dec[D_KIND] != PASS
-            if big is not None and st.dec[D_KIND] == BUY_CONTROL:
-                _take_control(p, st.dec[D_WHERE], work, table)
+                            dec[D_KIND] = BUY_CONTROL
+                            dec[D_WHERE] = where
+            acted = dec[D_KIND] != PASS
+            if big is not None and dec[D_KIND] == BUY_CONTROL:
+                _take_control(p, dec[D_WHERE], work, table)
             elif acted:
-                _execute(s, p, c, work, table, st, year, mean)
+                _execute(s, p, c, year, mean, work, table)
             if acted:
-                st.seat_counts[p, SUPPLY] -= extra
-                st.seat_counts[p, PAID] += extra
+                seat_counts[p, SUPPLY] -= extra
+                seat_counts[p, PAID] += extra
             else:
-                st.passed[p] = True
+                passed[p] = True
                 npassed += 1
                 if not first_done and not final:  # no next year to start in the Final
                     first_done = True
-                    st.scalars[START] = p
-                    st.seat_counts[p, SUPPLY] += R.FIRST_PASS_BONUS
-                    st.seat_counts[p, INCOME] += R.FIRST_PASS_BONUS
+                    scalars[START] = p
+                    seat_counts[p, SUPPLY] += R.FIRST_PASS_BONUS
+                    seat_counts[p, INCOME] += R.FIRST_PASS_BONUS
         p += 1
         if p == P:
             p = 0
@@ -1125,369 +1264,432 @@ def _turns(s, year, final, P, H, work, table, swaps, mean, big):
 
 # ------------------------------------------------------------------ bills
 @jit(inline="always")
-def _give(h, n, st):
+def _give(h, n, csize, cseat, seat_counts):
     """Colour h takes n assets from the bank: one seat's, or a team's, each asset to the mate
     with the smaller supply (the lower seat on a tie; the rulebook: the team shares its profit)."""
-    if st.csize[h] == 1:
-        st.seat_counts[st.cseat[h, 0], SUPPLY] += n
-        st.seat_counts[st.cseat[h, 0], GAINED] += n
+    if csize[h] == 1:
+        seat_counts[cseat[h, 0], SUPPLY] += n
+        seat_counts[cseat[h, 0], GAINED] += n
         return
     for _ in range(n):
-        a, b = st.cseat[h, 0], st.cseat[h, 1]
-        m = b if st.seat_counts[b, SUPPLY] < st.seat_counts[a, SUPPLY] else a
-        st.seat_counts[m, SUPPLY] += 1
-        st.seat_counts[m, GAINED] += 1
+        a, b = cseat[h, 0], cseat[h, 1]
+        m = b if seat_counts[b, SUPPLY] < seat_counts[a, SUPPLY] else a
+        seat_counts[m, SUPPLY] += 1
+        seat_counts[m, GAINED] += 1
 
 
 @jit(inline="always")
-def _take(h, n, st):
+def _take(h, n, csize, cseat, seat_counts):
     """Colour h pays n assets of profit: each from the mate with the larger supply."""
-    if st.csize[h] == 1:
-        st.seat_counts[st.cseat[h, 0], SUPPLY] -= n
-        st.seat_counts[st.cseat[h, 0], GAINED] -= n
+    if csize[h] == 1:
+        seat_counts[cseat[h, 0], SUPPLY] -= n
+        seat_counts[cseat[h, 0], GAINED] -= n
         return
     for _ in range(n):
-        a, b = st.cseat[h, 0], st.cseat[h, 1]
-        m = b if st.seat_counts[b, SUPPLY] > st.seat_counts[a, SUPPLY] else a
-        st.seat_counts[m, SUPPLY] -= 1
-        st.seat_counts[m, GAINED] -= 1
+        a, b = cseat[h, 0], cseat[h, 1]
+        m = b if seat_counts[b, SUPPLY] > seat_counts[a, SUPPLY] else a
+        seat_counts[m, SUPPLY] -= 1
+        seat_counts[m, GAINED] -= 1
 
 
-@entry
-def _resolve(s, bloc, bill, P, H, nw, npr, work, table, has_bargain):
+@jit(alloc=False)
+def _resolve(s, bloc, bill, P, H, nw, npr, work, table, bargains):
     """One bill: the wishes of the ``nw`` colours that vote as they wish (each decided by its
     first seat), the party and parliament votes, a bargain, the payout to the ``npr`` colours
     that take profits (``nw``, or the player colours when the dissident players take none)
-    and losses off the corps (``lost`` per colour)."""
+    and losses off the corps (``lost`` per colour).  ``bargains`` is None when no seat
+    bargains: the bargaining code is then not compiled (:func:`simulate`)."""
     st = views(work, table)
-    target = st.b_target[bill]
-    none = st.b_ideo[bill] == R.NONE
+    pol, col, slot_bloc, party_bloc = st.pol, st.col, st.slot_bloc, st.party_bloc
+    party_ideo = st.party_ideo
+    b_ideo, b_target, b_own, b_other = st.b_ideo, st.b_target, st.b_own, st.b_other
+    r_own, r_other, cseat, csize, lost = st.r_own, st.r_other, st.cseat, st.csize, st.lost
+    corp_assets, party_assets, corp_sector = st.corp_assets, st.party_assets, st.corp_sector
+    seat_counts, scalars, corp_discard = st.seat_counts, st.scalars, st.corp_discard
+    wishes, votes, totals, promise = st.wishes, st.votes, st.totals, st.promise
+    target = b_target[bill]
+    none = b_ideo[bill] == R.NONE
     for h in range(nw):
-        p = st.cseat[h, 0]
-        st.wishes[h] = wish(
-            s, p, h, st.pol[p], bloc, bill, target, none, work, table, st, H, P, npr
-        )
-    if st.promise[bloc] >= 0:  # a vote traded away earlier this year is kept
-        st.wishes[st.promise[bloc]] = True
-    n = 0
+        p = cseat[h, 0]
+        wishes[h] = wish(s, p, h, pol[p], bloc, bill, target, none, H, P, npr, col, work, table)
+    if promise[bloc] >= 0:  # a vote traded away earlier this year is kept
+        wishes[promise[bloc]] = True
+    n = np.int64(0)  # typed: a literal first value would compile trade and bargain twice
     for q in range(9):
-        if st.party_bloc[q] == bloc:
-            st.votes[n] = party_vote(
-                st.party_assets, q, H, nw, st.wishes, st.party_ideo[q], st.b_ideo[bill]
-            )
+        if party_bloc[q] == bloc:
+            votes[n] = party_vote(party_assets, q, H, nw, wishes, party_ideo[q], b_ideo[bill])
             t = 0
             for h in range(H):
-                t += st.party_assets[q, h]
-            st.totals[0, n] = t
+                t += party_assets[q, h]
+            totals[0, n] = t
             n += 1
-    _, _, passed = parliament(st.votes, st.totals, n)
+    _, _, passed = parliament(votes, totals, n)
     payer, payee, price = -1, -1, 0
-    if not passed and has_bargain:  # first a vote for a vote, then a share for a vote
-        a, b2, y = trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n)
-        if a >= 0:
-            st.promise[y] = a
-            passed = True
-    if not passed and has_bargain:
-        payer, payee, price = bargain(H, nw, npr, work, table, bloc, bill, target, none, n)
-        passed = payer >= 0
+    if bargains is not None:  # first a vote for a vote, then a share for a vote
+        if not passed:
+            a, b2, y = trade(s, P, H, nw, npr, work, table, bloc, bill, target, none, n)
+            if a >= 0:
+                promise[y] = a
+                passed = True
+        if not passed:
+            payer, payee, price = bargain(H, nw, npr, work, table, bloc, bill, target, none, n)
+            passed = payer >= 0
     if passed:
-        st.scalars[PASSED] += 1
+        scalars[PASSED] += 1
     if not (passed or none):
         return
     got = 0  # the payer's gains from this bill, out of which it pays the promised share
-    for x in range(st.corp_sector.shape[0]):
-        if st.corp_sector[x] < 0 or (target >= 0 and st.corp_sector[x] != target):
+    for x in range(corp_sector.shape[0]):
+        if corp_sector[x] < 0 or (target >= 0 and corp_sector[x] != target):
             continue
-        own = st.slot_bloc[x] == bloc
+        own = slot_bloc[x] == bloc
         # a rejected bill without ideology: its rejected effect (the values are read here
         # rather than an array chosen, which would cost a reference count per bill)
         if passed:
-            big_amt = st.b_own[bill, 0] if own else st.b_other[bill, 0]
-            stake_amt = st.b_own[bill, 1] if own else st.b_other[bill, 1]
+            big_amt = b_own[bill, 0] if own else b_other[bill, 0]
+            stake_amt = b_own[bill, 1] if own else b_other[bill, 1]
         else:
-            big_amt = st.r_own[bill, 0] if own else st.r_other[bill, 0]
-            stake_amt = st.r_own[bill, 1] if own else st.r_other[bill, 1]
+            big_amt = r_own[bill, 0] if own else r_other[bill, 0]
+            stake_amt = r_own[bill, 1] if own else r_other[bill, 1]
         before = 0
         for h in range(H):
-            before += st.corp_assets[x, h]
-        big = biggest(st.corp_assets, x, H)
+            before += corp_assets[x, h]
+        big = biggest(corp_assets, x, H)
         after = 0
         for h in range(H):
-            if st.corp_assets[x, h] > 0:
+            if corp_assets[x, h] > 0:
                 amt = big_amt if h == big else stake_amt
                 if amt > 0 and h < npr:
-                    _give(h, amt, st)
+                    _give(h, amt, csize, cseat, seat_counts)
                     if h == payer:
                         got += amt
                 elif amt < 0:
-                    take = min(-amt, st.corp_assets[x, h])
-                    st.corp_assets[x, h] -= take
-                    st.lost[h] += take
+                    take = min(-amt, corp_assets[x, h])
+                    corp_assets[x, h] -= take
+                    lost[h] += take
                     if h == H - 1:
-                        st.scalars[D_LOST] += take
-            after += st.corp_assets[x, h]
+                        scalars[D_LOST] += take
+            after += corp_assets[x, h]
         if before > 0 and after == 0:
-            st.corp_discard[st.scalars[C_DN]] = st.corp_sector[x]
-            st.scalars[C_DN] += 1
-            st.corp_sector[x] = -1
-            st.scalars[BANKRUPT] += 1
-    if payer >= 0:  # the share is paid in the payee's colour (rulebook: "Onderhandelen")
+            corp_discard[scalars[C_DN]] = corp_sector[x]
+            scalars[C_DN] += 1
+            corp_sector[x] = -1
+            scalars[BANKRUPT] += 1
+    if bargains is not None and payer >= 0:  # paid in the payee's colour ("Onderhandelen")
         paid = min(price, got)
-        _take(payer, paid, st)
-        _give(payee, paid, st)
+        _take(payer, paid, csize, cseat, seat_counts)
+        _give(payee, paid, csize, cseat, seat_counts)
 
 
 # ------------------------------------------------------------------ set-up, checks, reset
-@entry
+@jit(alloc=False)
 def _dissidents(W, work, table):
     """One white asset (holder W) per party and corp position of each bloc's bill's ideology."""
     st = views(work, table)
+    slot_bloc, slot_ideo, party_bloc = st.slot_bloc, st.slot_ideo, st.party_bloc
+    party_ideo, b_ideo, corp_assets = st.party_ideo, st.b_ideo, st.corp_assets
+    party_assets, corp_sector, scalars = st.party_assets, st.corp_sector, st.scalars
+    cur = st.cur
     for b in range(4):
-        ideo = st.b_ideo[st.cur[b]]
+        ideo = b_ideo[cur[b]]
         for q in range(9):
-            if st.party_bloc[q] == b and st.party_ideo[q] == ideo:
-                st.party_assets[q, W] += 1
-                st.scalars[D_PLACED] += 1
-        for x in range(st.corp_sector.shape[0]):
-            if st.slot_bloc[x] == b and st.slot_ideo[x] == ideo and st.corp_sector[x] >= 0:
-                st.corp_assets[x, W] += 1
-                st.scalars[D_PLACED] += 1
+            if party_bloc[q] == b and party_ideo[q] == ideo:
+                party_assets[q, W] += 1
+                scalars[D_PLACED] += 1
+        for x in range(corp_sector.shape[0]):
+            if slot_bloc[x] == b and slot_ideo[x] == ideo and corp_sector[x] >= 0:
+                corp_assets[x, W] += 1
+                scalars[D_PLACED] += 1
 
 
-@entry
+@jit(alloc=False)
 def _check_goals(s, year, P, H, work, table):
     """Seat p's goals are judged on its colour's holdings."""
     st = views(work, table)
+    pol, goal_slots, goal_count = st.pol, st.goal_slots, st.goal_count
+    col, g_nreq, corp_assets, party_assets = st.col, st.g_nreq, st.corp_assets, st.party_assets
+    corp_sector = st.corp_sector
+    slot_bloc, party_bloc, g_kind, g_arg, agg = (
+        st.slot_bloc,
+        st.party_bloc,
+        st.g_kind,
+        st.g_arg,
+        st.agg,
+    )
     for p in range(P):
-        for i in range(st.goal_count[p]):
-            if st.goal_slots[p, i, G_DISC] != 0 or st.goal_slots[p, i, G_REV] != 0:
+        for i in range(goal_count[p]):
+            if goal_slots[p, i, G_DISC] != 0 or goal_slots[p, i, G_REV] != 0:
                 continue
-            low = goal_margin(st, p, st.goal_slots[p, i, G_ID], H)
+            low = goal_margin(
+                p,
+                goal_slots[p, i, G_ID],
+                H,
+                col,
+                g_nreq,
+                corp_assets,
+                corp_sector,
+                party_assets,
+                slot_bloc,
+                party_bloc,
+                g_kind,
+                g_arg,
+                agg,
+            )
             if low <= 0:
                 continue
-            st.goal_slots[p, i, G_MET] |= 1 << (year - 1)
+            goal_slots[p, i, G_MET] |= 1 << (year - 1)
             if year < R.YEARS:
-                if reveal(s, st.pol[p], year, low):
-                    st.goal_slots[p, i, G_REV] = year
+                if reveal(s, pol[p], year, low):
+                    goal_slots[p, i, G_REV] = year
 
 
-@entry
+@jit(alloc=False)
 def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out, s):
     """Score game ``gi``, write its records' first ``nbase`` columns and draw its winner.
 
     ``tok[seat, goal slot]`` are victory tokens (the Big Game; zero columns otherwise)."""
     st = views(work, table)
+    pol, col, g_cat, cseat, csize, lost = st.pol, st.col, st.g_cat, st.cseat, st.csize, st.lost
+    side_a, side_f, corp_assets = st.side_a, st.side_f, st.corp_assets
+    party_assets, seat_counts, goal_slots = st.party_assets, st.seat_counts, st.goal_slots
+    goal_count, scalars, tmp, got, score = st.goal_count, st.scalars, st.tmp, st.got, st.score
+    board, tok = st.board, st.tok
     # final scoring, per colour (seed "Eindtelling"; a team pools its goals, so a
     # category counts once per team; in the dissident variant the others' failed goals
     # are the dissident players' achieved goals, and cost their owners nothing)
     for h in range(H):
-        st.side_a[h], st.side_f[h] = 0, 0
-        st.got[:] = 0
-        for m in range(st.csize[h]):
-            p = st.cseat[h, m]
-            for i in range(st.goal_count[p]):
-                if st.goal_slots[p, i, G_DISC] != 0:
+        side_a[h], side_f[h] = 0, 0
+        got[:] = 0
+        for m in range(csize[h]):
+            p = cseat[h, m]
+            for i in range(goal_count[p]):
+                if goal_slots[p, i, G_DISC] != 0:
                     continue
-                if st.goal_slots[p, i, G_REV] != 0 or st.goal_slots[p, i, G_MET] & 4:
-                    st.side_a[h] += 1
-                    st.got[st.g_cat[st.goal_slots[p, i, G_ID]]] = 1
+                if goal_slots[p, i, G_REV] != 0 or goal_slots[p, i, G_MET] & 4:
+                    side_a[h] += 1
+                    got[g_cat[goal_slots[p, i, G_ID]]] = 1
                 else:
-                    st.side_f[h] += 1
+                    side_f[h] += 1
         nc = 0
         for c in range(ncat):
-            nc += st.got[c]
-        st.score[h] = st.side_a[h] + nc - (0 if dmode else st.side_f[h])
-        for m in range(st.csize[h]):  # victory tokens (the Big Game), 1 point each
-            for i in range(st.tok.shape[1]):
-                st.score[h] += st.tok[st.cseat[h, m], i]
+            nc += got[c]
+        score[h] = side_a[h] + nc - (0 if dmode else side_f[h])
+        for m in range(csize[h]):  # victory tokens (the Big Game), 1 point each
+            for i in range(tok.shape[1]):
+                score[h] += tok[cseat[h, m], i]
         bsum = 0
         for x in range(nslot):
-            bsum += st.corp_assets[x, h]
+            bsum += corp_assets[x, h]
         for q in range(9):
-            bsum += st.party_assets[q, h]
-        st.board[h] = bsum
-        st.tmp[0, h] = nc
+            bsum += party_assets[q, h]
+        board[h] = bsum
+        tmp[0, h] = nc
     if dmode:  # the dissident players' goals: every failed goal of the others
-        st.got[:] = 0
+        got[:] = 0
         nf = 0
         for p in range(P):
-            if st.col[p] == NC:
+            if col[p] == NC:
                 continue
-            for i in range(st.goal_count[p]):
+            for i in range(goal_count[p]):
                 if (
-                    st.goal_slots[p, i, G_DISC] == 0
-                    and st.goal_slots[p, i, G_REV] == 0
-                    and st.goal_slots[p, i, G_MET] & 4 == 0
+                    goal_slots[p, i, G_DISC] == 0
+                    and goal_slots[p, i, G_REV] == 0
+                    and goal_slots[p, i, G_MET] & 4 == 0
                 ):
                     nf += 1
-                    st.got[st.g_cat[st.goal_slots[p, i, G_ID]]] = 1
+                    got[g_cat[goal_slots[p, i, G_ID]]] = 1
         nc = 0
         for c in range(ncat):
-            nc += st.got[c]
-        st.score[NC] = nf + nc
-        st.tmp[0, NC] = nc
+            nc += got[c]
+        score[NC] = nf + nc
+        tmp[0, NC] = nc
     for p in range(P):
-        h = st.col[p]
+        h = col[p]
         a, f = 0, 0
-        for i in range(st.goal_count[p]):
-            if st.goal_slots[p, i, G_DISC] != 0:
+        for i in range(goal_count[p]):
+            if goal_slots[p, i, G_DISC] != 0:
                 continue
-            if st.goal_slots[p, i, G_REV] != 0 or st.goal_slots[p, i, G_MET] & 4:
+            if goal_slots[p, i, G_REV] != 0 or goal_slots[p, i, G_MET] & 4:
                 a += 1
             else:
                 f += 1
         row = gi * P + p
         out[row, COL_GAME] = start + gi
         out[row, COL_SEAT] = p
-        out[row, COL_POLICY] = st.pol[p]
-        out[row, COL_SCORE] = st.score[h]
+        out[row, COL_POLICY] = pol[p]
+        out[row, COL_SCORE] = score[h]
         out[row, COL_ACHIEVED] = a
         out[row, COL_FAILED] = f
-        out[row, COL_CATEGORIES] = st.tmp[0, h]
-        out[row, COL_BOARD] = st.board[h]
-        out[row, COL_SUPPLY] = st.seat_counts[p, SUPPLY]
-        out[row, COL_INCOME] = st.seat_counts[p, INCOME]
-        out[row, COL_GAINED] = st.seat_counts[p, GAINED]
-        out[row, COL_PAID] = st.seat_counts[p, PAID]
-        out[row, COL_LOST] = st.lost[h]
-        out[row, COL_BILLS_PASSED] = st.scalars[PASSED]
-        out[row, COL_BANKRUPTCIES] = st.scalars[BANKRUPT]
-        out[row, COL_ACTIONS] = st.scalars[ACTIONS]
-        out[row, COL_DISSIDENTS_BOARD] = st.board[NC]
-        out[row, COL_DISSIDENTS_PLACED] = st.scalars[D_PLACED]
-        out[row, COL_DISSIDENTS_LOST] = st.scalars[D_LOST]
+        out[row, COL_CATEGORIES] = tmp[0, h]
+        out[row, COL_BOARD] = board[h]
+        out[row, COL_SUPPLY] = seat_counts[p, SUPPLY]
+        out[row, COL_INCOME] = seat_counts[p, INCOME]
+        out[row, COL_GAINED] = seat_counts[p, GAINED]
+        out[row, COL_PAID] = seat_counts[p, PAID]
+        out[row, COL_LOST] = lost[h]
+        out[row, COL_BILLS_PASSED] = scalars[PASSED]
+        out[row, COL_BANKRUPTCIES] = scalars[BANKRUPT]
+        out[row, COL_ACTIONS] = scalars[ACTIONS]
+        out[row, COL_DISSIDENTS_BOARD] = board[NC]
+        out[row, COL_DISSIDENTS_PLACED] = scalars[D_PLACED]
+        out[row, COL_DISSIDENTS_LOST] = scalars[D_LOST]
         for i in range(R.GOAL_SLOTS):
             for f2 in range(N_SLOT_FIELDS):
-                v = st.goal_slots[p, i, f2] if i < st.goal_count[p] else (-1 if f2 == 0 else 0)
+                v = goal_slots[p, i, f2] if i < goal_count[p] else (-1 if f2 == 0 else 0)
                 out[row, COL_G0_GOAL + N_SLOT_FIELDS * i + f2] = v
         if nbase > COL_COLOUR:  # the team and dissident modes
             out[row, COL_COLOUR] = h
     # the winner: the colour with the most points, then the most assets on the board
     best_s, best_b, ntied = -INF * 10, -1, 0
     for h in range(H):
-        if st.csize[h] == 0:
+        if csize[h] == 0:
             continue
-        if st.score[h] > best_s or (st.score[h] == best_s and st.board[h] > best_b):
-            best_s, best_b, ntied = st.score[h], st.board[h], 1
-        elif st.score[h] == best_s and st.board[h] == best_b:
+        if score[h] > best_s or (score[h] == best_s and board[h] > best_b):
+            best_s, best_b, ntied = score[h], board[h], 1
+        elif score[h] == best_s and board[h] == best_b:
             ntied += 1
     k = bounded(s, ntied) if ntied > 1 else 0
     for h in range(H):
         won = 0
-        if st.csize[h] > 0 and st.score[h] == best_s and st.board[h] == best_b:
+        if csize[h] > 0 and score[h] == best_s and board[h] == best_b:
             won = 1 if k == 0 else 0
             k -= 1
-        st.tmp[1, h] = won
+        tmp[1, h] = won
     for p in range(P):
-        out[gi * P + p, COL_WON] = st.tmp[1, st.col[p]]
+        out[gi * P + p, COL_WON] = tmp[1, col[p]]
 
 
 @entry
-def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work, table, big=None):
+def simulate(
+    seed,
+    start,
+    count,
+    P,
+    NC,
+    dmode,
+    npr,
+    mean,
+    dissidents,
+    out,
+    work,
+    table,
+    big=None,
+    randoms=None,
+    blocks=None,
+    bargains=None,
+):
     """Play games start .. start+count-1; out[game*P + seat, column] in COLUMNS order.
 
     All state, and the input tables (written in by :func:`simulate_chunk`), lives in
     ``work`` as :data:`STATE` lays it out at ``table``.  ``big`` is None in the Base and Mean
-    Game, in the Big Game (three, final_tokens): numba compiles each on its own.
+    Game, in the Big Game (three, final_tokens).  The bots a table plays are compile-time
+    too, each None when no seat plays it, else True: ``randoms`` the random bot, ``blocks``
+    a bot that blocks (contest, bargain, a dissident player's), ``bargains`` the bargaining
+    bot (:func:`config`).  numba compiles each combination on its own, without the code it
+    does not run (the ``is not None`` branches of the other are dropped before typing).
     """
     H = NC + 1  # the player colours, then the white assets
     nw = H if dmode else NC  # colours that vote as they wish and take profits
     st = views(work, table)
-    s = st.rng
-    nslot, ncorp, ngoal = st.slot_bloc.shape[0], st.corp_deck.shape[0], st.goal_deck.shape[0]
-    nbill, ncat = st.bill_deck.shape[0], st.got.shape[0]
-    has_bargain = False
-    for p in range(P):
-        if st.pol[p] == BARGAIN:
-            has_bargain = True
-    st.csize[:] = 0
+    rng, pol, col, base, slot_bloc = st.rng, st.pol, st.col, st.base, st.slot_bloc
+    slot_ideo, b_ideo, cseat, csize, cpol = st.slot_ideo, st.b_ideo, st.cseat, st.csize, st.cpol
+    lost, corp_assets, party_assets = st.lost, st.corp_assets, st.party_assets
+    corp_sector, seat_counts, goal_slots = st.corp_sector, st.seat_counts, st.goal_slots
+    goal_count, scalars, corp_deck = st.goal_count, st.scalars, st.corp_deck
+    corp_discard, goal_deck, goal_discard = st.corp_discard, st.goal_deck, st.goal_discard
+    bill_deck, cur, promise, got, tok = st.bill_deck, st.cur, st.promise, st.got, st.tok
+    control_kind, control_stack = st.control_kind, st.control_stack
+    control_counts, open_controls, held = st.control_counts, st.open_controls, st.held
+    controls_n, used, big_counts = st.controls_n, st.used, st.big_counts
+    s = rng
+    nslot, ncorp, ngoal = slot_bloc.shape[0], corp_deck.shape[0], goal_deck.shape[0]
+    nbill, ncat = bill_deck.shape[0], got.shape[0]
+    csize[:] = 0
     if big is not None:
-        st.cseat[:, :] = -1  # a colour no seat plays: the neutral white assets
+        cseat[:, :] = -1  # a colour no seat plays: the neutral white assets
     for p in range(P):
-        st.cseat[st.col[p], st.csize[st.col[p]]] = p
-        st.csize[st.col[p]] += 1
+        cseat[col[p], csize[col[p]]] = p
+        csize[col[p]] += 1
     for h in range(H):
-        st.cpol[h] = st.pol[st.cseat[h, 0]] if st.csize[h] > 0 else RANDOM
+        cpol[h] = pol[cseat[h, 0]] if csize[h] > 0 else RANDOM
     if big is not None:
         final_tokens = big[1]
         ncols = out.shape[1] - N_BIG
-        nk = st.control_kind.shape[0]
+        nk = control_kind.shape[0]
     else:
         ncols = out.shape[1]
     for gi in range(count):
         seed_stream(s, seed, start + gi)
-        st.corp_assets[:] = 0
-        st.party_assets[:] = 0
-        st.corp_sector[:] = -1
-        st.seat_counts[:] = 0
-        st.goal_count[:] = 0
-        st.scalars[:] = 0
-        st.lost[:] = 0
+        corp_assets[:] = 0
+        party_assets[:] = 0
+        corp_sector[:] = -1
+        seat_counts[:] = 0
+        goal_count[:] = 0
+        scalars[:] = 0
+        lost[:] = 0
         # set-up
         for i in range(ncorp):
-            st.corp_deck[i] = i // R.CORPS_PER_SECTOR
+            corp_deck[i] = i // R.CORPS_PER_SECTOR
         for i in range(nbill):
-            st.bill_deck[i] = i
+            bill_deck[i] = i
         for i in range(ngoal):
-            st.goal_deck[i] = i
-        shuffle(s, st.corp_deck, ncorp)
-        shuffle(s, st.bill_deck, nbill)
-        shuffle(s, st.goal_deck, ngoal)
-        st.scalars[C_N], st.scalars[B_N], st.scalars[G_N] = ncorp, nbill, ngoal
-        st.scalars[C_OPEN], st.scalars[G_OPEN] = -1, -1
+            goal_deck[i] = i
+        shuffle(s, corp_deck, ncorp)
+        shuffle(s, bill_deck, nbill)
+        shuffle(s, goal_deck, ngoal)
+        scalars[C_N], scalars[B_N], scalars[G_N] = ncorp, nbill, ngoal
+        scalars[C_OPEN], scalars[G_OPEN] = -1, -1
         for p in range(P):
-            if st.col[p] < NC or not dmode:  # dissident players never hold goals
-                st.scalars[G_N] -= 1
-                _new_goal(
-                    p, st.goal_deck[st.scalars[G_N]], 1, HOW_DEALT, st.goal_slots, st.goal_count
-                )
+            if col[p] < NC or not dmode:  # dissident players never hold goals
+                scalars[G_N] -= 1
+                _new_goal(p, goal_deck[scalars[G_N]], 1, HOW_DEALT, goal_slots, goal_count)
         for b in range(4):
-            st.scalars[B_N] -= 1
-            st.cur[b] = st.bill_deck[st.scalars[B_N]]
+            scalars[B_N] -= 1
+            cur[b] = bill_deck[scalars[B_N]]
         for b in range(4):
             for x in range(nslot):
-                if st.slot_bloc[x] == b and st.slot_ideo[x] == st.b_ideo[st.cur[b]]:
-                    st.scalars[C_N] -= 1
-                    st.corp_sector[x] = st.corp_deck[st.scalars[C_N]]
-        st.scalars[C_N] -= 1
-        st.corp_discard[0] = st.corp_deck[st.scalars[C_N]]
-        st.scalars[C_DN] = 1
-        st.scalars[C_N] -= 1
-        st.scalars[C_OPEN] = st.corp_deck[st.scalars[C_N]]
+                if slot_bloc[x] == b and slot_ideo[x] == b_ideo[cur[b]]:
+                    scalars[C_N] -= 1
+                    corp_sector[x] = corp_deck[scalars[C_N]]
+        scalars[C_N] -= 1
+        corp_discard[0] = corp_deck[scalars[C_N]]
+        scalars[C_DN] = 1
+        scalars[C_N] -= 1
+        scalars[C_OPEN] = corp_deck[scalars[C_N]]
         if dissidents:
             _dissidents(NC, work, table)
         if not mean:
-            st.scalars[G_N] -= 1
-            st.goal_discard[0] = st.goal_deck[st.scalars[G_N]]
-            st.scalars[G_DN] = 1
-        st.scalars[G_N] -= 1
-        st.scalars[G_OPEN] = st.goal_deck[st.scalars[G_N]]
-        st.scalars[START] = bounded(s, P)
+            scalars[G_N] -= 1
+            goal_discard[0] = goal_deck[scalars[G_N]]
+            scalars[G_DN] = 1
+        scalars[G_N] -= 1
+        scalars[G_OPEN] = goal_deck[scalars[G_N]]
+        scalars[START] = bounded(s, P)
         for p in range(P):
-            st.seat_counts[p, SUPPLY] = st.base[p]
-            st.seat_counts[p, INCOME] = st.base[p]
+            seat_counts[p, SUPPLY] = base[p]
+            seat_counts[p, INCOME] = base[p]
         if big is not None:
             # the Big Game's set-up: the control deck, three positions and the turned card
-            st.held[:] = 0
-            st.controls_n[:] = 0
-            st.tok[:] = 0
-            st.big_counts[:] = 0
-            st.control_counts[:] = 0
+            held[:] = 0
+            controls_n[:] = 0
+            tok[:] = 0
+            big_counts[:] = 0
+            control_counts[:] = 0
             for i in range(nk):
-                st.control_stack[i] = i
-            shuffle(s, st.control_stack, nk)
-            st.control_counts[K_N] = nk
+                control_stack[i] = i
+            shuffle(s, control_stack, nk)
+            control_counts[K_N] = nk
             for i in range(R.CONTROL_OPEN):
-                st.open_controls[i] = _k_draw(st.control_counts, st.control_stack)
+                open_controls[i] = _k_draw(control_counts, control_stack)
         # three years
         for year in range(1, R.YEARS + 1):
-            _turns(s, year, False, P, H, work, table, not dmode, mean, big)
+            _turns(s, year, FALSE, P, H, work, table, not dmode, mean, big, randoms, blocks)
             if big is not None:
-                st.used[:] = 0
+                used[:] = 0
                 _control(s, P, H, work, table)
-            st.promise[:] = -1  # promises are for this year's bills
+            promise[:] = -1  # promises are for this year's bills
             for b in range(4):
-                _resolve(s, b, st.cur[b], P, H, nw, npr, work, table, has_bargain)
+                _resolve(s, b, cur[b], P, H, nw, npr, work, table, bargains)
             if big is not None:
                 _specialty(P, H, work, table)
             if year < R.YEARS:
@@ -1495,28 +1697,26 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                     _tokens(year, P, H, work, table)
                 _check_goals(s, year, P, H, work, table)
                 for b in range(4):
-                    st.scalars[B_N] -= 1
-                    st.cur[b] = st.bill_deck[st.scalars[B_N]]
+                    scalars[B_N] -= 1
+                    cur[b] = bill_deck[scalars[B_N]]
                 if dissidents:
                     _dissidents(NC, work, table)
                 for p in range(P):
-                    if st.col[p] < NC or not dmode:
+                    if col[p] < NC or not dmode:
                         _deal_goal(s, p, year + 1, work, table)
                 for p in range(P):
                     nrev = 0
-                    for i in range(st.goal_count[p]):
-                        if st.goal_slots[p, i, G_REV] != 0:
+                    for i in range(goal_count[p]):
+                        if goal_slots[p, i, G_REV] != 0:
                             nrev += 1
-                    inc = max(
-                        0, st.base[p] - nrev
-                    )  # the rulebook: 5 minus the goals revealed so far
-                    st.seat_counts[p, SUPPLY] += inc
-                    st.seat_counts[p, INCOME] += inc
+                    inc = max(0, base[p] - nrev)  # the rulebook: 5 minus the goals revealed so far
+                    seat_counts[p, SUPPLY] += inc
+                    seat_counts[p, INCOME] += inc
                 if big is not None:
                     for i in range(R.CONTROL_OPEN):  # four new control cards
-                        st.open_controls[i] = _k_draw(st.control_counts, st.control_stack)
+                        open_controls[i] = _k_draw(control_counts, control_stack)
         final_year = np.int64(R.YEARS)  # a typed int: a literal would compile a second variant
-        _turns(s, final_year, True, P, H, work, table, not dmode, mean, big)
+        _turns(s, final_year, TRUE, P, H, work, table, not dmode, mean, big, randoms, blocks)
         if big is not None and final_tokens:
             _tokens(final_year, P, H, work, table)
         _check_goals(s, final_year, P, H, work, table)
@@ -1526,14 +1726,14 @@ def simulate(seed, start, count, P, NC, dmode, npr, mean, dissidents, out, work,
                 row, cb = gi * P + p, ncols
                 t = 0
                 for i in range(R.GOAL_SLOTS):
-                    t += st.tok[p, i]
+                    t += tok[p, i]
                 out[row, cb] = t
-                out[row, cb + 1] = st.big_counts[p, BOUGHT]
-                out[row, cb + 2] = st.controls_n[p]
-                out[row, cb + 3] = st.big_counts[p, PLAYED]
-                out[row, cb + 4] = st.big_counts[p, SPEC]
-                out[row, cb + 5] = st.big_counts[p, CGAIN]
-                out[row, cb + 6] = st.control_counts[K_HOME]
+                out[row, cb + 1] = big_counts[p, BOUGHT]
+                out[row, cb + 2] = controls_n[p]
+                out[row, cb + 3] = big_counts[p, PLAYED]
+                out[row, cb + 4] = big_counts[p, SPEC]
+                out[row, cb + 5] = big_counts[p, CGAIN]
+                out[row, cb + 6] = control_counts[K_HOME]
 
 
 def place(settings):
@@ -1599,6 +1799,7 @@ def place(settings):
 def config(settings):
     """The settings the kernel takes besides its state: the scalars and the Big Game's flags."""
     big = None
+    bots = set(settings.policies)
     if settings.game == "big":
         big = (settings.control_open == "three", settings.big_tokens == "final")
     return dict(
@@ -1609,6 +1810,10 @@ def config(settings):
         mean=settings.game != "base",  # the Big Game builds on the Mean Game
         dissidents=settings.dissidents,
         big=big,
+        # the bots at the table (simulate): None compiles the kernel without one
+        randoms=True if "random" in bots else None,
+        blocks=True if bots & {"contest", "bargain"} or settings.mode == "dissident" else None,
+        bargains=True if "bargain" in bots else None,
     )
 
 

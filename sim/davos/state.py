@@ -1,7 +1,9 @@
 """The state of a chunk of Davos games, declared once (``sim.core.layout``).
 
 The kernel (``kernel.py``) and the bots (``policies.py``) take the array and its table
-(``work, table``) and read the fields they use as ``views(work, table).name``; what each
+(``work, table``) and unpack the fields they use once, ``st = views(work, table)`` then
+``corp_assets, party_assets = st.corp_assets, st.party_assets`` (every read of ``st.name``
+loads the whole tuple of views, which LLVM then takes apart: slow to compile); what each
 field holds is said in ``kernel.py``'s docstring.
 """
 
