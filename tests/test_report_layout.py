@@ -53,14 +53,17 @@ def test_questions_link_only_to_what_the_page_has():
 def test_one_bar_for_the_whole_report_with_the_time_left():
     bar = ReportBar(True, 4)
     bar.progress.console.file = io.StringIO()  # keep the test's output clean
-    columns = " ".join(type(c).__name__ for c in bar.progress.columns)
-    assert "TimeRemainingColumn" in columns and "TimeElapsedColumn" in columns
     task = bar.progress.tasks[0]
+    clock = [c for c in bar.progress.columns if type(c).__name__ == "Clock"]
+    assert len(clock) == 1  # time elapsed and time left, each labelled
+    assert str(clock[0].render(task)).endswith("· left ?")  # nothing done: no pace yet
     bar.section("davos")
     tick = bar.runs("davos/4p-goal")(1000, "davos")
     tick.advance(500)
     assert task.completed == 0.5 and task.total == 4
     assert "davos/4p-goal: 500 of 1,000 games" in task.fields["now"]
+    text = str(clock[0].render(task))
+    assert text.startswith("elapsed 0:00:0") and "left ?" not in text
     tick.advance(500)
     bar.advance()  # the analysis is done: one whole step
     assert task.completed == 1
