@@ -20,7 +20,15 @@ import polars as pl
 
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
-from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
+from tableodds.analysis.stats import (
+    Z95,
+    Mean,
+    Proportion,
+    ci,
+    digits,
+    mean_from_moments,
+    wilson,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.davos import GAME
@@ -564,7 +572,8 @@ LIMITS = (
 
 
 def _cell(pr) -> str:
-    return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f},{pr.high:.3f}]"
+    """A chance with its interval, compact: ``0.77 [0.71,0.81]`` (``—``: none held)."""
+    return "—" if pr is None else f"{pr.value()} {pr.interval().replace(', ', ',')}"
 
 
 SHOWN = ("dealt", "reset", "bought")
@@ -574,33 +583,37 @@ def goal_text(summary: GoalDifficulty) -> str:
     lines = [
         "P(achieved at the final check | held then), 95% Wilson intervals, by how the goal came",
         "into the hand: dealt at set-up (ranked on this, hardest first), drawn at a reset, bought;",
-        "'all' pools every holder (year-1/2 checks and each year in --json / --out)",
-        f"{'':>3} {'goal':<24} {'requires':<30} "
-        + " ".join(f"{c:>21}" for c in SHOWN)
-        + f" {'all':>21} {'dealt n':>8}",
+        "'all' pools every holder (year-1/2 checks and each year in --json / --out);",
+        "under each goal what it requires and how many held it dealt at set-up",
     ]
-    for i, g in enumerate(summary.goals, start=1):
+    cells = [[_cell(g.acquired(c)) for c in SHOWN] + [_cell(g.final)] for g in summary.goals]
+    name = max(len(g.name) for g in summary.goals)
+    w = max(len(c) for row in cells for c in row)
+    lines.append(f"{'':>3} {'goal':<{name}} " + " ".join(f"{c:>{w}}" for c in (*SHOWN, "all")))
+    for i, (g, row) in enumerate(zip(summary.goals, cells), start=1):
         n = g.headline.n if g.headline else 0
-        lines.append(
-            f"{i:>3} {g.name[:24]:<24} {g.requires[:30]:<30} "
-            + " ".join(f"{_cell(g.acquired(c)):>21}" for c in SHOWN)
-            + f" {_cell(g.final):>21} {n:>8,}"
-        )
+        lines.append(f"{i:>3} {g.name:<{name}} " + " ".join(f"{c:>{w}}" for c in row))
+        lines.append(f"{'':>3}   requires {g.requires} · dealt n {n:,}")
     lines += [
         "",
         "By requirement kind (final check)",
-        f"{'kind':<20} {'goals':>5} " + " ".join(f"{c:>21}" for c in SHOWN) + f" {'all':>21}",
+        f"{'kind':<20} {'goals':>5} " + " ".join(f"{c:>{w}}" for c in (*SHOWN, "all")),
     ]
     for k in summary.kinds:
         lines.append(
             f"{k.kind:<20} {k.goals:>5} "
-            + " ".join(f"{_cell(k.acquired(c)):>21}" for c in SHOWN)
-            + f" {_cell(k.by_check[2]):>21}"
+            + " ".join(f"{_cell(k.acquired(c)):>{w}}" for c in SHOWN)
+            + f" {_cell(k.by_check[2]):>{w}}"
         )
-    lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>24}"]
+    lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>20}"]
     for s, (m, w) in enumerate(zip(summary.score, summary.wins)):
-        lines.append(f"{s:<6} {summary.policies[s]:<8} {str(m):>14} {_cell(w):>24}")
+        lines.append(f"{s:<6} {summary.policies[s]:<8} {str(m):>14} {_cell(w):>20}")
     return "\n".join(lines)
+
+
+def _signed(m) -> str:
+    """A difference with its interval, signed and compact: ``+0.12 [+0.05,+0.19]``."""
+    return f"{m.value(signed=True)} {m.interval(signed=True).replace(', ', ',')}"
 
 
 def differences_text(diffs, a, b, top: int = 12) -> str:
@@ -610,8 +623,8 @@ def differences_text(diffs, a, b, top: int = 12) -> str:
     ]
     for d in diffs[:top]:
         lines.append(
-            f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "
-            f"{d.estimate:+.3f} [{d.low:+.3f},{d.high:+.3f}]"
+            f"  {d.name:<28} {d.a.value()} -> {d.b.value()}  "
+            f"{ci(d.estimate, d.low, d.high, signed=True).replace(', ', ',')}"
         )
     if len(diffs) > top:
         lines.append(f"  ... {len(diffs) - top} more in --json / --out")
@@ -893,10 +906,7 @@ class Duel(Summary):
             f"{'deals':>9}",
         ]
         for a, b, s, w in self.pairs:
-            lines.append(
-                f"{f'{a} - {b}':<20} {f'{s.estimate:+.3f} [{s.low:+.3f},{s.high:+.3f}]':>30} "
-                f"{f'{w.estimate:+.4f} [{w.low:+.4f},{w.high:+.4f}]':>30} {s.n:>9,}"
-            )
+            lines.append(f"{f'{a} - {b}':<20} {_signed(s):>30} {_signed(w):>30} {s.n:>9,}")
         return "\n".join(lines + ["", LIMITS])
 
 
@@ -1103,9 +1113,10 @@ class DeckSensitivity(Summary):
         ]
         for r in self.across():
             rank = f"{r['best_rank']}-{r['worst_rank']}"
-            ci = f"{r['mean']:.3f} [{r['low']:.3f},{r['high']:.3f}]"
-            span = f"{r['min']:.3f}-{r['max']:.3f}"
-            lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci:>22} {span:>14} {rank:>6}")
+            ci_ = ci(r["mean"], r["low"], r["high"]).replace(", ", ",")
+            d = digits((r["high"] - r["low"]) / (2 * Z95)) or 3
+            span = f"{r['min']:.{d}f}-{r['max']:.{d}f}"
+            lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci_:>22} {span:>14} {rank:>6}")
         lines += ["", "Holds for every deck (95% intervals apart in each):"]
         lines += [f"  {a} is harder than {b}" for a, b in self.conclusions()] or ["  nothing"]
         short = ("sector", "corp", "corps", "party", "parties", "pair+bloc", "pair+place")
@@ -1116,7 +1127,7 @@ class DeckSensitivity(Summary):
         ]
         for i, d in enumerate(self.decks):
             cells = "".join(
-                f"{self.goals[i][c]:>6} " + (f"{d[c].estimate:.3f}" if d[c] else "    -")
+                f"{self.goals[i][c]:>6} " + (f"{d[c].value():>5}" if d[c] else "    -")
                 for c in KIND_CLASSES
             )
             lines.append(f"{i:<5}{cells}")
