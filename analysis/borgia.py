@@ -398,14 +398,15 @@ class ElectionSummary(Summary):
 
     def text(self) -> str:
         T = len(self.pope[0])
+        pw = 2 + max(len(_compact(p)) for row in self.pope for p in row)
         lines = [
             "P(elected pope) per turn [95% CI]",
-            f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>22}" for t in range(T)),
+            f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>{pw}}" for t in range(T)),
         ]
         for s in range(self.players):
             lines.append(
                 f"{f'{s} {self.policies[s]}':<18}"
-                + "".join(f"{_compact(p):>22}" for p in self.pope[s])
+                + "".join(f"{_compact(p):>{pw}}" for p in self.pope[s])
             )
         lines += [
             "",
@@ -426,7 +427,8 @@ class ElectionSummary(Summary):
             lines += ["", *_facts_lines(self.reelected, self.unanimous)]
         if self.market is not None:
             m = self.market
-            w = 24
+            pairs = [self.reelected, self.unanimous, m.reelected, m.unanimous, *m.pope_t1]
+            w = 2 + max(len(_compact(p)) for p in pairs)
             lines += [
                 "",
                 "The same games with the vote market switched (value <-> market bots); "
@@ -447,12 +449,16 @@ class ElectionSummary(Summary):
             for name, a, b, d in rows:
                 if name not in same:
                     lines.append(
-                        f"{name:<34}{_compact(a):>{w}}{_compact(b):>{w}}{d.text(signed=True):>18}"
+                        f"{name:<34}{_compact(a):>{w}}{_compact(b):>{w}}"
+                        f"{d.with_error(signed=True):>18}"
                     )
+            seats = [f"P(pope, turn 1) seat {s}" for s in range(self.players)]
+            if set(seats) <= set(same):  # said once for every seat
+                same = [x for x in same if x not in seats] + ["P(pope, turn 1) of every seat"]
             if same:
                 lines.append(
-                    f"the same in every game, switched or not: {', '.join(same)} "
-                    "(the switch never changed them)"
+                    f"the same in every game, switched or not (a difference of 0): "
+                    f"{', '.join(same)}"
                 )
         return "\n".join(lines)
 
@@ -1302,7 +1308,7 @@ class CardWorthSummary(Summary):
             lines.append(
                 f"{r.type:<13}{r.card:<16}{r.formula:>10}{r.base.value():>16}"
                 f"{r.extra.value():>13}"
-                f"{r.change.text(signed=True):>20}"
+                f"{r.change.with_error(signed=True):>20}"
                 f"{r.change.interval(signed=True).replace(', ', ','):>20}"
             )
         lines.append(

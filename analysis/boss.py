@@ -972,15 +972,17 @@ class DealSummary(Summary):
         rows = self._coalitions()
         winning = [r for r in rows if r["guaranteed"]]
         shown = rows if len(rows) <= 15 else winning
+        cw = max(len("coalition"), *(len(r["coalition"]) for r in shown))  # never cut
+        pw = max(len("player"), *(len(p.name) + 2 for p in d.players))
         lines += [
             "",
             "coalitions" + ("" if shown is rows else f" (the {len(winning)} that win)"),
-            f"  {'coalition':<34} {'completes':>9} {'guaranteed':>10} {'value':>6}",
+            f"  {'coalition':<{cw}} {'completes':>9} {'guaranteed':>10} {'value':>6}",
         ]
         for r in shown:
             mark = " minimal" if r["minimal"] else ""
             lines.append(
-                f"  {r['coalition'][:34]:<34} {'yes' if r['completes'] else '-':>9} "
+                f"  {r['coalition']:<{cw}} {'yes' if r['completes'] else '-':>9} "
                 f"{'yes' if r['guaranteed'] else '-':>10} {r['value']:>6}{mark}"
             )
         veto = ", ".join(d.players[i].name for i in s.veto) or "none"
@@ -1000,13 +1002,13 @@ class DealSummary(Summary):
             + ("; the tied coalitions' splits averaged)" if len(s.nash_coalitions) > 1 else ")"),
             "",
             "shares (M), exact",
-            f"  {'player':<12} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
+            f"  {'player':<{pw}} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
             f"{'outside':>7} {'investors':>9} {'weights':>7}",
         ]
         for r, e in zip(self._shares(), self.exact_shares()):
             name = r["player"] + (" *" if r["boss"] else "")
             lines.append(
-                f"  {name[:12]:<12} {r['alone']:>5} {e['shapley'] or '-':>8} "
+                f"  {name:<{pw}} {r['alone']:>5} {e['shapley'] or '-':>8} "
                 f"{e['core'] or '-':>11} {e['nash'] or '-':>6} {e['outside']:>7} "
                 f"{e['investors'] or '-':>9} {e['weights'] or '-':>7}"
             )
@@ -1022,13 +1024,11 @@ class DealSummary(Summary):
             lines += [
                 "",
                 *textwrap.wrap(f"shares (M), {SETTLED}", 88, subsequent_indent="  "),
-                f"  {'player':<12} " + " ".join(f"{m:>9}" for m in names),
+                f"  {'player':<{pw}} " + " ".join(f"{m:>9}" for m in names),
             ]
             for i, r in enumerate(self._shares()):
                 name = r["player"] + (" *" if r["boss"] else "")
-                lines.append(
-                    f"  {name[:12]:<12} " + " ".join(f"{settled[m][0][i]:>9}" for m in names)
-                )
+                lines.append(f"  {name:<{pw}} " + " ".join(f"{settled[m][0][i]:>9}" for m in names))
         away = self._walks_away()
         if away:
             lines.append(

@@ -487,15 +487,19 @@ class VoteCount(Summary):
 
     def text(self) -> str:
         result = self.result
+        held = [
+            " ".join(f"{k}:{v}" for k, v in r["holders"].items()) or "-" for r in result["parties"]
+        ]
+        pw = max(len("party"), *(len(r["party"]) for r in result["parties"]))  # never cut
+        hw = max(len("holders"), *map(len, held))
         lines = [
             f"Bill ideology: {result['bill']}",
             "",
-            f"{'party':<16} {'ideo':<4} {'holders':<30} {'weight':>6}  {'vote':<8} why",
+            f"{'party':<{pw}} {'ideo':<4} {'holders':<{hw}} {'weight':>6}  {'vote':<8} why",
         ]
-        for r in result["parties"]:
-            holders = " ".join(f"{k}:{v}" for k, v in r["holders"].items()) or "-"
+        for r, holders in zip(result["parties"], held):
             lines.append(
-                f"{r['party'][:16]:<16} {r['ideology']:<4} {holders[:30]:<30} "
+                f"{r['party']:<{pw}} {r['ideology']:<4} {holders:<{hw}} "
                 f"{r['weight']:>6g}  {r['vote']:<8} {r['why']}"
             )
         verdict = "PASSES" if result["passes"] else "FAILS"
@@ -583,27 +587,32 @@ def goal_text(summary: GoalDifficulty) -> str:
     lines = [
         "P(achieved at the final check | held then), 95% Wilson intervals, by how the goal came",
         "into the hand: dealt at set-up (ranked on this, hardest first), drawn at a reset, bought;",
-        "'all' pools every holder (year-1/2 checks and each year in --json / --out);",
-        "under each goal what it requires and how many held it dealt at set-up",
+        "under each goal: what it requires, 'all' (every holder pooled; year-1/2 checks and",
+        "each year in --json / --out) and how many held it dealt at set-up",
     ]
-    cells = [[_cell(g.acquired(c)) for c in SHOWN] + [_cell(g.final)] for g in summary.goals]
+    cells = [[_cell(g.acquired(c)) for c in SHOWN] for g in summary.goals]
     name = max(len(g.name) for g in summary.goals)
-    w = max(len(c) for row in cells for c in row)
-    lines.append(f"{'':>3} {'goal':<{name}} " + " ".join(f"{c:>{w}}" for c in (*SHOWN, "all")))
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(SHOWN)]
+    lines.append(
+        f"{'':>3} {'goal':<{name}} " + "  ".join(f"{c:>{w}}" for c, w in zip(SHOWN, widths))
+    )
     for i, (g, row) in enumerate(zip(summary.goals, cells), start=1):
         n = g.headline.n if g.headline else 0
-        lines.append(f"{i:>3} {g.name:<{name}} " + " ".join(f"{c:>{w}}" for c in row))
-        lines.append(f"{'':>3}   requires {g.requires} · dealt n {n:,}")
+        lines.append(
+            f"{i:>3} {g.name:<{name}} " + "  ".join(f"{c:>{w}}" for c, w in zip(row, widths))
+        )
+        lines.append(f"{'':>3}   requires {g.requires} · all {_cell(g.final)} · dealt n {n:,}")
+    kinds = [[_cell(k.acquired(c)) for c in SHOWN] + [_cell(k.by_check[2])] for k in summary.kinds]
+    columns = (*SHOWN, "all")
+    kw = [max(len(c), *(len(row[i]) for row in kinds)) for i, c in enumerate(columns)]
     lines += [
         "",
         "By requirement kind (final check)",
-        f"{'kind':<20} {'goals':>5} " + " ".join(f"{c:>{w}}" for c in (*SHOWN, "all")),
+        f"{'kind':<20} {'goals':>5} " + "  ".join(f"{c:>{w}}" for c, w in zip(columns, kw)),
     ]
-    for k in summary.kinds:
+    for k, row in zip(summary.kinds, kinds):
         lines.append(
-            f"{k.kind:<20} {k.goals:>5} "
-            + " ".join(f"{_cell(k.acquired(c)):>{w}}" for c in SHOWN)
-            + f" {_cell(k.by_check[2]):>{w}}"
+            f"{k.kind:<20} {k.goals:>5} " + "  ".join(f"{c:>{w}}" for c, w in zip(row, kw))
         )
     lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>20}"]
     for s, (m, w) in enumerate(zip(summary.score, summary.wins)):

@@ -99,23 +99,24 @@ class SimulationSummary(Summary):
     def text(self) -> str:
         w = 15
         seats = range(self.players)
+        labels = [f"{r.number} {r.name}" for r in self.rounds]  # never cut
+        lw = max(30, *(len(x) + 1 for x in labels))
         lines = [
             "Mean penalty per round and seat (± standard error)",
-            f"{'round':<30}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats),
+            f"{'round':<{lw}}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats),
         ]
-        for r in self.rounds:
-            label = f"{r.number} {r.name}"[:29]
-            lines.append(f"{label:<30}" + "".join(f"{str(m):>{w}}" for m in r.by_seat))
-        lines.append(f"{'total':<30}" + "".join(f"{str(m):>{w}}" for m in self.total))
+        for label, r in zip(labels, self.rounds):
+            lines.append(f"{label:<{lw}}" + "".join(f"{str(m):>{w}}" for m in r.by_seat))
+        lines.append(f"{'total':<{lw}}" + "".join(f"{str(m):>{w}}" for m in self.total))
         lines.append(
-            f"{'P(lowest, a tie too) [95% CI]':<30}"
+            f"{'P(lowest, a tie too) [95% CI]':<{lw}}"
             + "".join(f"{p.value():>{w}}" for p in self.lowest)
         )
         lines.append(
-            f"{'':<30}" + "".join(f"{p.interval().replace(' ', ''):>{w}}" for p in self.lowest)
+            f"{'':<{lw}}" + "".join(f"{p.interval().replace(' ', ''):>{w}}" for p in self.lowest)
         )
         lines.append(
-            f"{'share of the win (ties split)':<30}"
+            f"{'share of the win (ties split)':<{lw}}"
             + "".join(f"{str(m):>{w}}" for m in self.win_share)
         )
         lines += [
@@ -584,7 +585,7 @@ class DuelTable(Summary):
         ]
         for a, b, m, by in self.pairs:
             lines.append(
-                f"{f'{a} - {b}':<22} {m.text(signed=True):>16} "
+                f"{f'{a} - {b}':<22} {m.with_error(signed=True):>16} "
                 f"{m.interval(signed=True):>18}"
                 + "".join(f"{x.value(signed=True):>{w}}" for x in by)
                 + f"{m.n:>10,}"
@@ -592,7 +593,7 @@ class DuelTable(Summary):
         if len(self.pairs) > 1:
             lines += ["", "ranking (mean advantage over the others met, ± se; lower is better)"]
             for i, (n, m) in enumerate(self.ranking(), start=1):
-                lines.append(f"{i:>3}. {n:<10} {m.text(signed=True)}")
+                lines.append(f"{i:>3}. {n:<10} {m.with_error(signed=True)}")
         return "\n".join(lines)
 
 

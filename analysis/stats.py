@@ -105,12 +105,12 @@ class Mean:
         """``[low, high]`` to the estimate's digits."""
         return f"[{shown(self.low, self.se, signed)}, {shown(self.high, self.se, signed)}]"
 
-    def text(self, signed: bool = False) -> str:
+    def with_error(self, signed: bool = False) -> str:
         """``estimate ± se`` (the error to two significant digits)."""
         return plus_minus(self.estimate, self.se, signed)
 
     def __str__(self) -> str:
-        return self.text()
+        return self.with_error()
 
 
 def _z(level: float) -> float:
