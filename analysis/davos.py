@@ -13,6 +13,7 @@ Everything is a lazy Polars scan; nothing here simulates.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from functools import partial
 
@@ -599,7 +600,7 @@ def goal_text(summary: GoalDifficulty) -> str:
     for i, (g, row) in enumerate(zip(summary.goals, cells), start=1):
         n = g.headline.n if g.headline else 0
         lines.append(
-            f"{i:>3} {g.name:<{name}} " + "  ".join(f"{c:>{w}}" for c, w in zip(row, widths))
+            f"{i:>3} {g.name:<{name}} " + " ".join(f"{c:>{w}}" for c, w in zip(row, widths))
         )
         lines.append(f"{'':>3}   requires {g.requires} · all {_cell(g.final)} · dealt n {n:,}")
     kinds = [[_cell(k.acquired(c)) for c in SHOWN] + [_cell(k.by_check[2])] for k in summary.kinds]
@@ -688,7 +689,7 @@ class GoalComparison(Summary):
         }
 
     def text(self) -> str:
-        blocks = [LIMITS]
+        blocks = [textwrap.fill(LIMITS, 88)]
         many = len(self.configs) > 1
         for name, g in self.configs:
             blocks.append((f"— {name} —\n" if many else "") + goal_text(g))
@@ -916,7 +917,7 @@ class Duel(Summary):
         ]
         for a, b, s, w in self.pairs:
             lines.append(f"{f'{a} - {b}':<20} {_signed(s):>30} {_signed(w):>30} {s.n:>9,}")
-        return "\n".join(lines + ["", LIMITS])
+        return "\n".join(lines + ["", textwrap.fill(LIMITS, 88)])
 
 
 @analysis(
@@ -1140,7 +1141,7 @@ class DeckSensitivity(Summary):
                 for c in KIND_CLASSES
             )
             lines.append(f"{i:<5}{cells}")
-        return "\n".join(lines + ["", LIMITS])
+        return "\n".join(lines + ["", textwrap.fill(LIMITS, 88)])
 
 
 def _deck_goals(settings: Settings) -> dict[str, int]:
