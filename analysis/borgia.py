@@ -23,9 +23,11 @@ from tableodds.analysis.result import Result, Summary, table
 from tableodds.analysis.stats import (
     Mean,
     Proportion,
+    ci,
     mean_from_moments,
     mean_of,
     moments_query,
+    plus_minus,
     quantile_of_counts,
     wilson,
 )
@@ -41,8 +43,24 @@ from tableodds.sim.borgia.rules import (
 )
 from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
 
+BAND = (0.1, 0.9)  # the price range shown beside the mean and median (10-90%)
 SOURCES = ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city")
 METHODS = ("bid", "spy", "unsold", "opener")
+
+# why a source can score nothing in every game (its row is then left out and this said)
+_NEVER = {"vp_city": "cities score VP only with --city-vp"}
+
+
+def _never(m: Mean) -> bool:
+    """A mean that is 0 in every game (a VP source that cannot score, a difference the
+    switch never makes)."""
+    return m.estimate == 0 and m.se == 0
+
+
+def _compact(p: Proportion) -> str:
+    """``0.26 [0.25,0.27]``: a chance with its interval, to its digits, for narrow columns."""
+    return f"{p.value()} {p.interval().replace(', ', ',')}"
+
 
 _SHARE = 60  # lcm(1..5): a tie among k seats gives each 60/k, an exact integer
 
@@ -102,25 +120,30 @@ class GameSummary(Summary):
             head,
             f"{'total VP':<22}" + "".join(f"{str(s.vp):>{w}}" for s in self.seats),
         ]
-        for k in ("vp_cash", "vp_pope", "vp_office", "vp_artist", "vp_city"):
-            lines.append(
-                f"{'  from ' + k.removeprefix('vp_'):<22}"
-                + "".join(f"{str(s.sources[k]):>{w}}" for s in self.seats)
-            )
+        # a source no seat ever scored (cities without --city-vp) is left out, and said
+        never = [k for k in SOURCES if all(_never(s.sources[k]) for s in self.seats)]
+        for k in SOURCES:
+            if k not in never:
+                lines.append(
+                    f"{'  from ' + k.removeprefix('vp_'):<22}"
+                    + "".join(f"{str(s.sources[k]):>{w}}" for s in self.seats)
+                )
         lines.append(
             f"{'elected pope (times)':<22}" + "".join(f"{str(s.popes):>{w}}" for s in self.seats)
         )
         lines.append(
-            f"{'P(most VP) [95% CI]':<22}"
-            + "".join(f"{s.win.estimate:>{w}.4f}" for s in self.seats)
+            f"{'P(most VP, a tie too)':<22}" + "".join(f"{s.win.value():>{w}}" for s in self.seats)
         )
         lines.append(
-            f"{'':<22}"
-            + "".join(f"{f'[{s.win.low:.3f},{s.win.high:.3f}]':>{w}}" for s in self.seats)
+            f"{'  95% CI':<22}"
+            + "".join(f"{s.win.interval().replace(', ', ','):>{w}}" for s in self.seats)
         )
         lines.append(
-            f"{'share of the win':<22}" + "".join(f"{str(s.win_share):>{w}}" for s in self.seats)
+            f"{'share (a tie split)':<22}" + "".join(f"{str(s.win_share):>{w}}" for s in self.seats)
         )
+        if never:
+            names = " and ".join(k.removeprefix("vp_") for k in never)
+            lines.append(f"(no VP from {names} in any game: {_NEVER.get(never[0], '')})")
         if self.reelected is not None:
             lines += ["", *_facts_lines(self.reelected, self.unanimous)]
         return "\n".join(lines)
@@ -375,16 +398,15 @@ class ElectionSummary(Summary):
 
     def text(self) -> str:
         T = len(self.pope[0])
+        pw = 2 + max(len(_compact(p)) for row in self.pope for p in row)
         lines = [
             "P(elected pope) per turn [95% CI]",
-            f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>22}" for t in range(T)),
+            f"{'seat':<18}" + "".join(f"{f'turn {t + 1}':>{pw}}" for t in range(T)),
         ]
         for s in range(self.players):
             lines.append(
                 f"{f'{s} {self.policies[s]}':<18}"
-                + "".join(
-                    f"{f'{p.estimate:.4f} [{p.low:.3f},{p.high:.3f}]':>22}" for p in self.pope[s]
-                )
+                + "".join(f"{_compact(p):>{pw}}" for p in self.pope[s])
             )
         lines += [
             "",
@@ -405,7 +427,8 @@ class ElectionSummary(Summary):
             lines += ["", *_facts_lines(self.reelected, self.unanimous)]
         if self.market is not None:
             m = self.market
-            w = 24
+            pairs = [self.reelected, self.unanimous, m.reelected, m.unanimous, *m.pope_t1]
+            w = 2 + max(len(_compact(p)) for p in pairs)
             lines += [
                 "",
                 "The same games with the vote market switched (value <-> market bots); "
@@ -422,11 +445,20 @@ class ElectionSummary(Summary):
                 (f"P(pope, turn 1) seat {s}", self.pope[s][0], m.pope_t1[s], m.d_pope_t1[s])
                 for s in range(self.players)
             ]
+            same = [name for name, _, _, d in rows if _never(d)]
             for name, a, b, d in rows:
+                if name not in same:
+                    lines.append(
+                        f"{name:<34}{_compact(a):>{w}}{_compact(b):>{w}}"
+                        f"{d.with_error(signed=True):>18}"
+                    )
+            seats = [f"P(pope, turn 1) seat {s}" for s in range(self.players)]
+            if set(seats) <= set(same):  # said once for every seat
+                same = [x for x in same if x not in seats] + ["P(pope, turn 1) of every seat"]
+            if same:
                 lines.append(
-                    f"{name:<34}{f'{a.estimate:.4f} [{a.low:.3f},{a.high:.3f}]':>{w}}"
-                    f"{f'{b.estimate:.4f} [{b.low:.3f},{b.high:.3f}]':>{w}}"
-                    f"{f'{d.estimate:+.4f} ± {d.se:.4f}':>18}"
+                    f"the same in every game, switched or not (a difference of 0): "
+                    f"{', '.join(same)}"
                 )
         return "\n".join(lines)
 
@@ -611,9 +643,7 @@ class AuctionSummary(Summary):
             f"{'mean ± se':>15}{'median':>8}{'10%':>6}{'90%':>6}",
         ]
         for r in self.types.to_dicts():
-            price = (
-                f"{r['mean_price']:.2f} ± {r['se']:.2f}" if r.get("mean_price") is not None else "-"
-            )
+            price = plus_minus(r["mean_price"], r["se"]) if r.get("mean_price") is not None else "-"
             lines.append(
                 f"{r['type']:<12}{r['offered']:>9,}{r['bid']:>9,}{r['spy']:>8,}"
                 f"{r['unsold'] + r['opener']:>8,}{price:>15}{whole(r.get('median')):>8}"
@@ -628,10 +658,7 @@ class AuctionSummary(Summary):
             ]
             if self.spy_beats:
                 b = self.spy_beats
-                lines.append(
-                    f"  P(spied card beats the mean bought card of its turn) = "
-                    f"{b.estimate:.4f} [{b.low:.4f}, {b.high:.4f}]"
-                )
+                lines.append(f"  P(spied card beats the mean bought card of its turn) = {b}")
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
@@ -725,8 +752,8 @@ def summarise_auction_counts(counts: Counts, settings, games: int) -> AuctionSum
                 mean_price=m.estimate,
                 se=m.se,
                 median=quantile_of_counts(price, count, 0.5, "linear"),
-                p10=quantile_of_counts(price, count, 0.1),
-                p90=quantile_of_counts(price, count, 0.9),
+                p10=quantile_of_counts(price, count, BAND[0]),
+                p90=quantile_of_counts(price, count, BAND[1]),
                 min=int(price[0]),
                 max=int(price[-1]),
             )
@@ -844,10 +871,7 @@ class ConquestSummary(Summary):
             lines.append("P(attack succeeds), exact:     too many choices to enumerate")
         if self.simulated is not None:
             s = self.simulated
-            lines.append(
-                f"P(attack succeeds), simulated: {s.estimate:.6f} "
-                f"[{s.low:.6f}, {s.high:.6f}]  ({s.n:,} trials)"
-            )
+            lines.append(f"P(attack succeeds), simulated: {s}  ({s.n:,} trials)")
         m = self.matrix
         lines += [
             "",
@@ -920,8 +944,8 @@ class AttackSummary(Summary):
         ]
         for r in self.table.to_dicts():
             lines.append(
-                f"{r['target']:<12}{r['n']:>9,}  {r['p_success']:.4f} "
-                f"[{r['low']:.4f}, {r['high']:.4f}]  {r['mean_base']:>7.2f}"
+                f"{r['target']:<12}{r['n']:>9,}  "
+                f"{ci(r['p_success'], r['low'], r['high']):<26}{r['mean_base']:>7.2f}"
                 f"{r['mean_attack']:>8.2f}{r['mean_defence']:>8.2f}"
             )
         return "\n".join(lines)
@@ -1282,10 +1306,10 @@ class CardWorthSummary(Summary):
         ]
         for r in self.rows:
             lines.append(
-                f"{r.type:<13}{r.card:<16}{r.formula:>10}{r.base.estimate:>16.4f}"
-                f"{r.extra.estimate:>13.4f}"
-                f"{f'{r.change.estimate:+.4f} ± {r.change.se:.4f}':>20}"
-                f"{f'[{r.change.low:+.4f},{r.change.high:+.4f}]':>20}"
+                f"{r.type:<13}{r.card:<16}{r.formula:>10}{r.base.value():>16}"
+                f"{r.extra.value():>13}"
+                f"{r.change.with_error(signed=True):>20}"
+                f"{r.change.interval(signed=True).replace(', ', ','):>20}"
             )
         lines.append(
             "(formula D: the value bot's worth of the card with every scoring to come, "

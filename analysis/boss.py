@@ -6,7 +6,9 @@ columns repeat on every seat's row, so per-game figures read the rows of seat 0.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 
@@ -16,9 +18,11 @@ from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
 from tableodds.analysis.stats import (
     Mean,
+    ci,
     mean_of,
     moments_query,
     quantile_of_counts,
+    shown,
     wilson,
 )
 from tableodds.sim.boss import GAME, bargain
@@ -63,12 +67,12 @@ class LengthSummary(Summary):
     def text(self) -> str:
         lines = [
             f"completed deals per game: mean {self.mean_deals} (exact {self.exact_mean_deals:.3f})",
-            f"{'deals':>6} {'simulated':>10}  {'95% CI':<17} {'exact':>8}  agrees",
+            f"{'deals':>6} {'simulated [95% CI]':>28} {'exact':>8}  agrees",
         ]
         for r in self.deals.iter_rows(named=True):
+            sim = ci(r["p"], r["low"], r["high"])
             lines.append(
-                f"{r['deals']:>6} {r['p']:>10.4f}  [{r['low']:.4f}, {r['high']:.4f}] "
-                f"{r['exact']:>8.4f}  {'yes' if r['inside'] else 'NO'}"
+                f"{r['deals']:>6} {sim:>28} {r['exact']:>8.4f}  {'yes' if r['inside'] else 'NO'}"
             )
         q = self.turn_quantiles
         lines += [
@@ -326,14 +330,12 @@ class SimulationSummary(Summary):
             ]
         lines += [
             "",
-            f"{'space':>5}  {'needs':<38} {'div':>3} {'attempts':>9} {'success':>8}  95% CI",
+            f"{'space':>5}  {'needs':<38} {'div':>3} {'attempts':>9}  success [95% CI]",
         ]
         for r in self.spaces.iter_rows(named=True):
-            ci = f"[{r['low']:.3f}, {r['high']:.3f}]" if r["attempts"] else ""
-            p = f"{r['p']:.3f}" if r["attempts"] else "-"
+            p = ci(r["p"], r["low"], r["high"]) if r["attempts"] else "not tried"
             lines.append(
-                f"{r['space']:>5}  {r['needs']:<38} {r['dividends']:>3} "
-                f"{r['attempts']:>9,} {p:>8}  {ci}"
+                f"{r['space']:>5}  {r['needs']:<38} {r['dividends']:>3} {r['attempts']:>9,}  {p}"
             )
         return "\n".join(lines)
 
@@ -658,7 +660,7 @@ class SimulationWithCards(Summary):
                 lines.append(
                     f"{v.card:<8} {str(v.money):>15} {str(v.gain):>15} {str(v.win_gain):>15} "
                     f"{str(v.paired_gain):>15} "
-                    f"{f'{w.estimate:+.4f} [{w.low:+.4f}, {w.high:+.4f}]':>25}"
+                    f"{f'{w.value(signed=True)} {w.interval(signed=True)}':>25}"
                 )
         return "\n".join(lines)
 
@@ -687,7 +689,7 @@ class VariantComparison(Summary):
             lines.append(
                 f"{r.variant:<20} {r.deals.n:>9,} {str(r.deals):>15} "
                 f"{str(r.turns):>15} {str(r.spread):>17} {str(r.first_win):>18} "
-                f"{r.first_win.estimate - 1 / self.players:>+7.3f}"
+                f"{shown(r.first_win.estimate - 1 / self.players, r.first_win.se, True):>7}"
             )
         lines += [
             "",
@@ -790,7 +792,7 @@ def simulate(
         plan,
         titles={
             "": title(settings),
-            **{c: f"{title(settings)} · one extra {c} card" for c in CARD_TYPES},
+            **{c: f"{title(settings)} · one extra {c} card" for c in CARD_TYPES if card_values},
         },
     )
 
@@ -839,8 +841,18 @@ def _fmt(x) -> str:
     return f"{float(x):g}" if float(x) == round(float(x), 2) else f"{float(x):.2f}"
 
 
-def _cell(x) -> str:
-    return "-" if x is None else _fmt(x)
+def exact(x) -> str:
+    """An exact share in M as it is: whole (``30``) or a fraction (``35/2``); the core's
+    bounds, floats from a linear program with whole-million data, back to their fraction."""
+    return str(Fraction(x).limit_denominator(10_000))
+
+
+# the rule a whole-million settlement follows, said wherever one is shown
+SETTLED = (
+    "settled in whole millions (the rulebook's money) as the simulator settles a deal: "
+    "every share but the boss's rounded down, the boss keeping the rest"
+)
+MODELS = ("shapley", "nash", "investors", "weights")  # the models that split a deal
 
 
 @dataclass(frozen=True)
@@ -869,6 +881,22 @@ class DealSummary(Summary):
                 split = getattr(s, name)
                 row[name] = settled[name][0][i] if name in settled else None
                 row[f"{name}_exact"] = None if split is None else _money(split[i])
+            rows.append(row)
+        return rows
+
+    def exact_shares(self) -> list[dict]:
+        """Each player's exact share under every model, as text (:func:`exact`): the
+        Shapley value, the core's range, the Nash split, the investor prices and the weight
+        rule; None where a model gives none."""
+        s, d = self.solution, self.solution.deal
+        rows = []
+        for i, p in enumerate(d.players):
+            row = {"player": p.name, "boss": i == d.boss}
+            row["core"] = None if s.core is None else "–".join(dict.fromkeys(map(exact, s.core[i])))
+            for name in MODELS:
+                split = getattr(s, name)
+                row[name] = None if split is None else exact(split[i])
+            row["outside"] = exact(s.outside[i])
             rows.append(row)
         return rows
 
@@ -944,15 +972,17 @@ class DealSummary(Summary):
         rows = self._coalitions()
         winning = [r for r in rows if r["guaranteed"]]
         shown = rows if len(rows) <= 15 else winning
+        cw = max(len("coalition"), *(len(r["coalition"]) for r in shown))  # never cut
+        pw = max(len("player"), *(len(p.name) + 2 for p in d.players))
         lines += [
             "",
             "coalitions" + ("" if shown is rows else f" (the {len(winning)} that win)"),
-            f"  {'coalition':<34} {'completes':>9} {'guaranteed':>10} {'value':>6}",
+            f"  {'coalition':<{cw}} {'completes':>9} {'guaranteed':>10} {'value':>6}",
         ]
         for r in shown:
             mark = " minimal" if r["minimal"] else ""
             lines.append(
-                f"  {r['coalition'][:34]:<34} {'yes' if r['completes'] else '-':>9} "
+                f"  {r['coalition']:<{cw}} {'yes' if r['completes'] else '-':>9} "
                 f"{'yes' if r['guaranteed'] else '-':>10} {r['value']:>6}{mark}"
             )
         veto = ", ".join(d.players[i].name for i in s.veto) or "none"
@@ -971,36 +1001,34 @@ class DealSummary(Summary):
             + " (outside options as floors"
             + ("; the tied coalitions' splits averaged)" if len(s.nash_coalitions) > 1 else ")"),
             "",
-            "shares (M)",
-            f"  {'player':<12} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
+            "shares (M), exact",
+            f"  {'player':<{pw}} {'alone':>5} {'shapley':>8} {'core':>11} {'nash':>6} "
             f"{'outside':>7} {'investors':>9} {'weights':>7}",
         ]
-        for r in self._shares():
+        for r, e in zip(self._shares(), self.exact_shares()):
             name = r["player"] + (" *" if r["boss"] else "")
-            core_cell = (
-                "-" if r["core_low"] is None else f"{_fmt(r['core_low'])}-{_fmt(r['core_high'])}"
-            )
             lines.append(
-                f"  {name[:12]:<12} {r['alone']:>5} {_cell(r['shapley']):>8} {core_cell:>11} "
-                f"{_cell(r['nash']):>6} {_fmt(r['outside_option']):>7} "
-                f"{_cell(r['investors']):>9} {_cell(r['weights']):>7}"
+                f"  {name:<{pw}} {r['alone']:>5} {e['shapley'] or '-':>8} "
+                f"{e['core'] or '-':>11} {e['nash'] or '-':>6} {e['outside']:>7} "
+                f"{e['investors'] or '-':>9} {e['weights'] or '-':>7}"
             )
         lines += [
             "  * the boss. alone: what the player guarantees alone; shapley: the Shapley value",
             "  of v; core: lowest-highest share in the core; nash: the Nash split, outside: its",
             "  floor; investors: each family at its Shapley price in the space's requirement",
             "  game, the boss keeps the rest; weights: the original boss_weight rule",
-            "  shapley, nash, investors and weights are settled as the simulator settles: each",
-            "  share but the boss's rounded down to whole millions, the boss keeping the rest;",
-            "  the core's ranges and the outside options are exact",
         ]
-        exact = [
-            f"{name} " + "/".join(_fmt(r[f"{name}_exact"]) for r in self._shares())
-            for name in ("shapley", "nash", "investors")
-            if any(r[name] is not None and r[f"{name}_exact"] != r[name] for r in self._shares())
-        ]
-        if exact:
-            lines.append("  exact, before rounding: " + "; ".join(exact))
+        settled = self.solution.settled()
+        if settled:
+            names = [m for m in MODELS if m in settled]
+            lines += [
+                "",
+                *textwrap.wrap(f"shares (M), {SETTLED}", 88, subsequent_indent="  "),
+                f"  {'player':<{pw}} " + " ".join(f"{m:>9}" for m in names),
+            ]
+            for i, r in enumerate(self._shares()):
+                name = r["player"] + (" *" if r["boss"] else "")
+                lines.append(f"  {name:<{pw}} " + " ".join(f"{settled[m][0][i]:>9}" for m in names))
         away = self._walks_away()
         if away:
             lines.append(

@@ -13,6 +13,7 @@ Everything is a lazy Polars scan; nothing here simulates.
 from __future__ import annotations
 
 import math
+import textwrap
 from dataclasses import dataclass
 from functools import partial
 
@@ -20,7 +21,15 @@ import polars as pl
 
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary
-from tableodds.analysis.stats import Z95, Mean, Proportion, mean_from_moments, wilson
+from tableodds.analysis.stats import (
+    Z95,
+    Mean,
+    Proportion,
+    ci,
+    digits,
+    mean_from_moments,
+    wilson,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.davos import GAME
@@ -479,15 +488,19 @@ class VoteCount(Summary):
 
     def text(self) -> str:
         result = self.result
+        held = [
+            " ".join(f"{k}:{v}" for k, v in r["holders"].items()) or "-" for r in result["parties"]
+        ]
+        pw = max(len("party"), *(len(r["party"]) for r in result["parties"]))  # never cut
+        hw = max(len("holders"), *map(len, held))
         lines = [
             f"Bill ideology: {result['bill']}",
             "",
-            f"{'party':<16} {'ideo':<4} {'holders':<30} {'weight':>6}  {'vote':<8} why",
+            f"{'party':<{pw}} {'ideo':<4} {'holders':<{hw}} {'weight':>6}  {'vote':<8} why",
         ]
-        for r in result["parties"]:
-            holders = " ".join(f"{k}:{v}" for k, v in r["holders"].items()) or "-"
+        for r, holders in zip(result["parties"], held):
             lines.append(
-                f"{r['party'][:16]:<16} {r['ideology']:<4} {holders[:30]:<30} "
+                f"{r['party']:<{pw}} {r['ideology']:<4} {holders:<{hw}} "
                 f"{r['weight']:>6g}  {r['vote']:<8} {r['why']}"
             )
         verdict = "PASSES" if result["passes"] else "FAILS"
@@ -564,7 +577,8 @@ LIMITS = (
 
 
 def _cell(pr) -> str:
-    return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f},{pr.high:.3f}]"
+    """A chance with its interval, compact: ``0.77 [0.71,0.81]`` (``—``: none held)."""
+    return "—" if pr is None else f"{pr.value()} {pr.interval().replace(', ', ',')}"
 
 
 SHOWN = ("dealt", "reset", "bought")
@@ -574,33 +588,42 @@ def goal_text(summary: GoalDifficulty) -> str:
     lines = [
         "P(achieved at the final check | held then), 95% Wilson intervals, by how the goal came",
         "into the hand: dealt at set-up (ranked on this, hardest first), drawn at a reset, bought;",
-        "'all' pools every holder (year-1/2 checks and each year in --json / --out)",
-        f"{'':>3} {'goal':<24} {'requires':<30} "
-        + " ".join(f"{c:>21}" for c in SHOWN)
-        + f" {'all':>21} {'dealt n':>8}",
+        "under each goal: what it requires, 'all' (every holder pooled; year-1/2 checks and",
+        "each year in --json / --out) and how many held it dealt at set-up",
     ]
-    for i, g in enumerate(summary.goals, start=1):
+    cells = [[_cell(g.acquired(c)) for c in SHOWN] for g in summary.goals]
+    name = max(len(g.name) for g in summary.goals)
+    widths = [max(len(c), *(len(row[i]) for row in cells)) for i, c in enumerate(SHOWN)]
+    lines.append(
+        f"{'':>3} {'goal':<{name}} " + "  ".join(f"{c:>{w}}" for c, w in zip(SHOWN, widths))
+    )
+    for i, (g, row) in enumerate(zip(summary.goals, cells), start=1):
         n = g.headline.n if g.headline else 0
         lines.append(
-            f"{i:>3} {g.name[:24]:<24} {g.requires[:30]:<30} "
-            + " ".join(f"{_cell(g.acquired(c)):>21}" for c in SHOWN)
-            + f" {_cell(g.final):>21} {n:>8,}"
+            f"{i:>3} {g.name:<{name}} " + " ".join(f"{c:>{w}}" for c, w in zip(row, widths))
         )
+        lines.append(f"{'':>3}   requires {g.requires} · all {_cell(g.final)} · dealt n {n:,}")
+    kinds = [[_cell(k.acquired(c)) for c in SHOWN] + [_cell(k.by_check[2])] for k in summary.kinds]
+    columns = (*SHOWN, "all")
+    kw = [max(len(c), *(len(row[i]) for row in kinds)) for i, c in enumerate(columns)]
     lines += [
         "",
         "By requirement kind (final check)",
-        f"{'kind':<20} {'goals':>5} " + " ".join(f"{c:>21}" for c in SHOWN) + f" {'all':>21}",
+        f"{'kind':<20} {'goals':>5} " + "  ".join(f"{c:>{w}}" for c, w in zip(columns, kw)),
     ]
-    for k in summary.kinds:
+    for k, row in zip(summary.kinds, kinds):
         lines.append(
-            f"{k.kind:<20} {k.goals:>5} "
-            + " ".join(f"{_cell(k.acquired(c)):>21}" for c in SHOWN)
-            + f" {_cell(k.by_check[2]):>21}"
+            f"{k.kind:<20} {k.goals:>5} " + "  ".join(f"{c:>{w}}" for c, w in zip(row, kw))
         )
-    lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>24}"]
+    lines += ["", f"{'seat':<6} {'policy':<8} {'score (± se)':>14} {'P(win) [95% CI]':>20}"]
     for s, (m, w) in enumerate(zip(summary.score, summary.wins)):
-        lines.append(f"{s:<6} {summary.policies[s]:<8} {str(m):>14} {_cell(w):>24}")
+        lines.append(f"{s:<6} {summary.policies[s]:<8} {str(m):>14} {_cell(w):>20}")
     return "\n".join(lines)
+
+
+def _signed(m) -> str:
+    """A difference with its interval, signed and compact: ``+0.12 [+0.05,+0.19]``."""
+    return f"{m.value(signed=True)} {m.interval(signed=True).replace(', ', ',')}"
 
 
 def differences_text(diffs, a, b, top: int = 12) -> str:
@@ -610,8 +633,8 @@ def differences_text(diffs, a, b, top: int = 12) -> str:
     ]
     for d in diffs[:top]:
         lines.append(
-            f"  {d.name[:28]:<28} {d.a.estimate:.3f} -> {d.b.estimate:.3f}  "
-            f"{d.estimate:+.3f} [{d.low:+.3f},{d.high:+.3f}]"
+            f"  {d.name:<28} {d.a.value()} -> {d.b.value()}  "
+            f"{ci(d.estimate, d.low, d.high, signed=True).replace(', ', ',')}"
         )
     if len(diffs) > top:
         lines.append(f"  ... {len(diffs) - top} more in --json / --out")
@@ -666,7 +689,7 @@ class GoalComparison(Summary):
         }
 
     def text(self) -> str:
-        blocks = [LIMITS]
+        blocks = [textwrap.fill(LIMITS, 88)]
         many = len(self.configs) > 1
         for name, g in self.configs:
             blocks.append((f"— {name} —\n" if many else "") + goal_text(g))
@@ -893,11 +916,8 @@ class Duel(Summary):
             f"{'deals':>9}",
         ]
         for a, b, s, w in self.pairs:
-            lines.append(
-                f"{f'{a} - {b}':<20} {f'{s.estimate:+.3f} [{s.low:+.3f},{s.high:+.3f}]':>30} "
-                f"{f'{w.estimate:+.4f} [{w.low:+.4f},{w.high:+.4f}]':>30} {s.n:>9,}"
-            )
-        return "\n".join(lines + ["", LIMITS])
+            lines.append(f"{f'{a} - {b}':<20} {_signed(s):>30} {_signed(w):>30} {s.n:>9,}")
+        return "\n".join(lines + ["", textwrap.fill(LIMITS, 88)])
 
 
 @analysis(
@@ -1103,9 +1123,10 @@ class DeckSensitivity(Summary):
         ]
         for r in self.across():
             rank = f"{r['best_rank']}-{r['worst_rank']}"
-            ci = f"{r['mean']:.3f} [{r['low']:.3f},{r['high']:.3f}]"
-            span = f"{r['min']:.3f}-{r['max']:.3f}"
-            lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci:>22} {span:>14} {rank:>6}")
+            ci_ = ci(r["mean"], r["low"], r["high"]).replace(", ", ",")
+            d = digits((r["high"] - r["low"]) / (2 * Z95)) or 3
+            span = f"{r['min']:.{d}f}-{r['max']:.{d}f}"
+            lines.append(f"{r['kind']:<36} {r['decks']:>5} {ci_:>22} {span:>14} {rank:>6}")
         lines += ["", "Holds for every deck (95% intervals apart in each):"]
         lines += [f"  {a} is harder than {b}" for a, b in self.conclusions()] or ["  nothing"]
         short = ("sector", "corp", "corps", "party", "parties", "pair+bloc", "pair+place")
@@ -1116,11 +1137,11 @@ class DeckSensitivity(Summary):
         ]
         for i, d in enumerate(self.decks):
             cells = "".join(
-                f"{self.goals[i][c]:>6} " + (f"{d[c].estimate:.3f}" if d[c] else "    -")
+                f"{self.goals[i][c]:>6} " + (f"{d[c].value():>5}" if d[c] else "    -")
                 for c in KIND_CLASSES
             )
             lines.append(f"{i:<5}{cells}")
-        return "\n".join(lines + ["", LIMITS])
+        return "\n".join(lines + ["", textwrap.fill(LIMITS, 88)])
 
 
 def _deck_goals(settings: Settings) -> dict[str, int]:

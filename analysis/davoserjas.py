@@ -14,7 +14,16 @@ import polars as pl
 
 from tableodds.analysis.registry import analysis
 from tableodds.analysis.result import Result, Summary, table
-from tableodds.analysis.stats import Mean, Proportion, exact_moments, mean_of, wilson
+from tableodds.analysis.stats import (
+    Z95,
+    Mean,
+    Proportion,
+    ci,
+    digits,
+    exact_moments,
+    mean_of,
+    wilson,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import CommandRuns, Counts, tally_scan
 from tableodds.sim.davoserjas import GAME
@@ -90,20 +99,25 @@ class SimulationSummary(Summary):
     def text(self) -> str:
         w = 15
         seats = range(self.players)
+        labels = [f"{r.number} {r.name}" for r in self.rounds]  # never cut
+        lw = max(30, *(len(x) + 1 for x in labels))
         lines = [
             "Mean penalty per round and seat (± standard error)",
-            f"{'round':<30}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats),
+            f"{'round':<{lw}}" + "".join(f"{'seat ' + str(s):>{w}}" for s in seats),
         ]
-        for r in self.rounds:
-            label = f"{r.number} {r.name}"[:29]
-            lines.append(f"{label:<30}" + "".join(f"{str(m):>{w}}" for m in r.by_seat))
-        lines.append(f"{'total':<30}" + "".join(f"{str(m):>{w}}" for m in self.total))
+        for label, r in zip(labels, self.rounds):
+            lines.append(f"{label:<{lw}}" + "".join(f"{str(m):>{w}}" for m in r.by_seat))
+        lines.append(f"{'total':<{lw}}" + "".join(f"{str(m):>{w}}" for m in self.total))
         lines.append(
-            f"{'P(lowest total) [95% CI]':<30}"
-            + "".join(f"{p.estimate:>{w}.4f}" for p in self.lowest)
+            f"{'P(lowest, a tie too) [95% CI]':<{lw}}"
+            + "".join(f"{p.value():>{w}}" for p in self.lowest)
         )
         lines.append(
-            f"{'':<30}" + "".join(f"{f'[{p.low:.3f},{p.high:.3f}]':>{w}}" for p in self.lowest)
+            f"{'':<{lw}}" + "".join(f"{p.interval().replace(' ', ''):>{w}}" for p in self.lowest)
+        )
+        lines.append(
+            f"{'share of the win (ties split)':<{lw}}"
+            + "".join(f"{str(m):>{w}}" for m in self.win_share)
         )
         lines += [
             "",
@@ -118,9 +132,10 @@ class SimulationSummary(Summary):
         for r in self.rounds:
             part = pooled.filter(pl.col("round") == r.number)
             n = int(part["count"].sum())
-            cells = [f"{k}:{p:.3f}" for k, p in zip(part["penalty"], part["p"]) if p >= 0.0005]
-            half = 1.96 * (0.25 / n) ** 0.5
-            lines.append(f"  r{r.number:<2} {' '.join(cells)}   (each ±≤{half:.4f})")
+            se = (0.25 / n) ** 0.5  # the largest a share's standard error can be
+            d = digits(se)
+            cells = [f"{k}:{p:.{d}f}" for k, p in zip(part["penalty"], part["p"]) if p >= 0.0005]
+            lines.append(f"  r{r.number:<2} {' '.join(cells)}   (each ±≤{Z95 * se:.{d}f})")
         return "\n".join(lines)
 
     def as_dict(self) -> dict:
@@ -249,14 +264,12 @@ class HandSummary(Summary):
         p = self.penalty
         lines = [
             f"round {self.round} ({self.name}) · seat {self.seat} · hand: {' '.join(self.hand)}",
-            f"expected penalty: {p.estimate:.3f} ± {p.se:.3f} (95% CI {p.low:.3f} to {p.high:.3f})",
+            f"expected penalty: {p} (95% CI {p.interval()})",
             "",
-            f"{'penalty':>8} {'P':>8}   95% CI",
+            f"{'penalty':>8}   P [95% CI]",
         ]
         for row in self.distribution.iter_rows(named=True):
-            lines.append(
-                f"{row['penalty']:>8} {row['p']:>8.4f}   [{row['low']:.4f}, {row['high']:.4f}]"
-            )
+            lines.append(f"{row['penalty']:>8}   {ci(row['p'], row['low'], row['high'])}")
         return "\n".join(lines)
 
 
@@ -314,7 +327,8 @@ def plot_distribution(summary: SimulationSummary):
 
 def plot_seats(summary: SimulationSummary):
     """Seat advantage as differences, with 95% intervals and a zero line: each seat's mean
-    total minus the mean over all seats, and its P(lowest total) minus 1 / players."""
+    total minus the mean over all seats, and its share of the win (ties split) minus
+    1 / players."""
     from tableodds.analysis.plots import ERRORBARS, figure
 
     fig, (a, b) = figure(ncols=2, figsize=(9.5, 3.6))
@@ -330,22 +344,21 @@ def plot_seats(summary: SimulationSummary):
     a.set_xticks(seats, labels)
     a.set_ylabel("mean total − all-seat mean")
     a.set_title(f"total penalty against the mean {base:.2f} (below 0: better)")
+    # the win's share splits a tie (1/k to each of k tied seats), so the seats' shares add up
+    # to 1 and a fair table sits on 1/players; P(lowest total) counts a tie for every tied
+    # seat and would show an edge for every seat
     even = 1 / summary.players
-    p = [x.estimate - even for x in summary.lowest]
     b.errorbar(
         seats,
-        p,
-        yerr=[
-            [x.estimate - x.low for x in summary.lowest],
-            [x.high - x.estimate for x in summary.lowest],
-        ],
+        [x.estimate - even for x in summary.win_share],
+        yerr=[x.high - x.estimate for x in summary.win_share],
         fmt="o",
         capsize=4,
     )
     b.axhline(0, color="grey", lw=0.8)
     b.set_xticks(seats, labels)
-    b.set_ylabel(f"P(lowest total) − 1/{summary.players}")
-    b.set_title("chance of the lowest total against an even share")
+    b.set_ylabel(f"share of the win − 1/{summary.players}")
+    b.set_title("share of the win (a tie split) against an even share")
     for ax in (a, b):
         lo, hi = ax.get_ylim()
         ax.set_ylim(min(lo, 0), max(hi, 0))
@@ -501,16 +514,11 @@ class HandComparison(Summary):
         ]
         for m, h in self.models:
             p = h.penalty
-            lines.append(
-                f"{m:<12} {f'{p.estimate:.3f} ± {p.se:.3f}':>22}   "
-                f"[{p.low:.3f}, {p.high:.3f}]{p.n:>12,}"
-            )
+            lines.append(f"{m:<12} {str(p):>22}   {p.interval():<16}{p.n:>12,}")
         for m, h in self.models:
-            lines += ["", f"P(penalty = k) against {m}", f"{'penalty':>8} {'P':>8}   95% CI"]
+            lines += ["", f"P(penalty = k) against {m}", f"{'penalty':>8}   P [95% CI]"]
             for row in h.distribution.iter_rows(named=True):
-                lines.append(
-                    f"{row['penalty']:>8} {row['p']:>8.4f}   [{row['low']:.4f}, {row['high']:.4f}]"
-                )
+                lines.append(f"{row['penalty']:>8}   {ci(row['p'], row['low'], row['high'])}")
         return "\n".join(lines)
 
 
@@ -577,15 +585,15 @@ class DuelTable(Summary):
         ]
         for a, b, m, by in self.pairs:
             lines.append(
-                f"{f'{a} - {b}':<22} {f'{m.estimate:+.3f} ± {m.se:.3f}':>16} "
-                f"{f'[{m.low:+.3f}, {m.high:+.3f}]':>18}"
-                + "".join(f"{x.estimate:>+{w}.3f}" for x in by)
+                f"{f'{a} - {b}':<22} {m.with_error(signed=True):>16} "
+                f"{m.interval(signed=True):>18}"
+                + "".join(f"{x.value(signed=True):>{w}}" for x in by)
                 + f"{m.n:>10,}"
             )
         if len(self.pairs) > 1:
             lines += ["", "ranking (mean advantage over the others met, ± se; lower is better)"]
             for i, (n, m) in enumerate(self.ranking(), start=1):
-                lines.append(f"{i:>3}. {n:<10} {m.estimate:+.3f} ± {m.se:.3f}")
+                lines.append(f"{i:>3}. {n:<10} {m.with_error(signed=True)}")
         return "\n".join(lines)
 
 
@@ -838,8 +846,7 @@ class LadderTable(Summary):
         ]
         for q, (m, d) in enumerate(zip(self.seats, self.vs_table)):
             lines.append(
-                f"{q:>5}{f'{m.estimate:.2f} ± {m.se:.2f}':>18}"
-                f"{f'{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]':>32}"
+                f"{q:>5}{str(m):>18}{f'{d.value(signed=True)} {d.interval(signed=True)}':>32}"
             )
         return "\n".join(lines)
 

@@ -105,9 +105,11 @@ class Result:
     """What one command produced.
 
     ``runs`` maps a run's name to its :class:`RunResult` (one run is named ``""``);
-    ``titles`` gives each run's one-line description for the header; ``run_settings``
-    each run's own settings when a command has several.  ``plan`` keeps temporary
-    records readable for as long as the result lives.
+    ``titles`` gives each run's one-line description for the header (every run the command
+    plans); ``run_settings`` each run's own settings when a command has several.  ``plan``
+    keeps temporary records readable for as long as the result lives.  After an interrupt a
+    command with several runs keeps every run that finished games: the header and the JSON
+    document mark each run complete or interrupted, and name the runs left out, not run.
     """
 
     command: str
@@ -119,15 +121,25 @@ class Result:
 
     @property
     def runs(self) -> dict[str, RunResult]:
+        """Every run that finished games, by name (one run is named ``""``)."""
         return {} if self.plan is None else dict(self.plan.runs)
 
     @property
     def interrupted(self) -> bool:
+        """Whether the command was cut short (a run interrupted, or runs not run)."""
         return self.plan is not None and self.plan.interrupted
 
     @property
+    def left_out(self) -> list[str]:
+        """The runs an interrupt left out (not started, or no game finished), by name: those
+        of ``titles`` that are not in ``runs``."""
+        if not self.interrupted:
+            return []
+        return [name for name in self.titles if name not in self.plan.runs]
+
+    @property
     def games(self) -> int:
-        """Games asked for, over every run."""
+        """Games asked for, over every run that finished games."""
         return sum(r.games for r in self.runs.values())
 
     @property
@@ -143,31 +155,38 @@ class Result:
         return runs[name].scan()
 
     def tables(self) -> dict[str, pl.DataFrame]:
+        """The command's tables as Polars frames, by name (``--out`` writes each as Parquet
+        and CSV)."""
         return self.summary.tables()
 
     def plots(self) -> dict[str, Any]:
+        """The command's plots as matplotlib figures, by name (``--out`` writes each as PNG
+        and SVG)."""
         return self.summary.plots()
 
     def run_dict(self) -> dict:
-        """The ``run`` (one run) or ``runs`` (several) entry of the JSON document."""
+        """The ``run`` (one run) or ``runs`` (several) entry of the JSON document, each with
+        its ``status``: complete, interrupted, or (left out by an interrupt) not run."""
         runs = self.runs
-        if set(runs) == {""}:
-            return {"run": runs[""].describe()}
-        if not runs:
+        if set(runs) == {""} and not self.left_out:
+            return {"run": {**runs[""].describe(), "status": _status(runs[""])}}
+        if not runs and not self.left_out:
             return {"run": None}
-        return {
-            "runs": [
-                {
-                    "name": name,
-                    **({"settings": self.run_settings[name]} if name in self.run_settings else {}),
-                    **r.describe(),
-                }
-                for name, r in runs.items()
-            ]
-        }
+        ran = [
+            {"name": name, **self._own(name), **r.describe(), "status": _status(r)}
+            for name, r in runs.items()
+        ]
+        not_run = [
+            {"name": name, **self._own(name), "games_done": 0, "status": "not run"}
+            for name in self.left_out
+        ]
+        return {"runs": ran + not_run}
+
+    def _own(self, name: str) -> dict:
+        return {"settings": self.run_settings[name]} if name in self.run_settings else {}
 
     def as_dict(self) -> dict:
-        """The whole JSON document: the same top level for every command."""
+        """The whole JSON document (``--json``): the same top level for every command."""
         return {
             "schema_version": SCHEMA_VERSION,
             "command": self.command,
@@ -178,29 +197,43 @@ class Result:
         }
 
     def header(self) -> str:
+        """One line per run: what ran, games, seed, time; after an interrupt each run of a
+        command with several is marked complete, INTERRUPTED or NOT RUN."""
         lines = []
+        several = len(self.runs) + len(self.left_out) > 1
         for name, r in self.runs.items():
             title = self.titles.get(name, name or self.command)
-            stop = (
-                f" · INTERRUPTED ({r.games_done:,} of {r.games:,} games)" if r.interrupted else ""
-            )
+            if r.interrupted:
+                mark = f" · INTERRUPTED ({r.games_done:,} of {r.games:,} games)"
+            else:
+                mark = " · complete" if self.interrupted and several else ""
             lines.append(
                 f"{title} · {r.games_done:,} games · seed {r.seed} · "
-                f"{r.seconds:.1f} s ({r.games_per_s:,.0f} games/s){stop}"
+                f"{r.seconds:.1f} s ({r.games_per_s:,.0f} games/s){mark}"
             )
-        if self.interrupted and unequal_sizes(self.runs):
+        for name in self.left_out:
+            lines.append(f"{self.titles[name]} · NOT RUN: the command was interrupted first")
+        if self.left_out:
+            lines.append("NOTE: the runs marked NOT RUN are not in the tables below")
+        elif self.interrupted and unequal_sizes(self.runs):
             lines.append(
                 "NOTE: the runs finished different numbers of games; compare them with that in mind"
             )
         return "\n".join(lines)
 
     def text(self) -> str:
+        """The printed summary: the header, then the summary's text."""
         head = self.header()
         body = self.summary.text()
         return f"{head}\n\n{body}" if head else body
 
     def print_summary(self) -> None:
+        """Print :meth:`text`: the command's output."""
         print(self.text())
+
+
+def _status(run: RunResult) -> str:
+    return "interrupted" if run.interrupted else "complete"
 
 
 def unequal_sizes(runs: dict[str, RunResult]) -> bool:

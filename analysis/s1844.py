@@ -187,7 +187,8 @@ def _quantiles(hist: pl.DataFrame, qs) -> list[float | None]:
     return [quantile_of_counts(hist["value"], hist["count"], q) for q in qs]
 
 
-_QS = {"p10": 0.1, "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": 0.9}
+BAND = (0.1, 0.9)  # the band every event's OR is given in (its 10-90% range)
+_QS = {"p10": BAND[0], "p25": 0.25, "median": 0.5, "p75": 0.75, "p90": BAND[1]}
 _KEYS = {
     "cells": ("event", "or", "sr", "n"),
     "moments": (),
@@ -318,7 +319,7 @@ def summarise_counts(counts: Counts, settings) -> TrainRush:
     for e in EVENTS:
         mine = cells.filter(pl.col("event") == e)
         when = tally_by(mine, ["or"]).sort("or").rename({"or": "value"})
-        row = dict(zip(("med", "p10", "p90"), _quantiles(when, (0.5, 0.1, 0.9))))
+        row = dict(zip(("med", "p10", "p90"), _quantiles(when, (0.5, *BAND))))
         x, c = when["value"].to_numpy(), when["count"].cast(pl.Int64).to_numpy()
         row.update(k=int(c.sum()), s=int((x * c).sum()), q=int((x * x * c).sum()))
         k = row["k"]
@@ -595,12 +596,7 @@ class Forecast(Summary):
             lines.append("  ".join(str(v).ljust(w) for v, w in zip(row, widths)))
         for r in results:
             lines += ["", f"{r.players} players ({r.games:,} games):"]
-            lines.append(
-                "  game ends by: "
-                + ", ".join(
-                    f"{name} {p.estimate:.3f} [{p.low:.3f}, {p.high:.3f}]" for name, p in r.ends
-                )
-            )
+            lines.append("  game ends by: " + ", ".join(f"{name} {p}" for name, p in r.ends))
             lines.append(
                 f"  trains exported {r.exported}, rusted {r.rusted}; "
                 f"player loans per game {r.loans}"
@@ -608,7 +604,7 @@ class Forecast(Summary):
             lines.append(
                 f"  companies bought privates {r.privates_bought} per game; trains "
                 f"bought across {r.across_sister} (same director), {r.across_other} "
-                f"(other director); P2's tile laid in {r.p2_tile.estimate:.3f} of games"
+                f"(other director); P2's tile laid in {r.p2_tile.value()} of games"
             )
             lo, med, hi = r.spread_band
             lines.append(
@@ -618,7 +614,7 @@ class Forecast(Summary):
             lines.append(
                 "  score by seat: "
                 + "  ".join(
-                    f"{i}:{m.estimate:.0f}±{m.se:.0f} (top {w.estimate:.3f})"
+                    f"{i}: {m} (top {w.value()})"
                     for i, (m, w) in enumerate(zip(r.seat_score, r.seat_wins))
                 )
             )

@@ -421,7 +421,9 @@ def plot_game(c: GameComparison):
 )
 def compare(plan: CommandRuns, game_file, players=None, policies=None, params=None) -> Result:
     """Put a recorded game (an 18xx.games export) on the train-rush forecast for its player
-    count: each phase start, rust, SBB formation, bank break and the end, the trains bought,
+    count.
+
+    Each phase start, rust, SBB formation, bank break and the end, the trains bought,
     the route revenue of every OR and the final scores, with the forecast's median,
     10-90% band, the real value's percentile and whether it lies inside.  The forecast
     plays the rules of the 18xx.games engine the export comes from: a director may declare

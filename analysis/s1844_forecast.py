@@ -534,8 +534,9 @@ def forecast(
     method=METHODS[0],
     spread=SPREAD,
 ) -> Result:
-    """Forecast the rest of a 1844 game from its 18xx.games export: for each event still to
-    come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
+    """Forecast the rest of a 1844 game from its 18xx.games export.
+
+    For each event still to come (phases 3-7, the rusts, the SBB, the bank break, the end) the median and 10-90%
     band given the game so far, beside the band over all games of its player count; the OR
     each company's trains rust in; each player's final-score band.  The position (trains,
     phase, depot, companies, shares, directors, privates, tokens) is read off the log, and

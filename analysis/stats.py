@@ -3,6 +3,10 @@
 Every number tableodds reports is one of these frozen results: a proportion
 with a Wilson (default) or Clopper-Pearson interval, or a mean with its
 standard error and a normal interval.  ``as_dict`` gives the JSON form.
+
+Printed, an estimate shows the digits its error supports and no more (:func:`digits`: the
+standard error's first two significant digits), so ``9214 ± 35`` and ``2.345 ± 0.039``;
+every summary's text goes through ``str()`` of these objects or through :func:`shown`.
 """
 
 from __future__ import annotations
@@ -12,7 +16,38 @@ from dataclasses import asdict, dataclass
 
 import numpy as np
 
-Z95 = 1.959963984540054
+LEVEL = 0.95  # every interval's confidence, unless one is asked for
+Z95 = 1.959963984540054  # its normal quantile
+
+
+def digits(se: float) -> int | None:
+    """Decimal places that show an estimate to its standard error ``se``: down to the
+    error's second significant digit (0.039 -> 3, 0.0026 -> 4, 35 -> 0).  None where the
+    error is zero or unknown: the value is exact as computed."""
+    if not (se > 0 and math.isfinite(se)):
+        return None
+    return max(0, 1 - math.floor(math.log10(se)))
+
+
+def shown(x: float, se: float, signed: bool = False) -> str:
+    """``x`` to the digits its standard error ``se`` supports (:func:`digits`); a value with
+    no error as it is (``%g``)."""
+    d = digits(se)
+    sign = "+" if signed else ""
+    return f"{x:{sign}g}" if d is None else f"{x:{sign}.{d}f}"
+
+
+def plus_minus(x: float, se: float, signed: bool = False) -> str:
+    """``x ± se``, both to the digits of the error's two significant digits (``± 0``: none)."""
+    d = digits(se)
+    return f"{shown(x, se, signed)} ± {'0' if d is None else f'{se:.{d}f}'}"
+
+
+def ci(x: float, low: float, high: float, level: float = LEVEL, signed: bool = False) -> str:
+    """``x [low, high]``: an estimate with its interval (from a table's columns) to the
+    digits the interval supports (its half-width in standard errors, as :func:`shown`)."""
+    se = (high - low) / (2 * _z(level))
+    return f"{shown(x, se, signed)} [{shown(low, se, signed)}, {shown(high, se, signed)}]"
 
 
 @dataclass(frozen=True)
@@ -24,14 +59,28 @@ class Proportion:
     estimate: float
     low: float
     high: float
-    level: float = 0.95
+    level: float = LEVEL
     method: str = "wilson"
 
     def as_dict(self) -> dict:
         return asdict(self)
 
+    @property
+    def se(self) -> float:
+        """The interval's half-width in standard errors (the binomial standard error where
+        the normal approximation holds; not zero at 0 or n successes)."""
+        return (self.high - self.low) / (2 * _z(self.level))
+
+    def value(self, signed: bool = False) -> str:
+        """The estimate alone, to the digits its interval supports."""
+        return shown(self.estimate, self.se, signed)
+
+    def interval(self, signed: bool = False) -> str:
+        """``[low, high]`` to the estimate's digits."""
+        return f"[{shown(self.low, self.se, signed)}, {shown(self.high, self.se, signed)}]"
+
     def __str__(self) -> str:
-        return f"{self.estimate:.4f} [{self.low:.4f}, {self.high:.4f}]"
+        return f"{self.value()} {self.interval()}"
 
 
 @dataclass(frozen=True)
@@ -43,24 +92,36 @@ class Mean:
     n: int
     low: float
     high: float
-    level: float = 0.95
+    level: float = LEVEL
 
     def as_dict(self) -> dict:
         return asdict(self)
 
+    def value(self, signed: bool = False) -> str:
+        """The estimate alone, to the digits its standard error supports."""
+        return shown(self.estimate, self.se, signed)
+
+    def interval(self, signed: bool = False) -> str:
+        """``[low, high]`` to the estimate's digits."""
+        return f"[{shown(self.low, self.se, signed)}, {shown(self.high, self.se, signed)}]"
+
+    def with_error(self, signed: bool = False) -> str:
+        """``estimate ± se`` (the error to two significant digits)."""
+        return plus_minus(self.estimate, self.se, signed)
+
     def __str__(self) -> str:
-        return f"{self.estimate:.3f} ± {self.se:.3f}"
+        return self.with_error()
 
 
 def _z(level: float) -> float:
-    if level == 0.95:
+    if level == LEVEL:
         return Z95
     from scipy import stats  # imported when needed: it takes seconds to load
 
     return float(stats.norm.ppf(0.5 + level / 2))
 
 
-def wilson(k: int, n: int, level: float = 0.95) -> Proportion:
+def wilson(k: int, n: int, level: float = LEVEL) -> Proportion:
     """Wilson score interval for k successes in n trials."""
     if not 0 <= k <= n or n <= 0:
         raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
@@ -74,7 +135,7 @@ def wilson(k: int, n: int, level: float = 0.95) -> Proportion:
     return Proportion(k, n, p, low, high, level, "wilson")
 
 
-def clopper_pearson(k: int, n: int, level: float = 0.95) -> Proportion:
+def clopper_pearson(k: int, n: int, level: float = LEVEL) -> Proportion:
     """Exact (conservative) Clopper-Pearson interval for k successes in n trials."""
     if not 0 <= k <= n or n <= 0:
         raise ValueError(f"need 0 <= k <= n and n > 0, got k={k}, n={n}")
@@ -86,7 +147,7 @@ def clopper_pearson(k: int, n: int, level: float = 0.95) -> Proportion:
     return Proportion(k, n, k / n, low, high, level, "clopper-pearson")
 
 
-def mean_from_moments(n: int, total: float, total_sq: float, level: float = 0.95) -> Mean:
+def mean_from_moments(n: int, total: float, total_sq: float, level: float = LEVEL) -> Mean:
     """Mean and standard error from n, sum and sum of squares (as lazy scans give them)."""
     if n <= 0:
         raise ValueError("need at least one observation")
@@ -97,7 +158,7 @@ def mean_from_moments(n: int, total: float, total_sq: float, level: float = 0.95
     return Mean(m, se, n, m - z * se, m + z * se, level)
 
 
-def mean(values, level: float = 0.95) -> Mean:
+def mean(values, level: float = LEVEL) -> Mean:
     x = np.asarray(values, dtype=np.float64)
     return mean_from_moments(len(x), float(x.sum()), float((x * x).sum()), level)
 

@@ -4,6 +4,7 @@ the vote market and what a card is worth in wins."""
 from __future__ import annotations
 
 from tableodds.analysis import borgia as analysis
+from tableodds.analysis.stats import ci, plus_minus
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
 
@@ -20,8 +21,8 @@ SCENARIOS = [
 ]
 
 
-def section(book) -> str:
-    parts = [
+def section(book):
+    yield from [
         "<h2 id=borgia>Borgia</h2>",
         p(
             "The deck's numbers are the packaged assumptions of cards.toml (see the README); "
@@ -42,12 +43,12 @@ def section(book) -> str:
                 f"{x['bid']:,}",
                 f"{x['spy']:,}",
                 f"{x['unsold'] + x['opener']:,}",
-                f"{x['mean_price']:.2f} ± {x['se']:.2f}" if has else "-",
+                plus_minus(x["mean_price"], x["se"]) if has else "-",
                 f"{x['median']:.0f}" if has else "-",
                 f"{x['p10']:.0f}-{x['p90']:.0f}" if has else "-",
             ]
         )
-    parts.append(
+    yield (
         table(
             [
                 "card type",
@@ -64,14 +65,14 @@ def section(book) -> str:
         )
     )
     if auc.spy_beats is not None:
-        parts.append(
+        yield (
             p(
                 f"A card bought at auction nets value - price = {auc.bid_net} D; a card "
                 f"taken blind with a spy is worth {auc.spy_net} D. The spied card beats "
                 f"the mean bought card of its turn with probability {auc.spy_beats}."
             )
         )
-    parts.append(img("borgia/auction/auction_prices", "auction price distribution"))
+    yield (img("borgia/auction/auction_prices", "auction price distribution"))
     # 2. conquest: exact and simulated odds for a few positions
     rows = []
     for i, (label, attack, base, defend) in enumerate(SCENARIOS):
@@ -94,11 +95,11 @@ def section(book) -> str:
                     sd,
                     f"{float(x.exact):.4f}",
                     str(x.exact),
-                    f"{sim.estimate:.4f} [{sim.low:.4f}, {sim.high:.4f}]",
+                    str(sim),
                     facts(r),
                 ]
             )
-    parts.append(
+    yield (
         table(
             [
                 "position",
@@ -119,14 +120,14 @@ def section(book) -> str:
         [
             x["target"],
             f"{x['n']:,}",
-            f"{x['p_success']:.4f} [{x['low']:.4f}, {x['high']:.4f}]",
+            ci(x["p_success"], x["low"], x["high"]),
             f"{x['mean_base']:.2f}",
             f"{x['mean_attack']:.2f}",
             f"{x['mean_defence']:.2f}",
         ]
         for x in r.summary.table.to_dicts()
     ]
-    parts.append(
+    yield (
         table(
             [
                 "target",
@@ -155,19 +156,19 @@ def section(book) -> str:
         + [str(x.win)]
         for x in r.summary.seats
     ]
-    parts.append(
+    yield (
         table(
             ["seat", "VP", "cash", "pope", "offices", "artists", "P(most VP)"],
             rows,
             f"VP sources, one value bot against three random players, {facts(r)}",
         )
     )
-    parts.append(img("borgia/vp/vp", "VP distribution and sources"))
+    yield (img("borgia/vp/vp", "VP distribution and sources"))
     # 5. the vote market: the same games with and without it
     r = book.analyse("borgia/election", analysis.election, book.size(20_000, 500), 4096, players=4)
     e, m = r.summary, r.summary.market
-    parts.append("<h3 id=borgia-pope>Who becomes pope?</h3>")
-    parts.append(
+    yield ("<h3 id=borgia-pope>Who becomes pope?</h3>")
+    yield (
         table(
             ["seat", *(f"P(pope), turn {t + 1}" for t in range(len(e.pope[0])))],
             [[f"{s} {e.policies[s]}", *(str(x) for x in e.pope[s])] for s in range(e.players)],
@@ -186,7 +187,7 @@ def section(book) -> str:
         [f"P(pope, turn 1) seat {s}", str(e.pope[s][0]), str(m.pope_t1[s]), str(m.d_pope_t1[s])]
         for s in range(e.players)
     ]
-    parts.append(
+    yield (
         table(
             ["", "four value bots", "four market bots", "difference (paired)"],
             rows,
@@ -201,11 +202,10 @@ def section(book) -> str:
         [x.type, x.card, str(x.formula), str(x.base), str(x.extra), str(x.change)]
         for x in r.summary.rows
     ]
-    parts.append(
+    yield (
         table(
             ["type", "card", "formula D", "P(win) without", "P(win) with", "change"],
             rows,
             f"one more card at the start for seat g mod 4, four value bots, {facts(r)}",
         )
     )
-    return "".join(parts)

@@ -5,16 +5,18 @@ from __future__ import annotations
 import math
 
 from tableodds.analysis import boss as analysis
+from tableodds.analysis.stats import ci, shown
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
+from tableodds.reports.sheets.boss import MOMENTS, deal_example
 
 # the questions this section answers, linked from the top of the report: (question, anchor)
 QUESTIONS = (("How should an I'm the Boss! deal be split? (the rules' example)", "boss-deal"),)
 RUNS = 2  # the analyses section() runs (the report's progress bar counts them)
 
 
-def section(book) -> str:
-    parts = [
+def section(book):
+    yield from [
         "<h2 id=boss>I'm the Boss!</h2>",
         p(
             "Board spaces, deal-card values and the die faces on the backs of cards 10-14 "
@@ -36,12 +38,12 @@ def section(book) -> str:
         rows.append(
             [
                 x["deals"],
-                f"{x['p']:.4f} [{x['low']:.4f}, {x['high']:.4f}]",
+                ci(x["p"], x["low"], x["high"]),
                 f"{e:.4f}",
                 "-" if math.isnan(z) else f"{z:+.2f}",
             ]
         )
-    parts.append(
+    yield (
         table(
             ["completed deals", "simulated [95% CI]", "exact", "z (sim - exact)"],
             rows,
@@ -51,7 +53,7 @@ def section(book) -> str:
     from scipy.stats import chi2 as chi2_dist
 
     dof = max(cells - 1, 1)
-    parts.append(
+    yield (
         p(
             f"One test over the whole table instead of one interval per row (of six "
             f"95% intervals, one misses by chance about a quarter of the time): "
@@ -62,14 +64,14 @@ def section(book) -> str:
         )
     )
     q = s.turn_quantiles
-    parts.append(
+    yield (
         p(
             f"Mean deals {s.mean_deals} (exact {s.exact_mean_deals:.3f}); "
             f"turns per game {s.mean_turns}, median {q['0.5']:.0f}, 90% of games "
             f"between {q['0.05']:.0f} and {q['0.95']:.0f} turns."
         )
     )
-    parts.append(img("boss/length4/length", "deals and turns per game"))
+    yield (img("boss/length4/length", "deals and turns per game"))
     # 2. every house rule alone against the standard game
     r = book.analyse("boss/variants4", analysis.variants, book.size(15_000), 16_384, players=4)
     body = [
@@ -80,11 +82,11 @@ def section(book) -> str:
             str(x.turns),
             str(x.spread),
             str(x.first_win),
-            f"{x.first_win.estimate - 0.25:+.3f}",
+            shown(x.first_win.estimate - 1 / 4, x.first_win.se, signed=True),
         ]
         for x in r.summary.rows
     ]
-    parts.append(
+    yield (
         table(
             [
                 "house rule",
@@ -99,42 +101,30 @@ def section(book) -> str:
             f"each house rule alone, 4 random players, seed {book.seed}",
         )
     )
-    parts.append(
+    yield (
         p(
             "Money spread: the richest minus the poorest seat's money per game. "
             "The start player's edge is its win share (ties split) minus 1/4."
         )
     )
     # 3. the rulebook's worked example under every bargaining model (exact, no simulation)
-    parts.append("<h3 id=boss-deal>The deal example: who gets what?</h3>")
-    for name, moment in (
-        ("first", "Daan leads, Lotte holds the one red investor"),
-        ("final", "Lotte leads, Sofie brings blue and Daan yellow"),
-    ):
+    yield "<h3 id=boss-deal>The deal example: who gets what?</h3>"
+    for name, moment in MOMENTS:
         sol = analysis.deal(example=name).summary
         body = [
             [
                 r["player"] + (" (boss)" if r["boss"] else ""),
-                f"{r['shapley']:g}",
-                "-" if r["core_low"] is None else f"{r['core_low']:g}-{r['core_high']:g}",
-                f"{r['nash']:g}",
-                "-" if r["investors"] is None else f"{r['investors']:g}",
-                "-" if r["weights"] is None else f"{r['weights']:g}",
+                *(r[m] or "-" for m in ("shapley", "core", "nash", "investors", "weights")),
             ]
-            for r in sol.as_dict()["shares"]
+            for r in sol.exact_shares()
         ]
-        parts.append(
-            table(
-                ["player", "Shapley", "core", "Nash", "investor prices", "weight rule"],
-                body,
-                f"the rulebook's worked example, {name} moment ({moment}); 30 M, in M",
-            )
+        yield table(
+            ["player", "Shapley", "core", "Nash", "investor prices", "weight rule"],
+            body,
+            f"the rulebook's worked example, {name} moment ({moment}); "
+            f"{sol.solution.deal.payout} M, exact shares in M",
         )
-    parts.append(
-        p(
-            "The rulebook settles the first moment at 8 M for Lotte (the investor prices) and the "
-            "final one at 10/10/10 (the Shapley value and the Nash split). The simulator's bots "
-            "bargain by the investor prices; the weight rule is --variant weight-bargain."
-        )
+    yield p(
+        deal_example()[1] + " The simulator's bots bargain by the investor prices; the weight "
+        "rule is --variant weight-bargain."
     )
-    return "".join(parts)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tableodds.analysis import davos as analysis
+from tableodds.analysis.stats import ci
 from tableodds.reports.html import img, p, table
 from tableodds.reports.report import facts
 
@@ -12,11 +13,11 @@ RUNS = 7  # the analyses section() runs (the report's progress bar counts them)
 
 
 def _cell(pr) -> str:
-    return "—" if pr is None else f"{pr.estimate:.3f} [{pr.low:.3f}, {pr.high:.3f}]"
+    return "—" if pr is None else str(pr)
 
 
-def section(book) -> str:
-    parts = [
+def section(book):
+    yield from [
         "<h2 id=davos>Davos</h2>",
         p(
             "Which secret goals are hardest? For every goal card: the share of the times a "
@@ -52,8 +53,8 @@ def section(book) -> str:
         [i, g.name, g.requires] + [_cell(g.acquired(c)) for c in shown] + [_cell(g.final)]
         for i, g in enumerate(goals.goals, start=1)
     ]
-    parts.append("<h3 id=davos-goals>Which goals are hardest?</h3>")
-    parts.append(
+    yield ("<h3 id=davos-goals>Which goals are hardest?</h3>")
+    yield (
         table(
             ["rank", "goal", "requires", "dealt at set-up", "drawn at a reset", "bought", "all"],
             rows,
@@ -61,12 +62,12 @@ def section(book) -> str:
             f"4 goal-seeking players, {facts(main)}, hardest first (dealt at set-up)",
         )
     )
-    parts.append(img("davos/4p-goal/goal_ranking", "goal ranking, 4 goal-seeking players"))
+    yield (img("davos/4p-goal/goal_ranking", "goal ranking, 4 goal-seeking players"))
     labels = list(runs)
     summaries = {lab: runs[lab].summary.configs[0][1] for lab in labels}
     kinds = [k.kind for k in goals.kinds]
     by = {lab: {k.kind: k.headline for k in summaries[lab].kinds} for lab in labels}
-    parts.append(
+    yield (
         table(
             ["requirement kind"] + [f"dealt, {lab}" for lab in labels],
             [[k] + [_cell(by[lab].get(k)) for lab in labels] for k in kinds],
@@ -79,7 +80,7 @@ def section(book) -> str:
         "davos/decks", analysis.goals, book.size(20_000), players=4, policies=["goal"], decks=10
     )
     sens = decks.summary
-    parts.append(
+    yield (
         p(
             "Does the kind ranking depend on the assumed cards? The same 4-player run on the "
             "packaged deck and 9 plausible decks drawn by sim/davos/decks.py (see the README): "
@@ -93,14 +94,14 @@ def section(book) -> str:
             + "."
         )
     )
-    parts.append(
+    yield (
         table(
             ["kind", "decks", "mean [95% CI]", "range", "rank"],
             [
                 [
                     r["kind"],
                     r["decks"],
-                    f"{r['mean']:.3f} [{r['low']:.3f}, {r['high']:.3f}]",
+                    ci(r["mean"], r["low"], r["high"]),
                     f"{r['min']:.3f}-{r['max']:.3f}",
                     f"{r['best_rank']}-{r['worst_rank']}",
                 ]
@@ -114,11 +115,10 @@ def section(book) -> str:
         [lab, f"{summaries[lab].score[0]}", _cell(summaries[lab].wins[0]), facts(runs[lab])]
         for lab in labels
     ]
-    parts.append(
+    yield (
         table(
             ["players", "seat 0 score (± se)", "seat 0 P(win)", "games"],
             seats,
             "final score of seat 0",
         )
     )
-    return "".join(parts)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tableodds.analysis import davoserjas as analysis
 from tableodds.reports.html import img, p, table
-from tableodds.reports.report import facts
+from tableodds.reports.report import facts, rows_of
 from tableodds.sim.davoserjas.rules import make_settings
 
 # the questions this section answers, linked from the top of the report: (question, anchor)
@@ -33,8 +33,8 @@ HANDS = (
 RUNS = 2 + len(HANDS) + 1 + 4
 
 
-def section(book) -> str:
-    parts = [
+def section(book):
+    yield from [
         "<h2 id=davoserjas>Davoserjas</h2>",
         p(
             "Penalties are lower-is-better. Each cell is a mean ± its standard error, or a "
@@ -48,16 +48,17 @@ def section(book) -> str:
         [f"{x.number} {x.name}"] + [str(m) for m in x.by_seat] + [str(x.overall)] for x in s.rounds
     ]
     rows.append(["total"] + [str(m) for m in s.total] + [""])
-    rows.append(["P(lowest total)"] + [str(x) for x in s.lowest] + [""])
-    parts.append(
+    rows.append(["P(lowest total, a tie too)"] + [str(x) for x in s.lowest] + [""])
+    rows.append(["share of the win (ties split)"] + [str(x) for x in s.win_share] + [""])
+    yield (
         table(
             ["round"] + [f"seat {i}" for i in range(4)] + ["all seats"],
             rows,
             f"4 players, random policy, {facts(r)}",
         )
     )
-    parts.append(img("davoserjas/random4/penalty_distribution", "penalty distribution per round"))
-    parts.append(img("davoserjas/random4/seat_advantage", "seat advantage"))
+    yield (img("davoserjas/random4/penalty_distribution", "penalty distribution per round"))
+    yield (img("davoserjas/random4/seat_advantage", "seat advantage"))
     # 2. what the heuristics are worth against random players
     r = book.analyse(
         "davoserjas/careful4",
@@ -69,48 +70,49 @@ def section(book) -> str:
     s = r.summary
     rows = [[f"{x.number} {x.name}"] + [str(m) for m in x.by_seat] for x in s.rounds]
     rows.append(["total"] + [str(m) for m in s.total])
-    rows.append(["P(lowest total)"] + [str(x) for x in s.lowest])
-    parts.append(
+    rows.append(["P(lowest total, a tie too)"] + [str(x) for x in s.lowest])
+    rows.append(["share of the win (ties split)"] + [str(x) for x in s.win_share])
+    yield (
         table(
             ["round", "seat 0 (careful)", "seat 1", "seat 2", "seat 3"],
             rows,
             f"one careful player against three random ones, {facts(r)}",
         )
     )
-    parts.append(img("davoserjas/careful4/seat_advantage", "careful against random"))
+    yield (img("davoserjas/careful4/seat_advantage", "careful against random"))
     # 3. what typical hands cost a strong player against the hand command's default players
-    parts.append(hand_costs(book))
+    yield from hand_costs(book)
     # 4. the bots' ladder, and what a seat is worth between strong players
-    parts.append(ladder(book))
+    yield (ladder(book))
+
     # 5. the player count
-    rows = []
-    for players in range(3, 8):
-        # four players ran above (the baseline); its bigger run gives that row
-        r = (
-            book.results["davoserjas/random4"]
-            if players == 4
-            else book.analyse(
-                f"davoserjas/random{players}",
-                analysis.simulate,
-                book.size(150_000),
-                players=players,
+    def by_count():
+        for players in range(3, 8):
+            # four players ran above (the baseline); its bigger run gives that row
+            r = (
+                book.results["davoserjas/random4"]
+                if players == 4
+                else book.analyse(
+                    f"davoserjas/random{players}",
+                    analysis.simulate,
+                    book.size(150_000),
+                    players=players,
+                )
             )
-        )
-        rows.append(
-            [players, facts(r)]
-            + [str(x.overall) for x in r.summary.rounds]
-            + [str(r.summary.lowest[0])]
-        )
-    parts.append(
-        table(
-            ["players", "games"]
-            + [f"r{x.number}" for x in r.summary.rounds]
-            + ["P(seat 0 lowest)"],
-            rows,
-            "mean penalty per seat and round by player count (random policy)",
-        )
+            yield (
+                [players, facts(r)]
+                + [str(x.overall) for x in r.summary.rounds]
+                + [str(r.summary.lowest[0])]
+            )
+
+    rows, stop = rows_of(by_count())
+    yield table(
+        ["players", "games"] + [f"r{x.number}" for x in s.rounds] + ["P(seat 0 lowest)"],
+        rows,
+        "mean penalty per seat and round by player count (random policy)",
     )
-    return "".join(parts)
+    if stop:
+        raise stop
 
 
 def ladder(book) -> str:
@@ -129,7 +131,7 @@ def ladder(book) -> str:
         for i, (name, elo, se) in enumerate(s.ratings, start=1)
     ]
     seats = [
-        [q, str(m), f"{d.estimate:+.2f} [{d.low:+.2f}, {d.high:+.2f}]"]
+        [q, str(m), f"{d.value(signed=True)} {d.interval(signed=True)}"]
         for q, (m, d) in enumerate(zip(s.seats, s.vs_table))
     ]
     return (
@@ -156,47 +158,51 @@ def ladder(book) -> str:
     )
 
 
-def hand_costs(book) -> str:
+def hand_costs(book):
     """``tableodds davoserjas hand`` on a few typical hands, at its defaults: the holder plays
     the strongest bot (search), the other seats card counters (counting)."""
     rounds = {r.number: r for r in make_settings(4).rounds}
-    rows = []
-    for i, (what, number, seat, cards) in enumerate(HANDS, start=1):
-        r = book.analyse(
-            f"davoserjas/hand-{i}",
-            analysis.hand,
-            book.size(4_000, 60),
-            cards=cards.split(),
-            players=4,
-            round=number,
-            seat=seat,
-        )
-        holder, h = r.summary.holder, r.summary.models[0][1]
-        rnd = rounds[number]
-        share = f"{rnd.deal_total(4) / 4:g}" if rnd.kind == "tricks" else "-"
-        rows.append(
-            [
-                what,
-                f"{number} {rnd.name}",
-                seat,
-                " ".join(h.hand),
-                f"{h.penalty.estimate:.2f} ± {h.penalty.se:.2f}",
-                f"[{h.penalty.low:.2f}, {h.penalty.high:.2f}]",
-                share,
-                facts(r),
-            ]
-        )
-    return (
-        "<h3 id=davoserjas-hands>What will my hand cost?</h3>"
-        + p(
+
+    def hands():
+        for i, (what, number, seat, cards) in enumerate(HANDS, start=1):
+            r = book.analyse(
+                f"davoserjas/hand-{i}",
+                analysis.hand,
+                book.size(4_000, 60),
+                cards=cards.split(),
+                players=4,
+                round=number,
+                seat=seat,
+            )
+            h = r.summary.models[0][1]
+            rnd = rounds[number]
+            share = f"{rnd.deal_total(4) / 4:g}" if rnd.kind == "tricks" else "-"
+            yield (
+                r.summary.holder,
+                [
+                    what,
+                    f"{number} {rnd.name}",
+                    seat,
+                    " ".join(h.hand),
+                    str(h.penalty),
+                    h.penalty.interval(),
+                    share,
+                    facts(r),
+                ],
+            )
+
+    made, stop = rows_of(hands())
+    yield "<h3 id=davoserjas-hands>What will my hand cost?</h3>"
+    if made:
+        yield p(
             f"The expected penalty of a few typical hands, each in the round where its "
             f"make-up matters, as the hand command computes it at its defaults: the holder "
-            f"plays {holder} (the strongest bot), the other three seats play counting "
+            f"plays {made[0][0]} (the strongest bot), the other three seats play counting "
             "(card counters), and the unseen cards are dealt at random. For scale: in a "
             "trick round the four seats share a fixed total, so an average seat takes a "
             "quarter of it. Any hand: tableodds davoserjas hand --round R CARDS."
         )
-        + table(
+        yield table(
             [
                 "hand",
                 "round",
@@ -207,7 +213,8 @@ def hand_costs(book) -> str:
                 "average seat",
                 "deals",
             ],
-            rows,
+            [row for _, row in made],
             "what a hand costs a search player against three counting players, 4 players",
         )
-    )
+    if stop:
+        raise stop

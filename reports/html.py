@@ -22,6 +22,17 @@ def numeric(cell) -> bool:
     return bool(s) and bool(_NUMBER.match(s))
 
 
+# what must not break across lines in a cell: an interval or range in brackets with the
+# estimate before it, an estimate with its error
+_UNBROKEN = re.compile(r"(?:\S+ )?\[[^\]]*\]|\S+ ± \S+")
+
+
+def cell(value) -> str:
+    """A cell's text, escaped, its intervals and ``x ± se`` kept on one line."""
+    text = html.escape(str(value))
+    return _UNBROKEN.sub(lambda m: f"<span class=nw>{m.group(0)}</span>", text)
+
+
 def table(headers: list[str], rows: list[list], caption: str = "") -> str:
     cap = f"<caption>{html.escape(caption)}</caption>" if caption else ""
     columns = list(zip(*rows)) if rows else [()] * len(headers)
@@ -36,9 +47,7 @@ def table(headers: list[str], rows: list[list], caption: str = "") -> str:
         f"<th{cls[i]} scope=col>{html.escape(str(h))}</th>" for i, h in enumerate(headers)
     )
     body = "".join(
-        "<tr>"
-        + "".join(f"<td{cls[i]}>{html.escape(str(c))}</td>" for i, c in enumerate(r))
-        + "</tr>"
+        "<tr>" + "".join(f"<td{cls[i]}>{cell(c)}</td>" for i, c in enumerate(r)) + "</tr>"
         for r in rows
     )
     return f"<table class=sortable>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
@@ -73,8 +82,10 @@ def p(text: str) -> str:
     return f"<p>{html.escape(text)}</p>"
 
 
-# narrow screens: the page never scrolls sideways; a wide table scrolls inside its own box,
-# plots scale to the width, long words and code break
+# narrow screens: the page never scrolls sideways; a wide table scrolls inside its own box
+# (its caption stays in view and wraps to the screen), numbers and intervals never break
+# inside, plots keep a readable width on a phone and scroll inside their figure, long words
+# and code break
 STYLE = """*,*:before,*:after{box-sizing:border-box}
 body{font-family:system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222;line-height:1.4;overflow-wrap:break-word}
 table{border-collapse:collapse;margin:1rem 0;font-size:.9rem;display:block;overflow-x:auto;max-width:100%}
@@ -83,17 +94,20 @@ p,li,figcaption,summary,footer{overflow-wrap:anywhere}
 nav.questions{background:#eef5ff;border:1px solid #c7dcf5;padding:.5rem 1rem;margin:1rem 0}
 nav.questions ul{margin:.3rem 0;padding-left:1.2rem}
 td,th{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;vertical-align:top}
-.num{text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3}
+.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}th{background:#f3f3f3}
+.nw{white-space:nowrap}
 th.sort{cursor:pointer;user-select:none}th.sort:after{content:" \\2195";color:#999}
 th[aria-sort=ascending]:after{content:" \\2191";color:#222}th[aria-sort=descending]:after{content:" \\2193";color:#222}
-caption{text-align:left;font-weight:600;padding:.3rem 0}img{max-width:100%;height:auto}
-figure{margin:1rem 0}figcaption{font-size:.85rem;color:#555}
+caption{display:block;position:sticky;left:0;max-width:min(100%,calc(100vw - 2rem));text-align:left;font-weight:600;padding:.3rem 0}
+img{max-width:100%;height:auto}
+figure{margin:1rem 0;overflow-x:auto}figcaption{font-size:.85rem;color:#555;position:sticky;left:0}
 h2{border-bottom:2px solid #444;margin-top:3rem}.note{color:#555;font-size:.9rem}
 nav.toc{background:#f7f7f7;border:1px solid #ddd;padding:.5rem 1rem;margin:1rem 0}
 nav.toc ol{margin:.3rem 0;padding-left:1.5rem;columns:2}
 .runs{font-size:.85rem}.runs td{white-space:nowrap}a.top{font-size:.8rem;float:right}
 @media (max-width:40rem){body{margin:1rem auto;padding:0 .6rem}nav.toc ol{columns:1}
-table{font-size:.8rem}td,th{padding:.2rem .35rem}h1{font-size:1.6rem}}"""
+table{font-size:.8rem}td,th{padding:.2rem .35rem}h1{font-size:1.6rem}
+figure img{max-width:none;width:40rem}}"""
 
 # sort a table by a column on a click on its header: numbers by value, text alphabetically
 SCRIPT = """document.querySelectorAll("table.sortable").forEach(function(t){

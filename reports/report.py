@@ -2,11 +2,13 @@
 
 Each game contributes ``tableodds.reports.<package>.section(book)``: it runs its analyses
 through ``book.analyse`` (each into its own folder ``<game>/<name>/`` with ``run.json``,
-tables, plots and records, the same files as the command's ``--out``) and returns an HTML
-fragment whose captions quote those results' own run facts.  After the games come the
-cheat sheets and a worked scoring example per game.  The whole report is one stop scope:
-the first Ctrl-C or SIGTERM stops it, and the page shows what finished, marked
-INTERRUPTED.
+tables, plots and records, the same files as the command's ``--out``) and yields the HTML
+fragments of its section as they are made (its heading first), whose captions quote those
+results' own run facts.  After the games come the cheat sheets and a worked scoring example
+per game.  The whole report is one stop scope: the first Ctrl-C or SIGTERM stops it, and
+the page shows every fragment made by then (the section cut short in the contents too),
+marked INTERRUPTED; a table built from several analyses shows the rows that finished
+(:func:`rows_of`).
 """
 
 from __future__ import annotations
@@ -124,6 +126,19 @@ class ReportRuns:
         )
 
 
+def rows_of(rows) -> tuple[list, Stopped | None]:
+    """The rows of a table that runs one analysis per row (``rows``, an iterator), up to the
+    end or to an interrupt: (the rows made, the :class:`Stopped` to raise once they are
+    shown, or None)."""
+    made = []
+    try:
+        for row in rows:
+            made.append(row)
+    except Stopped as stop:
+        return made, stop
+    return made, None
+
+
 def facts(result: Result) -> str:
     """A caption's run facts, from the result itself (so they match its run.json): one
     run's games, or for several runs of one size "13 runs of 10,000 games" (each run listed
@@ -221,19 +236,22 @@ def build_report(
         with stop_scope():
             for name, module in games:
                 bar.section(name)
+                parts = []
                 try:
-                    sections.append(modules[module].section(book) + book.runs_block())
+                    for part in modules[module].section(book):
+                        parts.append(part)
                 except (Stopped, KeyboardInterrupt):  # also one between two analyses
                     book.stopped = True
-                    if book.section_folders:
-                        sections.append(book.runs_block())
+                sections.append("".join(parts) + book.runs_block())
+                if book.stopped:
                     break
         if book.stopped:
             sections = [drop_missing_figures(x, folder.staging) for x in sections]
             sections.insert(
                 0,
                 "<p class=stop><strong>INTERRUPTED</strong>: the report was "
-                "stopped; only the sections above the cut are complete.</p>",
+                f"stopped during {html.escape(name)}; the sections before it are complete, "
+                "that one shows what had finished, and the later ones did not run.</p>",
             )
         else:
             bar.section("cheat sheets")

@@ -16,10 +16,8 @@ QUESTIONS = (("When does the 1844 train rush hit, by player count?", "s1844-rush
 RUNS = 1 + len(recorded_games())
 
 
-def section(book) -> str:
-    r = book.analyse("1844", analysis.train_rush, book.size(40_000), 4096, players=list(PLAYERS))
-    results = r.summary.results
-    parts = [
+def section(book):
+    yield from [
         "<h2 id=s1844>1844: Schweiz — the train rush</h2>",
         p(
             "A company-level model of the whole game without the map (careful bots in "
@@ -31,8 +29,10 @@ def section(book) -> str:
         ),
         "<h3 id=s1844-rush>The train rush by player count</h3>",
     ]
+    r = book.analyse("1844", analysis.train_rush, book.size(40_000), 4096, players=list(PLAYERS))
+    results = r.summary.results
     cmp = analysis.compare(list(results))
-    parts.append(
+    yield (
         table(
             cmp.columns,
             [list(x) for x in cmp.iter_rows()],
@@ -52,7 +52,7 @@ def section(book) -> str:
                 f"{med:g} [{lo:g}-{hi:g}]",
             ]
         )
-    parts.append(
+    yield (
         table(
             [
                 "players",
@@ -66,16 +66,15 @@ def section(book) -> str:
             "per game: mean ± standard error",
         )
     )
-    parts.append(img("1844/timeline", "phase and rust timeline"))
-    parts.append(img("1844/bank_cash", "bank cash fan chart"))
-    parts.append(img("1844/trains_by_type", "cumulative trains by type"))
-    parts.append(recorded(book))
-    return "".join(parts)
+    yield (img("1844/timeline", "phase and rust timeline"))
+    yield (img("1844/bank_cash", "bank cash fan chart"))
+    yield (img("1844/trains_by_type", "cumulative trains by type"))
+    yield from recorded(book)
 
 
-def recorded(book) -> str:
+def recorded(book):
     """The two recorded real games (18xx.games exports) placed on their forecasts."""
-    parts = [
+    yield from [
         "<h3>Recorded games against the forecast</h3>",
         "<p>Each real value (an 18xx.games export, read by <code>tableodds 1844 compare"
         "</code>) with the forecast for its player count: median [10-90%], the real "
@@ -97,7 +96,7 @@ def recorded(book) -> str:
                 ]
             )
         k, n = c.share_inside("revenue")
-        parts.append(
+        yield (
             table(
                 ["event", "real", "forecast median [10-90%]", "percentile", "band"],
                 rows,
@@ -105,5 +104,4 @@ def recorded(book) -> str:
                 f"route revenue inside the band in {k} of {n} ORs; {facts(r)})",
             )
         )
-        parts.append(img(f"{folder}/compare", f"game {c.timeline.game_id} over the forecast"))
-    return "".join(parts)
+        yield (img(f"{folder}/compare", f"game {c.timeline.game_id} over the forecast"))

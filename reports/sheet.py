@@ -22,9 +22,11 @@ from fractions import Fraction
 from importlib.resources import files
 from pathlib import Path
 
+from tableodds.analysis.stats import LEVEL, Z95
 from tableodds.reports.output import write_bytes, write_text
 
 PAPERS = {"a4": "a4", "letter": "us-letter"}  # --paper choice -> Typst paper name
+INTERVAL = f"{LEVEL:.0%} interval"  # what an estimate's brackets are, on every sheet
 
 
 @dataclass(frozen=True)
@@ -142,8 +144,8 @@ def proportion(p) -> str:
 def mean(m, digits: int = 2) -> str:
     """A simulated mean with its 95% interval: ``3.27 (3.21–3.33)``."""
     return (
-        f"{m.estimate:.{digits}f} ({m.estimate - 1.96 * m.se:.{digits}f}–"
-        f"{m.estimate + 1.96 * m.se:.{digits}f})"
+        f"{m.estimate:.{digits}f} ({m.estimate - Z95 * m.se:.{digits}f}–"
+        f"{m.estimate + Z95 * m.se:.{digits}f})"
     )
 
 

@@ -5,6 +5,9 @@
   documented columns are the declared ones.
 * ``<!-- commands -->`` becomes the table of commands, one row per game made from the
   registered analyses (``tableodds.analysis.registry``).
+* ``<!-- cli -->`` becomes the command line reference: every command of the ``tableodds``
+  click group (lazy groups through ``list_commands``), its whole help, its usage and one
+  entry per option with the default ``--help`` would show (``show_default`` on for all).
 * After the build, every command of the ``tableodds`` CLI (walked through the click group,
   lazy or not) must appear in the generated CLI reference, and every public function of the
   Python API in the API reference; a missing one fails the build.
@@ -23,6 +26,7 @@ SOURCE = ROOT / "build" / "docs-src"
 LAYOUT = {"": "reports/api", "analysis": "analysis", "reports": "reports", "sim": "sim"}
 COLUMNS = re.compile(r"<!--\s*columns:\s*(\S+)\s*-->")
 COMMANDS = "<!-- commands -->"
+CLI = "<!-- cli -->"
 
 
 def _pattern(name: str) -> str:
@@ -95,12 +99,105 @@ def lay_out_sources() -> None:
 lay_out_sources()
 
 
+# --- the command line reference ---------------------------------------------------------
+_DEFAULT = re.compile(r"\s*\[((?:default: |required)[^\]]*(?:\][^\]]*)?)\]$")
+
+
+def _md(text: str) -> str:
+    """Help text as Markdown: HTML and Markdown characters escaped, ``literals`` as code."""
+    import html
+
+    parts = re.split(r"``(.+?)``", text)
+    out = []
+    for i, part in enumerate(parts):
+        if i % 2:
+            out.append(f"`{part}`")
+        else:
+            out.append(re.sub(r"([\\`*_\[\]])", r"\\\1", html.escape(part, quote=False)))
+    return "".join(out)
+
+
+def _help_blocks(text: str) -> list[str]:
+    """A command's help as Markdown blocks: paragraphs rejoined, click's ``\\b`` blocks and
+    ``Example:`` lines as code."""
+    import inspect
+
+    blocks = []
+    for para in inspect.cleandoc(text).split("\n\n"):
+        if para.startswith("\b\n"):
+            blocks.append("```text\n" + para[2:] + "\n```")
+        elif m := re.match(r"Examples?: (.*)", para, re.S):
+            commands = [" ".join(c.split()) for c in re.split(r"\s*;\s*(?=tableodds )", m[1])]
+            blocks.append("Example:\n\n```sh\n" + "\n".join(commands) + "\n```")
+        else:
+            blocks.append(_md(" ".join(para.split())))
+    return blocks
+
+
+def _option_entry(param: click.Parameter, ctx: click.Context) -> str | None:
+    """One option as one list entry: its names and value, its help, its default."""
+    record = param.get_help_record(ctx)
+    if record is None or set(param.opts) & set(ctx.help_option_names):  # -h/--help: said once
+        return None
+    names, text = record
+    default = ""
+    if m := _DEFAULT.search(text):
+        text, default = text[: m.start()], m[1]
+    default = (
+        f" *Default:* `{default.removeprefix('default: ')}`."
+        if default.startswith("default")
+        else " *Required.*"
+        if default
+        else ""
+    )
+    return f"- <code class=opt>{_md(names).replace(' ', '&nbsp;')}</code>: {_md(text)}{default}"
+
+
+def _command_markdown(command: click.Command, ctx: click.Context, depth: int) -> list[str]:
+    from tableodds.reports.cli.lazy import summary
+
+    path = ctx.command_path
+    lines = [f"{'#' * depth} {path} {{#{path.replace(' ', '-')}}}", ""]
+    lines += [b + "\n" for b in _help_blocks(command.help or "")]
+    pieces = " ".join(command.collect_usage_pieces(ctx))
+    lines += ["```text", f"{path} {pieces}", "```", ""]
+    if isinstance(command, click.Group):
+        lines += ["Commands:", ""]
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            anchor = f"{path} {name}".replace(" ", "-")
+            lines.append(f"- [`{name}`](#{anchor}): {_md(summary(sub))}")
+        lines.append("")
+    options = [e for p in command.get_params(ctx) if (e := _option_entry(p, ctx)) is not None]
+    if options:
+        lines += ["Options:", "", *options, ""]
+    return lines
+
+
+def cli_markdown() -> str:
+    """The command line reference (Markdown): every command, its whole help, its usage, its
+    subcommands with their summaries and one entry per option with its real default."""
+    from tableodds.reports.cli import cli
+
+    def walk(command, parent, name, depth):
+        ctx = click.Context(command, info_name=name, parent=parent, show_default=True)
+        lines = _command_markdown(command, ctx, depth)
+        if isinstance(command, click.Group):
+            for sub in command.list_commands(ctx):
+                lines += walk(command.get_command(ctx, sub), ctx, sub, min(depth + 1, 3))
+        return lines
+
+    return "\n".join(walk(cli, None, "tableodds", 2))
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     from tableodds.sim.registry import PACKAGES
 
     def swap(m: re.Match) -> str:  # a name that is no game (an example in the text) stays
         return columns_markdown(m.group(1)) if m.group(1) in PACKAGES else m.group(0)
 
+    if CLI in markdown:
+        markdown = markdown.replace(CLI, cli_markdown())
     if COMMANDS in markdown:
         from tableodds.reports.cli.lazy import command_table
 
@@ -120,28 +217,29 @@ def command_paths(group: click.Command, prefix: tuple[str, ...] = ()) -> list[tu
     return out
 
 
-def api_functions() -> list[str]:
-    """The public API: tableodds.__all__ and every game's analyses."""
+def api_functions() -> list[list[str]]:
+    """The public API, each as the ids it may be documented under: tableodds.__all__ (by
+    the package's name or where it is defined), every game's analyses and every public
+    method and property of ``Result``."""
     import tableodds
+    from tableodds.analysis.result import Result
 
-    names = [f"tableodds.{n}" for n in tableodds.__all__]
+    names = []
+    for n in tableodds.__all__:
+        obj = getattr(tableodds, n)
+        where = getattr(obj, "__module__", None)
+        names.append([f"tableodds.{n}"] + ([f"{where}.{obj.__qualname__}"] if where else []))
     for game, analyses in tableodds.ANALYSES.items():
         for analysis in analyses:
             fn = tableodds._function(game, analysis)
-            names.append(f"{fn.__module__}.{fn.__name__}")
+            names.append([f"{fn.__module__}.{fn.__name__}"])
+    path = f"{Result.__module__}.Result"
+    names += [
+        [f"{path}.{m}"]
+        for m, v in vars(Result).items()
+        if not m.startswith("_") and (callable(v) or isinstance(v, property))
+    ]
     return names
-
-
-def on_config(config):
-    """Load the lazy game groups into the root group: mkdocs-click documents a group's
-    ``commands`` and would otherwise see only the commands that are not games."""
-    from tableodds.reports.cli import cli
-    from tableodds.reports.cli.lazy import GROUPS
-
-    ctx = click.Context(cli, info_name="tableodds")
-    for name in GROUPS:
-        cli.add_command(cli.get_command(ctx, name), name)
-    return config
 
 
 def on_post_build(config) -> None:
@@ -155,6 +253,6 @@ def on_post_build(config) -> None:
         " ".join(p) for p in command_paths(cli) if f"tableodds {' '.join(p)}" not in cli_html
     ]
     api_html = (site / "api" / "index.html").read_text("utf-8")
-    missing += [n for n in api_functions() if f'id="{n}"' not in api_html]
+    missing += [ids[0] for ids in api_functions() if not any(f'id="{n}"' in api_html for n in ids)]
     if missing:
         raise PluginError("not in the generated reference: " + ", ".join(missing))

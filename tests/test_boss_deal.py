@@ -303,6 +303,13 @@ def test_cli_deal_example_and_json(capsys):
     shares = {r["player"]: r for r in doc["results"]["shares"]}
     assert shares["Lotte"]["investors"] == 8 and doc["results"]["veto"] == ["Daan"]
     assert shares["Daan"]["shapley"] == 19 and shares["Daan"]["shapley_exact"] == 17.5
+    code, out, err = run_cli(["boss", "deal", "--example", "first"], capsys)
+    exact = out[out.index("shares (M), exact") : out.index("shares (M), settled")]
+    daan = next(line for line in exact.splitlines() if line.strip().startswith("Daan"))
+    assert daan.split()[3] == "35/2"  # the exact Shapley value, as a fraction
+    settled = out[out.index("shares (M), settled") :]
+    assert "whole millions" in settled and "rounded down" in settled
+    assert next(line for line in settled.splitlines() if "Daan" in line).split()[2] == "19"
 
 
 def test_cli_template_round_trips(tmp_path, capsys):

@@ -33,9 +33,17 @@ PROBE = """<script>window.addEventListener("load", function () {
   var doc = document.documentElement, w = window.innerWidth;
   var out = {broken: [], height: doc.scrollHeight, sorted: null, width: w,
              scroll_width: doc.scrollWidth, wide: [], narrow_imgs: []};
-  // nothing but a table's own scroll box may be wider than the window
+  // nothing but what sits in its own scroll box (a wide table, a plot on a phone) may be
+  // wider than the window
+  function boxed(e) {
+    for (var a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+      var o = getComputedStyle(a).overflowX;
+      if (o === "auto" || o === "scroll") return true;
+    }
+    return false;
+  }
   document.querySelectorAll("body *").forEach(function (e) {
-    if (e.closest("table")) return;
+    if (e.closest("table") || boxed(e)) return;
     var r = e.getBoundingClientRect();
     if (r.width > 0 && (r.right > w + 1 || r.left < -1))
       out.wide.push(e.tagName + " " + (e.id || e.className || "") + " " + Math.round(r.right));
@@ -46,7 +54,7 @@ PROBE = """<script>window.addEventListener("load", function () {
   });
   document.querySelectorAll("img").forEach(function (i) {
     var r = i.getBoundingClientRect();
-    if (r.width > w) out.narrow_imgs.push(i.getAttribute("src"));
+    if (r.width > w && !boxed(i)) out.narrow_imgs.push(i.getAttribute("src"));
   });
   document.querySelectorAll("img").forEach(function (i) {
     if (!i.complete || i.naturalWidth === 0) out.broken.push(i.getAttribute("src")); });

@@ -87,3 +87,17 @@ def test_integer_ticks_and_faded_rare_events():
         for t in lg.get_texts()
     ]
     assert "3 players" in texts and "5 players" in texts
+
+
+def test_the_seat_plot_splits_a_tie_so_a_fair_table_sits_on_zero():
+    """The Davoserjas seat plot shows each seat's share of the win (a tie split) minus 1/P:
+    the shares add up to 1, so the edges add up to 0; P(lowest total) counts a tie for every
+    tied seat and would show an edge for all of them."""
+    from matplotlib import pyplot as plt
+
+    s = RUNS["davoserjas"]().summary
+    fig = davoserjas.plot_seats(s)
+    edges = fig.axes[1].lines[0].get_ydata()
+    assert abs(sum(edges)) < 1e-9 and "share of the win" in fig.axes[1].get_ylabel()
+    assert sum(p.estimate for p in s.lowest) > 1  # ties counted for every tied seat
+    plt.close(fig)

@@ -176,13 +176,47 @@ def _interrupt(tmp_path, sig):
 def test_one_signal_stops_a_multi_run_command(sig, code, tmp_path):
     rc, doc, err, out = _interrupt(tmp_path, sig)
     assert rc == code and doc["interrupted"] is True and "interrupted" in err
-    assert [r["name"] for r in doc["runs"]] == ["standard"]  # no later variant was started
+    # no later variant was started: each is listed, not run
+    assert [r["name"] for r in doc["runs"]][0] == "standard"
+    assert doc["runs"][0]["status"] == "interrupted"
+    assert {r["status"] for r in doc["runs"][1:]} == {"not run"} and len(doc["runs"]) > 1
     assert 0 < doc["runs"][0]["games_done"] < 1_000_000
     saved = json.loads((out / "run.json").read_text())
     assert (
         saved["interrupted"] is True
         and saved["runs"][0]["games_done"] == doc["runs"][0]["games_done"]
     )
+
+
+def test_an_interrupt_after_the_first_run_keeps_its_table_marked_complete(tmp_path):
+    """Ctrl-C during the 5-player run of ``1844 train-rush --players 4,5``: the 4-player run
+    is printed and written, marked complete, the 5-player one marked as what it is."""
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tableodds.reports.cli", "1844", "train-rush"]
+        + ["--players", "4,5", "--games", "20000", "-w", "1", "--out", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED="1"),
+        preexec_fn=default_sigint,
+    )
+    wait_for(lambda: list(tmp_path.glob(".out.tableodds-*/records/p5")), proc)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=HANG)
+    assert proc.returncode == 130, stderr
+    head = stdout.splitlines()
+    assert head[0].startswith("1844 · 4 players") and head[0].endswith(" · complete")
+    assert "20,000 games" in head[0]
+    assert head[1].startswith("1844 · 5 players")
+    assert "NOT RUN" in head[1] or "INTERRUPTED" in head[1]
+    table = next(line for line in head if line.startswith("event "))
+    assert "4p" in table  # the finished run's table
+    doc = json.loads((out / "run.json").read_text())
+    p4, p5 = doc["runs"]
+    assert doc["interrupted"] is True
+    assert (p4["name"], p4["status"], p4["games_done"]) == ("p4", "complete", 20_000)
+    assert p5["name"] == "p5" and p5["status"] in ("not run", "interrupted")
 
 
 def test_the_python_api_returns_results_whose_records_stay_readable():
@@ -257,11 +291,21 @@ def test_one_signal_stops_the_whole_report(tmp_path):
         text=True,
         preexec_fn=default_sigint,
     )
-    wait_for(lambda: list(tmp_path.glob(".r.tableodds-*/davoserjas/random4/run.json")), proc)
+    # the first section (Davoserjas) done, the second (Davos) started
+    wait_for(lambda: list(tmp_path.glob(".r.tableodds-*/davos/*/records")), proc)
     proc.send_signal(signal.SIGINT)
     stdout, stderr = proc.communicate(timeout=HANG)
     assert proc.returncode == 130, stderr
     doc = json.loads((out / "run.json").read_text())
     assert doc["interrupted"] is True
-    assert "INTERRUPTED" in (out / "index.html").read_text()
+    page = (out / "index.html").read_text()
+    assert "INTERRUPTED" in page
     assert not (out / "boss").exists()  # no later section ran
+    # the finished section is in the contents and shown whole; the cut one shows its start
+    contents = page[
+        page.index("<nav class=toc>") : page.index("</nav>", page.index("<nav class=toc>"))
+    ]
+    assert 'href="#davoserjas"' in contents and 'href="#davos"' in contents
+    first = page[page.index("<h2 id=davoserjas>") : page.index("<h2 id=davos>")]
+    assert first.count("<table") >= 6 and "davoserjas-ladder" in first
+    assert "random7" in first  # its last analysis, and the files behind it

@@ -117,6 +117,7 @@ def test_boss_space_values_are_the_simulators():
 def test_borgia_conquest_odds_and_prices():
     from tableodds.analysis import borgia as analysis
     from tableodds.analysis.borgia import conquest_exact
+    from tableodds.analysis.stats import shown
     from tableodds.reports.sheets.borgia import GAMES, POSITIONS
     from tableodds.sim.core.runner import CommandRuns
 
@@ -127,7 +128,8 @@ def test_borgia_conquest_odds_and_prices():
     types = analysis.auction(CommandRuns(GAMES, 1, progress=False), players=4).summary.types
     city = types.filter(types["type"] == "city").to_dicts()[0]
     row = next(r for r in prices.rows if r[0] == "city")
-    assert row[1].startswith(f"{city['mean_price']:.1f} (")
+    # to the digits its standard error supports
+    assert row[1].startswith(f"{shown(city['mean_price'], city['se'])} (")
     t = text("borgia")
     assert "Assumed data" in t and "cards.toml" in t and row[1].split()[0] in t
 
@@ -195,6 +197,13 @@ def test_boss_deal_example_is_exact():
     final = deal.headers.index("final: Shapley")
     # the rules settle the first moment at 8 M for Lotte, the final one at 10/10/10
     assert lotte[first] == "8" and lotte[final].startswith("10")
+    # exact values as fractions, never a rounded split called exact (Shapley 17.5, not 19)
+    daan = next(r for r in deal.rows if r[0] == "Daan")
+    assert daan[deal.headers.index("first: Shapley")] == "35/2"
+    said = next(
+        x for sec in sheet("boss").sections for x in sec.items if isinstance(x, str) and "35/2" in x
+    )
+    assert "as 19 · 2 · 2 · 7" in said and "rounded down" in said and "whole millions" in said
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -88,3 +88,20 @@ def test_every_summary_of_an_analysis_is_a_summary():
                 assert issubclass(cls, Summary), f"{module.__name__}.{name}"
                 checked += 1
     assert checked > 20
+
+
+def test_an_estimate_shows_the_digits_its_error_supports():
+    from tableodds.analysis.stats import Mean, digits, mean_from_moments, plus_minus, wilson
+
+    assert TOY.text().splitlines()[3] == "penalty: 2.50 ± 0.10"
+    assert [digits(se) for se in (34.988, 0.039, 0.0026, 0.0)] == [0, 3, 4, None]
+    assert str(Mean(9214.389, 34.988, 200, 0, 0)) == "9214 ± 35"  # not 9214.389 ± 34.988
+    assert str(Mean(2.345, 0.039, 20_000, 2.27, 2.42)) == "2.345 ± 0.039"
+    assert plus_minus(5.99, 0.0) == "5.99 ± 0"  # the same in every game: no false ± 0.00
+    assert Mean(-0.0123, 0.0051, 9, 0, 0).with_error(signed=True) == "-0.0123 ± 0.0051"
+    # a chance's digits come from its interval, which is not zero at 0 of n
+    assert str(wilson(1687, 2000)) == "0.8435 [0.8269, 0.8588]"
+    assert wilson(0, 2000).value() == "0.00000" and wilson(0, 2000).high > 0
+    # more games, more digits
+    small, big = (mean_from_moments(n, 0.5 * n, 0.5 * n) for n in (100, 1_000_000))
+    assert len(small.value()) < len(big.value())

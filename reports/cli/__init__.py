@@ -273,9 +273,11 @@ def _main(argv: list[str] | None) -> None:
         _fail(str(e), USAGE)
     except Interrupted as e:
         r = e.result
+        skipped = len(r.left_out)
         click.echo(
             f"tableodds: interrupted; results cover the {r.games_done:,} games "
-            f"finished of {r.games:,}",
+            f"finished of {r.games:,}"
+            + (f"; {skipped} run{'s' * (skipped > 1)} not run" if skipped else ""),
             err=True,
         )
         sys.exit(stopped_status(_terminated))

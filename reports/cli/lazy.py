@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import inspect
 import re
 
 import click
@@ -62,7 +63,7 @@ def group(name: str, commands: dict) -> click.Group:
             f"the {name} commands do not match its registered analyses: "
             f"no command for {missing}, no analysis for {unknown}"
         )
-    return click.Group(
+    return Group(
         name=name,
         help=GROUPS[name][1],
         commands=[commands[e.command](e) for e in entries],
@@ -104,17 +105,37 @@ class LazyRoot(click.Group):
         return g
 
     def format_commands(self, ctx, formatter):
-        names = self.list_commands(ctx)
-        limit = formatter.width - 6 - max(len(n) for n in names)
-        rows = [
-            (n, click.Command(n, help=h).get_short_help_str(limit)) for n, (_, h) in GROUPS.items()
-        ]
+        rows = [(n, first_paragraph(h)) for n, (_, h) in GROUPS.items()]
         for name in super().list_commands(ctx):
             cmd = super().get_command(ctx, name)
             if cmd is not None and not cmd.hidden:
-                rows.append((name, cmd.get_short_help_str(limit)))
+                rows.append((name, summary(cmd)))
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+class Group(click.Group):
+    """A game's group: its commands listed with whole summaries."""
+
+    def format_commands(self, ctx, formatter):
+        rows = [(n, summary(self.commands[n])) for n in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def first_paragraph(text: str) -> str:
+    """A help text's first paragraph on one line."""
+    return " ".join(inspect.cleandoc(text or "").split("\n\n")[0].split())
+
+
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)][.!?])\s+(?=[A-Z`])")
+
+
+def summary(command: click.Command) -> str:
+    """A command's summary where commands are listed (``--help`` of its group, the docs'
+    reference): the whole first sentence of its help, never cut mid-sentence as click's short
+    help is."""
+    return command.short_help or _SENTENCE_END.split(first_paragraph(command.help or ""))[0]
 
 
 def command_table() -> str:

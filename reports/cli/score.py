@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from tableodds.reports.cli.driver import run_and_print
-from tableodds.reports.cli.lazy import module_doc
+from tableodds.reports.cli.lazy import first_paragraph, module_doc
 from tableodds.reports.cli.options import force_option
 from tableodds.sim.registry import PACKAGES
 
@@ -20,7 +20,7 @@ def score_command(game: str) -> click.Command:
 
     @click.command(
         name="score",
-        help=module_doc(module).strip().splitlines()[0]
+        help=first_paragraph(module_doc(module))
         + "\n\nRun with --template for an example file to start from.",
     )
     @click.argument("file", type=click.Path(path_type=Path, dir_okay=False), required=False)

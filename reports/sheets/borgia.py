@@ -5,7 +5,8 @@ from __future__ import annotations
 from importlib.metadata import version
 
 from tableodds.analysis import borgia as analysis
-from tableodds.reports.sheet import Section, Sheet, exact, grid, proportion, table
+from tableodds.analysis.stats import LEVEL, Z95, shown
+from tableodds.reports.sheet import INTERVAL, Section, Sheet, exact, grid, proportion, table
 from tableodds.sim.borgia.rules import (
     CASH_PER_VP,
     PLAYERS,
@@ -41,7 +42,7 @@ def who_is_pope(seed: int = 1, games: int = GAMES, players: int = 4):
         ["seat", *(f"turn {t + 1}" for t in range(turns))],
         [[s, *(proportion(p) for p in e.pope[s])] for s in range(e.players)],
         f"P(the seat is elected pope), {players} value bots, {r.games_done:,} simulated "
-        f"games, seed {seed}; 95% interval in brackets. The report's table is the same "
+        f"games, seed {seed}; {INTERVAL} in brackets. The report's table is the same "
         "measure on more games.",
         align=("r",) + ("r",) * turns,
     ), r
@@ -75,6 +76,7 @@ def conquest_odds():
 def auction_prices(seed: int = 1, games: int = GAMES, players: int = 4):
     """Mean price (95% interval), median and 10-90% range paid per card type, value bots."""
     result = analysis.auction(CommandRuns(games, seed, progress=False), players=players)
+    band = "–".join(f"{q:.0%}".removesuffix("%") for q in analysis.BAND) + "%"
     rows = []
     for x in result.summary.types.to_dicts():
         if x.get("mean_price") is None:
@@ -83,13 +85,13 @@ def auction_prices(seed: int = 1, games: int = GAMES, players: int = 4):
         rows.append(
             [
                 x["type"],
-                f"{m:.1f} ({m - 1.96 * se:.1f}–{m + 1.96 * se:.1f})",
+                f"{shown(m, se)} ({shown(m - Z95 * se, se)}–{shown(m + Z95 * se, se)})",
                 f"{x['median']:.0f}",
                 f"{x['p10']:.0f}–{x['p90']:.0f}",
             ]
         )
     return table(
-        ["card", "mean price D (95%)", "median", "10–90%"],
+        ["card", f"mean price D ({LEVEL:.0%})", "median", band],
         rows,
         f"What cards go for: {players} value bots, {result.games_done:,} simulated "
         f"games, seed {seed}, assumed card values.",
@@ -113,15 +115,23 @@ def build(variants=(), seed: int = 1) -> Sheet:
             )
     deck = make_settings(4, city_vp=True if "cities-score" in variants else None).deck
     step = 10 * CASH_PER_VP  # 100 D per block of ten rows
+    blocks = 3  # columns of blocks, then one for all cash above them
+    top = blocks * step
+    later = " and ".join(map(str, range(2, deck.turns + 1)))
+    count = {t: sum(c.type == t for c in deck.cards) for t in ("savonarola", "simony")}
+    make_up = (
+        f"{count['savonarola']} Savonarola, {count['simony']} simony, "
+        f"{sum(c.type == 'condottiere' for c in deck.cards)} condottieri"
+    )
     cash = table(
-        ["D"] + [f"{b * step}-{b * step + step - 1}" for b in range(3)] + ["300+"],
+        ["D"] + [f"{b * step}-{b * step + step - 1}" for b in range(blocks)] + [f"{top}+"],
         [
             [f"+{k * CASH_PER_VP}"]
-            + [(b * step + k * CASH_PER_VP) // CASH_PER_VP for b in range(3)]
-            + ["30" if k == 0 else ""]
+            + [(b * step + k * CASH_PER_VP) // CASH_PER_VP for b in range(blocks)]
+            + [top // CASH_PER_VP if k == 0 else ""]
             for k in range(10)
         ],
-        f"VP from cash at each scoring: 1 per full {CASH_PER_VP} D (row + column "
+        f"VP from cash at each scoring: a VP per full {CASH_PER_VP} D (row + column "
         "start gives the amount)",
     )
     rows = []
@@ -160,10 +170,10 @@ def build(variants=(), seed: int = 1) -> Sheet:
     )
     sequence = (
         "When the auction pile is empty: income (cities, offices) → papal election → "
-        f"scoring (1 VP per full {CASH_PER_VP} D, {POPE_VP} VP for the pope, card VP) → "
+        f"scoring (a VP per full {CASH_PER_VP} D, {POPE_VP} VP for the pope, card VP) → "
         "the pope redistributes offices and cardinals → marriages end. "
         f"Family income {deck.family_income} D comes after scoring, at the start of "
-        f"turns 2 and 3. The game has {deck.turns} turns."
+        f"turns {later}. The game has {deck.turns} turns."
     )
     labels = []
     for t in range(1, deck.turns + 1):
@@ -190,14 +200,14 @@ def build(variants=(), seed: int = 1) -> Sheet:
     return Sheet(
         "borgia",
         "Borgia — score sheet",
-        "Three turns of auctions, elections and conquest; most VP wins.",
+        f"{deck.turns} turns of auctions, elections and conquest; most VP wins.",
         sections,
         f"tableodds {version('tableodds')} · Borgia · deck {deck.source} · variants: "
         f"{', '.join(variants) or 'none'} · seed {seed}",
         assumptions=(
             f"Card values (VP, votes, income, power), the deck's make-up "
-            f"(of the 60 cards: 1 Savonarola, 1 simony, 9 condottieri), the cardinal "
-            f"supply and the hand and auction sizes for 3 and 5 players come from "
+            f"(of the {len(deck.cards)} cards: {make_up}), the cardinal "
+            f"supply and the hand and auction sizes per player count come from "
             f"{where}; the rules print none of them. Patronage is paid every turn; "
             f"the pope hands out new cardinals. Load the real deck with --cards.",
         ),

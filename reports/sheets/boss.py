@@ -6,7 +6,17 @@ from __future__ import annotations
 from importlib.metadata import version
 
 from tableodds.analysis import boss as analysis
-from tableodds.reports.sheet import Section, Sheet, Table, exact, grid, proportion, table
+from tableodds.analysis.boss import SETTLED
+from tableodds.reports.sheet import (
+    INTERVAL,
+    Section,
+    Sheet,
+    Table,
+    exact,
+    grid,
+    proportion,
+    table,
+)
 from tableodds.sim.boss.rules import PLAYERS, exact_deal_counts, make_settings
 from tableodds.sim.core.runner import CommandRuns
 
@@ -33,7 +43,7 @@ def space_values(settings, seed: int = 1, games: int = GAMES):
         rows,
         f"M per success = dividends × the deal card's value (exact); P from "
         f"{result.games_done:,} simulated games of {settings.players} random players, "
-        f"seed {seed}, with its 95% interval.",
+        f"seed {seed}, with its {INTERVAL}.",
         align=("r", "l", "r", "r", "r"),
     ), result
 
@@ -45,30 +55,47 @@ MOMENTS = (
 )
 
 
-def deal_example() -> Table:
-    """Fair shares of the rulebook's worked deal (30 M) under every bargaining model, at its two
-    moments side by side: exact."""
-    cols, boss = {}, {}
+def deal_example() -> tuple[Table, str]:
+    """Fair shares of the rulebook's worked deal under every bargaining model, at its two
+    moments side by side, exact (fractions where they are fractions); and the sentence that
+    says how the simulator settles them in whole millions, and what the rulebook settles."""
+    cols, boss, settled, payout = {}, {}, [], None
+    summaries = {name: analysis.deal(example=name).summary for name, _ in MOMENTS}
     for name, _ in MOMENTS:
-        for r in analysis.deal(example=name).summary.as_dict()["shares"]:
+        summary = summaries[name]
+        payout = summary.solution.deal.payout
+        for r in summary.exact_shares():
             if r["boss"]:
                 boss.setdefault(r["player"], []).append(name)
             cols.setdefault(r["player"], []).extend(
-                [
-                    f"{r['shapley']:g}",
-                    "-" if r["core_low"] is None else f"{r['core_low']:g}–{r['core_high']:g}",
-                    f"{r['nash']:g}",
-                    "-" if r["investors"] is None else f"{r['investors']:g}",
-                ]
+                [r[m] or "-" for m in ("shapley", "core", "nash", "investors")]
             )
+        whole = summary.solution.settled()
+        for model, label in (("shapley", "Shapley"), ("nash", "Nash")):
+            split = [r[model] for r in summary.exact_shares()]
+            if model in whole and any("/" in x for x in split):
+                settled.append(
+                    f"{name} moment, {label} {' · '.join(split)} as "
+                    f"{' · '.join(map(str, whole[model][0]))}"
+                )
     models = ("Shapley", "core", "Nash", "investor prices")
+    first, final = (summaries[name] for name, _ in MOMENTS)
+    lotte = next(r for r in first.exact_shares() if not r["boss"] and r["investors"] != exact(0))
+    fair = "/".join(r["shapley"] for r in final.exact_shares() if r["shapley"] != exact(0))
+    text = (
+        f"Exact shares in M (fractions where the model gives fractions). The rulebook "
+        f"settles the first moment at {lotte['investors']} M for {lotte['player']} (the "
+        f"investor prices) and the final one at {fair} (the Shapley value and the Nash "
+        "split). The core is the range no group of players would walk away from. "
+        + (f"{SETTLED[0].upper()}{SETTLED[1:]}: " + "; ".join(settled) + "." if settled else "")
+    )
     return table(
         ["player", "boss at", *(f"{name}: {m}" for name, _ in MOMENTS for m in models)],
         [[player, ", ".join(boss.get(player, ())), *cells] for player, cells in cols.items()],
         "; ".join(f"{name} moment: {moment}" for name, moment in MOMENTS)
-        + ". Shares of 30 M, in M.",
+        + f". Shares of {payout} M, in M.",
         align=("l", "l") + ("r",) * (len(models) * len(MOMENTS)),
-    )
+    ), text
 
 
 class _Prop:
@@ -82,6 +109,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
     dividends = sorted({s.dividends for s in cards.spaces})
     ends = exact_deal_counts(settings)
     n = len(settings.stack)
+    dice = [k for k in range(1, n) if settings.rolls_after(k)]  # the cards with die faces
     rows, tally, after = [], [], []
     alive = 1
     for k, card in enumerate(settings.stack, start=1):
@@ -112,8 +140,8 @@ def build(variants=(), seed: int = 1) -> Sheet:
     payouts = table(
         ["deal", "card", "M per div.", *(f"{d} div." for d in dividends), "ends on"],
         rows,
-        "payout = dividends on the space × value of the top deal card; from the "
-        "tenth deal on the boss rolls after a success and these faces end the game",
+        "payout = dividends on the space × value of the top deal card; from deal "
+        f"{dice[0]} on the boss rolls after a success and these faces end the game",
     )
     spaces, _ = space_values(settings, seed)
     mean = sum(k * p for k, p in ends.items())
@@ -127,13 +155,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         Section("The board: what a deal space is worth", (spaces,)),
         Section(
             "Splitting a deal: the rules' worked example",
-            (
-                deal_example(),
-                "Exact, as in the report: the rules settle the first moment at 8 M for "
-                "Lotte (the investor prices) and the final one at 10/10/10 (the Shapley "
-                "value and the Nash split). The core is the range no group of players "
-                "would walk away from.",
-            ),
+            deal_example(),
             wide=True,
         ),
     )
@@ -149,7 +171,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
         f"variants: {', '.join(variants) or 'none'} · seed {seed}",
         assumptions=(
             f"The board spaces, deal-card values and the die faces on the "
-            f"backs of cards 10–14 come from {where}; the rules do not "
+            f"backs of cards {dice[0]}–{dice[-1]} come from {where}; the rules do not "
             "print them. Load your own with --cards.",
         ),
     )

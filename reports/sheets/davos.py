@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.metadata import version
 
 from tableodds.analysis import davos as analysis
-from tableodds.reports.sheet import Section, Sheet, Table, grid, proportion, table
+from tableodds.reports.sheet import INTERVAL, Section, Sheet, Table, grid, proportion, table
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.davos import rules as R
@@ -15,6 +15,51 @@ from tableodds.sim.davos.parliament import parliament, party_vote
 IDEOLOGY = {"L": 0, "C": 1, "R": 2}
 GAMES = 2_000  # simulated games behind the hardest-goals tables
 CARDS = 8  # goal cards in the hardest-cards table
+
+
+# the final score's parts: (the calculator's component, what one of it is), and the tally's rows
+POINTS = (
+    ("goals", "achieved goal"),
+    ("categories", "distinct category achieved"),
+    ("failed", "failed goal"),
+    ("tokens", "victory token (Big Game)"),
+)
+LABELS = {
+    "goals": "goals achieved",
+    "categories": "distinct categories achieved",
+    "failed": "failed goals",
+    "tokens": "victory tokens, Big Game",
+}
+
+
+def _points() -> dict[str, int]:
+    """What one of each part of the final score is worth, read off the calculator: a
+    player with one achieved goal, one failed goal and one victory token."""
+    one = scoring.score(
+        {
+            "mode": "normal",
+            "players": [
+                {
+                    "name": "one of each",
+                    "assets": 0,
+                    "tokens": 1,
+                    "team": None,
+                    "dissident": False,
+                    "goals": [
+                        {"name": "a", "category": "sector", "achieved": True},
+                        {"name": "b", "category": "sector", "achieved": False},
+                    ],
+                }
+            ],
+        }
+    )
+    return dict(one.players[0].components)
+
+
+def _weight(party: int) -> float:
+    """The votes of the largest party (0) and of another voting party (1) of two, from the
+    parliament's own count (half-votes)."""
+    return parliament([1 if i == party else 0 for i in range(2)], [2, 1])[0] / 2
 
 
 def _pct(pr) -> str:
@@ -47,7 +92,7 @@ def hardest_kinds(seed: int = 1, games: int = GAMES, players: int = 4):
         ["requirement", "cards", "dealt", "any holder"],
         [[k.kind, k.goals, _pct(k.headline), _pct(k.final)] for k in kinds],
         f"How often a goal is achieved by the final check, hardest first: {run}; "
-        "95% interval in brackets. Bots do not negotiate.",
+        f"{INTERVAL} in brackets. Bots do not negotiate.",
         align=("l", "r", "r", "r"),
     )
     cards = table(
@@ -124,9 +169,10 @@ def build(variants=(), seed: int = 1) -> Sheet:
         "Biggest = strictly more assets than every other holder, dissidents "
         "included. A party votes as its biggest player wishes; dissidents biggest: "
         "its ideology; no biggest: all holders must agree, else it does not vote; "
-        "empty parties do not vote. The largest party has 1.5 votes, every other "
-        "voting party 1; a tie fails. Blocs resolve America → Europe → Global South "
-        "→ China."
+        f"empty parties do not vote. The largest party has {_weight(0):g} votes, every "
+        f"other voting party {_weight(1):g}; a tie fails. Blocs resolve "
+        + " → ".join(R.BLOCS)
+        + "."
     )
     example = scoring.score(
         {
@@ -152,15 +198,14 @@ def build(variants=(), seed: int = 1) -> Sheet:
         }
     )
     c = example.players[0].components
+    points = _points()
     final = table(
         ["", "points"],
         [
-            ["per achieved goal", "+1"],
-            ["per distinct category achieved", "+1"],
-            ["per failed goal", "-1"],
-            ["per victory token (Big Game)", "+1"],
+            *([f"per {what}", f"{points[k]:+d}"] for k, what in POINTS),
             [
-                "example: 3 goals in 3 categories, 1 failed",
+                f"example: {c['goals']} goals in {c['categories']} categories, "
+                f"{-c['failed']} failed",
                 f"{c['goals']} + {c['categories']} - {-c['failed']} = {example.players[0].total}",
             ],
         ],
@@ -170,10 +215,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
     tally = grid(
         ["", *(f"player {i}" for i in range(1, max(R.PLAYERS) + 1))],
         [
-            "goals achieved (+1 each)",
-            "distinct categories achieved (+1 each)",
-            "failed goals (−1 each)",
-            "victory tokens, Big Game (+1 each)",
+            *(f"{LABELS[k]} ({points[k]:+d} each)".replace("-", "−") for k, _ in POINTS),
             "= total",
             "assets on the board (tie-break)",
         ],

@@ -7,13 +7,23 @@ from importlib.metadata import version
 
 from tableodds.analysis import davoserjas as analysis
 from tableodds.analysis.stats import wilson
-from tableodds.reports.sheet import Section, Sheet, exact, grid, mean, proportion, table
+from tableodds.reports.sheet import (
+    INTERVAL,
+    Section,
+    Sheet,
+    exact,
+    grid,
+    mean,
+    proportion,
+    table,
+)
 from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.davoserjas.rules import (
     PLAYERS,
     RANK_PLURALS,
     RANKS,
     REMOVED_TWOS,
+    SEVEN,
     SUIT_NAMES,
     SUIT_SYMBOLS,
     card_id,
@@ -42,7 +52,7 @@ def _rule_text(r, settings) -> str:
         if settings.kabalen_scoring == "pool":
             w, s = settings.pool_shares()
             return f"pool: first out -{w}, second out -{s}"
-        return "1 per card left; first out 0"
+        return "a point per card left; the first out scores none"
     parts = []
     if r.per_trick:
         parts.append(f"{r.per_trick} per trick")
@@ -94,7 +104,8 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         [
             [
                 p,
-                " ".join(_pretty(card_name(card_id(s, "2"))) for s in REMOVED_TWOS[p]) or "none",
+                " ".join(_pretty(card_name(card_id(s, RANKS[0]))) for s in REMOVED_TWOS[p])
+                or "none",
                 hand_size(p) * p,
                 hand_size(p),
             ]
@@ -152,9 +163,9 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
     expect = table(
         ["#", "round", "mean per player", "P(no penalty)"],
         rows,
-        f"4 players, random play. Fractions are exact; the rest is estimated from "
-        f"{result.games_done:,} simulated games (seed {seed}) with its 95% "
-        "interval in brackets.",
+        f"{summary.players} players, random play. Fractions are exact; the rest is "
+        f"estimated from {result.games_done:,} simulated games (seed {seed}) with its "
+        f"{INTERVAL} in brackets.",
         align=("r", "l", "r", "r"),
     )
     players = summary.players
@@ -169,8 +180,8 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
             ]
             for s in range(players)
         ],
-        f"The same {result.games_done:,} games, seat by seat: seat (r − 1) mod "
-        f"{players} leads round r. Ties for the lowest total count for every tied seat.",
+        f"The same {result.games_done:,} games, seat by seat; the lead moves one seat "
+        "each round. Ties for the lowest total count for every tied seat.",
         align=("r", "l", "r", "r"),
     )
     per_count = table(
@@ -213,12 +224,12 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         Section(
             "Kabalen",
             (
-                "A 7 opens its suit; build one card at a time up to the king and "
-                "down to the ace (ace low). You must play if you can. "
+                f"A {RANKS[SEVEN]} opens its suit; build one card at a time up to the king "
+                "and down to the ace (ace low). You must play if you can. "
                 + (
-                    "A removed 2 is bridged: the ace goes on the 3."
+                    f"A removed {RANKS[0]} is bridged: the ace goes on the {RANKS[1]}."
                     if kab == "bridge"
-                    else "A removed 2 leaves its ace dead."
+                    else f"A removed {RANKS[0]} leaves its ace dead."
                 ),
             ),
         ),

@@ -5,11 +5,14 @@ from __future__ import annotations
 from importlib.metadata import version
 
 from tableodds.analysis import s1844 as analysis
-from tableodds.reports.sheet import Section, Sheet, grid, proportion, table
+from tableodds.reports.sheet import INTERVAL, Section, Sheet, grid, proportion, table
 from tableodds.sim.core.runner import CommandRuns
 from tableodds.sim.s1844 import rules as R
 
-TYPES = ("pre-SBB", "regional", "historical", "SBB")
+TYPES = R.TYPE_NAMES
+# a director's certificate is two share units (rules.py: "every director certificate is 2
+# units and one certificate"); rules.py holds no constant for it
+DIRECTOR = 2
 GAMES = 1_000  # simulated games per player count behind the train-rush table
 RUSH_EVENTS = R.EVENTS[1:]  # every event after the first 2 (which is always OR 1)
 
@@ -34,6 +37,8 @@ def rush_table(seed: int = 1, games: int = GAMES):
     result = analysis.train_rush(CommandRuns(games, seed, progress=False), players=list(R.PLAYERS))
     runs = result.summary.results
     labels = {e.event: e.label for e in runs[0].events}
+    first = runs[0].events[0]  # the first 2: always the first OR, which names the numbering
+    band = "–".join(f"{q:.0%}".removesuffix("%") for q in analysis.BAND) + "%"
     event = {(r.players, e.event): e for r in runs for e in r.events}
     head = ["event", *(f"{r.players} players" for r in runs)]
     rows = [[labels[ev]] + [_when(event[r.players, ev]) for r in runs] for ev in RUSH_EVENTS]
@@ -44,7 +49,8 @@ def rush_table(seed: int = 1, games: int = GAMES):
         head,
         rows,
         f"When the rush hits: the typical OR as set.round · the median global OR number "
-        f"(OR 1.1 = #1) [its 10–90% range]. The set.round shown is the most common one "
+        f"({first.typical} = #{first.median:g}) [its {band} range]. The set.round shown "
+        f"is the most common one "
         f"among the games where the event falls on the median OR. Careful bots, the "
         f"map-free company model; {games:,} simulated games per player count, seed {seed}.",
         align=("l",) + ("l",) * len(runs),
@@ -52,7 +58,7 @@ def rush_table(seed: int = 1, games: int = GAMES):
     often = table(
         head,
         [[labels[ev]] + [_how_often(event[r.players, ev]) for r in runs] for ev in rare],
-        "How often the rarer events happen at all (the same games), with the 95% interval; "
+        f"How often the rarer events happen at all (the same games), with the {INTERVAL}; "
         "the others happen in every game.",
         align=("l",) + ("r",) * len(runs),
     )
@@ -91,8 +97,8 @@ def build(variants=(), seed: int = 1) -> Sheet:
     trains = table(
         ["train", "in depot", "price", "H price", "starts phase", "rusts on", "downgrades"],
         trains,
-        "only the next train of the depot can be bought; from phase 2 one depot "
-        "train is exported after every OR set",
+        "only the next train of the depot can be bought; from phase "
+        f"{R.PHASE_OF[0]} one depot train is exported after every OR set",
     )
     phases = table(
         ["phase", "ORs per set", "pre-SBB", "regional", "historical", "SBB"],
@@ -105,13 +111,14 @@ def build(variants=(), seed: int = 1) -> Sheet:
             [
                 TYPES[c],
                 f"{100 // int(R.UNITS[c])}%",
-                f"{200 // int(R.UNITS[c])}%",
+                f"{100 * DIRECTOR // int(R.UNITS[c])}%",
                 f"{100 * int(R.FLOAT_UNITS[c]) // int(R.UNITS[c])}%" if c < 3 else "-",
                 f"{100 * int(R.IPO_LIMIT[c]) // int(R.UNITS[c])}%",
             ]
             for c in range(4)
         ],
-        f"par {', '.join(map(str, sorted(R.PARS)))}; the director's certificate costs 2 × par",
+        f"par {', '.join(map(str, sorted(R.PARS)))}; the director's certificate costs "
+        f"{DIRECTOR} × par",
     )
     privates = table(
         ["private", "face", "revenue per OR"],
@@ -119,7 +126,7 @@ def build(variants=(), seed: int = 1) -> Sheet:
             [f"P{i + 1}", int(R.PRIVATE_FACE[i]), int(R.PRIVATE_REV[i])]
             for i in range(len(R.PRIVATE_FACE))
         ],
-        "auctioned in order, minimum face value, steps of 5; most close at phase 5",
+        "auctioned in order from their face value up; most close in the phase the SBB forms",
     )
     extras = table(
         ["", "count", "price", "revenue per OR", "worth at the end"],
@@ -139,8 +146,9 @@ def build(variants=(), seed: int = 1) -> Sheet:
             "− debt",
             "= total",
         ],
-        "End-game value worksheet: one column per player. A share unit is 25% "
-        "(pre-SBB), 20% (regional), 10% (historical, SBB); privates count nothing.",
+        "End-game value worksheet: one column per player. A share unit is "
+        + ", ".join(f"{100 // int(R.UNITS[c])}% ({TYPES[c]})" for c in range(len(TYPES)))
+        + "; privates count nothing.",
         row_height="1.85em",
     )
     rush, often, _ = rush_table(seed)
