@@ -61,6 +61,11 @@ from tableodds.sim.core.layout import Layout
 from tableodds.sim.core.rng import bounded, seed_stream, shuffle
 
 HOME = -2
+# Constants passed on to a compiled function (or set where a loop changes them) as typed
+# numpy scalars: a literal (``-1``, ``True``) is typed as a constant of its own, and numba
+# compiles the callee once more for it.
+_ZERO, _NONE = np.int64(0), np.int64(-1)
+_NO, _YES = np.bool_(False), np.bool_(True)
 STACK, PILE, ASIDE, DISCARD, HAND, PLAY, SAVO_IN_PLAY, MARRIAGE_IN_PLAY = range(8)
 BID, SPIED, UNSOLD, OPENER = range(len(AUCTION_METHODS))  # auction records' method codes
 # the game scalars, st.sc[...]
@@ -124,14 +129,14 @@ Records = namedtuple(
     "parts money cardinals given_vp given is_pope own_votes received bank loc owner host "
     "auctions n_auctions attacks n_attacks",
 )
-_card_value = jit(card_value)
-_keeps_artist = jit(keeps_artist)
-_factorial = jit(factorial)
-_pivot_counts = jit(pivot_counts)
-_office_worth = jit(office_worth)
+_card_value = jit(card_value, alloc=False)
+_keeps_artist = jit(keeps_artist, alloc=False)
+_factorial = jit(factorial, alloc=False)
+_pivot_counts = jit(pivot_counts, alloc=False)
+_office_worth = jit(office_worth, alloc=False)
 
 
-@jit
+@jit(alloc=False)
 def coin(s):
     return bounded(s, 2) == 1
 
@@ -215,7 +220,7 @@ def blocked(st, p):
 
 @jit(inline="always")
 def weakest(st, P, skip1, skip2):
-    best = -1
+    best = _NONE
     for q in range(P):
         if q == skip1 or q == skip2:
             continue
@@ -224,13 +229,13 @@ def weakest(st, P, skip1, skip2):
     return best
 
 
-@jit
+@jit(alloc=False)
 def other(P, p, k):
     """The k-th seat other than p, in seat order."""
     return k if k < p else k + 1
 
 
-@jit
+@jit(alloc=False)
 def rehouse(work, table, cfg, p):
     """Shelter p's unprotected offices, artists and families (id order): the first
     city by id with no card of that type, else the family seat if it has room.
@@ -315,7 +320,7 @@ def patron(cfg, st, p, c):
     return keep
 
 
-@jit
+@jit(alloc=False)
 def upkeep(work, table, cfg):
     """Patronage at the start of a later turn for the artists kept from the last one."""
     st = views(work, table)
@@ -329,7 +334,7 @@ def upkeep(work, table, cfg):
                 rehouse(work, table, cfg, p)
 
 
-@jit
+@jit(alloc=False)
 def receive(work, table, cfg, p, c):
     st = views(work, table)
     t = st.ty[c]
@@ -343,7 +348,7 @@ def receive(work, table, cfg, p, c):
         put(st, c, HAND, p, -1)
 
 
-@jit
+@jit(alloc=False)
 def transfer(work, table, cfg, c, q):
     st = views(work, table)
     p = st.own[c]
@@ -383,7 +388,7 @@ def log_auction(st, c, method, price, buyer, opener):
     st.sc[N_AUC] = k + 1
 
 
-@jit
+@jit(alloc=False)
 def auction(work, table, cfg, opener, c):
     st = views(work, table)
     P = cfg.P
@@ -419,7 +424,7 @@ def auction(work, table, cfg, opener, c):
         put(st, c, ASIDE, -1, -1)
 
 
-@jit
+@jit(alloc=False)
 def kill(work, table, cfg, p, t, c):
     st = views(work, table)
     P = cfg.P
@@ -448,7 +453,7 @@ def kill(work, table, cfg, p, t, c):
             rehouse(work, table, cfg, r)
 
 
-@jit
+@jit(alloc=False)
 def play_spy(work, table, cfg, p, c):
     st = views(work, table)
     s, seats = st.rng, st.seats
@@ -478,7 +483,7 @@ def play_spy(work, table, cfg, p, c):
     return taken
 
 
-@jit
+@jit(alloc=False)
 def play_death(work, table, cfg, p, c, assassin):
     st = views(work, table)
     s = st.rng
@@ -521,7 +526,7 @@ def play_death(work, table, cfg, p, c, assassin):
     kill(work, table, cfg, p, t, c)
 
 
-@jit
+@jit(alloc=False)
 def play_cards(work, table, cfg, p):
     st = views(work, table)
     s, sc, snap = st.rng, st.sc, st.snap
@@ -555,9 +560,9 @@ def play_cards(work, table, cfg, p):
                 if loot >= 0:
                     have |= 1 << st.ty[loot]
             elif t == ASSASSIN:
-                play_death(work, table, cfg, p, c, True)
+                play_death(work, table, cfg, p, c, _YES)
             elif t == POISON:
-                play_death(work, table, cfg, p, c, False)
+                play_death(work, table, cfg, p, c, _NO)
             elif t == SAVONAROLA:
                 if p != sc[POPE] and sc[SAVO] < 0 and not married(st, p, sc[POPE]):
                     if st.pol[p] != RANDOM or coin(s):
@@ -649,7 +654,7 @@ def strength(st, use):
     return total
 
 
-@jit
+@jit(alloc=False)
 def conquer(work, table, cfg, p):
     st = views(work, table)
     s = st.rng
@@ -729,7 +734,7 @@ def hidden_from(st, cfg, p):
     return n, total
 
 
-@jit
+@jit(alloc=False)
 def resolve(work, table, cfg, p, t, att):
     st = views(work, table)
     q = st.own[t]
@@ -763,7 +768,7 @@ def resolve(work, table, cfg, p, t, att):
         transfer(work, table, cfg, t, p)
 
 
-@jit
+@jit(alloc=False)
 def player_turn(work, table, cfg, p):
     st = views(work, table)
     spy = first_in_hand(st, p, SPY)
@@ -801,7 +806,7 @@ def budget(st, cfg, later):
     return total
 
 
-@jit
+@jit(alloc=False)
 def market(work, table, cfg):
     """The vote market (see reference.Game.market) on the votes in st.votes: the buyer, or
     -1; st.prices gets the prices and the sellers' seat mask is returned as the second
@@ -850,7 +855,7 @@ def market(work, table, cfg):
     return buyer, best_m
 
 
-@jit
+@jit(alloc=False)
 def end_turn(work, table, cfg):
     st = views(work, table)
     s, sc = st.rng, st.sc
@@ -939,7 +944,7 @@ def end_turn(work, table, cfg):
         sc[SAVO] = -1
 
 
-@jit
+@jit(alloc=False)
 def deal_office(work, table, cfg, c, r):
     st = views(work, table)
     if st.own[c] != r:
@@ -947,7 +952,7 @@ def deal_office(work, table, cfg, c, r):
     st.got[r] = 1
 
 
-@jit
+@jit(alloc=False)
 def redistribute(work, table, cfg):
     """All offices (the pope's own to others) unless his bot keeps them where they lie, then
     cardinals, then simony (see reference)."""
@@ -983,7 +988,7 @@ def redistribute(work, table, cfg):
         later = cfg.turns - sc[TURN] - 1
         m = offices
         while m:  # most votes first (then lowest id), each to the rival with fewest votes
-            best = -1
+            best = _NONE
             x = m
             while x:
                 c = lowest_bit(x)
@@ -991,7 +996,7 @@ def redistribute(work, table, cfg):
                 if best < 0 or st.vo[c] > st.vo[best]:
                     best = c
             m &= ~(np.uint64(1) << np.uint64(best))
-            r = -1  # promises first: the seller still owed most (ties: lower seat)
+            r = _NONE  # promises first: the seller still owed most (ties: lower seat)
             for q in range(P):
                 if q != pope and owed[q] > 0 and (r < 0 or owed[q] > owed[r]):
                     r = q
@@ -1041,7 +1046,7 @@ def redistribute(work, table, cfg):
             sc[SKIP] = pope
 
 
-@jit
+@jit(alloc=False)
 def hand_out_cardinals(work, table, cfg, pope):
     st = views(work, table)
     s, cards, got, owed = st.rng, st.cards, st.got, st.owed
@@ -1105,7 +1110,21 @@ def weakest_open(st, P, done):
     return best
 
 
-@entry
+@jit(alloc=False)
+def _copy(dst, src):
+    """``dst[:] = src`` for arrays of one shape (one or two dimensions), element by element:
+    numba compiles an array assignment with a shape check whose error message takes string
+    formatting, seconds of compile at every site."""
+    if src.ndim == 1:  # a constant of the signature: numba drops the other branch
+        for i in range(src.shape[0]):
+            dst[i] = src[i]
+    else:
+        for i in range(src.shape[0]):
+            for j in range(src.shape[1]):
+                dst[i, j] = src[i, j]
+
+
+@entry(alloc=False)
 def simulate(seed, start, count, work, table, cfg, rec):
     """Play games start .. start+count-1 into the records ``rec``; all state, and the
     settings' tables (written in by :func:`place`), lives in ``work`` as :data:`STATE`
@@ -1149,7 +1168,7 @@ def simulate(seed, start, count, work, table, cfg, rec):
             if turn > 0:
                 for p in range(P):
                     st.kept[p] = st.in_play[p] & st.of_type[ARTIST]
-                n = 0
+                n = _ZERO
                 for c in range(N):
                     if st.loc[c] == STACK or st.loc[c] == ASIDE:
                         deck[n] = c
@@ -1180,22 +1199,22 @@ def simulate(seed, start, count, work, table, cfg, rec):
                     player_turn(work, table, cfg, cur)
                 cur = (cur + 1) % P
             end_turn(work, table, cfg)
-        rec.parts[g] = st.vps
-        rec.money[g] = st.money
-        rec.cardinals[g] = st.cards
-        rec.given_vp[g] = st.given_vp
-        rec.given[g] = st.given
-        rec.is_pope[g] = st.popes
-        rec.own_votes[g] = st.own_v
-        rec.received[g] = st.recv
+        _copy(rec.parts[g], st.vps)
+        _copy(rec.money[g], st.money)
+        _copy(rec.cardinals[g], st.cards)
+        _copy(rec.given_vp[g], st.given_vp)
+        _copy(rec.given[g], st.given)
+        _copy(rec.is_pope[g], st.popes)
+        _copy(rec.own_votes[g], st.own_v)
+        _copy(rec.received[g], st.recv)
         rec.bank[g] = sc[BANK]
-        rec.loc[g] = st.loc
-        rec.owner[g] = st.own
-        rec.host[g] = st.host
+        _copy(rec.loc[g], st.loc)
+        _copy(rec.owner[g], st.own)
+        _copy(rec.host[g], st.host)
         rec.n_auctions[g] = sc[N_AUC]
-        rec.auctions[g, : sc[N_AUC]] = st.auc[: sc[N_AUC]]
+        _copy(rec.auctions[g, : sc[N_AUC]], st.auc[: sc[N_AUC]])
         rec.n_attacks[g] = sc[N_ATT]
-        rec.attacks[g, : sc[N_ATT]] = st.att[: sc[N_ATT]]
+        _copy(rec.attacks[g, : sc[N_ATT]], st.att[: sc[N_ATT]])
 
 
 def place(settings):
@@ -1274,7 +1293,7 @@ def attack_chunk(settings, seed, start, count):
     return attack_columns(arrays(settings, seed, start, count), settings, start)
 
 
-@jit
+@jit(alloc=False)
 def commit(s, strengths, strategy):
     """Total strength a side commits under a conquest strategy (rules.CONQUEST_STRATEGIES)."""
     n = strengths.shape[0]

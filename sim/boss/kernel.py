@@ -81,6 +81,12 @@ _M_PILE, _M_MARKER, _M_LIMIT = range(3)
 _WEIGHT = np.array([0] + [SCALE // m for m in range(1, 8)], np.int64)  # SCALE // sellers
 _DECK = np.array([t for t in range(N_TYPES) for _ in range(DECK_COUNTS[t])], np.int64)
 
+# Constant arguments as typed numpy scalars: a literal (``-1``, ``True``) is typed as a
+# constant of its own, and numba compiles the callee once more for each one it is passed.
+_ZERO, _ONE, _NONE = np.int64(0), np.int64(1), np.int64(-1)
+_N_FAMILIES, _DECK_SIZE, _LATE_LIMIT = (np.int64(n) for n in (N_FAMILIES, DECK_SIZE, LATE_LIMIT))
+_NO, _YES = np.bool_(False), np.bool_(True)
+
 # The state of a chunk's games and a copy of the settings' tables (sim.core.layout); each
 # function takes the array and its table (``work, table``) and views the fields it uses.
 STATE = Layout(
@@ -125,7 +131,7 @@ Config = namedtuple(
 )
 
 
-@entry
+@jit
 def _draw(s, work, table, p):
     st = views(work, table)
     n = st.meta[_M_PILE]
@@ -144,7 +150,7 @@ def _draw(s, work, table, p):
     return True
 
 
-@entry
+@jit(inline="always")
 def _play(work, table, p, t, n):
     st = views(work, table)
     st.hands[p, t] -= n
@@ -152,7 +158,7 @@ def _play(work, table, p, t, n):
     st.played[p] = 1
 
 
-@entry
+@jit
 def _card(hands, laid, p, f, viewer, spec):
     """Whether seat p's family card f counts in the terms: laid face up, for everyone; in
     the hand, for the viewer who holds it (and, in the fixed order, for the table)."""
@@ -172,7 +178,7 @@ def _investor_counts(st, cfg, p, f):
     )
 
 
-@entry
+@jit
 def _offer(boss, payout, space, P, work, table, cfg, spec, owner, alt, viewer):
     """The bargaining rule: each bought family at its Shapley price (``price``, in units of
     1/PRICE_DEN; rule 1) or by the weight rule (see deals.toml; rule 0).  Fills
@@ -284,7 +290,7 @@ def _offer(boss, payout, space, P, work, table, cfg, spec, owner, alt, viewer):
     return take
 
 
-@entry
+@jit
 def _travel_target(q, boss, P, work, table, take, cfg):
     """Family * 16 + card type that seat q would travel against, or -1."""
     st = views(work, table)
@@ -312,31 +318,31 @@ def _travel_target(q, boss, P, work, table, take, cfg):
     return -1
 
 
-@entry
+@jit
 def _wants_boss(s, q, boss, payout, space, P, work, table, cfg, spec):
     """Whether seat q plays a boss card: a coin for the random bot; the others when their take
     as boss, as their seat can foresee the terms, beats their share under the boss now."""
     st = views(work, table)
     if st.pol[q] == RANDOM:
         return bounded(s, 2) == 0
-    mine = _offer(q, payout, space, P, work, table, cfg, spec, st.owner, 1, q)
+    mine = _offer(q, payout, space, P, work, table, cfg, spec, st.owner, _ONE, q)
     if mine < 0:
         return False
-    now = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, 1, q)
+    now = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, _ONE, q)
     return mine > (st.share2[q] if now >= 0 else 0)
 
 
-@entry
+@jit
 def _recruit(s, p, f, P, work, table, cfg):
     """Seat p plays a recruitment set on family f (a spare investor card while there is
     one, else another seat's), which anyone may stop (``_answer``: its owner first)."""
     st = views(work, table)
     _play(work, table, p, RECRUIT, RECRUIT_SET)
-    if not _answer(s, p, st.owner[f], -1, False, P, work, table, cfg):
+    if not _answer(s, p, st.owner[f], _NONE, _NO, P, work, table, cfg):
         st.owner[f] = p
 
 
-@entry
+@jit
 def _settle(s, boss, payout, P, work, table, cfg, seat_out):
     """A successful deal: the family cards it used are discarded, the others laid go back to
     their players, the boss pays the shares and keeps the rest.  ``to_earn``: 0 off; 1 the
@@ -372,7 +378,7 @@ def _settle(s, boss, payout, P, work, table, cfg, seat_out):
     seat_out[boss, _S_BOSS] += 1
 
 
-@entry
+@jit
 def _take_back(hands, laid, P):
     """Family cards still on the table go back to the hands that laid them."""
     for p in range(P):
@@ -381,7 +387,7 @@ def _take_back(hands, laid, P):
             laid[p, f] = 0
 
 
-@entry
+@jit
 def _answer(s, a, target, boss, travel, P, work, table, cfg):
     """Whether the card seat a has just played is stopped.  The rules: anyone but its
     player may answer any card but a stop with a stop card, and the two are discarded
@@ -417,18 +423,18 @@ def _answer(s, a, target, boss, travel, P, work, table, cfg):
     return False
 
 
-@entry
+@jit
 def _boss_card(s, q, boss, P, work, table, cfg, seat_out):
     """Seat q plays a boss card, which anyone may stop (``_answer``; the boss first).
     Returns the boss after it."""
     _play(work, table, q, BOSS, 1)
-    if _answer(s, q, boss, boss, False, P, work, table, cfg):
+    if _answer(s, q, boss, boss, _NO, P, work, table, cfg):
         return boss
     seat_out[q, _S_TAKE] += 1
     return q
 
 
-@entry
+@jit
 def _travel_card(s, q, tgt, boss, P, work, table, cfg):
     """Seat q plays the travel card ``tgt`` (family * 16 + card type) against the terms in
     sup/bycard, which anyone may stop (``_answer``: the seat bringing that family first,
@@ -438,7 +444,7 @@ def _travel_card(s, q, tgt, boss, P, work, table, cfg):
     f, t = tgt // 16, tgt % 16
     _play(work, table, q, t, 1)
     victim = st.sup[f]
-    if _answer(s, q, victim, boss, True, P, work, table, cfg):
+    if _answer(s, q, victim, boss, _YES, P, work, table, cfg):
         return False
     if st.bycard[f] == 1:
         if st.laid[victim, f] > 0:
@@ -456,7 +462,7 @@ def _deal_version(fixed_order):
     numba compiles the protocol and the fixed order (variant ``fixed-order``) as two
     functions, each without the other's branches."""
 
-    @entry
+    @jit
     def deal(s, first, space, payout, P, work, table, cfg, spec, seat_out):
         """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
 
@@ -497,7 +503,7 @@ def _deal_version(fixed_order):
             # terms worked out again after each one that takes effect
             changed = True
             while changed:
-                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, 0, -1)
+                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE)
                 if take < 0:
                     return -(boss + 1)
                 changed = False
@@ -530,7 +536,7 @@ def _deal_version(fixed_order):
                 if not acted and q != boss and _travels(st.hands, q, r | o):
                     if take == -2:
                         take = _offer(
-                            boss, payout, space, P, work, table, cfg, spec, st.owner, 0, -1
+                            boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE
                         )
                     tgt = -1
                     if take >= 0:
@@ -560,7 +566,7 @@ def _deal_version(fixed_order):
                     passes += 1
                 q = (q + 1) % P
             if take == -2:
-                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, 0, -1)
+                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE)
             if take < 0:
                 _take_back(st.hands, st.laid, P)
                 return -(boss + 1)
@@ -574,7 +580,7 @@ _deal_open = _deal_version(False)
 _deal_fixed_order = _deal_version(True)
 
 
-@entry
+@jit
 def _travels(hands, q, need):
     """Whether seat q holds a travel card it could play on this space."""
     if hands[q, WILD] > 0:
@@ -585,14 +591,14 @@ def _travels(hands, q, need):
     return False
 
 
-@entry
+@jit
 def _would_deal(p, space, payout, P, work, table, cfg, spec, owner2):
     """The shrewd bot's test: would the terms suit it, counting on its recruitment sets?"""
     st = views(work, table)
     st.trav[:] = 0  # a new deal: no family travelling, no card played
     st.played[:] = 0
     r, o, pk = st.req[space], st.opt[space], st.pick[space]
-    if _offer(p, payout, space, P, work, table, cfg, spec, st.owner, 0, p) >= 0:
+    if _offer(p, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, p) >= 0:
         return True
     # counting on its recruitment sets, on a copy of the investor cards
     for f in range(N_FAMILIES):
@@ -602,10 +608,10 @@ def _would_deal(p, space, payout, P, work, table, cfg, spec, owner2):
         if f < 0:
             break
         owner2[f] = p
-    return _offer(p, payout, space, P, work, table, cfg, spec, owner2, 0, p) >= 0
+    return _offer(p, payout, space, P, work, table, cfg, spec, owner2, _ZERO, p) >= 0
 
 
-@entry
+@jit
 def _cards_in_game(work, table, P):
     st = views(work, table)
     n = st.meta[_M_PILE]
@@ -616,7 +622,7 @@ def _cards_in_game(work, table, P):
     return n
 
 
-@entry
+@jit
 def _enforce(s, work, table, p, P, cfg, limit, recruit):
     """Bring seat p down to the hand limit: a recruitment set (``recruit``), else discards."""
     st = views(work, table)
@@ -655,11 +661,11 @@ def _simulate_version(fixed_order):
             for f in range(N_FAMILIES):
                 st.fam[f] = f
                 st.owner[f] = -1
-            shuffle(s, st.fam, N_FAMILIES)
+            shuffle(s, st.fam, _N_FAMILIES)
             for p in range(P):
                 for j in range(cfg.each):
                     st.owner[st.fam[p * cfg.each + j]] = p
-            n = DECK_SIZE
+            n = _DECK_SIZE
             for i in range(n):
                 st.pile[i] = st.deck[i]
             shuffle(s, st.pile, n)
@@ -775,7 +781,7 @@ def _simulate_version(fixed_order):
                         if end < 0 and cfg.late_limit and done == 9:
                             st.meta[_M_LIMIT] = LATE_LIMIT
                             for p in range(P):
-                                _enforce(s, work, table, p, P, cfg, LATE_LIMIT, cfg.limit_recruit)
+                                _enforce(s, work, table, p, P, cfg, _LATE_LIMIT, cfg.limit_recruit)
                 else:
                     draws = DRAW
                     if cfg.by_investors:

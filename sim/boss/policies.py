@@ -11,7 +11,7 @@ family cards laid face up on the table.  ``reference.py`` has independent plain-
 import numpy as np
 
 from tableodds.sim.boss.rules import BOSS, N_FAMILIES, N_TYPES, RANDOM, RECRUIT, STOP, TRAVEL, WILD
-from tableodds.sim.core.jit import entry
+from tableodds.sim.core.jit import jit
 from tableodds.sim.core.rng import bounded
 
 __all__ = [
@@ -31,7 +31,7 @@ DISCARD_ORDER = np.array(
 )
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def hand_count(hands, p):
     n = 0
     for t in range(N_TYPES):
@@ -39,7 +39,7 @@ def hand_count(hands, p):
     return n
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def discard_one(s, hands, p, discard, pol):
     """Seat p discards one card: a uniform one (random), else by DISCARD_ORDER."""
     if pol[p] == RANDOM:
@@ -57,7 +57,7 @@ def discard_one(s, hands, p, discard, pol):
     discard[t] += 1
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def says_yes(s, pol, p):
     """Whether seat p plays an optional card (stop, boss, travel): a coin for the random bot."""
     if pol[p] == RANDOM:
@@ -65,7 +65,7 @@ def says_yes(s, pol, p):
     return True
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def recruit_target(boss, req, opt, pick, owner, hands, laid):
     """The family the boss would recruit for this space (needed ones first), or -1: one it
     has neither as an investor card nor as a family card in hand or laid."""
@@ -89,7 +89,7 @@ def recruit_target(boss, req, opt, pick, owner, hands, laid):
     return -1
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def lay_target(q, boss, need, P, hands, laid, owner, trav, pol):
     """The family card seat q lays face up in a deal, or -1: one of a family the space asks
     for (``need``), held and not yet laid by q.  Laying is speculative and costs nothing
@@ -115,7 +115,7 @@ def lay_target(q, boss, need, P, hands, laid, owner, trav, pol):
     return -1
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def limit_recruit(s, p, owner, hands, pol):
     """Over the hand limit, the family seat p takes with a set of 3 recruitment cards instead
     of discarding (the rulebook allows it), or -1 to discard.  A spare investor card must be taken
@@ -142,7 +142,7 @@ def limit_recruit(s, p, owner, hands, pol):
     return -1
 
 
-@entry(alloc=False)
+@jit(alloc=False)
 def first_space(div):
     """Where the shrewd and patient bots place the marker before the game (the rulebook lets the
     player to the right of the start player choose): the lowest-paying space, the first of

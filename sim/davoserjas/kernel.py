@@ -144,6 +144,9 @@ _pick = _make_pick()
 # hands and decks, so it reloads and stores the state around every store to them.
 # ``_load``/``_store`` move a game's state between the two forms; ``_draw`` is
 # ``bounded`` on the local form (the same xoshiro256** step, the same value).
+# ``_draw``, ``_draw_if``, ``_u`` and ``_pick_bit`` take and return scalars and tuples only:
+# plain @jit functions, compiled once and inlined by LLVM (the same machine code), where
+# numba's inlining redid them at each of their dozens of call sites (seconds of compile).
 
 
 @jit(inline="always")
@@ -156,14 +159,14 @@ def _store(s, at, st):
     s[at], s[at + 1], s[at + 2], s[at + 3] = st
 
 
-@jit(inline="always")
+@jit
 def _draw(st, n):
     """``bounded`` on a stream held in a tuple: (the next words, a uniform integer in [0, n))."""
     st, result = step(st)
     return st, ((result >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32)
 
 
-@jit(inline="always")
+@jit
 def _u(i):
     # an unsigned index: numba then skips the negative-index wraparound select
     return np.uint64(i)
@@ -172,12 +175,12 @@ def _u(i):
 def _make_pick_bit():
     if _HAS_PDEP:
 
-        @jit(inline="always")
+        @jit
         def pick_bit(legal, k):
             return _pdep64(_ONE << k, legal)
     else:
 
-        @jit(inline="always")
+        @jit
         def pick_bit(legal, k):
             return _ONE << np.uint64(kth_bit(legal, k))
 
@@ -199,7 +202,10 @@ def _deal_one(st, deck, d0, i, a):
     return st, a
 
 
-@jit(inline="always")
+# A round's blocks are functions of their own (without reference counts: they allocate
+# nothing), called once per round and block of games: inlined into ``simulate`` they made
+# numba copy and retype their code there once more.
+@jit(alloc=False)
 def _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck):
     """Fisher-Yates of each game's undealt cards, as :func:`deal`; a card is dealt
     to its seat as soon as its place in the deck is final."""
@@ -270,7 +276,7 @@ def _random_trick(st, hands, h0, p, players, extra, pen, pts):
     return st, win_seat
 
 
-@jit(inline="always")
+@jit(alloc=False)
 def _random_tricks_block(
     s, hands, players, size, leader, per_trick, first, last, pen, out, g0, count, pts
 ):
@@ -295,7 +301,7 @@ def _random_tricks_block(
             out[g0 + g, p] = pts[g * _HS + p]
 
 
-@jit(inline="always")
+@jit(alloc=False)
 def _tricks_block(
     s,
     hands,
@@ -311,12 +317,11 @@ def _tricks_block(
     played,
     voids,
     sizes,
-    samples,
-    exact,
-    net,
-    confidence,
+    search,
+    r,
 ):
-    # a round with at least one bot seat (all random: _random_tricks_block)
+    # a round with at least one bot seat (all random: _random_tricks_block); ``search``:
+    # None where no seat searches, so that its code is not compiled (numba prunes the branch)
     players = rnd.players
     track = False  # only counting and search read the cards played and the voids
     for p in range(players):
@@ -333,7 +338,9 @@ def _tricks_block(
         for g in range(_G):
             h0 = g * _HS
             p = lead[g]
-            led, win, win_seat, points = -1, -1, p, extra
+            # typed int64 from the start: a literal -1 would first type (and compile) the
+            # bots' functions with Literal[int](-1) arguments, then again with int64
+            led, win, win_seat, points = np.int64(-1), np.int64(-1), p, extra
             suit = np.uint64(0)
             for k in range(players):
                 hand = hands[h0 + p]
@@ -343,13 +350,13 @@ def _tricks_block(
                     c = _pick(s, legal, 4 * g)
                 elif trick_pol[p] == TRICK_DUCK:
                     c = duck(hand, legal, k == 0, led, win, k == players - 1, pen)
-                elif trick_pol[p] == TRICK_SEARCH:
+                elif search is not None and trick_pol[p] == TRICK_SEARCH:
                     for q in range(players):
                         sizes[q] = popcount(hands[h0 + q])
                     c = search_trick(
                         s, 4 * g, hand, legal, sizes, p, k, led, win, win_seat, points, t,
-                        played[g], voids[h0 : h0 + players], pen, rnd, samples, exact, net,
-                        confidence,
+                        played[g], voids[h0 : h0 + players], pen, rnd, search.samples,
+                        search.exact, search.net[max(search.net_of[r], 0)], search.confidence[r],
                     )  # fmt: skip
                 else:
                     c = counting_trick(
@@ -387,7 +394,7 @@ def _bounded_if(s, n, at, cond):
     return np.int64(k)
 
 
-@jit(inline="always")
+@jit
 def _draw_if(st, n, cond):
     """``_draw(st, n)`` that advances the state only when ``cond``: a branch-free
     way to draw exactly when a player has a card to lay."""
@@ -478,7 +485,7 @@ def _random_kabalen_turn(st, g, hands, players, kr, ks):
     return st, _kabalen_laid(g, tn, lv, h, bit, has, hands, players, kr, ks)
 
 
-@jit(inline="always")
+@jit(alloc=False)
 def _kabalen_block(
     s, hands, players, leader, kr, ks, kab_pol, out, g0, count, played, barred, deck_mask, behind
 ):
@@ -538,7 +545,7 @@ def _kabalen_block(
     _kabalen_out(hands, players, kr, ks, out, g0, count)
 
 
-@jit(inline="always")
+@jit(alloc=False)
 def _random_kabalen_block(s, hands, players, leader, kr, ks, out, g0, count):
     """A Kabalen round with every seat random: the four games' turns written out,
     each game's generator state in registers."""
@@ -596,19 +603,17 @@ def simulate(
     kab_pol,
     fixed_seat,
     fixed_hand,
-    samples,
-    exact,
-    net,
-    net_of,
-    confidence,
+    search,
     out,
 ):
     """Play games start .. start+count-1; write penalties to out[game, round, seat].
-    ``net[net_of[r]]``: the search bot's network for round r, played where its card's
-    probability is at least ``confidence[r]`` (-1 where ``net_of[r]`` is -1: no network)."""
+    ``trick_pol``, ``kab_pol``: the seats' policy codes, None where every seat plays random
+    (trick rounds, Kabalen); ``search``: the search bot's :data:`Search`, None where no seat
+    searches.  numba drops the branches of a None argument before it compiles them, so a
+    command compiles only the blocks its policies play."""
     s = np.empty(4 * _G, np.uint64)
     base = np.empty(52, np.int8)
-    n_base = 0
+    n_base = np.int64(0)  # not a literal 0: _deal_block would compile for Literal[int](0) too
     for c in range(52):
         if (deck_mask >> np.uint64(c)) & _ONE and not (fixed_hand >> np.uint64(c)) & _ONE:
             base[n_base] = c
@@ -641,12 +646,6 @@ def simulate(
         np.empty(_G, np.uint64),
         np.empty(_G, np.int64),
     )
-    kab_bots = False
-    for p in range(players):
-        kab_bots |= kab_pol[p] != KABALEN_RANDOM
-    bots = False
-    for p in range(players):
-        bots |= trick_pol[p] != TRICK_RANDOM
     out[:] = 0
     for g0 in range(0, count, _G):
         for g in range(_G):
@@ -654,14 +653,13 @@ def simulate(
         for r in range(kind.shape[0]):
             _deal_block(s, base, n_base, hands, seat_of, players, fixed_seat, fixed_hand, deck)
             leader = (number[r] - 1) % players
-            if kind[r] == 0 and bots:
+            if kind[r] == 0 and trick_pol is not None:
                 rnd = round_rules_inline(
                     players, size, card_pen[r], per_trick[r], first[r], last[r], deck_mask
                 )
-                m = net_of[r]
                 _tricks_block(
                     s, hands, card_pen[r], rnd, leader, trick_pol, out[:, r], g0, count, lead, pts,
-                    played, voids, sizes, samples, exact, net[max(m, 0)], confidence[r],
+                    played, voids, sizes, search, r,
                 )  # fmt: skip
             elif kind[r] == 0:
                 _random_tricks_block(
@@ -679,7 +677,7 @@ def simulate(
                     count,
                     pts,
                 )
-            elif kab_bots:
+            elif kab_pol is not None:
                 _kabalen_block(
                     s, hands, players, leader, kr, ks, kab_pol, out[:, r], g0, count, played,
                     barred, deck_mask, behind,
@@ -710,6 +708,11 @@ SEARCH_SAMPLES = SAMPLES
 SEARCH_EXACT = EXACT
 
 
+Search = namedtuple("Search", "samples exact net net_of confidence")
+"""The search bot's budget and networks: ``net[net_of[r]]`` is round r's network, played where
+its card's probability is at least ``confidence[r]`` (-1 where ``net_of[r]`` is -1: none)."""
+
+
 @functools.cache
 def _networks():
     weights, signatures = load()
@@ -729,6 +732,15 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None, confid
         np.int64,
     )  # fmt: skip
     trick_pol, kab_pol = policy_codes(settings.policies)
+    search = None
+    if (trick_pol == TRICK_SEARCH).any():
+        search = Search(
+            np.int64(SEARCH_SAMPLES if samples is None else samples),
+            np.int64(SEARCH_EXACT if exact is None else exact),
+            weights,
+            net_of,
+            np.where(net_of >= 0, confidence, -1.0),
+        )
     win, second = settings.pool_shares()
     opens, behind = _tables(settings.deck_mask, settings.gaps == "strict")
     return dict(
@@ -746,15 +758,11 @@ def pack(settings, fixed_seat=-1, fixed_hand=0, samples=None, exact=None, confid
         pool_mode=settings.kabalen_scoring == "pool",
         pool_win=win,
         pool_second=second,
-        trick_pol=trick_pol,
-        kab_pol=kab_pol,
+        trick_pol=trick_pol if (trick_pol != TRICK_RANDOM).any() else None,
+        kab_pol=kab_pol if (kab_pol != KABALEN_RANDOM).any() else None,
         fixed_seat=fixed_seat,
         fixed_hand=np.uint64(fixed_hand),
-        samples=SEARCH_SAMPLES if samples is None else samples,
-        exact=SEARCH_EXACT if exact is None else exact,
-        net=weights,
-        net_of=net_of,
-        confidence=np.where(net_of >= 0, confidence, -1.0),
+        search=search,
     )
 
 
