@@ -49,8 +49,8 @@ G_WH = 27  # runs withheld
 G_RESUME = 28  # bit 15: the OR under way resumes (its start is behind); bits 0-14: the
 # companies that operated in it already (a position read inside an OR, position.py)
 NG = 29
-# company fields: st[O_CS + F_... * 15 + c] (one run of 15 per field, so that scans over
-# the companies read contiguous memory and compile to vector code)
+# company fields: st[O_CS + F_... * 15 + c], st[CS_... + c] below (one run of 15 per field,
+# so that scans over the companies read contiguous memory and compile to vector code)
 F_STATUS, F_PAR, F_ROW, F_COL, F_CASH, F_IPO, F_POOL, F_DIR, F_TTOT, F_TLAID = range(10)
 F_ORS, F_HASDEST, F_REACHED, F_OPER, F_LASTDIV, F_TUNNELS, F_CTYPE, F_UNITS = range(10, 18)
 F_EXTRA = 18  # laid P2's extra tile
@@ -135,6 +135,17 @@ O_PRM, O_POL, O_FREE = _AT.offset("prm"), _AT.offset("pol"), _AT.offset("free")
 S_CEIL, S_ORDER, S_OPS, S_RUN, S_RVT, S_RVN = (
     _AT.offset(name) for name in ("ceil", "order", "ops", "run", "rvt", "rvn")
 )
+# where each company field's run of 15 starts (st[CS_CASH + c]: company c's cash), and
+# each row of the privates, mountain railways and tunnels: one constant each, so that an
+# access compiles to one addition (numba types and lowers every operation on its own)
+(
+    CS_STATUS, CS_PAR, CS_ROW, CS_COL, CS_CASH, CS_IPO, CS_POOL, CS_DIR, CS_TTOT, CS_TLAID,
+    CS_ORS, CS_HASDEST, CS_REACHED, CS_OPER, CS_LASTDIV, CS_TUNNELS, CS_CTYPE, CS_UNITS,
+    CS_EXTRA, CS_PRICE, CS_TILES,
+) = (O_CS + f * 15 for f in range(NF))  # fmt: skip
+PRIV_OWNER, PRIV_OPEN, PRIV_CORP = (O_PRIV + k * 7 for k in range(3))
+MR_OWNER, MR_ACTIVE = (O_MR + k * 5 for k in range(2))
+TUN_OWNER, TUN_CORP, TUN_ACTIVE = (O_TUN + k * 5 for k in range(3))
 NSTATE = _AT.size
 
 PRICE, LIMITED, LIMIT = R.PRICE, R.LIMITED, R.LIMIT
@@ -163,6 +174,7 @@ TYPE_TOKENS = R.TYPE_TOKENS.astype(np.int64)
 FIRST_OF_TYPE = np.cumsum(np.array((0,) + R.DEPOT_COUNT[:-1], np.int64))
 PRIVATE_FACE, PRIVATE_REV = R.PRIVATE_FACE, R.PRIVATE_REV
 NDEPOT = len(R.DEPOT)
+NTYPES = np.int64(6)  # train types (an int64, not a literal: see draw)
 # per company (types never change): in the unrolled scans these fold into immediates
 # (16 entries, the last 0: the scans run over 16 lanes, see lanes)
 HALF_UNITS = np.append(UNITS[CTYPE] // 2, 0).astype(np.int64)  # pool limit: half the shares
@@ -288,15 +300,16 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
 
 
 # ---- small helpers -----------------------------------------------------------------------
-@jit(inline="always", alloc=False)
-def price(st, rs, c):
-    return st[O_CS + F_PRICE * 15 + c]
+@jit(alloc=False)
+def price(st, c):
+    c &= 15
+    return st[CS_PRICE + c]
 
 
 @jit(inline="always", alloc=False)
-def field(st, f):
-    """One field of all 15 companies, as a view (scans over it vectorise)."""
-    return st[O_CS + f * 15 : O_CS + f * 15 + 15]
+def field(st, off):
+    """One field of all 15 companies (from CS_...), as a view (scans over it vectorise)."""
+    return st[off : off + 15]
 
 
 @jit(inline="always", alloc=False)
@@ -309,154 +322,177 @@ def lanes(st, off):
 
 @jit(inline="always", alloc=False)
 def set_cell(st, c, r, k):
-    st[O_CS + F_ROW * 15 + c] = r
-    st[O_CS + F_COL * 15 + c] = k
-    st[O_CS + F_PRICE * 15 + c] = PRICE[r, k]
+    st[CS_ROW + c] = r
+    st[CS_COL + c] = k
+    st[CS_PRICE + c] = PRICE[r, k]
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def cell(r, c):
     return 0 <= r < 8 and 0 <= c < 18 and PRICE[r, c] > 0
 
 
-@jit(inline="always", alloc=False)
-def ntrains(st, rs, c):
-    n = 0
+@jit(alloc=False)
+def ntrains(st, c):
+    c &= 15
+    n = np.int64(0)
     for t in range(6):
         n += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
     return n
 
 
-@jit(inline="always", alloc=False)
-def limit(st, rs, c):
-    return np.int64(LIMIT[st[G_PHASE], st[O_CS + F_CTYPE * 15 + c]])
-
-
-@jit(inline="always", alloc=False)
-def next_type(st, rs):
-    return DEPOT[st[G_POS]] if st[G_POS] < NDEPOT else -1
-
-
-@jit(inline="always", alloc=False)
-def next_h(st, rs):
-    t = next_type(st, rs)
-    return np.int64(PRICE_H[t]) if t >= 0 else np.int64(0)
+@jit(alloc=False)
+def limit(st, c):
+    c &= 15
+    return np.int64(LIMIT[st[G_PHASE], st[CS_CTYPE + c]])
 
 
 @jit(alloc=False)
-def event(st, rs, e):
+def next_type(st):
+    return DEPOT[st[G_POS]] if st[G_POS] < NDEPOT else -1
+
+
+@jit(alloc=False)
+def next_h(st):
+    t = next_type(st)
+    return np.int64(PRICE_H[t]) if t >= 0 else np.int64(0)
+
+
+@jit(inline="always", alloc=False)
+def event(st, e):
     if st[O_EV + e * 3 + 0] < 0:
         st[O_EV + e * 3 + 0] = st[G_OR]
         st[O_EV + e * 3 + 1] = st[G_SET]
         st[O_EV + e * 3 + 2] = st[G_NIN]
 
 
-# ---- market --------------------------------------------------------------------------------
 @jit(inline="always", alloc=False)
-def move_right(st, rs, c):
-    r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
-    m = np.int64(st[O_CS + F_CTYPE * 15 + c] == REGIONAL)
+def draw(rs, n):
+    """A uniform draw in [0, n) (``rng.bounded``) through one compiled call: the generator
+    inlined at each of the kernel's draws took about 250 numba IR statements a draw;
+    n goes as int64, so that draws with constant bounds share that one compile."""
+    return _draw(rs, np.int64(n))
+
+
+@jit(alloc=False)
+def _draw(rs, n):
+    return bounded(rs, n)
+
+
+# ---- market --------------------------------------------------------------------------------
+@jit(alloc=False)
+def move_right(st, c):
+    c &= 15
+    r, k = st[CS_ROW + c], st[CS_COL + c]
+    m = np.int64(st[CS_CTYPE + c] == REGIONAL)
     set_cell(st, c, MOVE_ROW[m, r, k], MOVE_COL[m, r, k])
 
 
-@jit(inline="always", alloc=False)
-def move_left(st, rs, c):
-    r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
+@jit(alloc=False)
+def move_left(st, c):
+    c &= 15
+    r, k = st[CS_ROW + c], st[CS_COL + c]
     set_cell(st, c, MOVE_ROW[2, r, k], MOVE_COL[2, r, k])
 
 
 @jit(inline="always", alloc=False)
-def move_vertical(st, rs, c, d):
-    r, k = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
+def move_vertical(st, c, d):
+    r, k = st[CS_ROW + c], st[CS_COL + c]
     if cell(r + d, k):
         set_cell(st, c, r + d, k)
 
 
 # ---- shares --------------------------------------------------------------------------------
 @jit(inline="always", alloc=False)
-def recheck_director(st, rs, c):
-    best = st[O_CS + F_DIR * 15 + c]
+def recheck_director(st, c):
+    best = st[CS_DIR + c]
     most = st[O_HOLD + best * 15 + c] if best >= 0 else 1
     for p in range(st[G_PLAYERS]):
         if st[O_HOLD + p * 15 + c] > most:
             best = p
             most = st[O_HOLD + p * 15 + c]
-    st[O_CS + F_DIR * 15 + c] = best
+    st[CS_DIR + c] = best
 
 
-@jit(inline="always", alloc=False)
-def float_check(st, rs, c):
-    sold = st[O_CS + F_UNITS * 15 + c] - st[O_CS + F_IPO * 15 + c]
-    if st[O_CS + F_STATUS * 15 + c] == 1 and sold >= FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]]:
-        st[O_CS + F_STATUS * 15 + c] = 2
+@jit(alloc=False)
+def float_check(st, c):
+    c &= 15
+    sold = st[CS_UNITS + c] - st[CS_IPO + c]
+    if st[CS_STATUS + c] == 1 and sold >= FLOAT_UNITS[st[CS_CTYPE + c]]:
+        st[CS_STATUS + c] = 2
         st[G_FLOATED] += 1
-        t = st[O_CS + F_CTYPE * 15 + c]
+        t = st[CS_CTYPE + c]
         mult = 2 if t == PRE else 5
         if t == HISTORICAL and st[G_FULL]:
             mult = 10
-        cap = mult * st[O_CS + F_PAR * 15 + c]
-        st[O_CS + F_CASH * 15 + c] += cap
+        cap = mult * st[CS_PAR + c]
+        st[CS_CASH + c] += cap
         st[G_BANK] -= cap
-        st[O_CS + F_TLAID * 15 + c] = 1
+        st[CS_TLAID + c] = 1
 
 
-@jit(inline="always", alloc=False)
-def par_corp(st, rs, p, c, v):
-    st[O_CS + F_STATUS * 15 + c] = 1
-    st[O_CS + F_PAR * 15 + c] = v
+@jit(alloc=False)
+def par_corp(st, p, c, v):
+    c &= 15
+    st[CS_STATUS + c] = 1
+    st[CS_PAR + c] = v
     set_cell(st, c, PAR_ROW[v], PAR_COL)
-    st[O_CS + F_DIR * 15 + c] = p
+    st[CS_DIR + c] = p
     st[O_HOLD + p * 15 + c] += 2
-    st[O_CS + F_IPO * 15 + c] -= 2
+    st[CS_IPO + c] -= 2
     st[O_CASH + p] -= 2 * v
     st[G_BANK] += 2 * v
-    if st[O_CS + F_CTYPE * 15 + c] == HISTORICAL:
-        st[O_CS + F_TTOT * 15 + c] = HIST_TOKENS[v]
+    if st[CS_CTYPE + c] == HISTORICAL:
+        st[CS_TTOT + c] = HIST_TOKENS[v]
     else:
-        st[O_CS + F_TTOT * 15 + c] = TYPE_TOKENS[st[O_CS + F_CTYPE * 15 + c]]
-    float_check(st, rs, c)
+        st[CS_TTOT + c] = TYPE_TOKENS[st[CS_CTYPE + c]]
+    float_check(st, c)
 
 
-@jit(inline="always", alloc=False)
-def buy_ipo(st, rs, p, c):
-    v = st[O_CS + F_PAR * 15 + c]
+@jit(alloc=False)
+def buy_ipo(st, p, c):
+    c &= 15
+    v = st[CS_PAR + c]
     st[O_CASH + p] -= v
     st[G_BANK] += v
     st[O_HOLD + p * 15 + c] += 1
-    st[O_CS + F_IPO * 15 + c] -= 1
-    recheck_director(st, rs, c)
-    float_check(st, rs, c)
+    st[CS_IPO + c] -= 1
+    recheck_director(st, c)
+    float_check(st, c)
 
 
-@jit(inline="always", alloc=False)
-def buy_pool(st, rs, p, c):
-    v = price(st, rs, c)
+@jit(alloc=False)
+def buy_pool(st, p, c):
+    c &= 15
+    v = price(st, c)
     st[O_CASH + p] -= v
     st[G_BANK] += v
     st[O_HOLD + p * 15 + c] += 1
-    st[O_CS + F_POOL * 15 + c] -= 1
-    recheck_director(st, rs, c)
+    st[CS_POOL + c] -= 1
+    recheck_director(st, c)
 
 
-@jit(inline="always", alloc=False)
-def sale_value(st, rs, c):
-    v = price(st, rs, c)
-    row, col = st[O_CS + F_ROW * 15 + c], st[O_CS + F_COL * 15 + c]
-    if st[O_CS + F_OPER * 15 + c] == 0 and cell(row + 1, col):
+@jit(alloc=False)
+def sale_value(st, c):
+    c &= 15
+    v = price(st, c)
+    row, col = st[CS_ROW + c], st[CS_COL + c]
+    if st[CS_OPER + c] == 0 and cell(row + 1, col):
         v = np.int64(PRICE[row + 1, col])  # not yet operated: one row lower
     return v
 
 
-@jit(inline="always", alloc=False)
-def sell(st, rs, p, c, k):
-    v = sale_value(st, rs, c)
+@jit(alloc=False)
+def sell(st, p, c, k):
+    c &= 15
+    v = sale_value(st, c)
     st[O_CASH + p] += k * v
     st[G_BANK] -= k * v
     st[O_HOLD + p * 15 + c] -= k
-    st[O_CS + F_POOL * 15 + c] += k
+    st[CS_POOL + c] += k
     st[O_PL + p * 3 + 0] |= np.int64(1) << c
-    move_vertical(st, rs, c, 1)
-    recheck_director(st, rs, c)
+    move_vertical(st, c, 1)
+    recheck_director(st, c)
 
 
 @jit(inline="always", alloc=False)
@@ -488,22 +524,22 @@ def _buy_extra(st, p, k):
 
 
 @jit(inline="always", alloc=False)
-def mountain_ok(st, rs, p):
+def mountain_ok(st, p):
     return _extra_ok(st, p, 1)
 
 
 @jit(inline="always", alloc=False)
-def tunnel_ok(st, rs, p):
+def tunnel_ok(st, p):
     return _extra_ok(st, p, 2)
 
 
 @jit(inline="always", alloc=False)
-def buy_mountain(st, rs, p):
+def buy_mountain(st, p):
     _buy_extra(st, p, 1)
 
 
 @jit(inline="always", alloc=False)
-def buy_tunnel(st, rs, p):
+def buy_tunnel(st, p):
     _buy_extra(st, p, 2)
 
 
@@ -517,9 +553,9 @@ def auction(st, rs):
         for p in range(n):
             if st[O_POL + p] == CAREFUL:
                 v = face * st[O_PRM + P_AUCVAL + i] // 100 // 5 * 5
-                v += 5 * bounded(rs, st[O_PRM + P_AUCNOISE] + 1)
+                v += 5 * draw(rs, st[O_PRM + P_AUCNOISE] + 1)
             else:
-                pct = st[O_PRM + P_VLOW] + bounded(rs, st[O_PRM + P_VSPAN] + 1)
+                pct = st[O_PRM + P_VLOW] + draw(rs, st[O_PRM + P_VSPAN] + 1)
                 v = face * pct // 100 // 5 * 5
             st[S_CEIL + p] = min(v, st[O_CASH + p] // 5 * 5)
             top = max(top, st[S_CEIL + p])
@@ -547,33 +583,33 @@ def auction(st, rs):
             pay = max(floor, min(st[S_CEIL + win], second + 5))
         st[O_CASH + win] -= pay
         st[G_BANK] += pay
-        st[O_PRIV + 0 * 7 + i] = win
+        st[PRIV_OWNER + i] = win
         if i == R.P3:
-            st[O_TUN + 0 * 5 + 0] = win
+            st[TUN_OWNER + 0] = win
         elif i == R.P5:
             st[O_HOLD + win * 15 + MOB] = 1
-            st[O_CS + F_IPO * 15 + MOB] -= 1
+            st[CS_IPO + MOB] -= 1
         elif i == R.P6:
             if st[O_POL + win] == CAREFUL:
                 v = st[O_PRM + P_FNMPAR]
             else:
-                v = PARS[bounded(rs, 5)]
-            st[O_CS + F_STATUS * 15 + FNM] = 2
-            st[O_CS + F_PAR * 15 + FNM] = v
+                v = PARS[draw(rs, 5)]
+            st[CS_STATUS + FNM] = 2
+            st[CS_PAR + FNM] = v
             set_cell(st, FNM, PAR_ROW[v], PAR_COL)
-            st[O_CS + F_DIR * 15 + FNM] = win
+            st[CS_DIR + FNM] = win
             st[O_HOLD + win * 15 + FNM] = 2
-            st[O_CS + F_POOL * 15 + FNM] = 3
-            st[O_CS + F_IPO * 15 + FNM] = 5
-            st[O_CS + F_CASH * 15 + FNM] = 5 * v
+            st[CS_POOL + FNM] = 3
+            st[CS_IPO + FNM] = 5
+            st[CS_CASH + FNM] = 5 * v
             st[G_BANK] -= 5 * v
-            st[O_CS + F_TTOT * 15 + FNM] = HIST_TOKENS[v]
-            st[O_CS + F_TLAID * 15 + FNM] = 1
+            st[CS_TTOT + FNM] = HIST_TOKENS[v]
+            st[CS_TLAID + FNM] = 1
             st[G_FLOATED] += 1
 
 
 # ---- stock round -----------------------------------------------------------------------------
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def ones(x):
     """Set bits of a 16-bit mask."""
     x = x - ((x >> 1) & 0x5555)
@@ -594,10 +630,10 @@ def random_turn(st, rs, p):
     # the legal moves of each kind as bit masks over the companies, from one scan (the
     # conditions of the reference's sellable, ipo_ok, pool_ok and par_ok at par 60), packed
     # in one word (as in company_scan)
-    status, director = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_DIR * 15)
-    hold, pool = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_POOL * 15)
-    prices, par = lanes(st, O_CS + F_PRICE * 15), lanes(st, O_CS + F_PAR * 15)
-    ipo = lanes(st, O_CS + F_IPO * 15)
+    status, director = lanes(st, CS_STATUS), lanes(st, CS_DIR)
+    hold, pool = lanes(st, O_HOLD + p * 15), lanes(st, CS_POOL)
+    prices, par = lanes(st, CS_PRICE), lanes(st, CS_PAR)
+    ipo = lanes(st, CS_IPO)
     cash = st[O_CASH + p]
     # the per-company conditions first; the player's (sold, debt, room) mask them after
     ncert = masks = np.int64(0)
@@ -637,38 +673,38 @@ def random_turn(st, rs, p):
     cats, ncat = listed(cats, ncat, 2, ipos != 0)
     cats, ncat = listed(cats, ncat, 3, pools != 0)
     cats, ncat = listed(cats, ncat, 4, pars != 0)
-    cats, ncat = listed(cats, ncat, 5, mountain_ok(st, rs, p))
-    cats, ncat = listed(cats, ncat, 6, tunnel_ok(st, rs, p))
-    cat = (cats >> (4 * bounded(rs, ncat))) & 15
+    cats, ncat = listed(cats, ncat, 5, mountain_ok(st, p))
+    cats, ncat = listed(cats, ncat, 6, tunnel_ok(st, p))
+    cat = (cats >> (4 * draw(rs, ncat))) & 15
     if cat == 0:
         return False
     if cat == 5:
-        buy_mountain(st, rs, p)
+        buy_mountain(st, p)
         return True
     if cat == 6:
-        buy_tunnel(st, rs, p)
+        buy_tunnel(st, p)
         return True
     mask = sells if cat == 1 else ipos if cat == 2 else pools if cat == 3 else pars
     # the k-th company of the mask: drop the k lowest bits, take the lowest left (fewer
     # unpredictable branches than a test per company)
-    for _ in range(bounded(rs, ones(mask))):
+    for _ in range(draw(rs, ones(mask))):
         mask &= mask - 1
     c = trailing_zeros(mask)
     if cat == 1:
-        sell(st, rs, p, c, 1)
+        sell(st, p, c, np.int64(1))
     elif cat == 2:
-        buy_ipo(st, rs, p, c)
+        buy_ipo(st, p, c)
     elif cat == 3:
-        buy_pool(st, rs, p, c)
+        buy_pool(st, p, c)
     else:
         nv = 0
         for j in range(5):
             nv += cash >= 2 * PARS[j]
-        j = bounded(rs, nv)
+        j = draw(rs, nv)
         for q in range(5):
             if cash >= 2 * PARS[q]:
                 if j == 0:
-                    par_corp(st, rs, p, c, PARS[q])
+                    par_corp(st, p, c, PARS[q])
                     break
                 j -= 1
     return True
@@ -681,9 +717,9 @@ def company_scan(st):
     (floated, pool under its limit, trading low enough that a non-director sells; parred
     unfloated and floated companies with IPO shares for sale (not the SBB); floated ones
     with pool shares), ``cw2`` four (paid a dividend; not parred; parred; floated)."""
-    status, pool = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_POOL * 15)
-    prices, par = lanes(st, O_CS + F_PRICE * 15), lanes(st, O_CS + F_PAR * 15)
-    ipo, lastdiv = lanes(st, O_CS + F_IPO * 15), lanes(st, O_CS + F_LASTDIV * 15)
+    status, pool = lanes(st, CS_STATUS), lanes(st, CS_POOL)
+    prices, par = lanes(st, CS_PRICE), lanes(st, CS_PAR)
+    ipo, lastdiv = lanes(st, CS_IPO), lanes(st, CS_LASTDIV)
     sb = st[O_PRM + P_SELLBELOW] & U31
     cw = cw2 = np.int64(0)
     for c in range(16):
@@ -710,14 +746,14 @@ def company_scan(st):
     return cw, cw2
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def player_scan(st, p):
     """The careful bot's per-player conditions, from one scan: ``pw`` packs four 16-bit
     masks (directs; holds shares; may buy one more from the IPO; can pay the pool price);
     ``ncert`` counts the certificates."""
-    director = lanes(st, O_CS + F_DIR * 15)
-    hold, prices = lanes(st, O_HOLD + p * 15), lanes(st, O_CS + F_PRICE * 15)
-    par = lanes(st, O_CS + F_PAR * 15)
+    director = lanes(st, CS_DIR)
+    hold, prices = lanes(st, O_HOLD + p * 15), lanes(st, CS_PRICE)
+    par = lanes(st, CS_PAR)
     cash = st[O_CASH + p]
     pw = ncert = np.int64(0)
     for c in range(16):
@@ -734,7 +770,7 @@ def player_scan(st, p):
 
 
 @jit(alloc=False)
-def sell_to_float(st, rs, p, unparred, held):
+def sell_to_float(st, p, unparred, held):
     """(see the reference's sell_to_float; the caller checked debt and certificates;
     ``held``: the companies it holds shares of and does not direct)"""
     if held == 0 or st[G_SR] <= 1:
@@ -747,7 +783,7 @@ def sell_to_float(st, rs, p, unparred, held):
         c = -1
     if c < 0:
         return False
-    need = careful_par(FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]], st[O_HOLD + p * 15 + c])
+    need = careful_par(FLOAT_UNITS[st[CS_CTYPE + c]], st[O_HOLD + p * 15 + c])
     cost = (2 + need) * 60
     total = st[O_CASH + p]
     if total >= cost:
@@ -756,23 +792,23 @@ def sell_to_float(st, rs, p, unparred, held):
     while m:
         x = trailing_zeros(m)
         m &= m - 1
-        k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[O_CS + F_POOL * 15 + x])
-        if st[O_CS + F_STATUS * 15 + x] == 2 and k > 0:
-            total += k * sale_value(st, rs, x)
+        k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[CS_POOL + x])
+        if st[CS_STATUS + x] == 2 and k > 0:
+            total += k * sale_value(st, x)
     if total < cost:
         return False
     m = held
     while m and st[O_CASH + p] < cost:
         x = trailing_zeros(m)
         m &= m - 1
-        k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[O_CS + F_POOL * 15 + x])
-        if st[O_CS + F_STATUS * 15 + x] == 2 and k > 0:
-            sell(st, rs, p, x, k)
+        k = min(st[O_HOLD + p * 15 + x], HALF_UNITS[x] - st[CS_POOL + x])
+        if st[CS_STATUS + x] == 2 and k > 0:
+            sell(st, p, x, k)
     return True
 
 
-@jit(inline="always", alloc=False)
-def careful_turn(st, rs, p, cw, cw2):
+@jit(alloc=False)
+def careful_turn(st, p, cw, cw2):
     # the same decisions as the reference's careful_turn, with its legality checks
     # (ipo_ok, pool_ok, par_ok, ...) unfolded into bit masks from two scans (cw, cw2 from
     # company_scan, valid for the state at the start of this turn)
@@ -786,10 +822,9 @@ def careful_turn(st, rs, p, cw, cw2):
             sells &= sells - 1
             sell(
                 st,
-                rs,
                 p,
                 c,
-                min(st[O_HOLD + p * 15 + c], HALF_UNITS[c] - st[O_CS + F_POOL * 15 + c]),
+                min(st[O_HOLD + p * 15 + c], HALF_UNITS[c] - st[CS_POOL + c]),
             )
         acted = True
         cw, cw2 = company_scan(st)
@@ -803,7 +838,7 @@ def careful_turn(st, rs, p, cw, cw2):
         fresh = ~st[O_PL + p * 3 + 0]  # not sold this stock round
         parred = (cw >> 16) & mine & (pw >> 32) & fresh
         if parred:
-            buy_ipo(st, rs, p, trailing_zeros(parred))
+            buy_ipo(st, p, trailing_zeros(parred))
             return True
         unparred = (cw2 >> 16) & ALL15
         if (
@@ -811,7 +846,7 @@ def careful_turn(st, rs, p, cw, cw2):
             and cash < 2 * 60
             and unparred
             and st[O_PRM + P_SELLFLOAT]
-            and sell_to_float(st, rs, p, unparred, (pw >> 16) & ~pw & ALL15)
+            and sell_to_float(st, p, unparred, (pw >> 16) & ~pw & ALL15)
         ):
             return True
         if ndir < st[O_PRM + P_MAXDIR] and cash >= 2 * 60 and unparred:
@@ -820,51 +855,45 @@ def careful_turn(st, rs, p, cw, cw2):
             if st[O_PRM + P_PREFIRST]:
                 # pre_sbb_first: the first free pre-SBB company of float_order, at the
                 # highest par that leaves the cost of floating the first free other one
-                pre = nxt = -1
+                pre = nxt = np.int64(-1)
                 for j in range(13):
                     c = st[O_PRM + P_ORDER + j] & 15
                     if (unparred >> c) & 1:
-                        if st[O_CS + F_CTYPE * 15 + c] == 0:
+                        if st[CS_CTYPE + c] == 0:
                             pre = c if pre < 0 else pre
                         elif nxt < 0:
                             nxt = c
                 second = 0
                 if nxt >= 0:
-                    need = careful_par(
-                        FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + nxt]], st[O_HOLD + p * 15 + nxt]
-                    )
+                    need = careful_par(FLOAT_UNITS[st[CS_CTYPE + nxt]], st[O_HOLD + p * 15 + nxt])
                     second = (2 + need) * 60
                 if pre >= 0:
                     for q in range(5):
                         if (2 * PARS[q] + second) * 100 <= room:
-                            par_corp(st, rs, p, pre, PARS[q])
+                            par_corp(st, p, pre, PARS[q])
                             return True
             for j in range(13):
                 c = st[O_PRM + P_ORDER + j] & 15
                 if (unparred >> c) & 1 == 0:
                     continue
-                need = careful_par(
-                    FLOAT_UNITS[st[O_CS + F_CTYPE * 15 + c]], st[O_HOLD + p * 15 + c]
-                )
+                need = careful_par(FLOAT_UNITS[st[CS_CTYPE + c]], st[O_HOLD + p * 15 + c])
                 # the highest par (100, 90, ..., 60) at which it floats the company alone
                 for q in range(5):
                     if (2 + need) * PARS[q] * 100 <= room:
-                        par_corp(st, rs, p, c, PARS[q])
+                        par_corp(st, p, c, PARS[q])
                         return True
-            if st[O_PRM + P_SELLFLOAT] and sell_to_float(
-                st, rs, p, unparred, (pw >> 16) & ~pw & ALL15
-            ):
+            if st[O_PRM + P_SELLFLOAT] and sell_to_float(st, p, unparred, (pw >> 16) & ~pw & ALL15):
                 return True
         # float_help: a share of another player's parred company, so that it floats
         helps = (cw >> 16) & ~mine & (pw >> 32) & fresh & ALL15
         if st[O_PRM + P_FLOATHELP] != 0 and helps:
-            buy_ipo(st, rs, p, trailing_zeros(helps))
+            buy_ipo(st, p, trailing_zeros(helps))
             return True
         ipos = (cw >> 32) & (pw >> 32) & ALL15 & fresh
         pools = (cw >> 48) & (pw >> 48) & ALL15 & fresh
         eligible = ipos | pools
         paid = eligible & cw2
-        best, best_yield = -1, np.int64(-1)
+        best, best_yield = np.int64(-1), np.int64(-1)
         if paid:
             # a company that paid a dividend yields at least 1000 / 350 > 0 per mille
             while paid:
@@ -872,7 +901,7 @@ def careful_turn(st, rs, p, cw, cw2):
                 paid &= paid - 1
                 # floor(lastdiv * 1000 / price) through the price's reciprocal and a
                 # one-step correction instead of a division (exact: lastdiv < 4 million)
-                x, pr = st[O_CS + F_LASTDIV * 15 + c] * 1000, st[O_CS + F_PRICE * 15 + c]
+                x, pr = st[CS_LASTDIV + c] * 1000, st[CS_PRICE + c]
                 y = x * RECIP32[pr & 511] >> 32
                 y += np.int64((y + 1) * pr <= x)
                 if y > best_yield:
@@ -884,25 +913,25 @@ def careful_turn(st, rs, p, cw, cw2):
             if careful_yield_pick(
                 (pools >> best) & 1 != 0,
                 (ipos >> best) & 1 != 0,
-                price(st, rs, best),
-                st[O_CS + F_PAR * 15 + best],
+                price(st, best),
+                st[CS_PAR + best],
             ):
-                buy_pool(st, rs, p, best)
+                buy_pool(st, p, best)
             else:
-                buy_ipo(st, rs, p, best)
+                buy_ipo(st, p, best)
             return True
     if (
         st[G_PHASE] <= st[O_PRM + P_MOUNTPH]
         and cash - R.MOUNTAIN_PRICE >= st[O_PRM + P_MOUNTRES]
-        and mountain_ok(st, rs, p)
+        and mountain_ok(st, p)
     ):
-        buy_mountain(st, rs, p)
+        buy_mountain(st, p)
         return True
-    if directs and tunnel_ok(st, rs, p):
+    if directs and tunnel_ok(st, p):
         for k in range(R.NTUNNEL):
-            if st[O_TUN + 0 * 5 + k] == p and st[O_TUN + 1 * 5 + k] < 0:
+            if st[TUN_OWNER + k] == p and st[TUN_CORP + k] < 0:
                 return acted  # it still holds an unused tunnel right
-        buy_tunnel(st, rs, p)
+        buy_tunnel(st, p)
         return True
     return acted
 
@@ -943,13 +972,13 @@ def stock_round(st, rs):
             if not valid:
                 cw, cw2 = company_scan(st)
                 valid = True
-            acted = careful_turn(st, rs, p, cw, cw2)
+            acted = careful_turn(st, p, cw, cw2)
         valid &= not acted
         passes = 0 if acted else passes + 1
     # the end-of-round moves from one scan (a branch per company mispredicts); each move
     # changes only its own company, so all moves left may go first
-    status, pool = lanes(st, O_CS + F_STATUS * 15), lanes(st, O_CS + F_POOL * 15)
-    ipo = lanes(st, O_CS + F_IPO * 15)
+    status, pool = lanes(st, CS_STATUS), lanes(st, CS_POOL)
+    ipo = lanes(st, CS_IPO)
     w = np.int64(0)
     for c in range(16):
         live = (status[c] == 1) | (status[c] == 2)
@@ -958,10 +987,10 @@ def stock_round(st, rs):
         ) << c
     left, up = w & ALL15, (w >> 16) & ALL15
     while left:
-        move_left(st, rs, trailing_zeros(left))
+        move_left(st, trailing_zeros(left))
         left &= left - 1
     while up:
-        move_vertical(st, rs, trailing_zeros(up), -1)
+        move_vertical(st, trailing_zeros(up), -1)
         up &= up - 1
     for p in range(n):  # 50% interest on the emergency loans only
         free = st[O_FREE + p]
@@ -970,18 +999,18 @@ def stock_round(st, rs):
 
 
 # ---- trains ------------------------------------------------------------------------------------
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def train_price(t, side):
     return np.int64(PRICE_H[t]) if side else np.int64(PRICE_N[t])
 
 
 @jit(alloc=False)
-def enforce_limits(st, rs):
+def enforce_limits(st):
     for c in range(15):
-        if st[O_CS + F_STATUS * 15 + c] != 2:
+        if st[CS_STATUS + c] != 2:
             continue
-        lim = limit(st, rs, c)
-        n = ntrains(st, rs, c)
+        lim = limit(st, c)
+        n = ntrains(st, c)
         while n > lim:
             # the cheapest train goes (ties: the older type)
             bt, bs, bv = -1, -1, np.int64(1 << 40)
@@ -997,21 +1026,21 @@ def enforce_limits(st, rs):
             st[G_OVER] += 1
 
 
-@jit(inline="always", alloc=False)
-def pay_private_owner(st, rs, i, amount):
-    c = st[O_PRIV + 2 * 7 + i]
+@jit(alloc=False)
+def pay_private_owner(st, i, amount):
+    c = st[PRIV_CORP + i]
     if c >= 0:
-        st[O_CS + F_CASH * 15 + c] += amount
+        st[CS_CASH + c] += amount
     else:
-        st[O_CASH + st[O_PRIV + 0 * 7 + i]] += amount
+        st[O_CASH + st[PRIV_OWNER + i]] += amount
     st[G_BANK] -= amount
 
 
 @jit(alloc=False)
-def new_type(st, rs, t):
+def new_type(st, t):
     st[G_SEEN] |= np.int64(1) << t
     st[G_PHASE] = PHASE_OF[t]
-    event(st, rs, EV_PHASE + PHASE_OF[t] - 2)
+    event(st, EV_PHASE + PHASE_OF[t] - 2)
     st[G_RVOK] = 0  # downgrades and rust below (and the phase's route values)
     if st[O_PRM + P_MAPREV]:
         load_routes(st)
@@ -1026,30 +1055,31 @@ def new_type(st, rs, t):
                 st[G_RUSTED] += st[O_TR + c * 12 + r * 2 + 0] + st[O_TR + c * 12 + r * 2 + 1]
                 st[O_TR + c * 12 + r * 2 + 0] = 0
                 st[O_TR + c * 12 + r * 2 + 1] = 0
-            event(st, rs, EV_RUST + r)
+            event(st, EV_RUST + r)
     if t == 3:
         for i in range(6):
-            if st[O_PRIV + 1 * 7 + i]:
+            if st[PRIV_OPEN + i]:
                 if i == R.P4:
-                    pay_private_owner(st, rs, i, R.P4_COMPENSATION)
+                    pay_private_owner(st, i, R.P4_COMPENSATION)
                     st[G_P4] = 1
-                st[O_PRIV + 1 * 7 + i] = 0
+                st[PRIV_OPEN + i] = 0
         st[G_EVA] = 1
         st[G_SBBP] = 1
     if t == 4:
         st[G_FULL] = 1
         for c in range(15):
-            if st[O_CS + F_CTYPE * 15 + c] == HISTORICAL and st[O_CS + F_STATUS * 15 + c] < 2:
-                st[O_CS + F_HASDEST * 15 + c] = 0
-    enforce_limits(st, rs)
+            if st[CS_CTYPE + c] == HISTORICAL and st[CS_STATUS + c] < 2:
+                st[CS_HASDEST + c] = 0
+    enforce_limits(st)
 
 
-@jit(inline="always", alloc=False)
-def buy_depot(st, rs, c, side):
+@jit(alloc=False)
+def buy_depot(st, c, side):
+    c &= 15
     t = DEPOT[st[G_POS]]
     st[G_POS] += 1
     v = train_price(t, side)
-    st[O_CS + F_CASH * 15 + c] -= v
+    st[CS_CASH + c] -= v
     st[G_BANK] += v
     st[O_TR + c * 12 + t * 2 + side] += 1
     st[G_RVOK] &= ~(np.int64(1) << c)
@@ -1057,26 +1087,27 @@ def buy_depot(st, rs, c, side):
     if (st[G_SEEN] >> t) & 1:
         # the phase is unchanged and every other company is within its limit (each change
         # of limits or trains elsewhere enforces them): only c can be over
-        if ntrains(st, rs, c) > limit(st, rs, c):
-            enforce_limits(st, rs)
+        if ntrains(st, c) > limit(st, c):
+            enforce_limits(st)
     else:
-        new_type(st, rs, t)
+        new_type(st, t)
 
 
-@jit(inline="always", alloc=False)
-def maturity(st, rs, c):
+@jit(alloc=False)
+def maturity(st, c):
     """Network maturity in percent: grows with ORs operated and tokens laid."""
+    c &= 15
     return min(
         100,
         st[O_PRM + P_MAT0]
-        + st[O_PRM + P_MATSTEP] * st[O_CS + F_ORS * 15 + c]
-        + st[O_PRM + P_MATTOK] * (st[O_CS + F_TLAID * 15 + c] - 1)
-        + st[O_PRM + P_P2TILE] * st[O_CS + F_EXTRA * 15 + c],
+        + st[O_PRM + P_MATSTEP] * st[CS_ORS + c]
+        + st[O_PRM + P_MATTOK] * (st[CS_TLAID + c] - 1)
+        + st[O_PRM + P_P2TILE] * st[CS_EXTRA + c],
     )
 
 
-@jit(inline="always", alloc=False)
-def horizon(st, rs, t):
+@jit(alloc=False)
+def horizon(st, t):
     r = RUSTED_BY[t]
     if r < 0:
         return st[O_PRM + P_HORIZON]
@@ -1087,51 +1118,53 @@ def horizon(st, rs, t):
 def rust_pays(st, c, t):
     """rust_buy: the next train ``t`` is the first of its type and rusts more trains of
     companies with other directors than of the companies of c's director."""
+    c &= 15
     if (st[G_SEEN] >> t) & 1:
         return False
-    d = st[O_CS + F_DIR * 15 + c]
+    d = st[CS_DIR + c]
     own = rival = 0
     for x in range(15):
-        if st[O_CS + F_STATUS * 15 + x] != 2:
+        if st[CS_STATUS + x] != 2:
             continue
         for r in range(6):
             if RUSTED_BY[r] == t:
                 n = st[O_TR + x * 12 + r * 2 + 0] + st[O_TR + x * 12 + r * 2 + 1]
-                if st[O_CS + F_DIR * 15 + x] == d:
+                if st[CS_DIR + x] == d:
                     own += n
                 else:
                     rival += n
     return rival > own
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def sister_sale(st, seller, buyer, bt, bs, v):
     """Train (type bt, side bs) goes from ``seller`` to ``buyer`` of the same director for v."""
     st[O_TR + seller * 12 + bt * 2 + bs] -= 1
     st[O_TR + buyer * 12 + bt * 2 + bs] += 1
     st[G_RVOK] &= ~((np.int64(1) << seller) | (np.int64(1) << buyer))
-    st[O_CS + F_CASH * 15 + buyer] -= v
-    st[O_CS + F_CASH * 15 + seller] += v
+    st[CS_CASH + buyer] -= v
+    st[CS_CASH + seller] += v
     st[G_ACRS] += 1
 
 
 @jit(alloc=False)
-def sister_funds(st, rs, c, t, owned):
+def sister_funds(st, c, t, owned):
     """sister_funds: ``c`` (owning ``owned`` trains) wants depot train ``t`` (from the size
     sister_funds on; 0: never) that pays back but lacks the cash for its H price or room
     for it; a company with the same director that has room buys c's cheapest older train,
     for the shortfall or sister_price_pct of its face (the larger, at least 1 SFR), so that
     c can buy t.  (Called on most careful turns: the cheap tests come first.)"""
+    c &= 15
     k = st[O_PRM + P_SFUND]
     if k == 0 or t < max(1, k - 2) or c == SBB or owned == 0:
         return False
-    short = PRICE_H[t] - st[O_CS + F_CASH * 15 + c]
-    if short <= 0 and owned < limit(st, rs, c):
+    short = PRICE_H[t] - st[CS_CASH + c]
+    if short <= 0 and owned < limit(st, c):
         return False
     # one vector scan for the sisters that could pay at least the shortfall (and 1 SFR)
-    director, status = lanes(st, O_CS + F_DIR * 15), lanes(st, O_CS + F_STATUS * 15)
-    cash = lanes(st, O_CS + F_CASH * 15)
-    d, need = st[O_CS + F_DIR * 15 + c], max(1, short)
+    director, status = lanes(st, CS_DIR), lanes(st, CS_STATUS)
+    cash = lanes(st, CS_CASH)
+    d, need = st[CS_DIR + c], max(1, short)
     m = np.int64(0)
     for s in range(16):
         m |= np.int64((director[s] == d) & (status[s] == 2) & (cash[s] >= need)) << s
@@ -1139,33 +1172,34 @@ def sister_funds(st, rs, c, t, owned):
     if m == 0:
         return False
     for s in range(15):
-        if not (m >> s) & 1 or ntrains(st, rs, s) >= limit(st, rs, s):
+        if not (m >> s) & 1 or ntrains(st, s) >= limit(st, s):
             continue
         bt, bs, bv = cheapest_train(st, s, c, t)
         if bt < 0:
             continue
         v = max(1, short, bv * st[O_PRM + P_SISTER] // 100)
-        if st[O_CS + F_CASH * 15 + s] < v:
+        if st[CS_CASH + s] < v:
             continue
-        if not pays_back(st, rs, c, t):  # (the same for every sister)
+        if not pays_back(st, c, t):  # (the same for every sister)
             return False
         sister_sale(st, c, s, bt, bs, v)
         return True
     return False
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
-    ct = st[O_CS + F_CTYPE * 15 + c]
+    c &= 15
+    ct = st[CS_CTYPE + c]
     while st[G_POS] < NDEPOT:
-        owned = ntrains(st, rs, c)  # (a purchase may rust or discard trains: recount)
-        t = next_type(st, rs)
-        if owned >= limit(st, rs, c):
-            if not rnd and sister_funds(st, rs, c, t, owned):
+        owned = ntrains(st, c)  # (a purchase may rust or discard trains: recount)
+        t = next_type(st)
+        if owned >= limit(st, c):
+            if not rnd and sister_funds(st, c, t, owned):
                 continue
             break
-        cash = st[O_CS + F_CASH * 15 + c]
+        cash = st[CS_CASH + c]
         can_n = ct != REGIONAL and cash >= PRICE_N[t]
         can_h = cash >= PRICE_H[t]
         must = ct != PRE and owned == 0
@@ -1173,7 +1207,7 @@ def company_trains(st, rs, c, rnd):
             nopt = (0 if must else 1) + (1 if can_n else 0) + (1 if can_h else 0)
             if nopt == 0:
                 break
-            k = bounded(rs, nopt)
+            k = draw(rs, nopt)
             if not must:
                 if k == 0:
                     break
@@ -1186,10 +1220,10 @@ def company_trains(st, rs, c, rnd):
                 can_n &= cash - PRICE_N[0] >= keep
                 can_h &= cash - PRICE_H[0] >= keep
             if not (can_n or can_h):  # (careful_side's answer too, without the rate)
-                if not must and sister_funds(st, rs, c, t, owned):
+                if not must and sister_funds(st, c, t, owned):
                     continue
                 break
-            rate = st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, rs, c) * horizon(st, rs, t)
+            rate = st[O_PRM + P_SHARE + min(owned, 3)] * maturity(st, c) * horizon(st, t)
             pay = st[O_PRM + P_PAYBACK] * 100
             side = careful_side(
                 must,
@@ -1204,17 +1238,18 @@ def company_trains(st, rs, c, rnd):
                 side = 1 if can_h else 0
             if side < 0:
                 break
-        buy_depot(st, rs, c, side)
+        buy_depot(st, c, side)
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def cheapest_train(st, c, s, below):
     """Company ``s``'s cheapest train of a type below ``below`` that ``c`` may own
     (regionals only H): type, side, face price; type -1 when none."""
+    c, s = c & 15, s & 15
     bt, bs, bv = -1, -1, np.int64(1 << 40)
     for t in range(below):
         for side in range(2):
-            if st[O_CS + F_CTYPE * 15 + c] == REGIONAL and side == 0:
+            if st[CS_CTYPE + c] == REGIONAL and side == 0:
                 continue
             if st[O_TR + s * 12 + t * 2 + side] > 0 and train_price(t, side) < bv:
                 bt, bs, bv = t, side, train_price(t, side)
@@ -1222,42 +1257,37 @@ def cheapest_train(st, c, s, below):
 
 
 @jit(alloc=False)
-def buy_across(st, rs, c):
+def buy_across(st, c):
     """Careful rescue: the cheapest spare train of a company with the same director."""
     c &= 15  # (see forced_train)
-    if c == SBB or st[O_CS + F_CASH * 15 + c] < 1:
+    if c == SBB or st[CS_CASH + c] < 1:
         return False
     for s in range(15):
-        if (
-            s == c
-            or s == SBB
-            or st[O_CS + F_STATUS * 15 + s] != 2
-            or st[O_CS + F_DIR * 15 + s] != st[O_CS + F_DIR * 15 + c]
-        ):
+        if s == c or s == SBB or st[CS_STATUS + s] != 2 or st[CS_DIR + s] != st[CS_DIR + c]:
             continue
-        if ntrains(st, rs, s) < 2:
+        if ntrains(st, s) < 2:
             continue
-        bt, bs, bv = cheapest_train(st, c, s, 6)
+        bt, bs, bv = cheapest_train(st, c, s, NTYPES)
         if bt < 0:
             continue
-        v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
+        v = max(1, min(st[CS_CASH + c], bv * st[O_PRM + P_SISTER] // 100))
         sister_sale(st, s, c, bt, bs, v)
         return True
     return False
 
 
 @jit(alloc=False)
-def take_pre_trains(st, rs, c):
+def take_pre_trains(st, c):
     """sister_gifts while the SBB is about to form: ``c`` takes the trains of its
     director's pre-SBB companies, dearest first, while it has room (see the reference)."""
     c &= 15
-    d = st[O_CS + F_DIR * 15 + c]
-    regional = st[O_CS + F_CTYPE * 15 + c] == REGIONAL
+    d = st[CS_DIR + c]
+    regional = st[CS_CTYPE + c] == REGIONAL
     for s in range(5):
-        if st[O_CS + F_STATUS * 15 + s] != 2 or st[O_CS + F_DIR * 15 + s] != d:
+        if st[CS_STATUS + s] != 2 or st[CS_DIR + s] != d:
             continue
-        while ntrains(st, rs, c) < limit(st, rs, c) and st[O_CS + F_CASH * 15 + c] >= 1:
-            bt, bs, bv = -1, -1, np.int64(-1)
+        while ntrains(st, c) < limit(st, c) and st[CS_CASH + c] >= 1:
+            bt, bs, bv = np.int64(-1), np.int64(-1), np.int64(-1)
             for t in range(6):
                 for side in range(2):
                     if regional and side == 0:
@@ -1266,28 +1296,29 @@ def take_pre_trains(st, rs, c):
                         bt, bs, bv = t, side, train_price(t, side)
             if bt < 0:
                 break
-            v = max(1, min(st[O_CS + F_CASH * 15 + c], bv * st[O_PRM + P_SISTER] // 100))
+            v = max(1, min(st[CS_CASH + c], bv * st[O_PRM + P_SISTER] // 100))
             sister_sale(st, s, c, bt, bs, v)
 
 
-@jit(inline="always", alloc=False)
-def across_offer(st, rs, c, s):
+@jit(alloc=False)
+def across_offer(st, c, s):
     """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
     its price; (-1, 0) when none (see ``across_offers`` in the reference)."""
+    c, s = c & 15, s & 15
     if (
         s == c
         or s == SBB
-        or st[O_CS + F_STATUS * 15 + s] != 2
-        or st[O_CS + F_DIR * 15 + s] < 0
-        or st[O_CS + F_DIR * 15 + s] == st[O_CS + F_DIR * 15 + c]
-        or ntrains(st, rs, s) <= st[O_PRM + P_ACRKEEP]
+        or st[CS_STATUS + s] != 2
+        or st[CS_DIR + s] < 0
+        or st[CS_DIR + s] == st[CS_DIR + c]
+        or ntrains(st, s) <= st[O_PRM + P_ACRKEEP]
     ):
         return -1, np.int64(0)
-    bt, bs, bv = cheapest_train(st, c, s, 6)
+    bt, bs, bv = cheapest_train(st, c, s, NTYPES)
     if bt < 0:
         return -1, np.int64(0)
     v = max(np.int64(1), bv * st[O_PRM + P_ACRPRICE] // 100)
-    if v > st[O_CS + F_CASH * 15 + c]:
+    if v > st[CS_CASH + c]:
         return -1, np.int64(0)
     return bt * 2 + bs, v
 
@@ -1298,11 +1329,11 @@ def buy_across_other(st, rs, c):
     c &= 15  # (see forced_train)
     if st[G_PHASE] < 3 or c == SBB:
         return False
-    d = st[O_CS + F_DIR * 15 + c]
+    d = st[CS_DIR + c]
     n = 0
-    pick, pv = -1, np.int64(1 << 40)
+    pick, pv = np.int64(-1), np.int64(1 << 40)
     for s in range(15):
-        ts, v = across_offer(st, rs, c, s)
+        ts, v = across_offer(st, c, s)
         if ts >= 0:
             n += 1
             if v < pv:  # careful: the cheapest offer, the first on ties
@@ -1310,22 +1341,22 @@ def buy_across_other(st, rs, c):
     if n == 0 or d < 0:
         return False
     if st[O_POL + d] == RANDOM:
-        k = bounded(rs, n + 1)  # 0: the depot (with emergency money)
+        k = draw(rs, n + 1)  # 0: the depot (with emergency money)
         if k == 0:
             return False
         for s in range(15):
-            ts, v = across_offer(st, rs, c, s)
+            ts, v = across_offer(st, c, s)
             if ts >= 0:
                 k -= 1
                 if k == 0:
                     pick, pv = s, v
                     break
-    ts, v = across_offer(st, rs, c, pick)
+    ts, v = across_offer(st, c, pick)
     st[O_TR + pick * 12 + ts] -= 1
     st[O_TR + c * 12 + ts] += 1
     st[G_RVOK] &= ~((np.int64(1) << pick) | (np.int64(1) << c))
-    st[O_CS + F_CASH * 15 + c] -= v
-    st[O_CS + F_CASH * 15 + pick] += v
+    st[CS_CASH + c] -= v
+    st[CS_CASH + pick] += v
     st[G_ACRO] += 1
     return True
 
@@ -1335,67 +1366,63 @@ def forced_train(st, rs, c):
     # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound on the
     # field accesses; the same in the other functions operate calls with a company)
     c &= 15
-    if st[O_CS + F_CTYPE * 15 + c] == PRE or ntrains(st, rs, c) > 0 or st[G_POS] >= NDEPOT:
+    if st[CS_CTYPE + c] == PRE or ntrains(st, c) > 0 or st[G_POS] >= NDEPOT:
         return
-    d = st[O_CS + F_DIR * 15 + c]
-    if d >= 0 and st[O_POL + d] == CAREFUL and st[G_PHASE] >= 3 and buy_across(st, rs, c):
+    d = st[CS_DIR + c]
+    if d >= 0 and st[O_POL + d] == CAREFUL and st[G_PHASE] >= 3 and buy_across(st, c):
         return
     if buy_across_other(st, rs, c):
         return
-    v = next_h(st, rs)
-    if st[O_CS + F_CASH * 15 + c] >= v:
-        buy_depot(st, rs, c, 1)
+    v = next_h(st)
+    if st[CS_CASH + c] >= v:
+        buy_depot(st, c, np.int64(1))
         return
     if d < 0:
         return
-    from_corp = st[O_CS + F_CASH * 15 + c]
+    from_corp = st[CS_CASH + c]
     from_dir = min(st[O_CASH + d], v - from_corp)
     short = v - from_corp - from_dir
     if st[O_PRM + P_BANKRUPT]:
         # it may declare when cash + sellable shares + company cash cannot pay the train
         power = from_corp + st[O_CASH + d]
         for x in range(15):
-            if st[O_CS + F_STATUS * 15 + x] == 2:
-                u = st[O_HOLD + d * 15 + x] - (2 if st[O_CS + F_DIR * 15 + x] == d else 0)
-                power += u * price(st, rs, x)
+            if st[CS_STATUS + x] == 2:
+                u = st[O_HOLD + d * 15 + x] - (2 if st[CS_DIR + x] == d else 0)
+                power += u * price(st, x)
         debt = (3 * short + 1) // 2  # (see the reference)
         for _ in range(st[O_PRM + P_BANKLOOK]):
             debt = (3 * debt + 1) // 2
-        if power < v and (st[O_POL + d] == RANDOM or debt > score(st, rs, d) - from_dir):
+        if power < v and (st[O_POL + d] == RANDOM or debt > score(st, d) - from_dir):
             st[G_ENDED] = 2
             return
     st[O_CASH + d] -= from_dir
-    st[O_CS + F_CASH * 15 + c] += from_dir
+    st[CS_CASH + c] += from_dir
     if short > 0:
         st[O_DEBT + d] += (3 * short + 1) // 2
         st[G_LOANS] += 1
-        st[O_CS + F_CASH * 15 + c] += short
+        st[CS_CASH + c] += short
         st[G_BANK] -= short
-    buy_depot(st, rs, c, 1)
+    buy_depot(st, c, np.int64(1))
 
 
 # ---- operating round ---------------------------------------------------------------------
 @jit(alloc=False)
-def assign_eva(st, rs):
+def assign_eva(st):
     if st[G_EVA] != 1:
         return
-    owner = st[O_PRIV + 0 * 7 + R.P7]
+    owner = st[PRIV_OWNER + R.P7]
     for j in range(ORDER_EVA.shape[0]):
         c = ORDER_EVA[j]
-        if (
-            st[O_CS + F_STATUS * 15 + c] == 2
-            and st[O_CS + F_DIR * 15 + c] == owner
-            and ntrains(st, rs, c) < limit(st, rs, c)
-        ):
+        if st[CS_STATUS + c] == 2 and st[CS_DIR + c] == owner and ntrains(st, c) < limit(st, c):
             st[O_TR + c * 12 + 3 * 2 + 1] += 1
             st[G_RVOK] &= ~(np.int64(1) << c)
             st[G_EVA] = 2
-            st[O_PRIV + 1 * 7 + R.P7] = 0
+            st[PRIV_OPEN + R.P7] = 0
             return
 
 
 @jit(inline="always", alloc=False)
-def run_value(st, rs, c):
+def run_value(st, c):
     """Sum of train values, the k-th best weighted by share_pct[min(k, 3)]; and the count.
     Cached per company: most companies run the same trains as in their last OR (every
     change of a company's trains clears its G_RVOK bit)."""
@@ -1442,73 +1469,72 @@ def order_slots(st):
         st[S_RUN + i] = j
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def operate(st, rs, c, sellers):
     """One company's turn; ``sellers``: bit p set if player p may own an open P1-P5 (a
     superset: in an OR privates only close or pass to companies)."""
-    d = st[O_CS + F_DIR * 15 + c]
+    c &= 15
+    d = st[CS_DIR + c]
     rnd = d >= 0 and st[O_POL + d] == RANDOM
-    ct = st[O_CS + F_CTYPE * 15 + c]
+    ct = st[CS_CTYPE + c]
     cost = tile_cost(st, c)
-    if st[O_CS + F_CASH * 15 + c] >= cost:
-        st[O_CS + F_CASH * 15 + c] -= cost
+    if st[CS_CASH + c] >= cost:
+        st[CS_CASH + c] -= cost
         st[G_BANK] += cost
-        st[O_CS + F_TILES * 15 + c] += 1
+        st[CS_TILES + c] += 1
     cost = tile_cost(st, c)
-    if p2_usable(st, rs, c) and st[O_CS + F_CASH * 15 + c] >= cost:
+    if p2_usable(st, c) and st[CS_CASH + c] >= cost:
         # P2: one extra yellow tile, paying its terrain
-        if bounded(rs, 2) == 1 if rnd else True:
-            st[O_CS + F_CASH * 15 + c] -= cost
+        if draw(rs, 2) == 1 if rnd else True:
+            st[CS_CASH + c] -= cost
             st[G_BANK] += cost
-            st[O_CS + F_TILES * 15 + c] += 1
-            st[O_CS + F_EXTRA * 15 + c] = 1
+            st[CS_TILES + c] += 1
+            st[CS_EXTRA + c] = 1
             st[G_P2USED] = 1
-    if p4_usable(st, rs, c):
+    if p4_usable(st, c):
         # P4: the Furka-Oberalp tiles, free; the owner gets 80 and P4 closes
-        if bounded(rs, 2) == 1 if rnd else p4_helps(st, rs, c):
-            pay_private_owner(st, rs, R.P4, R.P4_COMPENSATION)
-            st[O_PRIV + 1 * 7 + R.P4] = 0
+        if draw(rs, 2) == 1 if rnd else p4_helps(st, c):
+            pay_private_owner(st, R.P4, R.P4_COMPENSATION)
+            st[PRIV_OPEN + R.P4] = 0
             st[G_P4] = 1
-    if st[O_CS + F_TLAID * 15 + c] < st[O_CS + F_TTOT * 15 + c]:
-        cost = TOKEN_COST[min(st[O_CS + F_TLAID * 15 + c], 4)]
-        if st[O_CS + F_CASH * 15 + c] >= cost + next_h(st, rs):
-            st[O_CS + F_CASH * 15 + c] -= cost
+    if st[CS_TLAID + c] < st[CS_TTOT + c]:
+        cost = TOKEN_COST[min(st[CS_TLAID + c], 4)]
+        if st[CS_CASH + c] >= cost + next_h(st):
+            st[CS_CASH + c] -= cost
             st[G_BANK] += cost
-            st[O_CS + F_TLAID * 15 + c] += 1
+            st[CS_TLAID + c] += 1
     if d >= 0:
         for k in range(R.NTUNNEL):
-            if st[O_TUN + 0 * 5 + k] == d and st[O_TUN + 1 * 5 + k] < 0:
-                if st[O_CS + F_CASH * 15 + c] >= R.TUNNEL_BUILD:
+            if st[TUN_OWNER + k] == d and st[TUN_CORP + k] < 0:
+                if st[CS_CASH + c] >= R.TUNNEL_BUILD:
                     if rnd:
-                        build = bounded(rs, 2) == 1
+                        build = draw(rs, 2) == 1
                     else:
-                        build = careful_tunnel(
-                            st[O_CS + F_CASH * 15 + c], R.TUNNEL_BUILD, next_h(st, rs)
-                        )
+                        build = careful_tunnel(st[CS_CASH + c], R.TUNNEL_BUILD, next_h(st))
                     if build:
-                        st[O_CS + F_CASH * 15 + c] -= R.TUNNEL_BUILD
+                        st[CS_CASH + c] -= R.TUNNEL_BUILD
                         st[G_BANK] += R.TUNNEL_BUILD
-                        st[O_TUN + 1 * 5 + k] = c
-                        st[O_CS + F_TUNNELS * 15 + c] += 1
+                        st[TUN_CORP + k] = c
+                        st[CS_TUNNELS + c] += 1
                 break
-    if st[O_CS + F_HASDEST * 15 + c] and not st[O_CS + F_REACHED * 15 + c]:
+    if st[CS_HASDEST + c] and not st[CS_REACHED + c]:
         need = DEST_NEEDS[c]
         if (
-            st[O_CS + F_TILES * 15 + c] >= NTILES[c]
+            st[CS_TILES + c] >= NTILES[c]
             and (need != 1 or st[G_PHASE] >= 3)
             and (need != 2 or st[G_P4] != 0)
         ):
-            st[O_CS + F_REACHED * 15 + c] = 1
-            bonus = (2 if ct == PRE else 5) * st[O_CS + F_PAR * 15 + c]
-            st[O_CS + F_CASH * 15 + c] += bonus
+            st[CS_REACHED + c] = 1
+            bonus = (2 if ct == PRE else 5) * st[CS_PAR + c]
+            st[CS_CASH + c] += bonus
             st[G_BANK] -= bonus
     rev = np.int64(0)
-    total, n = run_value(st, rs, c)
+    total, n = run_value(st, c)
     if n > 0:
-        mat = maturity(st, rs, c)
+        mat = maturity(st, c)
         noise = st[O_PRM + P_NOISE]
-        luck = 100 - noise + bounded(rs, 2 * noise + 1)
-        dest = 100 + (st[O_PRM + P_DEST] if st[O_CS + F_REACHED * 15 + c] else 0)
+        luck = 100 - noise + draw(rs, 2 * noise + 1)
+        dest = 100 + (st[O_PRM + P_DEST] if st[CS_REACHED + c] else 0)
         x = (
             total
             * st[O_PRM + P_PHASE + st[G_PHASE] - 1]
@@ -1518,36 +1544,36 @@ def operate(st, rs, c, sellers):
             * luck
         )
         rev = x // 1_000_000_000_000 // 10 * 10
-        rev += st[O_PRM + P_TUNBONUS] * n * st[O_CS + F_TUNNELS * 15 + c]
+        rev += st[O_PRM + P_TUNBONUS] * n * st[CS_TUNNELS + c]
         for k in range(R.NTUNNEL):
-            if st[O_TUN + 1 * 5 + k] == c:
-                st[O_TUN + 2 * 5 + k] = 1
+            if st[TUN_CORP + k] == c:
+                st[TUN_ACTIVE + k] = 1
         if c == FNM:
-            st[O_PRIV + 1 * 7 + R.P6] = 0
-    st[O_CS + F_ORS * 15 + c] += 1
-    st[O_CS + F_OPER * 15 + c] = 1
+            st[PRIV_OPEN + R.P6] = 0
+    st[CS_ORS + c] += 1
+    st[CS_OPER + c] = 1
     payout = False
     if rev > 0:
         if rnd:
-            payout = bounded(rs, 2) == 0
+            payout = draw(rs, 2) == 0
         else:
-            nt = next_type(st, rs)
+            nt = next_type(st)
             safe = 0
             for t in range(6):
                 if RUSTED_BY[t] < 0 or nt < 0 or RUSTED_BY[t] > nt + 1:
                     safe += st[O_TR + c * 12 + t * 2 + 0] + st[O_TR + c * 12 + t * 2 + 1]
-            cash = st[O_CS + F_CASH * 15 + c]
+            cash = st[CS_CASH + c]
             payout = careful_pays(
-                ct == PRE, safe, nt >= 0, cash, next_h(st, rs), rev, st[O_PRM + P_SAVE] != 0
+                ct == PRE, safe, nt >= 0, cash, next_h(st), rev, st[O_PRM + P_SAVE] != 0
             )
             if payout and ct != PRE and st[O_PRM + P_WITHHOLD] != 0 and nt >= 0:
                 # withhold when that completes the next train it has room for and that
                 # pays back (the H side, as company_trains tests it)
                 v = PRICE_H[nt]
                 if (
-                    ntrains(st, rs, c) < limit(st, rs, c)
+                    ntrains(st, c) < limit(st, c)
                     and cash < v <= cash + rev
-                    and pays_back(st, rs, c, nt)
+                    and pays_back(st, c, nt)
                 ):
                     payout = False
     if rev > 0 and not payout:
@@ -1561,24 +1587,24 @@ def operate(st, rs, c, sellers):
             amount = np.int64(np.uint64(rev20 * st[O_HOLD + p * 15 + c] + 19) // np.uint64(20))
             st[O_CASH + p] += amount
             paid += amount
-        pool = rev20 * st[O_CS + F_POOL * 15 + c] // 20
-        st[O_CS + F_CASH * 15 + c] += pool
+        pool = rev20 * st[CS_POOL + c] // 20
+        st[CS_CASH + c] += pool
         st[G_BANK] -= paid + pool
-        st[O_CS + F_LASTDIV * 15 + c] = rev20 // 20
-        move_right(st, rs, c)
+        st[CS_LASTDIV + c] = rev20 // 20
+        move_right(st, c)
     else:
-        st[O_CS + F_CASH * 15 + c] += rev
+        st[CS_CASH + c] += rev
         st[G_BANK] -= rev
-        st[O_CS + F_LASTDIV * 15 + c] = 0
-        move_left(st, rs, c)
+        st[CS_LASTDIV + c] = 0
+        move_left(st, c)
     company_trains(st, rs, c, rnd)
     if not rnd and st[O_PRM + P_SGIFT] != 0 and d >= 0 and st[G_PHASE] >= 3 and c != SBB:
         if ct == PRE:
-            if st[O_PRM + P_SGIFT] & 1 and st[G_PHASE] >= 4 and ntrains(st, rs, c) == 0:
-                buy_across(st, rs, c)
+            if st[O_PRM + P_SGIFT] & 1 and st[G_PHASE] >= 4 and ntrains(st, c) == 0:
+                buy_across(st, c)
         elif st[O_PRM + P_SGIFT] & 2 and st[G_SBBP] != 0:
-            take_pre_trains(st, rs, c)
-    if ct != PRE and ntrains(st, rs, c) == 0:  # (saves a call in most ORs)
+            take_pre_trains(st, c)
+    if ct != PRE and ntrains(st, c) == 0:  # (saves a call in most ORs)
         forced_train(st, rs, c)
     # (the call only where a private can be for sale: most turns have none)
     if (
@@ -1592,69 +1618,73 @@ def operate(st, rs, c, sellers):
     return rev
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def tile_cost(st, c):
     """The terrain of the company's next tile on its list; 0 after it (upgrades)."""
-    k = st[O_CS + F_TILES * 15 + c]
+    c &= 15
+    k = st[CS_TILES + c]
     return TERRAIN[c, k] if k < NTILES[c] else np.int64(0)
 
 
-@jit(inline="always", alloc=False)
-def p4_usable(st, rs, c):
+@jit(alloc=False)
+def p4_usable(st, c):
     """P4 (from phase 3, until it closes): by its owning company or one its owner directs."""
-    if st[O_PRIV + 1 * 7 + R.P4] == 0 or st[G_PHASE] < 3:
+    c &= 15
+    if st[PRIV_OPEN + R.P4] == 0 or st[G_PHASE] < 3:
         return False
-    if st[O_PRIV + 2 * 7 + R.P4] >= 0:
-        return st[O_PRIV + 2 * 7 + R.P4] == c
-    d = st[O_CS + F_DIR * 15 + c]
-    return d >= 0 and st[O_PRIV + 0 * 7 + R.P4] == d
+    if st[PRIV_CORP + R.P4] >= 0:
+        return st[PRIV_CORP + R.P4] == c
+    d = st[CS_DIR + c]
+    return d >= 0 and st[PRIV_OWNER + R.P4] == d
 
 
 @jit(alloc=False)
-def p4_helps(st, rs, c):
+def p4_helps(st, c):
     """Careful: use P4 once its tiles give one of the director's companies its
     destination now (GB's Gotthard hex, RhB's line; its own track laid)."""
-    d = st[O_CS + F_DIR * 15 + c]
+    c &= 15
+    d = st[CS_DIR + c]
     for x in range(15):
         if (
-            st[O_CS + F_STATUS * 15 + x] == 2
-            and st[O_CS + F_DIR * 15 + x] == d
+            st[CS_STATUS + x] == 2
+            and st[CS_DIR + x] == d
             and DEST_NEEDS[x] == 2
-            and st[O_CS + F_HASDEST * 15 + x] != 0
-            and st[O_CS + F_REACHED * 15 + x] == 0
-            and st[O_CS + F_TILES * 15 + x] >= NTILES[x]
+            and st[CS_HASDEST + x] != 0
+            and st[CS_REACHED + x] == 0
+            and st[CS_TILES + x] >= NTILES[x]
         ):
             return True
     return False
 
 
-@jit(inline="always", alloc=False)
-def pays_back(st, rs, c, t):
-    rate = (
-        st[O_PRM + P_SHARE + min(ntrains(st, rs, c), 3)] * maturity(st, rs, c) * horizon(st, rs, t)
-    )
+@jit(alloc=False)
+def pays_back(st, c, t):
+    c &= 15
+    rate = st[O_PRM + P_SHARE + min(ntrains(st, c), 3)] * maturity(st, c) * horizon(st, t)
     return st[O_PRM + P_BASE_H + t] * rate >= PRICE_H[t] * st[O_PRM + P_PAYBACK] * 100
 
 
-@jit(inline="always", alloc=False)
-def p2_usable(st, rs, c):
+@jit(alloc=False)
+def p2_usable(st, c):
     """P2's tile: from phase 3, once, by its owning company or one its owner directs."""
-    if st[G_P2USED] or st[O_PRIV + 1 * 7 + R.P2] == 0 or st[G_PHASE] < 3:
+    c &= 15
+    if st[G_P2USED] or st[PRIV_OPEN + R.P2] == 0 or st[G_PHASE] < 3:
         return False
-    if st[O_PRIV + 2 * 7 + R.P2] >= 0:
-        return st[O_PRIV + 2 * 7 + R.P2] == c
-    d = st[O_CS + F_DIR * 15 + c]
-    return d >= 0 and st[O_PRIV + 0 * 7 + R.P2] == d
+    if st[PRIV_CORP + R.P2] >= 0:
+        return st[PRIV_CORP + R.P2] == c
+    d = st[CS_DIR + c]
+    return d >= 0 and st[PRIV_OWNER + R.P2] == d
 
 
-@jit(inline="always", alloc=False)
-def private_for_sale(st, rs, c, i):
+@jit(alloc=False)
+def private_for_sale(st, c, i):
     """Private i (P1-P5) is for sale to c in phases 3-4 (see ``private_offers``)."""
-    owner = st[O_PRIV + 0 * 7 + i]
+    c &= 15
+    owner = st[PRIV_OWNER + i]
     return (
-        st[O_PRIV + 1 * 7 + i] != 0
+        st[PRIV_OPEN + i] != 0
         and owner >= 0
-        and (st[O_PRM + P_PRIVANY] != 0 or owner == st[O_CS + F_DIR * 15 + c])
+        and (st[O_PRM + P_PRIVANY] != 0 or owner == st[CS_DIR + c])
     )
 
 
@@ -1663,73 +1693,73 @@ def buy_private(st, rs, c, rnd):
     """At the end of its turn a company may buy one private for 1 .. 2 x face (operate
     checks the phase, the company type and the director)."""
     c &= 15  # (see forced_train)
-    d = st[O_CS + F_DIR * 15 + c]
-    cash = st[O_CS + F_CASH * 15 + c]
+    d = st[CS_DIR + c]
+    cash = st[CS_CASH + c]
     n = 0
     for i in range(R.P6):
-        if private_for_sale(st, rs, c, i):
+        if private_for_sale(st, c, i):
             n += 1
     if n == 0 or cash < 1:
         return
     pick, v = -1, np.int64(0)
     if rnd:
-        k = bounded(rs, n + 1)
+        k = draw(rs, n + 1)
         if k == 0:
             return
         for i in range(R.P6):
-            if private_for_sale(st, rs, c, i):
+            if private_for_sale(st, c, i):
                 k -= 1
                 if k == 0:
                     pick = i
                     break
-        v = 1 + bounded(rs, min(2 * np.int64(PRIVATE_FACE[pick]), cash))
+        v = 1 + draw(rs, min(2 * np.int64(PRIVATE_FACE[pick]), cash))
     else:
         # careful: sells its own, dearest first, at private_price_pct of face while the
         # company keeps private_keep_pct of the next depot train's H price
-        keep = next_h(st, rs) * st[O_PRM + P_PRIVKEEP] // 100
+        keep = next_h(st) * st[O_PRM + P_PRIVKEEP] // 100
         for i in range(R.P6 - 1, -1, -1):
-            if private_for_sale(st, rs, c, i) and st[O_PRIV + 0 * 7 + i] == d:
+            if private_for_sale(st, c, i) and st[PRIV_OWNER + i] == d:
                 v = max(np.int64(1), PRIVATE_FACE[i] * st[O_PRM + P_PRIVPRICE] // 100)
                 if cash - v >= keep:
                     pick = i
                     break
         if pick < 0:
             return
-    st[O_CS + F_CASH * 15 + c] -= v
-    st[O_CASH + st[O_PRIV + 0 * 7 + pick]] += v
-    st[O_PRIV + 0 * 7 + pick] = -1
-    st[O_PRIV + 2 * 7 + pick] = c
+    st[CS_CASH + c] -= v
+    st[O_CASH + st[PRIV_OWNER + pick]] += v
+    st[PRIV_OWNER + pick] = -1
+    st[PRIV_CORP + pick] = c
     st[G_PRIVB] += 1
 
 
 @jit(alloc=False)
-def form_sbb(st, rs):
+def form_sbb(st):
     n = st[G_PLAYERS]
-    st[O_CS + F_STATUS * 15 + SBB] = 2
+    st[CS_STATUS + SBB] = 2
     set_cell(st, SBB, R.SBB_ROW, R.SBB_COL)
-    st[O_CS + F_CASH * 15 + SBB] = R.SBB_START_CASH
+    st[CS_CASH + SBB] = R.SBB_START_CASH
     st[G_BANK] -= R.SBB_START_CASH
     st[O_TR + SBB * 12 + 3 * 2 + 1] += 1
     ttot = tlaid = ors = 0
     for c in range(5):
-        st[O_CS + F_CASH * 15 + SBB] += st[O_CS + F_CASH * 15 + c]
+        st[CS_CASH + SBB] += st[CS_CASH + c]
         for t in range(6):
             for side in range(2):
                 st[O_TR + SBB * 12 + t * 2 + side] += st[O_TR + c * 12 + t * 2 + side]
-        ors = max(ors, st[O_CS + F_ORS * 15 + c])
-        ttot += st[O_CS + F_TTOT * 15 + c]
-        tlaid += st[O_CS + F_TLAID * 15 + c]
-        st[O_CS + F_EXTRA * 15 + SBB] |= st[O_CS + F_EXTRA * 15 + c]
-    st[O_CS + F_ORS * 15 + SBB] = ors
-    st[O_CS + F_TTOT * 15 + SBB] = ttot
-    st[O_CS + F_TLAID * 15 + SBB] = max(1, tlaid)
+        ors = max(ors, st[CS_ORS + c])
+        ttot += st[CS_TTOT + c]
+        tlaid += st[CS_TLAID + c]
+        st[CS_EXTRA + SBB] |= st[CS_EXTRA + c]
+    st[CS_ORS + SBB] = ors
+    st[CS_TTOT + SBB] = ttot
+    st[CS_TLAID + SBB] = max(1, tlaid)
     held = 0
     for p in range(n):
         for c in range(5):
             u = st[O_HOLD + p * 15 + c]
             if u == 0:
                 continue
-            diff = u * (price(st, rs, c) - 100)
+            diff = u * (price(st, c) - 100)
             if diff >= 0:
                 st[O_CASH + p] += diff
                 st[G_BANK] -= diff
@@ -1741,7 +1771,7 @@ def form_sbb(st, rs):
                 st[O_FREE + p] += -diff - pay
             st[O_HOLD + p * 15 + SBB] += u
             held += u
-    st[O_CS + F_POOL * 15 + SBB] = 20 - held
+    st[CS_POOL + SBB] = 20 - held
     best = -1
     for p in range(n):
         u = st[O_HOLD + p * 15 + SBB]
@@ -1749,38 +1779,38 @@ def form_sbb(st, rs):
             continue
         old = 5
         for c in range(5):
-            if st[O_CS + F_DIR * 15 + c] == p:
+            if st[CS_DIR + c] == p:
                 old = min(old, c)
         if best < 0:
             best, bu, bold = p, u, old
         elif u > bu or (u == bu and old < bold):
             best, bu, bold = p, u, old
-    st[O_CS + F_DIR * 15 + SBB] = best
+    st[CS_DIR + SBB] = best
     for c in range(5):
         for p in range(n):
             st[O_HOLD + p * 15 + c] = 0
-        st[O_CS + F_STATUS * 15 + c] = 3
-        st[O_CS + F_CASH * 15 + c] = 0
-        st[O_CS + F_IPO * 15 + c] = 0
-        st[O_CS + F_POOL * 15 + c] = 0
-        st[O_CS + F_DIR * 15 + c] = -1
+        st[CS_STATUS + c] = 3
+        st[CS_CASH + c] = 0
+        st[CS_IPO + c] = 0
+        st[CS_POOL + c] = 0
+        st[CS_DIR + c] = -1
         st[O_TR + c * 12 : O_TR + c * 12 + 12] = 0
     st[G_RVOK] = 0
     st[G_SBBP] = 0
     st[G_SBBF] = 1
-    event(st, rs, EV_SBB)
-    enforce_limits(st, rs)
-
-
-@jit(inline="always", alloc=False)
-def check_bank(st, rs):
-    if st[G_BANK] < 0 and not st[G_BROKEN]:
-        st[G_BROKEN] = 1
-        event(st, rs, EV_BANK)
+    event(st, EV_SBB)
+    enforce_limits(st)
 
 
 @jit(alloc=False)
-def record_or(st, rs, total):
+def check_bank(st):
+    if st[G_BANK] < 0 and not st[G_BROKEN]:
+        st[G_BROKEN] = 1
+        event(st, EV_BANK)
+
+
+@jit(alloc=False)
+def record_or(st, total):
     k = st[G_OR]
     if k <= R.MAX_OR_RECORD:
         st[O_ROW + C_REV + k - 1] = total
@@ -1803,7 +1833,7 @@ def operating_order(st):
     # mispredicts at every stop); the 16 keys (12 bits; the companies that do not
     # operate and the 16th lane 0x7fff) packed four to a word, so that one subtraction
     # compares four (bit 15 of (key | 0x8000) - k: set where key >= k, no borrow)
-    status, cols, rows = field(st, F_STATUS), field(st, F_COL), field(st, F_ROW)
+    status, cols, rows = field(st, CS_STATUS), field(st, CS_COL), field(st, CS_ROW)
     k0 = k1 = k2 = np.uint64(0)
     k3 = np.uint64(0x7FFF) << np.uint64(48)
     m = 0
@@ -1846,24 +1876,24 @@ def operating_rounds(st, rs, first):
         else:
             st[G_OR] += 1
             st[G_NIN] = nin
-            assign_eva(st, rs)
+            assign_eva(st)
             for i in range(6):
-                if st[O_PRIV + 1 * 7 + i]:
-                    pay_private_owner(st, rs, i, np.int64(PRIVATE_REV[i]))
+                if st[PRIV_OPEN + i]:
+                    pay_private_owner(st, i, np.int64(PRIVATE_REV[i]))
             for k in range(R.NMOUNTAIN):
-                if st[O_MR + 1 * 5 + k]:
-                    st[O_CASH + st[O_MR + 0 * 5 + k]] += R.MOUNTAIN_REV
+                if st[MR_ACTIVE + k]:
+                    st[O_CASH + st[MR_OWNER + k]] += R.MOUNTAIN_REV
                     st[G_BANK] -= R.MOUNTAIN_REV
             for k in range(R.NTUNNEL):
-                if st[O_TUN + 2 * 5 + k]:
-                    st[O_CASH + st[O_TUN + 0 * 5 + k]] += R.TUNNEL_REV
+                if st[TUN_ACTIVE + k]:
+                    st[O_CASH + st[TUN_OWNER + k]] += R.TUNNEL_REV
                     st[G_BANK] -= R.TUNNEL_REV
-            check_bank(st, rs)
+            check_bank(st)
         m = operating_order(st)
         sellers = np.int64(0)
         for i in range(R.P6):
-            owner = st[O_PRIV + 0 * 7 + i]
-            sellers |= np.int64(st[O_PRIV + 1 * 7 + i] != 0 and owner >= 0) << (owner & 7)
+            owner = st[PRIV_OWNER + i]
+            sellers |= np.int64(st[PRIV_OPEN + i] != 0 and owner >= 0) << (owner & 7)
         for j in range(m):
             # (& 15: an index LLVM knows is >= 0 spares numba's negative-index wraparound
             # on each of operate's field accesses)
@@ -1872,17 +1902,17 @@ def operating_rounds(st, rs, first):
                 continue
             total += operate(st, rs, c, sellers)
             if st[G_ENDED]:
-                record_or(st, rs, total)
+                record_or(st, total)
                 return
-            check_bank(st, rs)
+            check_bank(st)
         if st[G_SBBP]:
-            form_sbb(st, rs)
-            check_bank(st, rs)
+            form_sbb(st)
+            check_bank(st)
         for k in range(R.NMOUNTAIN):
-            if st[O_MR + 0 * 5 + k] >= 0 and st[O_MR + 1 * 5 + k] == 0:
-                if bounded(rs, 100) < st[O_PRM + P_MOUNTCH]:
-                    st[O_MR + 1 * 5 + k] = 1
-        record_or(st, rs, total)
+            if st[MR_OWNER + k] >= 0 and st[MR_ACTIVE + k] == 0:
+                if draw(rs, 100) < st[O_PRM + P_MOUNTCH]:
+                    st[MR_ACTIVE + k] = 1
+        record_or(st, total)
     if st[G_BROKEN]:
         st[G_ENDED] = 1
     elif st[G_SET] >= st[O_PRM + P_MAXSETS]:
@@ -1892,26 +1922,26 @@ def operating_rounds(st, rs, first):
         st[G_POS] += 1
         st[O_CNT + 1 * 6 + t] += 1
         if not (st[G_SEEN] >> t) & 1:
-            new_type(st, rs, t)
+            new_type(st, t)
         if st[G_SBBP]:
-            form_sbb(st, rs)
+            form_sbb(st)
         if st[G_OR] <= R.MAX_OR_RECORD:
             st[O_ROW + C_DEPOT + st[G_OR] - 1] = st[G_POS]
 
 
 # ---- one game, many games ------------------------------------------------------------------
 @jit(alloc=False)
-def score(st, rs, p):
+def score(st, p):
     v = st[O_CASH + p] - st[O_DEBT + p]
     for c in range(15):
-        status = st[O_CS + F_STATUS * 15 + c]
+        status = st[CS_STATUS + c]
         if status == 1 or status == 2:
-            v += st[O_HOLD + p * 15 + c] * price(st, rs, c)
+            v += st[O_HOLD + p * 15 + c] * price(st, c)
     for k in range(R.NMOUNTAIN):
-        if st[O_MR + 0 * 5 + k] == p and st[O_MR + 1 * 5 + k]:
+        if st[MR_OWNER + k] == p and st[MR_ACTIVE + k]:
             v += R.MOUNTAIN_VALUE
     for k in range(R.NTUNNEL):
-        if st[O_TUN + 0 * 5 + k] == p and st[O_TUN + 2 * 5 + k]:
+        if st[TUN_OWNER + k] == p and st[TUN_ACTIVE + k]:
             v += R.TUNNEL_VALUE
     return v
 
@@ -1926,40 +1956,42 @@ def reset(st, players, start_cash):
     st[G_BANK] = R.BANK - start_cash * players
     for c in range(15):
         t = CTYPE[c]
-        st[O_CS + F_CTYPE * 15 + c] = t
-        st[O_CS + F_UNITS * 15 + c] = UNITS[t]
-        st[O_CS + F_IPO * 15 + c] = UNITS[t] if c != SBB else 0
-        st[O_CS + F_DIR * 15 + c] = -1
-        st[O_CS + F_HASDEST * 15 + c] = 1 if (t == PRE or t == HISTORICAL) else 0
+        st[CS_CTYPE + c] = t
+        st[CS_UNITS + c] = UNITS[t]
+        st[CS_IPO + c] = UNITS[t] if c != SBB else 0
+        st[CS_DIR + c] = -1
+        st[CS_HASDEST + c] = 1 if (t == PRE or t == HISTORICAL) else 0
     for p in range(players):
         st[O_CASH + p] = start_cash
     for i in range(7):
-        st[O_PRIV + i] = -1
-        st[O_PRIV + 7 + i] = 1
-        st[O_PRIV + 14 + i] = -1
+        st[PRIV_OWNER + i] = -1
+        st[PRIV_OPEN + i] = 1
+        st[PRIV_CORP + i] = -1
     for k in range(5):
-        st[O_MR + k] = -1
-        st[O_TUN + k] = -1
-        st[O_TUN + 5 + k] = -1
+        st[MR_OWNER + k] = -1
+        st[TUN_OWNER + k] = -1
+        st[TUN_CORP + k] = -1
     st[O_EV : O_EV + 36] = -1
     st[O_ROW : O_ROW + R.NCOL] = -1
     if st[O_PRM + P_MAPREV]:
         load_routes(st)
 
 
-@jit(alloc=False)
+@jit(inline="always", alloc=False)
 def play(st, rs, first, out, gi):
     """Play the game in ``st`` to its end (from OR ``first`` of the set under way, 0: from
     the next stock round, -1: from the auction) and write its record into out[gi, :]."""
     players = st[G_PLAYERS]
     if first < 0:
         auction(st, rs)
-    elif first > 0 and st[G_ENDED] == 0:
-        operating_rounds(st, rs, first)
+    nin = max(first, 0)  # the OR to go on from; 0: a stock round first
     while st[G_ENDED] == 0:
-        stock_round(st, rs)
-        operating_rounds(st, rs, 1)
-    event(st, rs, EV_END)
+        if nin == 0:
+            stock_round(st, rs)
+            nin = 1
+        operating_rounds(st, rs, nin)
+        nin = 0
+    event(st, EV_END)
     row = O_ROW
     st[row + R_END_REASON] = st[G_ENDED]
     st[row + R_ORS] = st[G_OR]
@@ -1973,7 +2005,7 @@ def play(st, rs, first, out, gi):
     st[row + R_PLAYER_CASH] = st[O_CASH : O_CASH + players].sum()
     corp_cash = 0
     for c in range(15):
-        corp_cash += st[O_CS + F_CASH * 15 + c]
+        corp_cash += st[CS_CASH + c]
     st[row + R_CORP_CASH] = corp_cash
     st[row + R_DEBT] = st[O_DEBT : O_DEBT + players].sum()
     st[row + R_DEPOT_LEFT] = NDEPOT - st[G_POS]
@@ -1995,7 +2027,7 @@ def play(st, rs, first, out, gi):
         st[k] = st[O_CNT + j]
         k += 1
     for p in range(7):
-        st[k] = score(st, rs, p) if p < players else 0
+        st[k] = score(st, p) if p < players else 0
         k += 1
     for j in range(out.shape[1]):
         out[gi, j] = st[O_ROW + j]
@@ -2006,19 +2038,21 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
     """Play games start .. start+count-1; one record row per game into out[g, :]."""
     st = np.zeros(NSTATE, np.int64)
     rs = np.empty(4, np.uint64)
-    st[O_PRM : O_PRM + NP] = prm
-    st[O_POL : O_POL + players] = pol
+    for j in range(NP):
+        st[O_PRM + j] = prm[j]
+    for p in range(players):
+        st[O_POL + p] = pol[p]
     order_slots(st)
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
         reset(st, players, start_cash)
-        play(st, rs, -1, out, gi)
+        play(st, rs, np.int64(-1), out, gi)
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False)
 def _scale(st, rs, k, money):
     """st[k] times a percent uniform in [100 - money, 100 + money]."""
-    st[k] = st[k] * (100 - money + bounded(rs, 2 * money + 1)) // 100
+    st[k] = st[k] * (100 - money + draw(rs, 2 * money + 1)) // 100
 
 
 @entry
@@ -2034,16 +2068,18 @@ def simulate_from(seed, start, count, state0, first, spread, money, out):
     rs = np.empty(4, np.uint64)
     for gi in range(count):
         seed_stream(rs, seed, start + gi)
-        st[:O_PRM] = state0[:O_PRM]
+        for j in range(O_PRM):
+            st[j] = state0[j]
         for j in range(spread.shape[0]):
             lo = spread[j, 1]
-            st[O_PRM + spread[j, 0]] = lo + bounded(rs, spread[j, 2] - lo + 1)
+            st[O_PRM + spread[j, 0]] = lo + draw(rs, spread[j, 2] - lo + 1)
         if money > 0:
             for c in range(15):
-                _scale(st, rs, O_CS + F_CASH * 15 + c, money)
+                _scale(st, rs, CS_CASH + c, money)
             for p in range(st[G_PLAYERS]):
                 _scale(st, rs, O_CASH + p, money)
-        st[O_FREE : O_FREE + 7] = state0[O_FREE : O_FREE + 7]
+        for p in range(7):
+            st[O_FREE + p] = state0[O_FREE + p]
         st[G_RVOK] = 0
         if st[O_PRM + P_MAPREV]:
             load_routes(st)  # the phase's route values (reset's step)
