@@ -503,7 +503,9 @@ def _deal_version(fixed_order):
             # terms worked out again after each one that takes effect
             changed = True
             while changed:
-                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE)
+                take = _offer(
+                    boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE
+                )
                 if take < 0:
                     return -(boss + 1)
                 changed = False
@@ -566,7 +568,9 @@ def _deal_version(fixed_order):
                     passes += 1
                 q = (q + 1) % P
             if take == -2:
-                take = _offer(boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE)
+                take = _offer(
+                    boss, payout, space, P, work, table, cfg, spec, st.owner, _ZERO, _NONE
+                )
             if take < 0:
                 _take_back(st.hands, st.laid, P)
                 return -(boss + 1)
