@@ -77,6 +77,7 @@ GAME = GameSpec(
     name="davos",
     players=PLAYERS,
     settings=settings,
+    compile_seconds=35,
     kinds=(
         _GAMES,
         *(
