@@ -943,6 +943,7 @@ class DealSummary(Summary):
         return {
             "payout": d.payout,
             "threats": s.threats,
+            "unconsented_price": d.unconsented,
             "can_complete": s.v[-1] > 0,
             "core_empty": s.core is None,
             "veto": [d.players[i].name for i in s.veto],
@@ -967,6 +968,11 @@ class DealSummary(Summary):
                 else "complete with its own cards (--no-threats: the others do not interfere)"
             ),
         ]
+        if d.unconsented is not None:
+            lines.append(
+                "2-player rules: the leader uses the others' investors without consent at "
+                f"{d.unconsented} M each, less in v(S); an owner may travel its own to block"
+            )
         if not s.v[-1]:
             lines.append("no coalition can complete this deal: every model pays nobody")
         rows = self._coalitions()
@@ -986,11 +992,14 @@ class DealSummary(Summary):
                 f"{'yes' if r['guaranteed'] else '-':>10} {r['value']:>6}{mark}"
             )
         veto = ", ".join(d.players[i].name for i in s.veto) or "none"
+        simple = all(x in (0, d.payout) for x in s.v)  # v is 0 or the payout
         core = (
-            "empty: two coalitions without a common member can each complete the deal"
+            "empty: no split gives every coalition at least its value"
+            if s.core is None and not simple
+            else "empty: two coalitions without a common member can each complete the deal"
             if s.core is None
             else "every split among the veto players"
-            if s.veto
+            if s.veto and simple
             else "not empty"
         )
         lines += [
@@ -1046,21 +1055,31 @@ class DealSummary(Summary):
 @analysis(
     "boss", "deal", about="fair shares of one deal", example="tableodds boss deal --example first"
 )
-def deal(path=None, boss=None, threats: bool = True, cards=None, example: str | None = None):
+def deal(
+    path=None,
+    boss=None,
+    threats: bool = True,
+    cards=None,
+    example: str | None = None,
+    variants=(),
+):
     """Fair shares of one deal: which coalitions can complete it, what each player can
     guarantee alone, and the split under each model (Shapley value, core, Nash bargaining
-    with outside options, investor prices, the original weight rule)."""
+    with outside options, investor prices, the original weight rule).  A deal of 2 players,
+    or ``variants=("two-player-rules",)``, is valued by the 2-player rules."""
     if example is not None:
         if example not in bargain.EXAMPLES:
             raise InputError(
                 f"unknown example {example!r}; choose from: {', '.join(bargain.EXAMPLES)}"
             )
         path = bargain.example_path(example)
-    d = bargain.load_deal(path, cards, boss)
+    d = bargain.load_deal(path, cards, boss, variants)
     settings = {
         "file": str(path),
         "boss": d.players[d.boss].name,
         "threats": threats,
         "cards": str(cards) if cards else "deals.toml",
+        "variants": list(variants),
+        "two_player_rules": d.unconsented is not None,
     }
     return Result("boss deal", settings, DealSummary(bargain.solve(d, threats)))

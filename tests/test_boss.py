@@ -19,7 +19,9 @@ from tableodds.sim.boss.rules import (
     BOSS,
     DECK_COUNTS,
     DECK_SIZE,
+    INVESTORS_EACH,
     RECRUIT,
+    SPARES,
     STOP,
     TRAVEL,
     VARIANTS,
@@ -58,7 +60,8 @@ def test_deck_and_packaged_data_follow_the_seed():
     assert example.pick == 2 and example.dividends == 6
     assert all(f == 0 for f in c.faces[:9]) and c.faces[14] == 0
     assert not c.faces[12] >> 4 & 1  # the rulebook: a 5 after deal 13 goes on
-    assert c.investors == {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
+    assert INVESTORS_EACH == {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}  # 2 players: assumed
+    assert SPARES == {2: 0, 3: 0, 4: 2, 5: 1, 6: 0}  # beside the board at 4-5 only
 
 
 def test_exact_deal_counts_by_hand():
@@ -343,7 +346,12 @@ def _packaged():
             lambda t: t.replace("[[card]]\nvalue = 3\n", "[[card]]\nvalue = 3\nfaces = [6]\n", 1),
             "card 5: faces: the end roll starts at the tenth deal",
         ),
-        (lambda t: t.replace("3 = 2", "3 = 3"), r"\[investors\]: 3 must be an integer from 1 to 2"),
+        (
+            lambda t: t + "[investors]\n3 = 1\n",  # 3 spares at 3 players
+            r"\[investors\] 3 = 1, but with 3 players each holds 2 investor cards and none lie "
+            "beside the board: the rulebook puts investor cards beside the board only with 4 or 5",
+        ),
+        (lambda t: t + "[investors]\n7 = 1\n", r"\[investors\]: unknown key '7'"),
         (lambda t: t.replace("[[space]]", "[[spaces]]", 1), "unknown table 'spaces'"),
         (lambda t: t.replace("boss_weight = 2", "boss_wait = 2"), "unknown key 'boss_wait'"),
         (lambda t: t + "[[card]]\nvalue = 7\n", r"exactly 15 \[\[card\]\]"),
@@ -354,6 +362,15 @@ def test_bad_cards_file_names_the_field(tmp_path, edit, msg):
     path = tmp_path / "cards.toml"
     path.write_text(edit(_packaged()))
     with pytest.raises(InputError, match=msg):
+        load_cards(path)
+
+
+def test_an_older_cards_file_listing_the_rulebooks_investors_is_read(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_text(_packaged() + "[investors]\n2 = 3\n3 = 2\n4 = 1\n5 = 1\n6 = 1\n")
+    assert load_cards(path).spaces == load_cards().spaces
+    path.write_text(_packaged() + "[investors]\n6 = 2\n")
+    with pytest.raises(InputError, match="with 6 players each holds 1 investor card and none"):
         load_cards(path)
 
 

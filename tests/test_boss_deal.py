@@ -332,6 +332,30 @@ def test_cli_template_round_trips(tmp_path, capsys):
         (lambda t: t.replace('travelled = ["blue"]', 'travelled = ["red"]'), "travelled"),
         (lambda t: t.replace("[players.Lars]", "[players.Lars]\nstops = 1"), "unknown key"),
         (lambda t: t + "spare = [", "not valid TOML"),
+        # the table size: the rulebook leaves spares beside the board at 4-5 players only
+        (
+            lambda t: t.replace('boss = "Lotte"', 'spare = ["green"]\nboss = "Lotte"').replace(
+                '[players.Lars]\ninvestors = ["green"]\n', ""
+            ),
+            "1 spare investor card at 3 players, but the rulebook puts investor cards beside "
+            "the board only with 4 or 5 players",
+        ),
+        (
+            lambda t: t.replace('boss = "Lotte"', 'spare = ["green"]\nboss = "Lotte"').replace(
+                '[players.Lars]\ninvestors = ["green"]\n',
+                "[players.Lars]\n[players.E]\n[players.F]\n",
+            ),
+            "spare investor card at 6 players, but the rulebook puts",
+        ),
+        (
+            lambda t: (
+                t.replace('boss = "Lotte"', 'spare = ["green", "pink"]\nboss = "Lotte"')
+                .replace('[players.Lars]\ninvestors = ["green"]\n', "[players.Lars]\n[players.E]\n")
+                .replace('"blue", "pink", "yellow"', '"blue", "yellow"')
+            ),
+            "2 spare investor cards at 5 players, but the rulebook puts investor cards beside "
+            "the board only with 4 or 5 players ('Bij een spel met 4 of 5 spelers",
+        ),
     ],
 )
 def test_bad_deal_files_are_one_line_exit_2(edit, words, tmp_path, capsys):

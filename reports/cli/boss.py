@@ -62,10 +62,10 @@ def _template(ctx, _param, wanted):
         ctx.exit()
 
 
-def _deal(analysis, file, example, boss, threats, cards):
+def _deal(analysis, file, example, boss, threats, cards, variants):
     if (file is None) == (example is None):
         raise click.UsageError("give a deal FILE or --example NAME (--template prints a file)")
-    return lambda _plan: analysis(file, boss, threats, cards, example)
+    return lambda _plan: analysis(file, boss, threats, cards, example, variants)
 
 
 _deal_command = calculator(
@@ -102,6 +102,14 @@ _deal_command = calculator(
         "--cards",
         "Board spaces and deal-card values in TOML instead of the packaged defaults "
         "(for a deal file that names a board space or a deal card).",
+    ),
+    click.option(
+        "--variant",
+        "variants",
+        multiple=True,
+        metavar="NAME",
+        help="two-player-rules: the 2-player rules at this table (always on for a deal of 2 "
+        "players); two-player-sixth: their price read as the payout / 6.",
     ),
     call=_deal,
 )

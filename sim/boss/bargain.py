@@ -23,6 +23,15 @@ players that can complete the deal on its own, else 0:
   their stops between the members' boss cards and recruitment sets, and the members,
   answering, how to split theirs between the boss fight and the rest.
 
+Under the rulebook's 2-player rules (a deal of 2 players, or the variant ``two-player-rules``)
+the leading coalition may use the others' untravelled investors without their consent, paying
+each one used ``rules.two_player_price`` (the payout over the investors the deal needs; over
+6 with ``two-player-sixth``), and an owner may still block by travelling its own investor
+(a member's stop cancels that, as any travel card).  ``v(S)`` is then the payout less what
+``S`` pays for the fewest such investors with which it completes (guarantees) the deal; a
+recruitment set of the others knocks nothing out, since the boss may use a taken investor
+without consent too (what it would add to the price is not counted).
+
 Models of the split:
 
 * ``shapley``: the Shapley value of ``v`` over the players;
@@ -45,21 +54,23 @@ from itertools import combinations, product
 from math import factorial
 from pathlib import Path
 
-from tableodds.sim.boss.options import EXAMPLES
+from tableodds.sim.boss.options import EXAMPLES, PLAYERS, VARIANTS
 from tableodds.sim.boss.rules import (
     FAMILIES,
     N_FAMILIES,
     RECRUIT_SET,
     SCALE,
     Cards,
+    check_spares,
     load_cards,
     shapley_prices,
+    two_player_price,
 )
 from tableodds.sim.core.data import int_field, load_toml, unknown_keys
 from tableodds.sim.core.errors import InputError
 
-MAX_PLAYERS = 6
 MODELS = ("shapley", "core", "nash", "investors", "weights")
+DEAL_VARIANTS = ("two-player-rules", "two-player-sixth")  # the house rules a deal's value reads
 
 
 @dataclass(frozen=True)
@@ -92,6 +103,9 @@ class Deal:
     spare: int = 0  # investors beside the board (4-5 players): recruitment takes these
     weights: tuple[int, int] = (2, 20)  # boss_weight, min_boss_percent of the old rule
     source: str = "deal"
+    # the 2-player rules: what the leader pays for each other player's investor it uses
+    # without consent (``rules.two_player_price``); None: the ordinary rules
+    unconsented: int | None = None
 
     @property
     def n(self) -> int:
@@ -151,8 +165,20 @@ def _targets(deal: Deal, s: int) -> int:
     return out & deal.needed
 
 
+def _unconsented(deal: Deal, s: int, taken: int) -> int:
+    """Investors the coalition may use without consent (the 2-player rules): the others'
+    untravelled ones the deal needs, but those its recruitment sets take."""
+    if deal.unconsented is None:
+        return 0
+    out = 0
+    for p in _members(deal, ~s & ((1 << deal.n) - 1)):
+        out |= p.investors & ~p.travelled
+    return out & deal.needed & ~taken
+
+
 def _supply(deal: Deal, s: int, taken: int) -> tuple[list[int], int]:
-    """Units per family (investor + family cards) and the investor mask of a coalition."""
+    """Units per family (investor + family cards) and the investor mask of a coalition;
+    ``taken`` the investors it adds (recruited, or used without consent)."""
     inv = taken
     units = [0] * N_FAMILIES
     for p in _members(deal, s):
@@ -169,8 +195,9 @@ def _survives(deal: Deal, s: int, units: list[int], inv: int, stops: int) -> boo
     others = _members(deal, ~s & ((1 << deal.n) - 1))
     colour = [sum(p.travel[f] for p in others) for f in range(N_FAMILIES)]
     wild = sum(p.wild for p in others)
-    # with spares beside the board a recruitment set cannot take a player's investor
-    raids = 0 if deal.spare else sum(p.sets for p in others)
+    # with spares beside the board a recruitment set cannot take a player's investor; under
+    # the 2-player rules a taken investor can still be used without consent
+    raids = 0 if deal.spare or deal.unconsented is not None else sum(p.sets for p in others)
     fams = [f for f in _bits(deal.needed) if units[f] > 0]
     if not _covers(deal, sum(1 << f for f in fams)):
         return False
@@ -216,43 +243,71 @@ def _survives(deal: Deal, s: int, units: list[int], inv: int, stops: int) -> boo
 
 
 def value(deal: Deal, s: int, threats: bool = True) -> int:
-    """v(S): the payout when coalition ``s`` (a seat bit mask) can complete the deal."""
+    """v(S): the payout when coalition ``s`` (a seat bit mask) can complete the deal, less
+    what it pays for investors used without consent (the 2-player rules), else 0."""
+    return worth(deal, s, threats)[0]
+
+
+def worth(deal: Deal, s: int, threats: bool = True) -> tuple[int, int]:
+    """(v(S), the investors S uses without consent to get it, a family mask)."""
     if s == 0:
-        return 0
+        return 0, 0
     sets = sum(p.sets for p in _members(deal, s))
     pool = _bits(_targets(deal, s))
+    price = deal.unconsented or 0
     if not threats:
         if not _leads(deal, s):
-            return 0
-        for took in combinations(pool, min(sets, len(pool))):
-            units, _ = _supply(deal, s, sum(1 << f for f in took))
-            if _covers(deal, sum(1 << f for f in range(N_FAMILIES) if units[f])):
-                return deal.payout
-        return 0
+            return 0, 0
+        got = _completes(deal, s, pool, sets, 0, threats=False)
+        return (0, 0) if got is None else (max(0, deal.payout - price * got[0]), got[1])
     # The others answer with every card they hold: boss cards, travel cards, recruitment
     # sets, and stops split between the coalition's boss cards (j) and its recruitment sets;
-    # the coalition splits its stops between their boss cards (k) and the rest.
+    # the coalition splits its stops between their boss cards (k) and the rest.  The others
+    # pick the split that leaves S the least; S answers with the one that costs it least.
     mine = sum(p.stop for p in _members(deal, s))
     theirs = sum(p.stop for p in _members(deal, ~s & ((1 << deal.n) - 1)))
+    worst = None
     for j in range(theirs + 1):
         left = max(0, sets - (theirs - j))
-        if not any(
-            _keeps_lead(deal, s, k, j) and _completes(deal, s, pool, left, mine - k)
-            for k in range(mine + 1)
-        ):
-            return 0
-    return deal.payout
+        best = None
+        for k in range(mine + 1):
+            if _keeps_lead(deal, s, k, j):
+                got = _completes(deal, s, pool, left, mine - k)
+                if got is not None and (best is None or got[0] < best[0]):
+                    best = got
+        if best is None:
+            return 0, 0
+        if worst is None or best[0] > worst[0]:
+            worst = best
+    return max(0, deal.payout - price * worst[0]), worst[1]
 
 
-def _completes(deal: Deal, s: int, pool: list[int], sets: int, stops: int) -> bool:
+def _completes(
+    deal: Deal, s: int, pool: list[int], sets: int, stops: int, threats: bool = True
+) -> tuple[int, int] | None:
     """Whether coalition ``s`` completes against the others' travel cards and recruitment
-    sets, taking investors with ``sets`` recruitment sets and restoring with ``stops``."""
-    for k in range(min(sets, len(pool)), -1, -1):
+    sets, taking investors with ``sets`` recruitment sets and restoring with ``stops``: the
+    fewest investors it must use without consent (the 2-player rules) and which, or None."""
+    best = None
+    for k in range(min(sets, len(pool)), -1 if threats else min(sets, len(pool)) - 1, -1):
         for took in combinations(pool, k):
-            units, inv = _supply(deal, s, sum(1 << f for f in took))
-            if _survives(deal, s, units, inv, stops):
-                return True
-    return False
+            taken = sum(1 << f for f in took)
+            free = _bits(_unconsented(deal, s, taken))
+            for m in range(len(free) + 1 if best is None else best[0]):
+                for used in combinations(free, m):
+                    units, inv = _supply(deal, s, taken | sum(1 << f for f in used))
+                    if (
+                        _survives(deal, s, units, inv, stops)
+                        if threats
+                        else _covers(deal, sum(1 << f for f in range(N_FAMILIES) if units[f]))
+                    ):
+                        best = (m, sum(1 << f for f in used))
+                        break
+                if best is not None and best[0] == m:
+                    break
+            if best is not None and best[0] == 0:
+                return best
+    return best
 
 
 def game(deal: Deal, threats: bool = True) -> list[int]:
@@ -308,7 +363,9 @@ def minimal_winning(v: list[int], n: int) -> list[int]:
     return [s for s in win if not any(v[s & ~(1 << i)] > 0 for i in range(n) if s >> i & 1)]
 
 
-def nash(deal: Deal, v: list[int]) -> tuple[tuple[int, ...], list[Fraction], list[Fraction]]:
+def nash(
+    deal: Deal, v: list[int], threats: bool = True
+) -> tuple[tuple[int, ...], list[Fraction], list[Fraction]]:
     """(coalitions, split, outside options): the Nash split inside the smallest winning
     coalition with the boss, each member's outside option (its equal share in the best
     other minimal winning coalition) a floor.  When several such coalitions tie, the split
@@ -323,6 +380,11 @@ def nash(deal: Deal, v: list[int]) -> tuple[tuple[int, ...], list[Fraction], lis
     x, floor = [Fraction(0)] * n, [Fraction(0)] * n
     for c in tied:
         xc, fc = _nash_inside(c, mins, v, n)
+        # the 2-player rules: the owners of investors used without consent get their price
+        for f in _bits(worth(deal, c, threats)[1]):
+            xc[next(i for i, p in enumerate(deal.players) if p.investors >> f & 1)] += (
+                deal.unconsented
+            )
         for i in range(n):
             x[i] += xc[i] / len(tied)
             floor[i] += fc[i] / len(tied)
@@ -364,7 +426,10 @@ def settle(deal: Deal, split) -> tuple[list[int], bool]:
     away).  Players given alike stay alike."""
     out = [int(x) if i != deal.boss else 0 for i, x in enumerate(split)]  # x >= 0: floor
     out[deal.boss] = deal.payout - sum(out)
-    return out, out[deal.boss] * 100 >= deal.weights[1] * deal.payout
+    # under the 2-player rules the boss must close a deal that can be completed
+    return out, deal.unconsented is not None or out[deal.boss] * 100 >= deal.weights[
+        1
+    ] * deal.payout
 
 
 def family_prices(deal: Deal) -> list[Fraction]:
@@ -413,18 +478,37 @@ def suppliers(deal: Deal, boss: int) -> dict[int, int] | None:
     return ways[0] if ways else None
 
 
+def _without_consent(deal: Deal, boss: int, chosen: dict[int, int]) -> list[int]:
+    """Under the 2-player rules, what the boss pays each player whose investor it uses
+    without consent in this way of supplying the deal (the simulator's terms); else 0s."""
+    out = [0] * deal.n
+    if deal.unconsented is not None:
+        for f, q in chosen.items():
+            p = deal.players[q]
+            if q != boss and (p.investors & ~p.travelled) >> f & 1:
+                out[q] += deal.unconsented
+    return out
+
+
 def investor_split(deal: Deal, boss: int) -> list[Fraction] | None:
     """Each family the boss lacks paid its price to whoever brings it, averaged over the
-    ways of supplying the deal the simulator cannot tell apart; the boss keeps the rest."""
+    ways of supplying the deal the simulator cannot tell apart; the boss keeps the rest.
+    Under the 2-player rules an investor used without consent is paid its fixed price, a
+    family card its Shapley price of what is left, as the simulator's terms."""
     ways = assignments(deal, boss)
     if not ways:
         return None
     price = family_prices(deal)
     x = [Fraction(0)] * deal.n
     for chosen in ways:
+        fixed = _without_consent(deal, boss, chosen)
+        rest = deal.payout - sum(fixed)
+        for q in range(deal.n):
+            x[q] += Fraction(fixed[q], len(ways))
         for f, q in chosen.items():
-            if q != boss:
-                x[q] += price[f] * deal.payout / len(ways)
+            p = deal.players[q]
+            if q != boss and not (fixed[q] and (p.investors & ~p.travelled) >> f & 1):
+                x[q] += price[f] * rest / len(ways)
     x[boss] = deal.payout - sum(x)
     return x
 
@@ -451,17 +535,20 @@ def weight_split(deal: Deal, boss: int) -> list[Fraction] | None:
 
     x = [Fraction(0)] * n
     for chosen in ways:
+        fixed = _without_consent(deal, boss, chosen)
+        rest = deal.payout - sum(fixed)
         w = [0] * n
         for f, q in chosen.items():
-            if q != boss:
+            p = deal.players[q]
+            if q != boss and not (fixed[q] and (p.investors & ~p.travelled) >> f & 1):
                 w[q] += SCALE // sellers(f)
         total = deal.weights[0] * SCALE + sum(w)
         for q in range(n):
             if q != boss:
-                x[q] += Fraction(deal.payout * w[q] // total, len(ways))
+                x[q] += Fraction(fixed[q] + rest * w[q] // total, len(ways))
     x[boss] = deal.payout - sum(x)
-    if x[boss] * 100 < deal.weights[1] * deal.payout:
-        return None  # the boss walks away
+    if deal.unconsented is None and x[boss] * 100 < deal.weights[1] * deal.payout:
+        return None  # the boss walks away (the 2-player rules: he must close)
     return x
 
 
@@ -495,8 +582,24 @@ def _counts(table: dict, key: str, where: str, allow_wild: bool = False) -> tupl
     return tuple(c)
 
 
-def load_deal(path: Path | None = None, cards_file: Path | None = None, boss: str | None = None):
-    """Read a deal file (the packaged rulebook example when ``path`` is None)."""
+def load_deal(
+    path: Path | None = None,
+    cards_file: Path | None = None,
+    boss: str | None = None,
+    variants=(),
+):
+    """Read a deal file (the packaged rulebook example when ``path`` is None).  Its players
+    are the whole table: 2 of them play by the 2-player rules, as ``two-player-rules`` does
+    at any size; ``two-player-sixth`` takes the price's other reading."""
+    variants = tuple(variants)
+    for v in variants:
+        if v not in DEAL_VARIANTS:
+            known = v in VARIANTS
+            raise InputError(
+                f"variant {v!r} "
+                + ("does not change one deal's value" if known else "is unknown")
+                + f"; a deal takes: {', '.join(DEAL_VARIANTS)}"
+            )
     data, where = load_toml(path, "tableodds.sim.boss", "deal_example.toml")
     unknown_keys(data, ("space", "deal", "value", "boss", "spare", "players"), where)
     cards: Cards = load_cards(cards_file)
@@ -524,8 +627,11 @@ def load_deal(path: Path | None = None, cards_file: Path | None = None, boss: st
     else:
         per = cards.values[int_field(data, "deal", where, None, 1, len(cards.values)) - 1]
     players = data.get("players")
-    if not isinstance(players, dict) or not 2 <= len(players) <= MAX_PLAYERS:
-        raise InputError(f"{where}: needs 2-{MAX_PLAYERS} [players.NAME] tables")
+    if not isinstance(players, dict) or len(players) not in PLAYERS:
+        raise InputError(
+            f"{where}: needs {PLAYERS.start}-{PLAYERS.stop - 1} [players.NAME] tables "
+            "(every player at the table)"
+        )
     holdings, owned = [], 0
     keys = ("investors", "travelled", "family", "travel", "stop", "boss", "recruit")
     for name, t in players.items():
@@ -556,6 +662,7 @@ def load_deal(path: Path | None = None, cards_file: Path | None = None, boss: st
         if sum(h.family[f] for h in holdings) > 4:
             raise InputError(f"{where}: more than 4 {FAMILIES[f]} family cards")
     spare = _mask(data, "spare", where)
+    check_spares(len(holdings), bin(spare).count("1"), f"{where}: spare")
     if spare & owned:
         raise InputError(
             f"{where}: spare investor {FAMILIES[_bits(spare & owned)[0]]} is also held"
@@ -564,16 +671,21 @@ def load_deal(path: Path | None = None, cards_file: Path | None = None, boss: st
     names = [h.name for h in holdings]
     if not isinstance(boss, str) or boss not in names:
         raise InputError(f"{where}: boss must be one of the players: {', '.join(names)}")
+    payout = dividends * per
+    two_player = len(holdings) == 2 or "two-player-rules" in variants
     return Deal(
         required=required,
         optional=optional,
         pick=pick,
-        payout=dividends * per,
+        payout=payout,
         players=tuple(holdings),
         boss=names.index(boss),
         spare=spare,
         weights=(cards.boss_weight, cards.min_boss_percent),
         source=where,
+        unconsented=two_player_price(payout, required, pick, "two-player-sixth" in variants)
+        if two_player
+        else None,
     )
 
 
@@ -616,7 +728,7 @@ def solve(deal: Deal, threats: bool = True) -> Solution:
     n = deal.n
     v = game(deal, threats)
     plain = game(deal, False) if threats else v
-    c, x, floor = nash(deal, v)
+    c, x, floor = nash(deal, v, threats)
     inv = investor_split(deal, deal.boss) if v[(1 << n) - 1] else None
     wts = weight_split(deal, deal.boss) if v[(1 << n) - 1] else None
     return Solution(

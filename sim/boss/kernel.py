@@ -42,6 +42,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     DRAW,
     HAND_LIMIT,
     HAND_START,
+    INVESTORS_EACH,
     LATE_LIMIT,
     MAX_TURNS,
     N_FAMILIES,
@@ -857,7 +858,7 @@ def place(settings):
 def config(settings) -> Config:
     """The settings' scalars, as the kernel takes them."""
     return Config(
-        each=settings.cards.investors[settings.players],
+        each=INVESTORS_EACH[settings.players],
         fixed=settings.two_player_rules,
         sixth=settings.has("two-player-sixth"),
         to_earn=1  # card-to-earn, 2: its other reading, 0: neither

@@ -21,6 +21,7 @@ from tableodds.sim.boss.rules import (
     DRAW,
     HAND_LIMIT,
     HAND_START,
+    INVESTORS_EACH,
     LATE_LIMIT,
     MAX_TURNS,
     N_FAMILIES,
@@ -40,6 +41,7 @@ from tableodds.sim.boss.rules import (
     WIN_SHARE,
     Settings,
     shapley_prices,
+    two_player_price,
 )
 
 # The shrewd bot discards the first type it holds in this order.
@@ -65,7 +67,7 @@ class Game:
         P = self.P
         families = list(range(N_FAMILIES))
         self.shuffle(families)
-        each = self.cards.investors[P]
+        each = INVESTORS_EACH[P]
         self.owner = [-1] * N_FAMILIES
         for p in range(P):
             for j in range(each):
@@ -224,7 +226,7 @@ class Game:
             return int(prices[f] * PRICE_DEN) if by_price else weight(f)
 
         # the 2-player price: the payout over the investors the deal needs, or over all six
-        per = N_FAMILIES if st.has("two-player-sixth") else bin(sp.required).count("1") + sp.pick
+        unconsented = two_player_price(payout, sp.required, sp.pick, st.has("two-player-sixth"))
         need = []
         for f in range(N_FAMILIES):
             if sp.required >> f & 1:
@@ -245,7 +247,7 @@ class Game:
                 p = self.owner[f]
                 o.supplier[f], o.by_card[f] = p, False
                 if fixed:
-                    fixed_paid[p] += payout // per
+                    fixed_paid[p] += unconsented
                 else:
                     weights[p] += bought(f)
                     o.consent.add(p)

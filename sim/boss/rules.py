@@ -12,7 +12,7 @@ travel card, recruitment, boss and stop.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial
 from pathlib import Path
@@ -61,6 +61,40 @@ SCALE = 60  # bargaining weights in units of 1/60 (1/m for m = 1..6 is whole)
 MAX_TURNS = 2000  # a safety stop; games never reach it (records say so)
 PATIENT_HAND = 7  # the patient bot starts deals only with this many cards in hand
 
+# The table size: investor cards each player is dealt (the rulebook: "Elke speler ontvangt
+# een van de zes investeerderskaarten ... Bij een spel met 3 spelers krijgt elke speler twee
+# investeerderskaarten"; 2 players: assumed 3 each, the 2-player rules do not say).  The rest
+# lie beside the board ("Bij een spel met 4 of 5 spelers worden de overgebleven
+# investeerderskaarten naast het bord geplaatst"): 2 at 4 players, 1 at 5, none otherwise.
+INVESTORS_EACH = {2: 3, 3: 2, 4: 1, 5: 1, 6: 1}
+SPARES = {p: N_FAMILIES - p * each for p, each in INVESTORS_EACH.items()}
+assert set(INVESTORS_EACH) == set(PLAYERS) and {p for p in SPARES if SPARES[p]} == {4, 5}
+SPARE_RULE = (
+    "the rulebook puts investor cards beside the board only with 4 or 5 players ('Bij een "
+    "spel met 4 of 5 spelers worden de overgebleven investeerderskaarten naast het bord "
+    "geplaatst'; with 3 each player holds two, with 6 one each)"
+)
+
+
+def check_spares(players: int, spares: int, where: str) -> None:
+    """Refuse investor cards beside the board that the table size cannot leave there."""
+    if spares > SPARES[players]:
+        most = SPARES[players]
+        raise InputError(
+            f"{where}: {spares} spare investor card{'s' * (spares != 1)} at {players} players, "
+            f"but {SPARE_RULE}" + (f": at most {most} at {players} players" if most else "")
+        )
+
+
+def two_player_price(payout: int, required: int, pick: int, sixth: bool = False) -> int:
+    """What the boss pays, under the 2-player rules, for each investor card of another player
+    it uses without consent: "een bedrag dat gelijk is aan de totale dividenden gedeeld door
+    het aantal investeerderskaarten", read as the investors the deal needs (required +
+    ``pick``), or with ``sixth`` (variant ``two-player-sixth``) all six; whole M, rounded
+    down, as the bank pays.  The kernel's ``_offer`` computes the same inline."""
+    per = N_FAMILIES if sixth else bin(required).count("1") + pick
+    return payout // per
+
 
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 RANDOM, SHREWD, PATIENT = POLICY_CODES["random"], POLICY_CODES["shrewd"], POLICY_CODES["patient"]
@@ -76,12 +110,11 @@ class Space:
 
 @dataclass(frozen=True)
 class Cards:
-    """The board data: spaces, deal cards, investors per player count, bargaining."""
+    """The board data: spaces, deal cards, bargaining."""
 
     spaces: tuple[Space, ...]
     values: tuple[int, ...]  # money per dividend of deal cards #1..#15
     faces: tuple[int, ...]  # die-face bit masks (bit d-1 = face d) of cards #1..#15
-    investors: dict = field(default_factory=dict)  # players -> investor cards each
     boss_weight: int = 2
     min_boss_percent: int = 20
     source: str = "deals.toml"
@@ -175,22 +208,27 @@ def load_cards(path: Path | None = None) -> Cards:
                 f"tiende transactie'), so cards 1-9 carry none, got {f!r}"
             )
         faces.append(sum(1 << (x - 1) for x in f))
+    # investor cards per player are the rulebook's (INVESTORS_EACH); an older board file may
+    # still list them, and then must agree
     inv = data.get("investors", {})
-    if not isinstance(inv, dict) or set(inv) != {str(p) for p in PLAYERS}:
-        raise InputError(
-            f"{where}: [investors] needs one entry for each player count "
-            f"{PLAYERS.start}-{PLAYERS.stop - 1}"
-        )
-    investors = {}
-    for p in PLAYERS:
-        investors[p] = int_field(inv, str(p), f"{where}: [investors]", None, 1, N_FAMILIES // p)
+    if not isinstance(inv, dict):
+        raise InputError(f"{where}: [investors] must be a table of player counts")
+    unknown_keys(inv, tuple(str(p) for p in PLAYERS), f"{where}: [investors]")
+    for key in inv:
+        p = int(key)
+        got = int_field(inv, key, f"{where}: [investors]", None, 1, N_FAMILIES)
+        if got != INVESTORS_EACH[p]:
+            raise InputError(
+                f"{where}: [investors] {p} = {got}, but with {p} players each holds "
+                f"{INVESTORS_EACH[p]} investor card{'s' * (INVESTORS_EACH[p] != 1)} "
+                f"and {SPARES[p] or 'none'} lie beside the board: {SPARE_RULE}"
+            )
     bar = data.get("bargain", {})
     unknown_keys(bar, ("boss_weight", "min_boss_percent"), f"{where}: [bargain]")
     return Cards(
         spaces=tuple(spaces),
         values=tuple(values),
         faces=tuple(faces),
-        investors=investors,
         boss_weight=int_field(bar, "boss_weight", f"{where}: [bargain]", 2, 0, 100),
         min_boss_percent=int_field(bar, "min_boss_percent", f"{where}: [bargain]", 20, 0, 100),
         source=where,
@@ -245,7 +283,7 @@ class Settings:
             "variants": list(self.variants),
             "cards": self.cards.source,
             "extra_card": TYPE_NAMES[self.extra] if self.extra >= 0 else None,
-            "investors_each": self.cards.investors[self.players],
+            "investors_each": INVESTORS_EACH[self.players],
             "deal_values": list(self.cards.values),
             "bargain": {
                 "rule": "weights" if self.has("weight-bargain") else "investors",
@@ -451,7 +489,7 @@ def check(frame, settings: Settings) -> None:
     fail(pl.col("end") == 2, "the game hit the turn cap")
     fail((pl.col("end") == 1) != (pl.col("deals") == n), "ended on the last card wrongly")
     fail((pl.col("end") == 0) & (pl.col("faces") == 0), "ended by a die with no faces to roll")
-    lo = P * settings.cards.investors[P]
+    lo = P * INVESTORS_EACH[P]
     fail(
         (pl.col("investors") < lo) | (pl.col("investors") > N_FAMILIES),
         "investor cards lost or duplicated",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tableodds.sim.boss.options import PLAYERS
 from tableodds.sim.boss.rules import load_cards
 from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
@@ -54,8 +55,11 @@ def load(path: Path) -> dict:
     names = need(data, "players", "record", list)
     if not all(isinstance(n, str) for n in names):
         raise InputError("record.players must be a list of names")
-    if not 2 <= len(names) <= 6:
-        raise InputError(f"I'm the Boss! is for 2-6 players, the record lists {len(names)}")
+    if len(names) not in PLAYERS:
+        raise InputError(
+            f"I'm the Boss! is for {PLAYERS.start}-{PLAYERS.stop - 1} players, "
+            f"the record lists {len(names)}"
+        )
     unique_names(names, "record.players")
     money = need(data, "money", "record", dict, default={})
     for n in money:
