@@ -91,3 +91,93 @@ def test_1844_certificate_limit(tmp_path):
             + p1844("B", 1, "BLS = 30")
             + "".join(p1844(n, 1) for n in "CDEFG"),
         )
+
+
+# ---- every cap and limit the rules set, planted just past it (and accepted at it) ----------
+
+OTHERS = p1844("B", 1) + p1844("C", 1)
+
+
+@pytest.mark.parametrize(
+    "at,past,msg",
+    [
+        # the regional price cap, 200: 200 is on the grid for regionals, 210 and 220 are "t"
+        (
+            "[prices]\nJN = 200\n" + p1844("A", 1, "JN = 40") + OTHERS,
+            "[prices]\nJN = 210\n" + p1844("A", 1, "JN = 40") + OTHERS,
+            "prices.JN = 210: a regional's share price is capped at 200",
+        ),
+        (
+            "[prices]\nVZ = 200\n" + OTHERS + p1844("A", 1),
+            "[prices]\nVZ = 220\n" + OTHERS + p1844("A", 1),
+            "prices.VZ = 220: a regional's share price is capped at 200",
+        ),
+        # the market-pool limit, 50%
+        (
+            "[prices]\nBLS = 80\n[pool]\nBLS = 50\n" + p1844("A", 1, "BLS = 20") + OTHERS,
+            "[prices]\nBLS = 80\n[pool]\nBLS = 60\n" + p1844("A", 1, "BLS = 20") + OTHERS,
+            "pool.BLS = 60%: the market pool holds at most 50% of a historical corporation",
+        ),
+        (
+            "[prices]\nJN = 80\n[pool]\nJN = 40\n" + p1844("A", 1, "JN = 40") + OTHERS,
+            "[prices]\nJN = 80\n[pool]\nJN = 60\n" + p1844("A", 1, "JN = 40") + OTHERS,
+            "pool.JN = 60%: the market pool holds at most 50% of a regional",
+        ),
+        # the share counts per type: 100% of 4 / 5 / 10 / 20 units
+        (
+            "[prices]\nJN = 80\n[pool]\nJN = 20\n"
+            + p1844("A", 1, "JN = 40")
+            + p1844("B", 1, "JN = 40")
+            + p1844("C", 1),
+            "[prices]\nJN = 80\n[pool]\nJN = 20\n"
+            + p1844("A", 1, "JN = 40")
+            + p1844("B", 1, "JN = 60")
+            + p1844("C", 1),
+            "JN: players and pool hold 120%, more than 100%",
+        ),
+        (
+            "[prices]\nNOB = 80\n"
+            + p1844("A", 1, "NOB = 50")
+            + p1844("B", 1, "NOB = 50")
+            + p1844("C", 1),
+            "[prices]\nNOB = 80\n"
+            + p1844("A", 1, "NOB = 50")
+            + p1844("B", 1, "NOB = 75")
+            + p1844("C", 1),
+            "NOB: players and pool hold 125%, more than 100%",
+        ),
+        (
+            "[prices]\nSBB = 100\n[pool]\nSBB = 60\n" + p1844("A", 1, "SBB = 40") + OTHERS,
+            "[prices]\nSBB = 100\n[pool]\nSBB = 65\n" + p1844("A", 1, "SBB = 40") + OTHERS,
+            "SBB: players and pool hold 105%, more than 100%",
+        ),
+        # the certificate limit (3 players: 24): 60% of a historical with its director
+        # certificate is 5 certificates: 4 x 5 + AB 50% (4) = 24
+        (
+            "[prices]\nFNM = 80\nRhB = 80\nBLS = 80\nSTB = 80\nAB = 80\n"
+            + p1844("A", 1, "FNM = 60, RhB = 60, BLS = 60, STB = 60, AB = 50")
+            + p1844("B", 1, "AB = 20")
+            + p1844("C", 1),
+            "[prices]\nFNM = 80\nRhB = 80\nBLS = 80\nSTB = 80\nAB = 80\n"
+            + p1844("A", 1, "FNM = 60, RhB = 60, BLS = 60, STB = 60, AB = 60")
+            + p1844("B", 1, "AB = 20")
+            + p1844("C", 1),
+            "A holds 25 certificates; the 3-player limit is 24",
+        ),
+    ],
+)
+def test_1844_caps_and_limits_just_past_each(tmp_path, at, past, msg):
+    load(s1844, tmp_path, at)  # at the limit: accepted
+    with pytest.raises(InputError, match=msg):
+        load(s1844, tmp_path, past)
+
+
+def test_1844_limits_are_the_simulators():
+    from tableodds.sim.s1844 import kernel
+    from tableodds.sim.s1844 import rules as R
+
+    # the kernel's pool limit per corporation and its market moves read the same rules
+    assert list(kernel.HALF_UNITS[:-1]) == list(R.POOL_UNITS[R.CTYPE])
+    assert kernel.CERT_LIMIT[3:].tolist() == [R.CERT_LIMIT[n] for n in range(3, 8)]
+    regional_cells = R.PRICE[(R.PRICE > 0) & (R.LIMITED == 0)]
+    assert regional_cells.max() == R.REGIONAL_PRICE_CAP

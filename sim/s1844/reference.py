@@ -219,7 +219,7 @@ class Game:
         if self.sr <= 1 or c.status != 2:
             return 0
         mine = self.hold[p][c.i] - (2 if c.director == p else 0)
-        return max(0, min(mine, c.units // 2 - c.pool))
+        return max(0, min(mine, R.POOL_UNITS[c.ctype] - c.pool))
 
     def ipo_ok(self, p: int, c: Corp) -> bool:
         return (

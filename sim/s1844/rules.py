@@ -48,6 +48,10 @@ for _r, _line in enumerate(_GRID):
         if _cell != "-":
             LIMITED[_r, _c] = _cell.endswith("t")
             PRICE[_r, _c] = int(_cell.rstrip("t"))
+# the seed: "De aandelenkoers van de Regionale maatschappijen is begrensd op 200 SFR"; the
+# grid's "t" cells, which regionals may not enter, keep them at or below it
+REGIONAL_PRICE_CAP = 200
+assert PRICE[(PRICE > 0) & (LIMITED == 0)].max() == REGIONAL_PRICE_CAP
 PARS = (100, 90, 80, 70, 60)  # par cells in column 4, rows 1..5
 PAR_ROW = {100: 1, 90: 2, 80: 3, 70: 4, 60: 5}
 PAR_COL = 4
@@ -80,6 +84,11 @@ CTYPE = np.array([PRE] * 5 + [REGIONAL] * 3 + [HISTORICAL] * 6 + [SBB_TYPE], np.
 UNITS = np.array([4, 5, 10, 20], np.int32)  # share units by type
 FLOAT_UNITS = np.array([2, 3, 5, 0], np.int32)  # 50%, 60%, 50% sold
 IPO_LIMIT = np.array([3, 3, 6, 12], np.int32)  # 75%, 60%, 60%, 60% in units
+# Market-pool limit 50% (digest §1): a sale may not put more in the pool.  Only the SBB merger
+# can pass it (the pre-SBB pool and IPO shares become SBB shares in the pool).  The kernel's
+# HALF_UNITS is the same per corporation (tests/test_scoring_s1844.py checks it).
+POOL_LIMIT_PCT = 50
+POOL_UNITS = UNITS * POOL_LIMIT_PCT // 100  # 2, 2, 5, 10 units
 TOKEN_COST = (0, 40, 100, 100, 100)  # home token, then 40, then 100 each
 TYPE_TOKENS = np.array([2, 3, 0, 0], np.int32)  # historicals: by par (below)
 HIST_TOKENS = {100: 5, 90: 4, 80: 3, 70: 2, 60: 1}

@@ -5,9 +5,11 @@ A share is worth the corporation's price per share unit (25% pre-SBB, 20% region
 10% historical, 5% SBB; the director's certificate is two units).  Only
 corporations that have IPO'd have a price.  Holdings are checked: known
 corporations, whole share units, at most 100% across players and pool, no
+more in the pool than its limit (but the SBB's, which the merger fills), no
 pre-SBB shares beside SBB shares (the merger closed them), prices on the market
-grid, and the certificate limit for the player count (privates, mountain
-railways and tunnel companies do not count toward it).
+grid and a regional's at most its cap, and the certificate limit for the player
+count (privates, mountain railways and tunnel companies do not count toward it).
+Every cap and limit is the simulator's, from ``rules.py``.
 """
 
 from __future__ import annotations
@@ -25,10 +27,14 @@ from tableodds.sim.s1844.rules import (
     NMOUNTAIN,
     NTUNNEL,
     PLAYERS,
+    POOL_LIMIT_PCT,
     PRE,
     PRICE,
+    REGIONAL,
+    REGIONAL_PRICE_CAP,
     SBB_TYPE,
     TUNNEL_VALUE,
+    TYPE_NAMES,
     UNITS,
 )
 
@@ -112,8 +118,20 @@ def load(path: Path) -> dict:
         price = need(data["prices"], sym, "prices", int)
         if price not in GRID_PRICES:
             raise InputError(f"prices.{sym} = {price} is not a price on the market grid")
+        if CTYPE[CORPS.index(sym)] == REGIONAL and price > REGIONAL_PRICE_CAP:
+            raise InputError(
+                f"prices.{sym} = {price}: a regional's share price is capped at "
+                f"{REGIONAL_PRICE_CAP} ('De aandelenkoers van de Regionale maatschappijen is "
+                f"begrensd op {REGIONAL_PRICE_CAP} SFR')"
+            )
         prices[CORPS.index(sym)] = price
     pool = _holdings(data.get("pool", {}), "pool")
+    for c, pct in pool.items():
+        if CTYPE[c] != SBB_TYPE and pct > POOL_LIMIT_PCT:
+            raise InputError(
+                f"pool.{CORPS[c]} = {pct}%: the market pool holds at most {POOL_LIMIT_PCT}% of "
+                f"a {TYPE_NAMES[CTYPE[c]]} corporation"
+            )
     players = []
     for i, p in enumerate(raw, start=1):
         if not isinstance(p, dict):
