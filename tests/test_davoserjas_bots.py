@@ -100,6 +100,21 @@ def test_counting_decides_only_from_what_its_seat_may_know(players):
     assert checked > 1000 and changed_table > checked // 2
 
 
+def test_a_bot_that_peeks_at_its_neighbours_hand_fails_the_test():
+    # planted leak: the counting card, but the lowest of its suit when the left neighbour
+    # (hidden) holds that suit too; a card of the chosen card's suit is always legal
+    settings = make_settings(4, ["counting"] * 4)
+
+    def move(hands, p, history, rnd, t):
+        c = counting_move(hands, p, history, settings, rnd, t)
+        if any(suit(x) == suit(c) for x in hands[(p + 1) % len(hands)]):
+            return min(x for x in hands[p] if suit(x) == suit(c))
+        return c
+
+    with pytest.raises(AssertionError):
+        _redeal_each_decision(settings, 2, 11, 5, 3, move)
+
+
 def test_search_networks_decide_only_from_what_their_seat_may_know():
     """Every seat the search bot with its network always played (4 players, the packaged
     rounds, where a network fits each): the card must not change when the cards hidden
