@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.s1844 import rules as R
-from tableodds.sim.s1844.export import DECK_IDS, effective_actions
+from tableodds.sim.s1844.export import DECK_IDS, effective_actions, load_export
 
 CI = {name: c for c, name in enumerate(R.CORPS)}
 UNIT_PCT = {R.PRE: 25, R.REGIONAL: 20, R.HISTORICAL: 10, R.SBB_TYPE: 5}
@@ -945,3 +945,123 @@ def _amount(v) -> int:
         return int(v)
     except (TypeError, ValueError):
         return 0
+
+
+def replay(doc: dict, where: str = "export", upto: int | None = None) -> Game:
+    """The game replayed to the end of global OR ``upto`` (None: the log's end)."""
+    if upto is not None and (not isinstance(upto, int) or upto < 1):
+        raise InputError(f"{where}: --at must be a global OR number of 1 or more, not {upto}")
+    g = Game(doc, where)
+    g.run(doc["actions"], upto)
+    if g.g == 0:
+        raise InputError(f"{where}: the log has no operating round")
+    for p in g.players.values():
+        p.shares = {k: v for k, v in p.shares.items() if v and not g.corps[k].closed}
+    return g
+
+
+def read_replay(path, upto: int | None = None) -> tuple[dict, Game]:
+    """Load an export file and replay it (see :func:`replay`)."""
+    doc = load_export(path)
+    return doc, replay(doc, str(path), upto)
+
+
+def _cert_text(g: Game, p: Player) -> str:
+    return " ".join(f"{sym} {pct}%" for sym, pct in sorted(p.shares.items()))
+
+
+def position(g: Game, doc: dict) -> dict:
+    """The replayed position: players, companies, the bank and the depot (JSON-ready)."""
+    at_end = g.upto is None
+    result = doc.get("result") if at_end and isinstance(doc.get("result"), dict) else {}
+    g_label = dict(g.labels)
+    players = []
+    for pid, p in g.players.items():
+        row = {
+            "player": p.name,
+            "id": pid,
+            "cash": p.cash,
+            "debt": p.debt,
+            "certificates": _cert_text(g, p),
+            # open privates; mountain railways and tunnels, "*" once active (they count)
+            "companies": " ".join(
+                n + ("*" if n in g.active else "")
+                for n in p.companies
+                if n not in g.closed_companies and g.company_owner.get(n) == pid
+            ),
+            "value": g.value(pid),
+        }
+        r = result.get(str(pid))
+        row["result"] = int(r) if isinstance(r, (int, float)) else None
+        players.append(row)
+    companies = []
+    for c in g.corps.values():
+        if not c.par and not c.floated:
+            continue
+        d = g.dirs.get(c.sym)
+        companies.append(
+            {
+                "company": c.sym,
+                "type": R.TYPE_NAMES[c.ctype],
+                "director": g.names.get(d, "") if d is not None else "",
+                "status": "closed" if c.closed else "floated" if c.floated else "parred",
+                "par": c.par or None,
+                "price": None if c.closed else c.price,
+                "treasury": c.cash,
+                "ipo_pct": c.ipo,
+                "pool_pct": c.pool,
+                "trains": " ".join(_train_name(g, t) for t in c.trains),
+                "tokens": " ".join(c.tokens),
+                "tiles_laid": len(c.tiles),
+            }
+        )
+    counts: dict = {}
+    for t in g.depot:
+        counts[_train_name(g, t)] = counts.get(_train_name(g, t), 0) + 1
+    return {
+        "game_id": doc.get("id"),
+        "cut": "log end" if at_end else f"end of {g_label.get(g.g, '')} (#{g.g})",
+        "last_or": {"or": g.g, "label": g_label.get(g.g, "")},
+        "phase": g.phase,
+        "bank": g.bank,
+        "bank_broke_in": None
+        if g.bank_broke_at is None
+        else {"or": g.bank_broke_at, "label": g_label.get(g.bank_broke_at, "")},
+        "depot": counts,
+        "next_train": _train_name(g, g.depot[0]) if g.depot else None,
+        "exported": [_train_name(g, t) for t in g.exported],
+        "rusted": len(g.rusted),
+        "discarded": len(g.discarded),
+        "bankrupt": g.names.get(g.bankrupt) if g.bankrupt is not None else None,
+        "players": players,
+        "companies": companies,
+        "tiles": [
+            {"company": c.sym, "hex": h, "tile": t} for c in g.corps.values() for h, t in c.tiles
+        ],
+    }
+
+
+def _train_name(g: Game, tid: str) -> str:
+    t = g.train_type(tid)
+    return (R.TRAIN_H_NAMES if tid in g.h_side else R.TRAIN_NAMES)[t]
+
+
+def check(g: Game, doc: dict) -> dict | None:
+    """The first action whose effect breaks one of the engine's rules the replay applies,
+    or, where none does and the log is whole, the first player whose replayed value differs
+    from the export's ``result``; None when neither."""
+    if g.violations:
+        v = g.violations[0]
+        return {"action": v.action, "rule": v.rule, "what": v.what}
+    result = doc.get("result")
+    if g.upto is None and isinstance(result, dict):
+        for pid in g.players:
+            r = result.get(str(pid))
+            if isinstance(r, (int, float)) and int(r) != g.value(pid):
+                return {
+                    "action": None,
+                    "rule": "final score",
+                    "what": f"{g.names[pid]}'s value {g.value(pid)} differs from the "
+                    f"export's result {int(r)}",
+                }
+    return None
