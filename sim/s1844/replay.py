@@ -156,6 +156,7 @@ class Game:
         self.bought_mr: set = set()  # (player, kind) of a mountain railway / tunnel this SR
         self.divided = True  # the company whose turn it is has had its dividend
         self.used: set = set()  # privates whose once-a-game ability is used
+        self.bank_at_sr: list = []  # the bank's cash as each stock round starts
 
     # --- money ------------------------------------------------------------------------------
     def pay(self, frm, to, amount: int) -> None:
@@ -384,6 +385,7 @@ class Game:
         self.mode = "sr"
         self.sr += 1
         self.bought_mr = set()
+        self.bank_at_sr.append(self.bank)
 
     def end_sr(self) -> None:
         for c in self.corps.values():
@@ -411,6 +413,7 @@ class Game:
             if self.n >= self.set_ors:  # a stock round in which no one did anything
                 self.end_set()
                 self.sr += 1
+                self.bank_at_sr.append(self.bank)
                 self.end_sr()
             self.new_or()
         if sym != self.current:
@@ -601,16 +604,6 @@ class Game:
             pct = sum(DIRECTOR_PCT[c.ctype] if x.endswith("_0") else c.unit for x in ids)
         return c, ids, pct
 
-    def certificates(self, p: Player) -> int:
-        n = 0
-        for sym, pct in p.shares.items():
-            c = self.corps[sym]
-            if c.closed or c.ctype == R.SBB_TYPE:
-                continue
-            d = DIRECTOR_PCT[c.ctype] if self.dirs.get(sym) == p.pid else 0
-            n += (1 if d else 0) + (pct - d) // c.unit
-        return n
-
     def player_buy_shares(self, p: Player, a: dict) -> None:
         c, ids, pct = self._shares(a)
         if p.debt:
@@ -637,8 +630,6 @@ class Game:
         for x in ids:
             self.share_loc[x] = p.pid
         self.recheck_director(c)
-        if self.certificates(p) > R.CERT_LIMIT[len(self.players)]:
-            self.breaks("certificate limit", f"{p.name} holds over the certificate limit")
         self.float_check(c)
 
     def player_sell_shares(self, p: Player, a: dict) -> None:
