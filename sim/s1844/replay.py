@@ -295,8 +295,9 @@ class Game:
         s.row, s.col, s.par = R.SBB_ROW, R.SBB_COL, int(R.PRICE[R.SBB_ROW, R.SBB_COL])
         s.floated, s.ipo, s.pool = True, 0, 0
         self.pay(None, "SBB", R.SBB_START_CASH)
-        reserved = f"5-{2}"
+        reserved = "5-2"  # the SBB's own 5H
         s.trains.append(reserved)
+        self.h_side.add(reserved)
         self.train_owner[reserved] = "SBB"
         order, charter = [], 0
         for c in self.corps.values():
@@ -430,15 +431,29 @@ class Game:
     def run(self, actions: list, upto: int | None = None) -> None:
         self.upto = upto
         flat = []
-        for a in effective_actions(actions):
-            for x in [a, *(a.get("auto_actions") or ())]:
+        try:
+            done = effective_actions(actions)
+        except TypeError:
+            raise InputError(
+                f"{self.where}: an undo's action_id or an action's id is not a number"
+            ) from None
+        for a in done:
+            auto = a.get("auto_actions")
+            for x in [a, *(auto if isinstance(auto, list) else ())]:
                 if isinstance(x, dict) and not str(x.get("type", "")).startswith("program_"):
                     flat.append((a.get("id"), x))
         self.flat = flat
         try:
             for i, (aid, a) in enumerate(flat):
                 self.i, self.aid = i, aid
-                self.step(a)
+                try:
+                    self.step(a)
+                except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+                    # a field missing or of another kind than the site writes
+                    raise InputError(
+                        f"{self.where}: action {aid}: not a valid 1844 {a.get('type')!r} action "
+                        f"here ({type(e).__name__}: {e})"
+                    ) from None
                 if self.over:
                     break
         except _Cut:
@@ -942,6 +957,9 @@ def replay(doc: dict, where: str = "export", upto: int | None = None) -> Game:
     """The game replayed to the end of global OR ``upto`` (None: the log's end)."""
     if upto is not None and (not isinstance(upto, int) or upto < 1):
         raise InputError(f"{where}: --at must be a global OR number of 1 or more, not {upto}")
+    ids = [p.get("id") if isinstance(p, dict) else None for p in doc["players"]]
+    if None in ids or len(set(map(str, ids))) != len(ids):
+        raise InputError(f"{where}: every player needs an id of their own")
     g = Game(doc, where)
     g.run(doc["actions"], upto)
     if g.g == 0:
