@@ -262,11 +262,12 @@ class Game:
             if self.phase == 5:
                 for name in PRIVATES[:5]:
                     if name == "P4" and name not in self.closed_companies:
-                        self.p4_tiles(forced=True)
+                        self.p4_tiles()
                     self.closed_companies.add(name)
                 self.sbb_due = True
 
-    def p4_tiles(self, forced: bool = False) -> None:
+    def p4_tiles(self) -> None:
+        """P4's Furka-Oberalp tiles, free; its owner gets 80 and P4 closes."""
         owner = self.company_owner.get("P4")
         for h in R.P4_HEXES:
             self.hex_tiles.setdefault(h, "OP")
@@ -533,8 +534,8 @@ class Game:
     # --- the auction and the stock round ---------------------------------------------------
     def player_bid(self, p: Player, a: dict) -> None:
         name, price = str(a.get("company")), _amount(a.get("price"))
-        if name not in PRIVATES:
-            return self.breaks("auction", f"a bid on {name}, not a private")
+        if name not in PRIVATES or name in self.company_owner:
+            return self.breaks("auction", f"a bid on {name}, not a private for sale")
         for other in list(self.bids):
             if other != name:
                 self.settle(other)
