@@ -14,7 +14,7 @@ from cli_helpers import run_cli
 
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.s1844 import replay as replay_module
-from tableodds.sim.s1844.export import load_export
+from tableodds.sim.s1844.export import load_export, read_timeline
 from tableodds.sim.s1844.replay import check, position, replay
 
 GAMES = resources.files("tableodds.sim.s1844").joinpath("games")
@@ -58,6 +58,15 @@ def test_a_cut_is_the_position_at_that_or(g160062):
     # the end of OR 6.2 (#8) is the start of SR 7: the engine's bank then
     assert (pos["cut"], pos["bank"], pos["phase"]) == ("end of OR 6.2 (#8)", 8475, 4)
     assert all(r["result"] is None for r in pos["players"])
+    # a cut that closes its set holds the set's export, as the timeline's reading does
+    for name, at in (("160062", 1), ("160062", 8), ("202933", 8), ("202933", 10)):
+        doc = doc_of(name)
+        t = read_timeline(doc, name, at)
+        p = position(replay(doc, name, at), doc)
+        assert (sum(p["depot"].values()), p["phase"]) == (
+            t.position["depot_left"],
+            t.position["phase"],
+        )
     with pytest.raises(InputError, match="16 operating rounds; --at 17 is past its end"):
         replay(g160062, "x", upto=17)
 

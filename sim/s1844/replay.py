@@ -369,6 +369,8 @@ class Game:
         if self.sbb_due:
             self.form_sbb()
         if self.upto is not None and self.g >= self.upto:
+            if self.n >= self.set_ors:  # the cut closes its set: with the set's export
+                self.end_set()
             raise _Cut
 
     def end_set(self) -> None:
