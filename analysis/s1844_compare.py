@@ -147,7 +147,7 @@ def _rows(t: Timeline, lf: pl.LazyFrame, place: _Placer) -> pl.DataFrame:
                     e,
                     EVENT_LABELS[e],
                     v[0],
-                    f"#{v[0]} (OR {v[1]}.{v[2]})",
+                    f"OR {v[1]}.{v[2]} (#{v[0]})",
                     place(expr, v[0]),
                 )
             )
@@ -155,7 +155,7 @@ def _rows(t: Timeline, lf: pl.LazyFrame, place: _Placer) -> pl.DataFrame:
         # not by the real game's last OR: censored there; the simulated games with the
         # event by then rank below it, the others tie with it
         placed = place(pl.when(expr <= end).then(expr).otherwise(end + 1), end + 1)
-        row = _row("event", e, EVENT_LABELS[e], NEVER, f"not by #{end}", placed)
+        row = _row("event", e, EVENT_LABELS[e], NEVER, f"not by {t.when(end)}", placed)
         if placed is not None:
             row["median"], row["p10"], row["p90"] = place(expr, NEVER)[:3]
             # consistent unless 90% or more of the simulated games have it by then
@@ -204,7 +204,7 @@ def _rows(t: Timeline, lf: pl.LazyFrame, place: _Placer) -> pl.DataFrame:
             _row(
                 "revenue",
                 f"rev_{g}",
-                f"route revenue #{g} (OR {s}.{n})",
+                f"route revenue OR {s}.{n} (#{g})",
                 rev,
                 str(rev),
                 placed,
@@ -343,13 +343,14 @@ class GameComparison(Summary):
             k, n = self.share_inside(kind)
             lines += ["", f"{head}: {k} of {n} inside"]
             width = max(len(x) for x in d["label"])
+            real_width = max(15, *(len(x) for x in d["real_label"]))
             for r in d.iter_rows(named=True):
                 band = band_text(r)
                 pct = "-" if r["percentile"] is None else f"{r['percentile']:5.1f}%"
                 mark = "-" if r["inside"] is None else ("in" if r["inside"] else "OUT")
                 note = f"  ({r['note']})" if r["note"] else ""
                 lines.append(
-                    f"  {r['label']:<{width}}  {r['real_label']:<15} "
+                    f"  {r['label']:<{width}}  {r['real_label']:<{real_width}} "
                     f"{band:<18} {pct:>6}  {mark}{note}"
                 )
         lines += [

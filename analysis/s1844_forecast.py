@@ -313,20 +313,20 @@ class GameForecast(Summary):
         if self.start:
             how = [
                 f"Forecast from the position: {self.kept:,} games played on by the bots from "
-                f"the state rebuilt at #{self.cut} (beside {self.games:,} whole games); "
+                f"the state rebuilt at {t.when(self.cut)} (beside {self.games:,} whole games); "
                 + _spread_text(self.spread)
                 + ".",
                 "Filled in by rule (not in the log): " + "; ".join(FILLED) + ".",
                 "Rebuilt prices: "
                 + ", ".join(f"{c} {v}" for c, v in self.start.prices.items())
                 + "; cash: "
-                + ", ".join(f"{p} {v}" for p, v in self.start.cash.items())
+                + ", ".join(f"{t.name(p)} {v}" for p, v in self.start.cash.items())
                 + ".",
             ]
         else:
             how = [
                 f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
-                f"match the timeline so far (the events by #{self.cut} at the same ORs, "
+                f"match the timeline so far (the events by {t.when(self.cut)} at the same ORs, "
                 f"{self.tolerance} ORs off in all at most).",
                 "Not rebuilt from the log (the kept games fill them in): "
                 + "; ".join(NOT_REBUILT)
@@ -335,20 +335,20 @@ class GameForecast(Summary):
         lines = [
             f"Game {t.game_id}: {t.players} players, read to "
             + ("" if in_last_or(t) else "the end of ")
-            + f"{t.label(self.cut)} (#{self.cut})"
+            + t.when(self.cut)
             + (" (the log's last OR, perhaps still going on)" if in_last_or(t) else "")
             + f"; phase {pos['phase']}, "
             f"{pos['depot_left']} depot cards left (next: {pos['next_train'] or '-'}).",
             *how,
             "",
-            "Event                happened   given the game so far   all games",
-            "                                median [10%-90%]        median [10%-90%]",
+            "Event                happened      given the game so far   all games",
+            "                                   median [10%-90%]        median [10%-90%]",
         ]
         for r in self.events:
             u = r["unconditional"]
-            when = "-" if r["happened_at"] is None else f"#{r['happened_at']}"
+            when = "-" if r["happened_at"] is None else t.when(r["happened_at"])
             cond = "" if r["happened_at"] is not None else _text_band(r)
-            lines.append(f"  {r['label']:<19}{when:<11}{cond:<24}{_text_band(u)}")
+            lines.append(f"  {r['label']:<19}{when:<14}{cond:<24}{_text_band(u)}")
         lines.append(
             "  (an event that does not happen counts as the OR after its game's end; "
             "never: share of the kept games without it)"
@@ -379,7 +379,8 @@ class GameForecast(Summary):
                 real = "" if r["real"] is None else f"  real {r['real']}"
                 directs = ", ".join(r["directs"]) or "-"
                 lines.append(
-                    f"  seat {r['seat']} {str(r['player']):<10} {r['median']:.0f} "
+                    f"  seat {r['seat']} {r['name'] + ' (' + str(r['player']) + ')':<20} "
+                    f"{r['median']:.0f} "
                     f"[{r['p10']:.0f}-{r['p90']:.0f}]  directs {directs}{real}"
                 )
         if self.notes:
@@ -431,7 +432,7 @@ def plot_forecast(f: GameForecast):
     ax.legend(keep.values(), keep.keys(), fontsize=8)
     t = f.timeline
     ax.set_title(
-        f"1844 game {t.game_id} after {t.label(f.cut)} (#{f.cut}): "
+        f"1844 game {t.game_id} after {t.when(f.cut)}: "
         f"10-90% bands, {f.kept:,} of {f.games:,} games kept"
     )
     return fig
@@ -507,6 +508,7 @@ def forecast_of(
                 {
                     "seat": seat,
                     "player": pid,
+                    "name": t.name(pid),
                     "median": band["median_or"],
                     "p10": band["p10_or"],
                     "p90": band["p90_or"],
@@ -576,7 +578,7 @@ def forecast(
     if not summary.kept:
         raise InputError(
             f"{game_file}: none of the {summary.games:,} simulated games matches the timeline "
-            f"so far (by #{summary.cut}); try more --games"
+            f"so far (by {t.when(summary.cut)}); try more --games"
         )
     return Result(
         "1844 forecast",
@@ -584,8 +586,8 @@ def forecast(
         summary,
         plan,
         titles={
-            "": f"1844 forecast · game {t.game_id} after #{summary.cut} · {t.players} players "
+            "": f"1844 forecast · game {t.game_id} after {t.when(summary.cut)} · {t.players} players "
             f"· policies {','.join(settings.policies)}",
-            "position": f"1844 forecast · game {t.game_id} played on from #{summary.cut}",
+            "position": f"1844 forecast · game {t.game_id} played on from {t.when(summary.cut)}",
         },
     )

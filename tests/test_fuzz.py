@@ -544,6 +544,20 @@ def test_1844_compare_file(data, players, out):
     )
 
 
+@FEW
+@given(data=export_bytes(), at=st.one_of(st.none(), int_text(st.integers(-1, 20))))
+def test_1844_replay_file(data, at):
+    fuzz_run(
+        lambda root: [
+            "1844",
+            "replay",
+            put(root, data, "game.json"),
+            "--check",
+            *(["--at", at] if at is not None else []),
+        ]
+    )
+
+
 # --- borgia conquest, cheatsheet, report ----------------------------------------------------
 
 

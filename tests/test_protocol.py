@@ -38,6 +38,12 @@ ARGS = {
         "-w",
         "1",
     ],
+    "1844 replay": [
+        str(resources.files("tableodds.sim.s1844").joinpath("games", "160062.json")),
+        "--at",
+        "8",
+        "--check",
+    ],
     "1844 forecast": [
         str(resources.files("tableodds.sim.s1844").joinpath("games", "202933.json")),
         "--at",

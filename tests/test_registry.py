@@ -220,6 +220,7 @@ SETTINGS = {
     ),
     "1844 train-rush": dict(games=30, players=4),
     "1844 compare": dict(games=30, game_file=str(S1844.joinpath("160062.json"))),
+    "1844 replay": dict(game_file=str(S1844.joinpath("202933.json")), at=5, check=True),
     "1844 forecast": dict(games=60, game_file=str(S1844.joinpath("202933.json")), at=4),
     "borgia conquest": dict(games=1000, attack=[3, 2], defend=[2]),
     "boss deal": dict(example="final"),

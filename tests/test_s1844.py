@@ -1024,7 +1024,7 @@ def test_cli_compare_both_games(tmp_path, capsys):
     res = doc["results"]
     assert doc["command"] == "1844 compare" and res["game"]["players"] == 7
     rows = {r["item"]: r for r in res["rows"]}
-    assert rows["phase5"]["real"] == 8 and rows["bank"]["real_label"] == "not by #11"
+    assert rows["phase5"]["real"] == 8 and rows["bank"]["real_label"] == "not by OR 7.3 (#11)"
     assert rows["rev_11"]["counted"] is False and rows["rev_2"]["counted"] is True
     for r in res["rows"]:
         if r["inside"] is not None and r["real"] < 999:

@@ -176,6 +176,21 @@ def test_cli_forecast(tmp_path, capsys):
     assert (tmp_path / "forecast.png").exists() and (tmp_path / "events.csv").exists()
 
 
+def test_events_read_as_players_say_them_and_players_by_their_export_names():
+    s = R.make_settings(7, None, None, R.ENGINE_READINGS)
+    df = pl.DataFrame(simulate_chunk(s, 1, 0, 3000))
+    t = read_export(DATA / "202933.json", 8)
+    f = F.forecast_game(df, t, min_kept=1)
+    text = f.text()
+    assert "read to the end of OR 6.2 (#8)" in text and "the events by OR 6.2 (#8)" in text
+    assert (
+        "  first 5 (phase 5)  OR 6.2 (#8)  " in text and "  SBB forms          OR 6.2 (#8)" in text
+    )
+    assert "  seat 0 Player 1 (20382)     " in text and "  seat 6 Player 7 (4374)      " in text
+    assert [r["name"] for r in f.scores] == [f"Player {k}" for k in range(1, 8)]
+    assert t.when(8) == "OR 6.2 (#8)" and t.name(20382) == "Player 1"
+
+
 @pytest.mark.parametrize("at,msg", [("12", "past its end"), ("0", "1 or more")])
 def test_cli_forecast_refuses_a_cut_past_the_end(capsys, at, msg):
     with pytest.raises(SystemExit) as e:

@@ -76,6 +76,29 @@ _forecast_command = calculator(
     "finished one cut with --at).",
 )
 
+_replay_command = calculator(
+    _EXPORT,
+    click.option(
+        "--at",
+        type=int,
+        default=None,
+        help="The position at the end of this global OR (OR 1.1 = 1) [default: the log's end].",
+    ),
+    click.option(
+        "--check",
+        is_flag=True,
+        help="Name the first action whose effect breaks a rule the replay applies, or the "
+        "first value that differs from the export's result.",
+    ),
+    call=lambda analysis, game_file, at, check: lambda _plan: analysis(game_file, at, check),
+    more="GAME_FILE is the game's JSON export from 18xx.games.",
+)
 
-COMMANDS = {"train-rush": _train_rush, "compare": _compare_command, "forecast": _forecast_command}
+
+COMMANDS = {
+    "train-rush": _train_rush,
+    "compare": _compare_command,
+    "forecast": _forecast_command,
+    "replay": _replay_command,
+}
 group = game_group("1844", COMMANDS)

@@ -91,10 +91,18 @@ class Timeline:
     # the log's moves that carry money or market moves, in order (see read_timeline); the
     # position's money and prices are replayed from them (position.py)
     moves: list = field(default_factory=list)
+    player_names: dict = field(default_factory=dict)  # player id -> name in the export
 
     def label(self, k: int) -> str:
         s, n = next((s, n) for g, s, n in self.ors if g == k)
         return f"OR {s}.{n}"
+
+    def when(self, k: int) -> str:
+        """Global OR ``k`` as players say it, with its number: "OR 6.1 (#8)"."""
+        return f"{self.label(k)} (#{k})"
+
+    def name(self, pid) -> str:
+        return self.player_names.get(pid, str(pid))
 
     def as_dict(self) -> dict:
         return {
@@ -559,6 +567,9 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
         game_id=doc.get("id"),
         players=len(players),
         player_ids=[p.get("id") for p in players if isinstance(p, dict)],
+        player_names={
+            p.get("id"): str(p.get("name") or p.get("id")) for p in players if isinstance(p, dict)
+        },
         end_reason=reason,
         events=events,
         ors=ors,

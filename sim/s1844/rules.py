@@ -156,6 +156,38 @@ def _load_map():
 
 TERRAIN, NTILES, DEST_NEEDS = _load_map()  # SBB: no tiles of its own (it keeps its track)
 
+# --- the real map (1844-map.md §2, §5.1, §6, §7): what a replay of a recorded game charges --
+HOME = {
+    "NOB": "D19", "SCB": "C12", "VSB": "C24", "JS": "I4", "GB": "G18", "JN": "F7",
+    "ChA": "G28", "VZ": "K10", "FNM": "L21", "RhB": "G26", "BLS": "F11", "STB": "D15",
+    "AB": "D25", "MOB": "I6",
+}  # fmt: skip
+# terrain paid with the first tile on a hex (D15, pre-printed yellow: on its green upgrade)
+_TERRAIN = {
+    20: "B19 C12 C16 D13 D19 E12 E18 E22 F7 F9 F17 G26 H13 I6 K10 K20 K22 L21 E10 F25 J1 K8 D15",
+    30: "C22 D7 D9 D11 D23 E6 F13 F15 F21 G28 H3 H5 H15 I8 I10 I28 J7 J11 L11",
+    60: "F23 G10 G24 H9 H11 H25 I22 I24 I26 J15 J19 J21 J23 J27 K6 K12 L7 L9",
+    90: "G22 I18 I20",
+}
+TERRAIN_COST = {h: cost for cost, hexes in _TERRAIN.items() for h in hexes.split()}
+TUNNEL_HEXES = frozenset("J9 I12 K14 I16 H17 H19 H21 H23 H27".split())
+MOUNTAIN_HEXES = frozenset("H7 L13 I14 G14 F19 J29 L23".split())
+TUNNEL_TILES, P4_TILES, MOUNTAIN_MARKERS = (
+    ("X78", "X79"),
+    ("OP1", "OP2", "OP3"),
+    ("XM1", "XM2", "XM3"),
+)
+P4_HEXES = ("I16", "H17", "H19", "H21", "H23")
+# the phase from which each tile colour may be laid (yellow 1, green 3, brown 5, gray 7)
+_COLOUR = {
+    1: "3 4 5 6 7 8 9 57 58",
+    3: "14 15 16 19 20 23 24 25 26 27 28 29 59 87 88 204 619 901 904 907 908",
+    5: "39 40 41 42 43 44 45 46 47 64 65 66 67 68 70 611 902 905 909 911",
+    7: "903 906 910 915",
+}
+TILE_PHASE = {t: ph for ph, tiles in _COLOUR.items() for t in tiles.split()}
+SBB_TOKEN_COST = 100  # a token the SBB lays after its formation
+
 # --- bots ---------------------------------------------------------------------------------
 POLICY_CODES = {name: i for i, name in enumerate(POLICIES)}
 RANDOM, CAREFUL = POLICY_CODES["random"], POLICY_CODES["careful"]
