@@ -63,6 +63,40 @@ def test_unwritable_out_is_refused_before_any_work(cmd, out, tmp_path, capsys):
     refused([*cmd, *fast, "--out", out], capsys, tmp_path)
 
 
+# --out -> what the one line names
+OUT_NAMES = {
+    "LONG": (lambda d: d / ("a" * 300), "300 bytes"),
+    "LONG/sub": (lambda d: d / ("é" * 200) / "sub", "400 bytes"),
+    # fits, but its temporary name beside it does not
+    "STAGING": (lambda d: d / ("a" * 250), "at most 232 bytes"),
+    "DANGLING": (lambda d: d / "dangling", "leads nowhere"),
+    "DANGLING/sub": (lambda d: d / "dangling" / "sub", "leads nowhere"),
+    "LOOP": (lambda d: d / "loop", "leads nowhere"),
+}
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        ["boss", "length", *FAST],
+        ["davoserjas", "simulate", *FAST],
+        ["1844", "compare", "GAME", *FAST],
+        ["cheatsheet", "boss"],
+        ["report"],
+    ],
+    ids=" ".join,
+)
+@pytest.mark.parametrize("out", sorted(OUT_NAMES))
+def test_an_out_the_filesystem_cannot_name_is_refused_before_any_work(cmd, out, tmp_path, capsys):
+    from tableodds.sim.s1844.export import recorded_games
+
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "loop").symlink_to("loop")
+    cmd = [str(recorded_games()[0]) if a == "GAME" else a for a in cmd]
+    path, named = OUT_NAMES[out]
+    refused([*cmd, "--out", str(path(tmp_path))], capsys, tmp_path, named)
+
+
 @pytest.mark.parametrize("games", [BIG, str(2**63), "0", "-5"])
 def test_games_beyond_what_the_runner_can_do(games, tmp_path, capsys):
     refused(["davoserjas", "simulate", "--games", games], capsys, tmp_path, "--games")
