@@ -148,3 +148,16 @@ def test_a_byte_order_mark_and_not_json(tmp_path):
     path.write_bytes(plain.read_bytes().replace(b'"price":20', b'"price":Infinity', 1))
     with pytest.raises(InputError, match="not an 18xx.games export"):
         read_export(path)
+
+
+@pytest.mark.parametrize("depth", [65, 100_000])
+def test_an_export_nested_too_deep_is_refused(depth, tmp_path):
+    path = tmp_path / "deep.json"
+    [plain] = [p for p in recorded_games() if p.stem == "160062"]
+    deep = b"[" * (depth - 1) + b"]" * (depth - 1)  # the top level is one
+    path.write_bytes(plain.read_bytes()[:-1] + b', "deep": ' + deep + b"}")
+    with pytest.raises(InputError, match="nested more than 64 levels deep"):
+        read_export(path)
+    path.write_bytes(plain.read_bytes()[:-1] + b', "deep": ' + deep[1:-1] + b"}")
+    if depth == 65:  # 64 levels: read as the game
+        assert read_export(path).as_dict() == read_export(plain).as_dict()

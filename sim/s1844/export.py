@@ -160,6 +160,13 @@ def _expanded(actions: list):
 
 def load_export(path) -> dict:
     """The export's JSON document (an :class:`InputError` when it is not one)."""
+    doc = _parse(path)
+    check_export(doc, str(path))
+    return doc
+
+
+def _parse(path):
+    """The export's JSON, not yet checked against the schema."""
     p = Path(path)
     try:
         data = p.read_bytes()
@@ -174,7 +181,6 @@ def load_export(path) -> dict:
             f"{p}: not an 18xx.games export ({type(e).__name__}: "
             f"{str(e).splitlines()[0] if str(e) else 'unreadable'})"
         ) from None
-    check_export(doc, str(p))
     return doc
 
 
@@ -633,4 +639,4 @@ def recorded_games() -> list[Path]:
 
 def read_export(path, upto: int | None = None) -> Timeline:
     """Load an 18xx.games export file and rebuild its timeline (to global OR ``upto``)."""
-    return read_timeline(load_export(path), str(path), upto)
+    return read_timeline(_parse(path), str(path), upto)  # (which checks it, once)

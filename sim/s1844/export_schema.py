@@ -46,7 +46,7 @@ ActionId = Annotated[int, Meta(ge=0, le=MONEY_MAX)]
 Entity = int | str
 
 
-class Action(msgspec.Struct):
+class Action(msgspec.Struct, kw_only=True):
     """What every action has (and all an action type the reader does not read must have)."""
 
     type: str
@@ -64,8 +64,8 @@ class Action(msgspec.Struct):
 
 
 class Par(Action):
-    corporation: Corporation = None  # required: see _REQUIRED
-    share_price: Annotated[str, Meta(pattern=r"^\d{1,9},\d+,\d+$")] = None
+    corporation: Corporation
+    share_price: Annotated[str, Meta(pattern=r"^\d{1,9},\d+,\d+$")]
     what: ClassVar[dict] = Action.what | {
         "corporation": "a corporation of 1844",
         "share_price": "a share price (PRICE,ROW,COLUMN)",
@@ -73,7 +73,7 @@ class Par(Action):
 
 
 class Shares(Action):
-    shares: Annotated[list[ShareId], Meta(min_length=1)] = None
+    shares: Annotated[list[ShareId], Meta(min_length=1)]
     percent: Annotated[int, Meta(ge=1, le=100)] | None = None
     what: ClassVar[dict] = Action.what | {
         "shares": "a list of shares of 1844's corporations (NAME_K)",
@@ -110,12 +110,12 @@ class RunRoutes(Action):
 
 
 class Dividend(Action):
-    kind: Literal["payout", "withhold"] = None
+    kind: Literal["payout", "withhold"]
     what: ClassVar[dict] = Action.what | {"kind": "a dividend"}
 
 
 class BuyTrain(Action):
-    train: TrainId = None
+    train: TrainId
     price: Money | None = None
     variant: Variant | None = None
     what: ClassVar[dict] = Action.what | {
@@ -126,7 +126,7 @@ class BuyTrain(Action):
 
 
 class DiscardTrain(Action):
-    train: TrainId = None
+    train: TrainId
     what: ClassVar[dict] = Action.what | {"train": TRAIN}
 
 
@@ -146,16 +146,6 @@ SCHEMA: dict[str, type[Action]] = {
     "buy_train": BuyTrain,
     "discard_train": DiscardTrain,
     "undo": Undo,
-}
-# fields an action type cannot do without (declared with a None default above so that the
-# error line names the field rather than msgspec's wording)
-_REQUIRED = {
-    "par": ("corporation", "share_price"),
-    "buy_shares": ("shares",),
-    "sell_shares": ("shares",),
-    "dividend": ("kind",),
-    "buy_train": ("train",),
-    "discard_train": ("train",),
 }
 # the entity each entity type names (players: the export's own, checked by check_actions)
 _NAMES = {"corporation": set(CORPORATIONS), "company": set(COMPANIES)}
@@ -265,35 +255,62 @@ def check_document(doc, where: str) -> None:
             )
 
 
-def check_actions(actions: list, players: list, where: str, top: bool = True) -> None:
-    """Every action (and the actions it applied automatically) against :data:`SCHEMA`."""
-    ids = {p["id"] for p in players}
+def check_actions(actions: list, players: list, where: str) -> None:
+    """Every action (and the actions it applied automatically) against :data:`SCHEMA`.
+
+    The actions of one type are converted in one call (the reading's cost); on a break the
+    actions are checked one by one, so that the first one that breaks is named.
+    """
+    flat = []
     for i, a in enumerate(actions):
         if not isinstance(a, dict) or not isinstance(a.get("type"), str):
-            if top:
-                raise InputError(f"{where}: action {i + 1} is not an object with a 'type'")
-            raise InputError(f"{where}: an automatic action is not an object with a 'type'")
-        kind = a["type"]
-        cls = SCHEMA.get(kind, Action)
-        label = f"action {a['id'] if type(a.get('id')) is int else i + 1} ({kind})"
-        try:
-            msgspec.convert(a, cls)
-        except msgspec.ValidationError as e:
-            raise InputError(f"{where}: {label}: {_explain(e, a, cls.what)}") from None
-        for name in _REQUIRED.get(kind, ()):
-            if a.get(name) is None:
-                raise InputError(f"{where}: {label}: no {name} ({cls.what[name]})")
+            raise InputError(f"{where}: action {i + 1} is not an object with a 'type'")
+        flat.append((a, i))
+        for sub in a.get("auto_actions") or () if type(a.get("auto_actions")) is list else ():
+            if not isinstance(sub, dict) or not isinstance(sub.get("type"), str):
+                raise InputError(
+                    f"{where}: {_label(a, i)}: an automatic action is not an object with a 'type'"
+                )
+            flat.append((sub, None))
+    groups: dict = {}
+    for a, _ in flat:
+        groups.setdefault(SCHEMA.get(a["type"], Action), []).append(a)
+    try:
+        for cls, group in groups.items():
+            msgspec.convert(group, list[cls])
+    except msgspec.ValidationError:
+        for i, a in enumerate(actions):
+            _one(a, _label(a, i), where)
+            for sub in a.get("auto_actions") or ():
+                _one(sub, f"{_label(a, i)}: {_label(sub, None)}", where)
+    ids = {p["id"] for p in players}
+    for a, i in flat:
         etype, ent = a.get("entity_type"), a.get("entity")
-        if ent is not None and etype == "player" and ent not in ids:
-            raise InputError(
-                f"{where}: {label}: entity {_short(ent)} is not a player of this game "
-                f"({', '.join(map(str, ids))})"
-            )
-        if ent is not None and etype in _NAMES and ent not in _NAMES[etype]:
+        if ent is None or etype is None:
+            continue
+        if etype == "player":
+            if ent not in ids:
+                raise InputError(
+                    f"{where}: {_label(a, i)}: entity {_short(ent)} is not a player of this "
+                    f"game ({', '.join(map(str, ids))})"
+                )
+        elif ent not in _NAMES[etype]:
             names = CORPORATIONS if etype == "corporation" else COMPANIES
             raise InputError(
-                f"{where}: {label}: entity {_short(ent)} is not a {etype} of 1844 "
+                f"{where}: {_label(a, i)}: entity {_short(ent)} is not a {etype} of 1844 "
                 f"({', '.join(names)}){_suggest(ent, names)}"
             )
-        if a.get("auto_actions"):
-            check_actions(a["auto_actions"], players, f"{where}: {label}", top=False)
+
+
+def _label(a: dict, i: int | None) -> str:
+    """``action 412 (buy_train)``: by its id, else its place in the log."""
+    at = a["id"] if type(a.get("id")) is int else "" if i is None else i + 1
+    return f"action {at} ({a['type']})" if at != "" else f"automatic action ({a['type']})"
+
+
+def _one(a: dict, label: str, where: str) -> None:
+    cls = SCHEMA.get(a["type"], Action)
+    try:
+        msgspec.convert(a, cls)
+    except msgspec.ValidationError as e:
+        raise InputError(f"{where}: {label}: {_explain(e, a, cls.what)}") from None
