@@ -159,6 +159,47 @@ def test_conquest_strengths_of_twenty_digits(flag, tmp_path, capsys):
     )
 
 
+# options by their declarations: a variant's value in its range, a bare variant bare, each once,
+# names exactly as declared (a near miss by case or spacing named)
+@pytest.mark.parametrize(
+    "variants,says",
+    [
+        (["queen=-5"], "at least 0"),
+        (["trick=-1"], "at least 0"),
+        (["pool=0"], "at least 1"),
+        (["strict-gaps=1"], "takes no value"),
+        (["last-trick-only=yes"], "takes no value"),
+        (["queen=3", "queen=4"], "given twice"),
+        (["pool", "pool=20"], "given twice"),
+        (["Queen=5"], "did you mean 'queen'"),
+        (["last_trick_only"], "did you mean 'last-trick-only'"),
+    ],
+)
+def test_davoserjas_variants_by_their_declarations(variants, says, tmp_path, capsys):
+    flags = [x for v in variants for x in ("--variant", v)]
+    refused(["davoserjas", "simulate", *FAST, *flags], capsys, tmp_path, says)
+
+
+def test_davoserjas_variants_within_their_declarations_are_read(capsys):
+    flags = ["--variant", "queen=0", "--variant", "pool=3", "--variant", "strict-gaps"]
+    code, _, err = run_cli(["davoserjas", "simulate", *FAST, *flags], capsys)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1.5"])
+def test_duel_confidence_is_a_number_in_range(value, tmp_path, capsys):
+    refused(["davoserjas", "duel", *FAST, "--confidence", value], capsys, tmp_path, "confidence")
+
+
+def test_conquest_defence_part_names_are_exact(tmp_path, capsys):
+    refused(
+        ["borgia", "conquest", "--attack", "3", "--defend", "CITY=2", "--trials", "100"],
+        capsys,
+        tmp_path,
+        "unknown part 'CITY'; did you mean 'city'",
+    )
+
+
 def test_conquest_defence_of_twenty_digits(tmp_path, capsys):
     refused(
         ["borgia", "conquest", "--attack", "3", "--defend", f"city={BIG}", "--trials", "100"],
@@ -173,7 +214,7 @@ def test_twenty_digit_integers_in_card_files(tmp_path, capsys):
     refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path)
 
 
-@pytest.mark.parametrize("scale", ["nan", "inf", "-1", "0"])
+@pytest.mark.parametrize("scale", ["nan", "inf", "-1", "0", "1e-300", "0.0009"])
 def test_report_scale_must_be_a_positive_number(scale, tmp_path, capsys):
     refused(["report", "--scale", scale, "--out", str(tmp_path / "r")], capsys, tmp_path, "--scale")
 
