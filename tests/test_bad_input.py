@@ -395,3 +395,48 @@ def test_davos_player_count_outside_the_mode(command, mode, players, tmp_path, c
 @pytest.mark.parametrize("command", ["goals", "duel"])
 def test_davos_dissident_profit_outside_the_dissident_variant(command, tmp_path, capsys):
     refused(["davos", command, *FAST, "--dissident-profit", "take"], capsys, tmp_path, "dissident")
+
+
+# data files by schema: an empty one is refused, never read as the defaults
+DATA_FILES = [
+    ["1844", "train-rush", "--params"],
+    ["davoserjas", "simulate", "--rules"],
+    ["boss", "length", "--cards"],
+    ["borgia", "simulate", "--cards"],
+    ["davos", "goals", "--cards"],
+]
+
+
+@pytest.mark.parametrize("cmd", DATA_FILES, ids=" ".join)
+@pytest.mark.parametrize("text", ["", "# only a comment\n\n", "/dev/null"])
+def test_an_empty_data_file_is_refused(cmd, text, tmp_path, capsys):
+    path = "/dev/null" if text == "/dev/null" else write(tmp_path, text)
+    refused([*cmd[:2], *FAST, cmd[2], path], capsys, tmp_path, "is empty")
+
+
+def test_a_late_deal_card_without_faces_is_refused(tmp_path, capsys):
+    deals = resources.files("tableodds.sim.boss").joinpath("deals.toml").read_text("utf-8")
+    edited = deals.replace("faces = [1, 2, 3]", "faces = []")
+    refused(
+        ["boss", "length", *FAST, "--cards", write(tmp_path, edited)], capsys, tmp_path, "card 12"
+    )
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        (r"per_trick = (\d+)", r"per_trick = -\1"),
+        (r"first_trick = (\d+)", r"first_trick = -\1"),
+        (r"clubs = (\d+)", r"clubs = -\1"),
+    ],
+)
+def test_a_negative_penalty_in_the_round_list_is_refused(edit, tmp_path, capsys):
+    rounds = resources.files("tableodds.sim.davoserjas").joinpath("rounds.toml").read_text("utf-8")
+    edited = re.sub(*edit, rounds, count=1)
+    assert edited != rounds
+    refused(
+        ["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, edited)],
+        capsys,
+        tmp_path,
+        "at least 0",
+    )

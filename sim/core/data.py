@@ -63,6 +63,9 @@ def load_toml(
         raise InputError(f"{where} is not valid TOML: {e}") from None
     except RecursionError:
         raise too_deep(where) from None
+    if not doc:
+        # an empty file (or /dev/null, or only comments) would silently read as the defaults
+        raise InputError(f"{where} is empty: it gives no table or key")
     return shallow(doc, where), where
 
 

@@ -225,14 +225,14 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
             raise InputError(f"{w}: cards must be a table like {{ clubs = 1 }}")
         for sel in cards:
             select_cards(sel)
-            int_field(cards, sel, f"{w}: cards", 0)
+            int_field(cards, sel, f"{w}: cards", 0, 0)  # penalties: a negative one is no rule
         rnd = Round(
             number=i,
             name=str(r.get("name", f"round {i}")),
             kind=kind,
-            per_trick=int_field(r, "per_trick", w, 0),
-            first_trick=int_field(r, "first_trick", w, 0),
-            last_trick=int_field(r, "last_trick", w, 0),
+            per_trick=int_field(r, "per_trick", w, 0, 0),
+            first_trick=int_field(r, "first_trick", w, 0, 0),
+            last_trick=int_field(r, "last_trick", w, 0, 0),
             cards=tuple(cards.items()),
         )
         if kind == "kabalen" and (rnd.per_trick or rnd.first_trick or rnd.last_trick or rnd.cards):
