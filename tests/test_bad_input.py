@@ -440,3 +440,53 @@ def test_a_negative_penalty_in_the_round_list_is_refused(edit, tmp_path, capsys)
         tmp_path,
         "at least 0",
     )
+
+
+# score sheets by schema
+def _davos_sheet(capsys):
+    code, out, _ = run_cli(["davos", "score", "--template"], capsys)
+    assert code == 0
+    return out
+
+
+@pytest.mark.parametrize(
+    "old,new,says",
+    [
+        (
+            'category = "sector", achieved = false',
+            'category = "Sector", achieved = false',
+            "did you mean 'sector'",
+        ),
+        ('category = "bloc"', 'category = " "', "category is empty"),
+        ("biggest in a Big Banking corp", "biggest in a Big Pharma corp", "is held already"),
+        ('name = "Bo"', 'name = "anna "', "did you mean 'Anna'"),
+    ],
+)
+def test_davos_score_sheet_by_schema(old, new, says, tmp_path, capsys):
+    sheet = _davos_sheet(capsys)
+    assert old in sheet
+    refused(["davos", "score", write(tmp_path, sheet.replace(old, new, 1))], capsys, tmp_path, says)
+
+
+def test_davos_score_nine_goals(tmp_path, capsys):
+    goals = "".join(
+        f'  {{ name = "g{k}", category = "sector", achieved = false }},\n' for k in range(9)
+    )
+    sheet = _davos_sheet(capsys).replace("goals = [\n", "goals = [\n" + goals, 1)
+    refused(["davos", "score", write(tmp_path, sheet)], capsys, tmp_path, "at most 8")
+
+
+def test_davos_vote_more_parties_than_a_bloc_has(tmp_path, capsys):
+    party = '\n[[parties]]\nname = "P{}"\nideology = "L"\ndissidents = 1\n'
+    text = PARLIAMENT + "".join(party.format(k) for k in range(500))
+    refused(["davos", "vote", write(tmp_path, text)], capsys, tmp_path, "of at most 3 parties")
+
+
+def test_davoserjas_score_names_and_variants(tmp_path, capsys):
+    code, sheet, _ = run_cli(["davoserjas", "score", "--template"], capsys)
+    twice = sheet.replace("Bo   =", '"anna " =', 1)
+    refused(
+        ["davoserjas", "score", write(tmp_path, twice)], capsys, tmp_path, "did you mean 'Anna'"
+    )
+    variant = sheet.replace("variants = []", 'variants = ["queen=3", "queen=4"]', 1)
+    refused(["davoserjas", "score", write(tmp_path, variant)], capsys, tmp_path, "given twice")
