@@ -175,6 +175,7 @@ def check_out(path: Path, force: bool = True) -> None:
     The folder's contents are checked by :class:`OutFolder`; here only where it is.
     """
     path = Path(path)
+    _check_names(path)
     real = Path(os.path.realpath(path))
     for system in _SYSTEM:
         if real == Path(system) or (system in _SYSTEM_TREES and real.is_relative_to(system)):
@@ -196,6 +197,12 @@ def check_out(path: Path, force: bool = True) -> None:
             )
     if path.exists() and not path.is_dir():
         raise InputError(f"--out {path} is a file, not a folder")
+    for link in (path, *path.parents):
+        # a symlink that leads nowhere (or in a loop) would make the run fail at its end
+        if link.is_symlink() and not link.exists():
+            raise InputError(
+                f"--out {path}: {link} is a symlink to {os.readlink(link)}, which leads nowhere"
+            )
     if (path / ".git").exists():
         raise InputError(f"--out {path} holds a .git repository; give a folder of its own")
     ancestor = path.parent
@@ -205,6 +212,41 @@ def check_out(path: Path, force: bool = True) -> None:
         raise InputError(f"--out {path}: {ancestor} is a file, not a folder")
     if not os.access(ancestor, os.W_OK | os.X_OK):
         raise InputError(f"--out {path}: {ancestor} is not writable")
+
+
+# the longest name a run writes beside --out (OutFolder's staging folders), past the folder's own
+_STAGING = ".{}.tableodds-old-{}"
+
+
+def _check_names(path: Path) -> None:
+    """Refuse a path the filesystem cannot name (a name over its limit, a path over PATH_MAX)."""
+    full = Path(path).expanduser().absolute()
+    ancestor = full.parent
+    while not os.path.isdir(ancestor):  # (False, not an error, for a name too long)
+        ancestor = ancestor.parent
+    try:
+        name_max = os.pathconf(ancestor, "PC_NAME_MAX")
+        path_max = os.pathconf(ancestor, "PC_PATH_MAX")
+    except (OSError, ValueError):
+        name_max, path_max = 255, 4096
+    for part in full.parts[1:]:
+        size = len(os.fsencode(part))
+        if size > name_max:
+            shown = part if len(part) <= 40 else part[:20] + "..." + part[-12:]
+            raise InputError(
+                f"--out: the name {shown!r} is {size} bytes long; a name holds at most "
+                f"{name_max} bytes"
+            )
+    # (a pid of 7 digits, Linux's largest: the limit does not change from run to run)
+    staging = len(os.fsencode(_STAGING.format(full.name, 9_999_999)))
+    if staging > name_max:
+        raise InputError(
+            f"--out: the folder's name is {len(os.fsencode(full.name))} bytes; give one of at "
+            f"most {len(os.fsencode(full.name)) - (staging - name_max)} bytes (tableodds "
+            "writes it under a longer temporary name first)"
+        )
+    if len(os.fsencode(str(full))) + (staging - len(os.fsencode(full.name))) >= path_max:
+        raise InputError(f"--out: the path is longer than the {path_max} bytes a path may hold")
 
 
 def _stamp(p: Path) -> list[int]:
@@ -324,7 +366,7 @@ class OutFolder:
         # the earlier run's files that the new run does not write again are removed in
         # replace mode and kept beside the new ones (and in the manifest) with --force
         keep = {} if not self.beside else {r: s for r, s in ours.items() if r not in new}
-        old = self.path.parent / f".{self.path.name}.tableodds-old-{os.getpid()}"
+        old = self.path.parent / _STAGING.format(self.path.name, os.getpid())
         for rel in ours:
             if rel in keep:
                 continue

@@ -36,6 +36,11 @@ class Stopped(Exception):
     """The report was interrupted: no further analysis runs."""
 
 
+# The least --scale: the largest default run (1,000,000 games) is at its least size (1,000) at
+# 1/1000, and so is every other; a smaller scale would run the same report and name another.
+SCALE_FLOOR = 0.001
+
+
 class ReportRuns:
     """The report being built: where each analysis writes, and what has run."""
 

@@ -63,6 +63,40 @@ def test_unwritable_out_is_refused_before_any_work(cmd, out, tmp_path, capsys):
     refused([*cmd, *fast, "--out", out], capsys, tmp_path)
 
 
+# --out -> what the one line names
+OUT_NAMES = {
+    "LONG": (lambda d: d / ("a" * 300), "300 bytes"),
+    "LONG/sub": (lambda d: d / ("é" * 200) / "sub", "400 bytes"),
+    # fits, but its temporary name beside it does not
+    "STAGING": (lambda d: d / ("a" * 250), "at most 232 bytes"),
+    "DANGLING": (lambda d: d / "dangling", "leads nowhere"),
+    "DANGLING/sub": (lambda d: d / "dangling" / "sub", "leads nowhere"),
+    "LOOP": (lambda d: d / "loop", "leads nowhere"),
+}
+
+
+@pytest.mark.parametrize(
+    "cmd",
+    [
+        ["boss", "length", *FAST],
+        ["davoserjas", "simulate", *FAST],
+        ["1844", "compare", "GAME", *FAST],
+        ["cheatsheet", "boss"],
+        ["report"],
+    ],
+    ids=" ".join,
+)
+@pytest.mark.parametrize("out", sorted(OUT_NAMES))
+def test_an_out_the_filesystem_cannot_name_is_refused_before_any_work(cmd, out, tmp_path, capsys):
+    from tableodds.sim.s1844.export import recorded_games
+
+    (tmp_path / "dangling").symlink_to(tmp_path / "nowhere")
+    (tmp_path / "loop").symlink_to("loop")
+    cmd = [str(recorded_games()[0]) if a == "GAME" else a for a in cmd]
+    path, named = OUT_NAMES[out]
+    refused([*cmd, "--out", str(path(tmp_path))], capsys, tmp_path, named)
+
+
 @pytest.mark.parametrize("games", [BIG, str(2**63), "0", "-5"])
 def test_games_beyond_what_the_runner_can_do(games, tmp_path, capsys):
     refused(["davoserjas", "simulate", "--games", games], capsys, tmp_path, "--games")
@@ -125,6 +159,47 @@ def test_conquest_strengths_of_twenty_digits(flag, tmp_path, capsys):
     )
 
 
+# options by their declarations: a variant's value in its range, a bare variant bare, each once,
+# names exactly as declared (a near miss by case or spacing named)
+@pytest.mark.parametrize(
+    "variants,says",
+    [
+        (["queen=-5"], "at least 0"),
+        (["trick=-1"], "at least 0"),
+        (["pool=0"], "at least 1"),
+        (["strict-gaps=1"], "takes no value"),
+        (["last-trick-only=yes"], "takes no value"),
+        (["queen=3", "queen=4"], "given twice"),
+        (["pool", "pool=20"], "given twice"),
+        (["Queen=5"], "did you mean 'queen'"),
+        (["last_trick_only"], "did you mean 'last-trick-only'"),
+    ],
+)
+def test_davoserjas_variants_by_their_declarations(variants, says, tmp_path, capsys):
+    flags = [x for v in variants for x in ("--variant", v)]
+    refused(["davoserjas", "simulate", *FAST, *flags], capsys, tmp_path, says)
+
+
+def test_davoserjas_variants_within_their_declarations_are_read(capsys):
+    flags = ["--variant", "queen=0", "--variant", "pool=3", "--variant", "strict-gaps"]
+    code, _, err = run_cli(["davoserjas", "simulate", *FAST, *flags], capsys)
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1.5"])
+def test_duel_confidence_is_a_number_in_range(value, tmp_path, capsys):
+    refused(["davoserjas", "duel", *FAST, "--confidence", value], capsys, tmp_path, "confidence")
+
+
+def test_conquest_defence_part_names_are_exact(tmp_path, capsys):
+    refused(
+        ["borgia", "conquest", "--attack", "3", "--defend", "CITY=2", "--trials", "100"],
+        capsys,
+        tmp_path,
+        "unknown part 'CITY'; did you mean 'city'",
+    )
+
+
 def test_conquest_defence_of_twenty_digits(tmp_path, capsys):
     refused(
         ["borgia", "conquest", "--attack", "3", "--defend", f"city={BIG}", "--trials", "100"],
@@ -139,7 +214,7 @@ def test_twenty_digit_integers_in_card_files(tmp_path, capsys):
     refused(["borgia", "simulate", *FAST, "--cards", write(tmp_path, deck)], capsys, tmp_path)
 
 
-@pytest.mark.parametrize("scale", ["nan", "inf", "-1", "0"])
+@pytest.mark.parametrize("scale", ["nan", "inf", "-1", "0", "1e-300", "0.0009"])
 def test_report_scale_must_be_a_positive_number(scale, tmp_path, capsys):
     refused(["report", "--scale", scale, "--out", str(tmp_path / "r")], capsys, tmp_path, "--scale")
 
@@ -320,3 +395,98 @@ def test_davos_player_count_outside_the_mode(command, mode, players, tmp_path, c
 @pytest.mark.parametrize("command", ["goals", "duel"])
 def test_davos_dissident_profit_outside_the_dissident_variant(command, tmp_path, capsys):
     refused(["davos", command, *FAST, "--dissident-profit", "take"], capsys, tmp_path, "dissident")
+
+
+# data files by schema: an empty one is refused, never read as the defaults
+DATA_FILES = [
+    ["1844", "train-rush", "--params"],
+    ["davoserjas", "simulate", "--rules"],
+    ["boss", "length", "--cards"],
+    ["borgia", "simulate", "--cards"],
+    ["davos", "goals", "--cards"],
+]
+
+
+@pytest.mark.parametrize("cmd", DATA_FILES, ids=" ".join)
+@pytest.mark.parametrize("text", ["", "# only a comment\n\n", "/dev/null"])
+def test_an_empty_data_file_is_refused(cmd, text, tmp_path, capsys):
+    path = "/dev/null" if text == "/dev/null" else write(tmp_path, text)
+    refused([*cmd[:2], *FAST, cmd[2], path], capsys, tmp_path, "is empty")
+
+
+def test_a_late_deal_card_without_faces_is_refused(tmp_path, capsys):
+    deals = resources.files("tableodds.sim.boss").joinpath("deals.toml").read_text("utf-8")
+    edited = deals.replace("faces = [1, 2, 3]", "faces = []")
+    refused(
+        ["boss", "length", *FAST, "--cards", write(tmp_path, edited)], capsys, tmp_path, "card 12"
+    )
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        (r"per_trick = (\d+)", r"per_trick = -\1"),
+        (r"first_trick = (\d+)", r"first_trick = -\1"),
+        (r"clubs = (\d+)", r"clubs = -\1"),
+    ],
+)
+def test_a_negative_penalty_in_the_round_list_is_refused(edit, tmp_path, capsys):
+    rounds = resources.files("tableodds.sim.davoserjas").joinpath("rounds.toml").read_text("utf-8")
+    edited = re.sub(*edit, rounds, count=1)
+    assert edited != rounds
+    refused(
+        ["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, edited)],
+        capsys,
+        tmp_path,
+        "at least 0",
+    )
+
+
+# score sheets by schema
+def _davos_sheet(capsys):
+    code, out, _ = run_cli(["davos", "score", "--template"], capsys)
+    assert code == 0
+    return out
+
+
+@pytest.mark.parametrize(
+    "old,new,says",
+    [
+        (
+            'category = "sector", achieved = false',
+            'category = "Sector", achieved = false',
+            "did you mean 'sector'",
+        ),
+        ('category = "bloc"', 'category = " "', "category is empty"),
+        ("biggest in a Big Banking corp", "biggest in a Big Pharma corp", "is held already"),
+        ('name = "Bo"', 'name = "anna "', "did you mean 'Anna'"),
+    ],
+)
+def test_davos_score_sheet_by_schema(old, new, says, tmp_path, capsys):
+    sheet = _davos_sheet(capsys)
+    assert old in sheet
+    refused(["davos", "score", write(tmp_path, sheet.replace(old, new, 1))], capsys, tmp_path, says)
+
+
+def test_davos_score_nine_goals(tmp_path, capsys):
+    goals = "".join(
+        f'  {{ name = "g{k}", category = "sector", achieved = false }},\n' for k in range(9)
+    )
+    sheet = _davos_sheet(capsys).replace("goals = [\n", "goals = [\n" + goals, 1)
+    refused(["davos", "score", write(tmp_path, sheet)], capsys, tmp_path, "at most 8")
+
+
+def test_davos_vote_more_parties_than_a_bloc_has(tmp_path, capsys):
+    party = '\n[[parties]]\nname = "P{}"\nideology = "L"\ndissidents = 1\n'
+    text = PARLIAMENT + "".join(party.format(k) for k in range(500))
+    refused(["davos", "vote", write(tmp_path, text)], capsys, tmp_path, "of at most 3 parties")
+
+
+def test_davoserjas_score_names_and_variants(tmp_path, capsys):
+    code, sheet, _ = run_cli(["davoserjas", "score", "--template"], capsys)
+    twice = sheet.replace("Bo   =", '"anna " =', 1)
+    refused(
+        ["davoserjas", "score", write(tmp_path, twice)], capsys, tmp_path, "did you mean 'Anna'"
+    )
+    variant = sheet.replace("variants = []", 'variants = ["queen=3", "queen=4"]', 1)
+    refused(["davoserjas", "score", write(tmp_path, variant)], capsys, tmp_path, "given twice")

@@ -558,6 +558,62 @@ def test_1844_replay_file(data, at):
     )
 
 
+# Every field of the export, mutated by its type, its range and what it refers to: each draw
+# edits one field of one action (or of one of its automatic actions), the players or the
+# result of a recorded game, and the reading must end in a clean line or a normal answer.
+GAME = json.loads(EXPORT)
+NAMES = ["NOB", "SBB", "P1", "B2", "T5", "2-0", "8-3", "3H", "payout", "withhold"]
+BY_TYPE = [None, True, 0.5, math.inf, -math.inf, math.nan, "", "x", "12", [], [1], {}, {"a": 1}]
+BY_RANGE = [-1, -90, 0, 2**31, 2**63, 10**20, -(10**20)]
+BY_REFERENCE = [999, -1, "XYZ", "nob", " NOB", "P9", "B6", "9-1", "2-", "2H-1", "8H", "half"]
+
+
+def _player_ids():
+    return [p["id"] for p in GAME["players"]]
+
+
+@st.composite
+def export_field(draw) -> bytes:
+    doc = json.loads(EXPORT)
+    where = draw(st.sampled_from(["action"] * 6 + ["auto", "players", "result"]))
+    if where == "players":
+        keep = draw(st.integers(0, len(doc["players"]) - 1))
+        doc["players"] = doc["players"][:keep] + doc["players"][keep + 1 :]
+        if draw(st.booleans()):  # the result left as it was, or cut to the players kept
+            ids = {str(p["id"]) for p in doc["players"]}
+            doc["result"] = {k: v for k, v in doc["result"].items() if k in ids}
+        return json.dumps(doc).encode("utf-8")
+    if where == "result":
+        box, key = doc["result"], draw(st.sampled_from(sorted(doc["result"]) + ["999"]))
+    else:
+        i = draw(st.integers(0, len(doc["actions"]) - 1))
+        box = doc["actions"][i]
+        if where == "auto":
+            with_auto = [a for a in doc["actions"] if a.get("auto_actions")]
+            box = draw(st.sampled_from(with_auto))["auto_actions"][0]
+        key = draw(st.sampled_from(sorted(box) + ["type", "id", "entity", "price", "routes"]))
+        if key == "routes" and isinstance(box.get("routes"), list) and box["routes"]:
+            box, key = box["routes"][0], draw(st.sampled_from(["train", "revenue"]))
+    how = draw(st.sampled_from(["type", "range", "reference", "drop"]))
+    if how == "drop":
+        box.pop(key, None)
+    else:
+        pool = {"type": BY_TYPE, "range": BY_RANGE, "reference": BY_REFERENCE + NAMES}[how]
+        box[key] = draw(st.sampled_from(pool + (_player_ids() if how == "reference" else [])))
+    return json.dumps(doc, allow_nan=True).encode("utf-8")
+
+
+@FUZZ
+@given(
+    data=export_field(),
+    command=st.sampled_from(
+        [["compare"], ["forecast", "--at", "6"], ["forecast", "--at", "6", "--method", "position"]]
+    ),
+)
+def test_1844_export_fields(data, command):
+    fuzz_run(lambda root: ["1844", *command, put(root, data, "game.json"), "-n", "3", "-w", "1"])
+
+
 # --- borgia conquest, cheatsheet, report ----------------------------------------------------
 
 

@@ -968,7 +968,13 @@ def test_undo_redo_and_unknown_actions():
         return {"type": action, "entity": c, "entity_type": "corporation", **kw}
 
     acts = [
-        {"type": "par", "entity": 1, "entity_type": "player", "corporation": "NOB"},
+        {
+            "type": "par",
+            "entity": 1,
+            "entity_type": "player",
+            "corporation": "NOB",
+            "share_price": "100,0,3",
+        },
         {"type": "teleport", "entity": 2, "entity_type": "player"},
         corp("buy_train", "NOB", train="2-0", price=80, variant="2"),
         corp("buy_train", "SCB", train="2-1", price=70, variant="2H"),

@@ -81,10 +81,13 @@ def cli():
 @backend_options
 def report(out, force, scale, seed, workers):
     """Run every analysis at its default size and write OUT/index.html."""
-    from tableodds.reports.report import build_report
+    from tableodds.reports.report import SCALE_FLOOR, build_report
 
-    if not math.isfinite(scale) or scale <= 0:
-        raise InputError(f"--scale must be a positive number, not {scale}")
+    if not math.isfinite(scale) or scale < SCALE_FLOOR:
+        raise InputError(
+            f"--scale must be a number of at least {SCALE_FLOOR:g}, not {scale:g} (below it "
+            "every run is at its least size already)"
+        )
     _, interrupted = build_report(
         out, scale=scale, seed=seed, workers=workers, force=force, progress=sys.stderr.isatty()
     )

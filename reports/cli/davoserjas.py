@@ -11,6 +11,7 @@ import click
 from tableodds.reports.cli.lazy import group as game_group
 from tableodds.reports.cli.options import (
     INT_LIST,
+    Real,
     game_options,
     list_callback,
     pick,
@@ -111,7 +112,7 @@ _duel = simulation(
         ),
         click.option(
             "--confidence",
-            type=click.FloatRange(-1, 1),
+            type=Real(-1, 1),
             default=None,
             help="Where a network fits the round (3-5 players, packaged rounds), search "
             "plays its card when it is at least this sure, else samples; -1: never "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 from pathlib import Path
 
 import click
@@ -67,6 +68,24 @@ class Bounded(click.ParamType):
         if not self.low <= n <= self.high:
             self.fail(f"must be from {self.low:,} to {self.high:,}, not {n:,}", param, ctx)
         return n
+
+
+class Real(click.ParamType):
+    """A finite number from ``low`` to ``high`` (``nan`` and ``inf`` refused: a NaN passes every
+    comparison's range check by failing it)."""
+
+    name = "number"
+
+    def __init__(self, low: float, high: float):
+        self.low, self.high = low, high
+
+    def convert(self, value, param, ctx):
+        x = click.FLOAT.convert(value, param, ctx)
+        if not (math.isfinite(x) and self.low <= x <= self.high):
+            self.fail(
+                f"must be a number from {self.low:g} to {self.high:g}, not {value}", param, ctx
+            )
+        return x
 
 
 def simulation_command(

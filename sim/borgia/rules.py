@@ -433,9 +433,11 @@ def parse_defence(text: str | None) -> dict[str, int]:
         name, eq, value = item.strip().partition("=")
         if not eq:
             name, value = "other", name
-        name = name.strip().lower()
+        name = name.strip()
         if name not in DEFENCE_PARTS:
-            raise InputError(f"--defend: unknown part {name!r}; use {', '.join(DEFENCE_PARTS)}")
+            near = [p for p in DEFENCE_PARTS if p == name.lower()]
+            hint = f"did you mean {near[0]!r}?" if near else f"use {', '.join(DEFENCE_PARTS)}"
+            raise InputError(f"--defend: unknown part {name!r}; {hint}")
         if not value.strip().isdigit() or int(value) > MAX_DEFENCE:
             raise InputError(
                 f"--defend: {name} needs an integer from 0 to {MAX_DEFENCE}, got {value!r}"

@@ -202,6 +202,11 @@ def load_cards(path: Path | None = None) -> Cards:
             or len(set(f)) < len(f)
         ):
             raise InputError(f"{w}: faces must be a list of distinct die faces 1-6, got {f!r}")
+        if not f and 10 <= i < DEAL_CARDS:
+            raise InputError(
+                f"{w}: faces: from the tenth deal on the boss rolls for the end after every "
+                f"deal but the last, so cards 10-{DEAL_CARDS - 1} carry at least one face"
+            )
         if f and i < 10:
             raise InputError(
                 f"{w}: faces: the end roll starts at the tenth deal (the rules: 'vanaf de "

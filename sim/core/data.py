@@ -63,6 +63,9 @@ def load_toml(
         raise InputError(f"{where} is not valid TOML: {e}") from None
     except RecursionError:
         raise too_deep(where) from None
+    if not doc:
+        # an empty file (or /dev/null, or only comments) would silently read as the defaults
+        raise InputError(f"{where} is empty: it gives no table or key")
     return shallow(doc, where), where
 
 
@@ -77,19 +80,17 @@ def too_deep(where: str) -> InputError:
 
 def shallow(doc, where: str):
     """``doc`` (parsed JSON or TOML) if its lists and tables nest at most MAX_DEPTH levels
-    deep, else an InputError naming the file (checked without recursion)."""
-    stack = [(doc, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            children = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
+    deep, else an InputError naming the file (checked level by level, without recursion;
+    only the lists and tables of each level are kept, which halves the walk of an export)."""
+    level, depth = ([doc] if isinstance(doc, (dict, list)) else []), 1
+    while level:
         if depth > MAX_DEPTH:
             raise too_deep(where)
-        stack.extend((child, depth + 1) for child in children)
+        below = []
+        for value in level:
+            children = value.values() if isinstance(value, dict) else value
+            below += [c for c in children if isinstance(c, (dict, list))]
+        level, depth = below, depth + 1
     return doc
 
 

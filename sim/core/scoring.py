@@ -144,12 +144,24 @@ def bounded(value, where: str):
 def unique_names(names: list[str], where: str) -> None:
     """Each player's name once, and each one a name: not empty, no control characters (a
     newline or tab would break the score table's rows)."""
-    seen = set()
+    seen: dict = {}
     for n in names:
         player_name(n, where)
         if n in seen:
             raise InputError(f"{where}: player name {n!r} appears twice")
-        seen.add(n)
+        # "Anna" beside "anna " is one player written twice, not two
+        if loose(n) in seen.values():
+            first = next(k for k, v in seen.items() if v == loose(n))
+            raise InputError(
+                f"{where}: player name {n!r} differs from {first!r} only by case or spacing; "
+                f"did you mean {first!r}?"
+            )
+        seen[n] = loose(n)
+
+
+def loose(name: str) -> str:
+    """A name without case or spacing: two names alike in it are one name written twice."""
+    return "".join(name.split()).casefold()
 
 
 _UNPRINTABLE = ("Zl", "Zp")  # line and paragraph separators, beside every C* category

@@ -791,7 +791,13 @@ def load_parliament(path: Path) -> dict:
     for who, w in wishes.items():
         if w not in ("for", "against"):
             raise InputError(f'{path}: wishes.{who} must be "for" or "against", got {w!r}')
+    # a vote is one bloc's: its parliament has at most the largest bloc's parties
+    most = max(PARTIES_PER_BLOC)
     parties = table_list(data.get("parties"), path, "parties", item="party")
+    if len(parties) > most:
+        raise InputError(
+            f"{path}: {len(parties)} [[parties]]; a vote is one bloc's, of at most {most} parties"
+        )
     out = []
     for i, party in enumerate(parties, start=1):
         w = f"{path}: party {i}"

@@ -23,7 +23,15 @@ from pathlib import Path
 
 from tableodds.sim.core.data import unknown_keys
 from tableodds.sim.core.errors import InputError
-from tableodds.sim.core.scoring import PlayerScore, Scores, need, read_toml, unique_names
+from tableodds.sim.core.scoring import (
+    PlayerScore,
+    Scores,
+    loose,
+    need,
+    read_toml,
+    unique_names,
+)
+from tableodds.sim.davos import rules as R
 from tableodds.sim.davos.options import GAMES, MODES
 
 TEMPLATE = """\
@@ -125,6 +133,11 @@ def load(path: Path) -> dict:
                     "tokens": on_goal,
                 }
             )
+        if len(goals) > R.GOAL_SLOTS:
+            raise InputError(
+                f"{where}.goals: {len(goals)} goals; a player holds at most {R.GOAL_SLOTS} "
+                "(3 dealt and 5 bought)"
+            )
         assets = need(p, "assets_on_board", where, int)
         per_goal = sum(g["tokens"] for g in goals)
         tokens = need(p, "victory_tokens", where, int, default=per_goal)
@@ -167,6 +180,7 @@ def load(path: Path) -> dict:
             }
         )
     unique_names([p["name"] for p in players], "record.players")
+    _check_goal_names(players, raw)
     if mode == "team" and any(not isinstance(p["team"], str) for p in players):
         bad = next(p["name"] for p in players if not isinstance(p["team"], str))
         raise InputError(f"players.{bad}.team is missing: every player needs a team in team mode")
@@ -181,6 +195,33 @@ def load(path: Path) -> dict:
         )
     _check_sides(players, mode)
     return {"mode": mode, "game": game, "players": players}
+
+
+def _check_goal_names(players: list[dict], raw: list[dict]) -> None:
+    """A category is named one way (``Sector`` beside ``sector`` is a typo, not a fourth
+    category), never empty; a goal card named in the sheet is held by one player once."""
+    categories: dict = {}
+    cards: dict = {}
+    for p, entry in zip(players, raw):
+        given = entry.get("goals", [])
+        for j, (g, rg) in enumerate(zip(p["goals"], given), start=1):
+            gw = f"players.{p['name']}.goals[{j}]"
+            c = g["category"]
+            if not c.strip():
+                raise InputError(f"{gw}.category is empty")
+            first = categories.setdefault(loose(c), c)
+            if first != c:
+                raise InputError(
+                    f"{gw}.category {c!r} differs from the category {first!r} only by case or "
+                    f"spacing; did you mean {first!r}?"
+                )
+            if "name" in rg:
+                if loose(g["name"]) in cards:
+                    raise InputError(
+                        f"{gw}: goal {g['name']!r} is held already ({cards[loose(g['name'])]}); "
+                        "each goal card is held by one player, once"
+                    )
+                cards[loose(g["name"])] = gw
 
 
 def _goal_tokens(n: int, revealed: bool, game: str, where: str) -> None:

@@ -225,14 +225,14 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
             raise InputError(f"{w}: cards must be a table like {{ clubs = 1 }}")
         for sel in cards:
             select_cards(sel)
-            int_field(cards, sel, f"{w}: cards", 0)
+            int_field(cards, sel, f"{w}: cards", 0, 0)  # penalties: a negative one is no rule
         rnd = Round(
             number=i,
             name=str(r.get("name", f"round {i}")),
             kind=kind,
-            per_trick=int_field(r, "per_trick", w, 0),
-            first_trick=int_field(r, "first_trick", w, 0),
-            last_trick=int_field(r, "last_trick", w, 0),
+            per_trick=int_field(r, "per_trick", w, 0, 0),
+            first_trick=int_field(r, "first_trick", w, 0, 0),
+            last_trick=int_field(r, "last_trick", w, 0, 0),
             cards=tuple(cards.items()),
         )
         if kind == "kabalen" and (rnd.per_trick or rnd.first_trick or rnd.last_trick or rnd.cards):
@@ -249,10 +249,43 @@ _PENALTY_FIELDS = {"trick": "per_trick", "first-trick": "first_trick", "last-tri
 _PENALTY_CARDS = {"club": "clubs", "queen": "queens", "king-of-clubs": "KC"}
 
 
+# What each variant takes, from its declaration (options.VARIANTS): "NAME" is switched on
+# bare, "NAME=N" takes a value; "pool" is both.
+_TAKES: dict[str, set] = {}
+for _key in VARIANTS:
+    _name, _eq, _form = _key.partition("=")
+    _TAKES.setdefault(_name, set()).add(_form if _eq else None)
+# the least value of a variant (a penalty of 0 switches it off; a pool needs a point to share)
+_LEAST = {"pool": 1}
+
+
 def _variant_int(name: str, value: str | None) -> int:
     if value is None or not re.fullmatch(r"-?\d+", value):
         raise InputError(f"variant {name} needs an integer value, e.g. {name}=5")
+    least = _LEAST.get(name, 0)
+    if int(value) < least:
+        raise InputError(f"variant {name}={value}: the value must be at least {least}")
     return int(value)
+
+
+def _check_variants(variants) -> None:
+    """Names matched exactly, each given once, a value only where the variant takes one."""
+    seen = set()
+    for v in variants:
+        name, eq, _ = v.partition("=")
+        if name not in _TAKES:
+            near = [
+                k for k in _TAKES if re.sub(r"[\s_-]", "", k) == re.sub(r"[\s_-]", "", name.lower())
+            ]
+            hint = (
+                f"; did you mean {near[0]!r}?" if near else f"; choose from: {', '.join(VARIANTS)}"
+            )
+            raise InputError(f"unknown variant {v!r}{hint}")
+        if name in seen:
+            raise InputError(f"variant {name} is given twice; give each variant once")
+        seen.add(name)
+        if eq and _TAKES[name] == {None}:
+            raise InputError(f"variant {name} takes no value: give --variant {name}, not {v!r}")
 
 
 # A seat's game total is recorded as int16: every rule's values must keep it in range.
@@ -275,6 +308,7 @@ def make_settings(
     pool = kab.get("pool", 30)
     split = tuple(kab.get("pool_split", (2, 1)))
     edited = list(all_rounds)
+    _check_variants(variants)
     for v in variants:
         name, _, value = v.partition("=")
         value = value if "=" in v else None
