@@ -28,8 +28,9 @@ from tableodds.reports.html import drop_missing_figures, page, scaled
 from tableodds.reports.output import OutFolder, write_bytes, write_text
 from tableodds.reports.progress import ReportBar
 from tableodds.reports.sheet import pdf_name, to_pdf, write_sheet
+from tableodds.sim.core import cache, compiling
 from tableodds.sim.core.runner import stop_scope
-from tableodds.sim.registry import PACKAGES
+from tableodds.sim.registry import PACKAGES, game
 
 
 class Stopped(Exception):
@@ -129,6 +130,55 @@ class ReportRuns:
             f"<tbody>{''.join(rows)}</tbody></table></details>"
             '<a class=top href="#top">back to the contents</a>'
         )
+
+
+class _CompileRuns(ReportRuns):
+    """A section run for the kernels it compiles only: each analysis on a few games, in a
+    folder thrown away (:func:`compile_sections`)."""
+
+    GAMES = 64
+
+    def size(self, n: int, least: int = 1000) -> int:
+        return min(n, self.GAMES)
+
+    def analyse(self, folder, analysis, games, chunk_size=None, **settings):
+        return super().analyse(folder, analysis, min(games, self.GAMES), chunk_size, **settings)
+
+
+def _package(module: str) -> str:
+    return module.rsplit(".", 1)[-1]
+
+
+def _compile_section(module: str) -> str:
+    """Run the section of ``module`` small, in a worker process, so that every kernel and
+    variant it runs is compiled into the cache; returns the module."""
+    with tempfile.TemporaryDirectory() as tmp, stop_scope():
+        book = _CompileRuns(Path(tmp), 0.0, 1, 1)
+        try:
+            for _ in importlib.import_module(module).section(book):
+                pass
+        except Exception:  # the parent's own run of the section meets and reports it
+            return module
+    cache.note(_package(module), "report")
+    return module
+
+
+def compile_sections(modules: list[str], processes: int | None = None) -> list[str]:
+    """Compile the kernels of the sections whose games have not run their section on these
+    sources, side by side (one worker per section, :func:`compiling.side_by_side`): a cold
+    report then waits for its longest game's compile instead of the sum of all."""
+    cold = [m for m in modules if not cache.noted(_package(m), "report")]
+    if len(cold) < 2:
+        return []
+    cold.sort(key=lambda m: -game(_game_name(m)).compile_seconds)  # the longest first
+    watch = compiling.Watch.install()
+    for m in cold:
+        watch.tell(_package(m))  # the one line each, as if compiled here
+    return compiling.side_by_side(_compile_section, cold, processes)
+
+
+def _game_name(module: str) -> str:
+    return next(n for n, p in PACKAGES.items() if _package(p) == _package(module))
 
 
 def rows_of(rows) -> tuple[list, Stopped | None]:
@@ -239,7 +289,13 @@ def build_report(
         book = ReportRuns(folder.staging, scale, seed, workers, bar)
         sections = []
         with stop_scope():
-            for name, module in games:
+            bar.section("compiling")
+            try:
+                compile_sections([m for _, m in games], workers)
+            except KeyboardInterrupt:
+                book.stopped = True
+                name = games[0][0]
+            for name, module in [] if book.stopped else games:
                 bar.section(name)
                 parts = []
                 try:
@@ -250,6 +306,7 @@ def build_report(
                 sections.append("".join(parts) + book.runs_block())
                 if book.stopped:
                     break
+                cache.note(_package(module), "report")
         if book.stopped:
             sections = [drop_missing_figures(x, folder.staging) for x in sections]
             sections.insert(

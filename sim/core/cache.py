@@ -100,6 +100,18 @@ def mark(path: Path, package: str) -> None:
         tmp.replace(note)
 
 
+def note(package: str, what: str) -> None:
+    """Say in the package's folder that ``what`` (``report``: the report's section) ran on
+    these sources, so its kernels are all compiled (:func:`noted`)."""
+    path = folder(package)
+    mark(path, package)
+    (path / f"{what}.done").touch()
+
+
+def noted(package: str, what: str) -> bool:
+    return (folder(package) / f"{what}.done").exists()
+
+
 @dataclass(frozen=True)
 class Entry:
     """One package folder under the root."""

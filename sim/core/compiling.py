@@ -68,6 +68,12 @@ class Watch:
             self._since = time.perf_counter()
             self.count += 1
             self.what = package
+        self.tell(package)
+
+    def tell(self, package: str | None) -> None:
+        """Tell the functions of :func:`on_first` that ``package`` compiles, the first time
+        (also for a compile in a worker process: :func:`side_by_side`'s caller says so)."""
+        with self._lock:
             first = package not in self.told
             self.told.add(package)
         if first:
@@ -98,3 +104,36 @@ class Watch:
                 watch._end()
 
         event.register("numba:compile", Listener())
+
+
+def _ignore_sigint() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides: it stops the pool
+
+
+def side_by_side(fn: Callable, items: list, processes: int | None = None) -> list:
+    """``[fn(x) for x in items]``, each in a worker process (``spawn``: a fresh interpreter,
+    no numba state inherited), at most ``processes`` at once (None: one per core): numba
+    compiles a function on one core, so kernels that are not in the cache yet compile side by
+    side and the caller then loads them from the cache.  With fewer than two items or
+    processes it starts nothing and returns ``[]``: the caller compiles where it runs.
+
+    Ctrl-C in the caller stops the workers (they ignore SIGINT) and re-raises; numba writes
+    each cache entry whole, so a stopped worker leaves no half entry."""
+    import multiprocessing
+    import os
+
+    processes = min(len(items), processes or os.cpu_count() or 1)
+    if processes < 2:
+        return []
+    pool = multiprocessing.get_context("spawn").Pool(processes, initializer=_ignore_sigint)
+    try:
+        done = pool.map(fn, items, chunksize=1)
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    return done
