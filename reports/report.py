@@ -177,6 +177,12 @@ def compile_sections(modules: list[str], processes: int | None = None) -> list[s
     return compiling.side_by_side(_compile_section, cold, processes)
 
 
+def section_modules() -> list[tuple[str, str]]:
+    """(game, module) of each game's report section, in the registry's order."""
+    games = [(n, "tableodds.reports." + _package(p)) for n, p in PACKAGES.items()]
+    return [(n, m) for n, m in games if importlib.util.find_spec(m) is not None]
+
+
 def _game_name(module: str) -> str:
     return next(n for n, p in PACKAGES.items() if _package(p) == _package(module))
 
@@ -275,11 +281,7 @@ def build_report(
     ``progress``: one bar on stderr for the whole report (the CLI sets it on a terminal).
     """
     folder = OutFolder(out, force)
-    games = [
-        (name, "tableodds.reports." + package.rsplit(".", 1)[-1])
-        for name, package in PACKAGES.items()
-    ]
-    games = [(name, m) for name, m in games if importlib.util.find_spec(m) is not None]
+    games = section_modules()
     modules = {m: importlib.import_module(m) for _, m in games}
     # one bar for the whole report: a step per analysis (each section says how many it
     # runs), one for the cheat sheets and one for the scoring examples
