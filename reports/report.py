@@ -163,28 +163,25 @@ def _compile_section(module: str) -> str:
     return module
 
 
-def compile_sections(modules: list[str], processes: int | None = None) -> list[str]:
-    """Compile the kernels of the sections whose games have not run their section on these
-    sources, side by side (one worker per section, :func:`compiling.side_by_side`): a cold
-    report then waits for its longest game's compile instead of the sum of all."""
-    cold = [m for m in modules if not cache.noted(_package(m), "report")]
+def compile_sections(games: list[tuple[str, str]], processes: int | None = None) -> list[str]:
+    """Compile the kernels of the sections (``(game, module)`` pairs, :func:`section_modules`)
+    whose games have not run their section on these sources, side by side (one worker per
+    section, :func:`compiling.side_by_side`): a cold report then waits for its longest game's
+    compile instead of the sum of all."""
+    cold = [(n, m) for n, m in games if not cache.noted(_package(m), "report")]
     if len(cold) < 2:
         return []
-    cold.sort(key=lambda m: -game(_game_name(m)).compile_seconds)  # the longest first
+    cold.sort(key=lambda g: -game(g[0]).compile_seconds)  # the longest first
     watch = compiling.Watch.install()
-    for m in cold:
+    for _, m in cold:
         watch.tell(_package(m))  # the one line each, as if compiled here
-    return compiling.side_by_side(_compile_section, cold, processes)
+    return compiling.side_by_side(_compile_section, [m for _, m in cold], processes)
 
 
 def section_modules() -> list[tuple[str, str]]:
     """(game, module) of each game's report section, in the registry's order."""
     games = [(n, "tableodds.reports." + _package(p)) for n, p in PACKAGES.items()]
     return [(n, m) for n, m in games if importlib.util.find_spec(m) is not None]
-
-
-def _game_name(module: str) -> str:
-    return next(n for n, p in PACKAGES.items() if _package(p) == _package(module))
 
 
 def rows_of(rows) -> tuple[list, Stopped | None]:
@@ -293,10 +290,10 @@ def build_report(
         with stop_scope():
             bar.section("compiling")
             try:
-                compile_sections([m for _, m in games], workers)
+                compile_sections(games, workers)
             except KeyboardInterrupt:
                 book.stopped = True
-                name = games[0][0]
+                name = "the kernels' compile, before the first section"
             for name, module in [] if book.stopped else games:
                 bar.section(name)
                 parts = []
