@@ -8,7 +8,10 @@ An analysis function is marked with :func:`analysis`::
 
 and everything else is made from these marks: the CLI's commands (``tableodds davos goals``,
 its default ``--games`` and example), the Python API's :data:`tableodds.ANALYSES`, the
-protocol tests and the docs' command table.  :func:`entries` reads the marks from the
+protocol tests and the docs' command table.  Besides its analyses every game has one more
+command, ``tableodds GAME score`` (its scoring calculator, ``sim/<game>/scoring.py``): it is
+registered here too (:data:`SCORE`, :func:`commands`), so that the CLI, the protocol tests
+and the fuzz tests list it from one place.  :func:`entries` reads the marks from the
 sources with :mod:`ast`, so listing the commands (``tableodds --help``) imports neither
 polars, numba nor a kernel; a test checks that what it reads is what the decorator records.
 
@@ -129,3 +132,39 @@ def find(game: str, command: str) -> Entry | None:
     """The analysis ``tableodds GAME COMMAND`` (``card_worth`` is ``card-worth``), or None."""
     command = command.replace("_", "-")
     return next((e for e in of(game) if e.command == command), None)
+
+
+# The command every game has besides its analyses: the exact score of a finished game, by the
+# game's scoring calculator (``tableodds.sim.<game>.scoring`` through
+# :func:`tableodds.analysis.scores.score`).  Not an analysis (it simulates nothing and takes a
+# record, not settings): the Python API has it as :func:`tableodds.score`.
+SCORE = "score"
+SCORE_ABOUT = "the exact score of a finished game (`--template` for an example file)"
+
+
+def scores() -> tuple[Entry, ...]:
+    """The score command of every game that has a scoring calculator, in the games' order."""
+    from tableodds.sim.registry import PACKAGES
+
+    return tuple(
+        Entry(
+            game,
+            SCORE,
+            f"{PACKAGE}.scores",
+            "score",
+            about=SCORE_ABOUT,
+            example=f"tableodds {game} score --template",
+        )
+        for game, package in PACKAGES.items()
+        if importlib.util.find_spec(package + ".scoring") is not None
+    )
+
+
+def commands(game: str | None = None) -> tuple[Entry, ...]:
+    """Every command of the game groups (``tableodds GAME COMMAND``), or of one game: each
+    game's analyses (:func:`of`), then its score command (:func:`scores`)."""
+    from tableodds.sim.registry import PACKAGES
+
+    every = [*entries(), *scores()]
+    games = PACKAGES if game is None else [game]
+    return tuple(e for g in games for e in every if e.game == g)

@@ -56,9 +56,12 @@ ARGS = {
     "boss deal": ["--example", "final"],
     "davoserjas ladder": [*FAST, "--policies", "counting,random", "--fairness-games", "200"],
 }
+# a score command scores its game's --template file (written by the test, see _args)
+TEMPLATE = "<the game's score --template file>"
+ARGS |= {e.key: [TEMPLATE] for e in registry.scores()}
 COMMANDS = {
     e.key: [e.game, e.command, *ARGS.get(e.key, FAST if e.games else [])]
-    for e in registry.entries()
+    for e in registry.commands()
 }
 # settings worth a protocol run of their own
 COMMANDS |= {
@@ -79,9 +82,21 @@ COMMANDS |= {
 TOP = {"schema_version", "command", "settings", "interrupted", "results"}
 
 
+def _args(name: str, folder: Path) -> list[str]:
+    """The command's arguments, its score template written into ``folder``."""
+    from tableodds.analysis.scores import scoring_module
+
+    args = COMMANDS[name]
+    if TEMPLATE in args:
+        record = folder / "record.toml"
+        record.write_text(scoring_module(args[0]).TEMPLATE, "utf-8")
+        args = [str(record) if a == TEMPLATE else a for a in args]
+    return args
+
+
 @pytest.mark.parametrize("name", COMMANDS)
-def test_json_has_one_top_level(name, capsys):
-    code, out, err = run_cli([*COMMANDS[name], "--json"], capsys)
+def test_json_has_one_top_level(name, tmp_path, capsys):
+    code, out, err = run_cli([*_args(name, tmp_path), "--json"], capsys)
     assert code == 0, err
     doc = json.loads(out)
     assert TOP <= set(doc) and len(set(doc) - TOP) == 1 and ({"run", "runs"} & set(doc))
@@ -93,9 +108,10 @@ def test_json_has_one_top_level(name, capsys):
 
 
 @pytest.mark.parametrize("name", COMMANDS)
-def test_out_holds_run_json_tables_plots_and_records(name, tmp_path, capsys):
+def test_out_holds_run_json_tables_plots_and_records(name, tmp_path, tmp_path_factory, capsys):
     out = tmp_path / "out"
-    code, text, err = run_cli([*COMMANDS[name], "--out", str(out)], capsys)
+    args = _args(name, tmp_path_factory.mktemp("in"))
+    code, text, err = run_cli([*args, "--out", str(out)], capsys)
     assert code == 0, err
     doc = json.loads((out / "run.json").read_text())
     assert TOP - {"results"} <= set(doc) and "results" not in doc

@@ -8,9 +8,13 @@ a layer misses.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib
 import importlib.util
 import inspect
+import io
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -20,7 +24,7 @@ import pytest
 
 import tableodds
 from tableodds.analysis import registry
-from tableodds.reports.cli import cli
+from tableodds.reports.cli import cli, main
 from tableodds.reports.cli.lazy import GROUPS, command_table
 from tableodds.sim.registry import PACKAGES
 
@@ -154,8 +158,10 @@ def test_every_analysis_is_a_command_and_every_command_an_analysis():
     assert list(GROUPS) == list(PACKAGES)
     for game in PACKAGES:
         group = cli.get_command(ctx, game)
-        commands = set(group.list_commands(ctx)) - {"score"}
-        assert commands == {e.command for e in registry.of(game)}, game
+        assert set(group.list_commands(ctx)) == {e.command for e in registry.commands(game)}
+        assert {e.command for e in registry.commands(game)} - {registry.SCORE} == {
+            e.command for e in registry.of(game)
+        }, game
         for e in registry.of(game):
             if e.games is not None and e.command != "conquest":
                 games = next(p for p in group.commands[e.command].params if p.name == "games")
@@ -183,10 +189,81 @@ def test_the_api_offers_every_analysis():
         assert not clash, f"{e.key} has settings the API keeps for itself: {clash}"
 
 
+# --- the protocol tests, against the CLI as a user sees it ----------------------------------
+
+
+def _help(args: list[str]) -> str:
+    """``tableodds ARGS --help`` as the command prints it."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit) as e:
+        main([*args, "--help"])
+    assert e.value.code == 0, args
+    return out.getvalue()
+
+
+def _listed(text: str) -> list[str]:
+    """The commands a ``--help`` lists: the first word of each entry of its Commands section
+    (an entry's wrapped lines are indented further)."""
+    section = text.split("\nCommands:\n", 1)[1] if "\nCommands:\n" in text else ""
+    return [m.group(1) for m in re.finditer(r"^  (\S+)", section, re.M)]
+
+
+@functools.cache
+def help_commands() -> dict[str, bool]:
+    """Every command of the real ``tableodds`` as its ``--help`` pages list them, walked from
+    the top (``"davos goals"``, ``"report"``): whether its own ``--help`` offers ``--json``,
+    that is, speaks the protocol."""
+    found = {}
+
+    def walk(path: list[str]) -> None:
+        text = _help(path)
+        names = _listed(text)
+        if not names:
+            found[" ".join(path)] = bool(re.search(r"^\s+--json\b", text, re.M))
+        for name in names:
+            walk([*path, name])
+
+    walk([])
+    return found
+
+
+def missing_from_protocol(commands) -> list[str]:
+    """The commands that a user of the CLI can run and that the protocol tests' ``commands``
+    (test_protocol.COMMANDS: name -> arguments) do not run: every game's commands, and any
+    other command whose help offers ``--json``.  Read from ``--help``, not from the registry
+    the protocol tests are made from."""
+    ran = set(commands)  # a command's own name (its settings' runs are named "NAME --...")
+    every = help_commands()
+    games = {k for k in every if k.split(" ")[0] in PACKAGES}
+    protocol = {k for k, json_ in every.items() if json_}
+    return sorted((games | protocol) - ran)
+
+
+def test_the_help_lists_what_the_registries_declare():
+    listed = help_commands()
+    assert {k for k in listed if k.split(" ")[0] in PACKAGES} == {
+        e.key for e in registry.commands()
+    }
+    assert {"report", "cheatsheet", "cache"} <= set(listed)
+    # every game's command speaks the protocol
+    assert all(json_ for k, json_ in listed.items() if k.split(" ")[0] in PACKAGES)
+
+
 def test_the_protocol_tests_run_every_command():
     import test_protocol
 
-    assert {e.key for e in registry.entries()} <= set(test_protocol.COMMANDS)
+    assert missing_from_protocol(test_protocol.COMMANDS) == []
+
+
+def test_the_protocol_check_can_fail():
+    import test_protocol
+
+    for dropped in ("davos goals", "boss score", "1844 forecast"):
+        fewer = {k: v for k, v in test_protocol.COMMANDS.items() if k != dropped}
+        assert missing_from_protocol(fewer) == [dropped]
+    # a command the registries do not know is still found in the help
+    assert "report" not in missing_from_protocol({})  # no --json: not a protocol command
+    assert len(missing_from_protocol({})) == len(registry.commands())
 
 
 def test_the_docs_command_table_lists_every_command():

@@ -54,7 +54,8 @@ GROUPS = {
 
 def group(name: str, commands: dict) -> click.Group:
     """The game's click group: one command per registered analysis of the game
-    (:mod:`tableodds.analysis.registry`), made by ``commands[entry.command](entry)``."""
+    (:mod:`tableodds.analysis.registry`), made by ``commands[entry.command](entry)``, and its
+    registered score command."""
     entries = registry.of(name)
     missing = [e.command for e in entries if e.command not in commands]
     unknown = sorted(set(commands) - {e.command for e in entries})
@@ -63,10 +64,13 @@ def group(name: str, commands: dict) -> click.Group:
             f"the {name} commands do not match its registered analyses: "
             f"no command for {missing}, no analysis for {unknown}"
         )
+    from tableodds.reports.cli.score import score_command
+
     return Group(
         name=name,
         help=GROUPS[name][1],
-        commands=[commands[e.command](e) for e in entries],
+        commands=[commands[e.command](e) for e in entries]
+        + [score_command(e) for e in registry.commands(name) if e.command == registry.SCORE],
     )
 
 
@@ -97,12 +101,7 @@ class LazyRoot(click.Group):
     def get_command(self, ctx, name):
         if name not in GROUPS:
             return super().get_command(ctx, name)
-        from tableodds.reports.cli.score import score_command
-
-        g = importlib.import_module(GROUPS[name][0]).group
-        if "score" not in g.commands and importlib.util.find_spec(PACKAGES[name] + ".scoring"):
-            g.add_command(score_command(name))
-        return g
+        return importlib.import_module(GROUPS[name][0]).group
 
     def format_commands(self, ctx, formatter):
         rows = [(n, first_paragraph(h)) for n, (_, h) in GROUPS.items()]
@@ -156,8 +155,7 @@ def command_table() -> str:
             + " |"
         )
     rows += [
-        "| `tableodds GAME score FILE` | the exact score of a finished game (`--template` for an "
-        "example file) |",
+        f"| `tableodds GAME {registry.SCORE} FILE` | {registry.SCORE_ABOUT} |",
         "| `tableodds cheatsheet GAME\\|all` | one-page score sheets, A4 or Letter (PDF, Markdown, "
         "HTML) |",
     ]

@@ -7,19 +7,22 @@ from pathlib import Path
 
 import click
 
+from tableodds.analysis.registry import Entry
 from tableodds.reports.cli.driver import run_and_print
 from tableodds.reports.cli.lazy import first_paragraph, module_doc
 from tableodds.reports.cli.options import force_option
 from tableodds.sim.registry import PACKAGES
 
 
-def score_command(game: str) -> click.Command:
-    """``tableodds GAME score FILE [--json] [--out DIR]`` / ``--template``."""
+def score_command(entry: Entry) -> click.Command:
+    """``tableodds GAME score FILE [--json] [--out DIR]`` / ``--template``: the registered
+    score command ``entry`` (:func:`tableodds.analysis.registry.scores`)."""
+    game = entry.game
     # the help is read from the source: the module itself loads the rules (numpy) when run
     module = PACKAGES[game] + ".scoring"
 
     @click.command(
-        name="score",
+        name=entry.command,
         help=first_paragraph(module_doc(module))
         + "\n\nRun with --template for an example file to start from.",
     )
@@ -40,8 +43,7 @@ def score_command(game: str) -> click.Command:
             return
         if file is None:
             raise click.UsageError("give a FILE to score, or --template for an example")
-        from tableodds.analysis.scores import score
-
+        score = entry.load()
         run_and_print(lambda _plan: score(game, file), as_json=as_json, out=out, force=force)
 
     return command
