@@ -10,7 +10,6 @@ from tableodds.reports.report import facts
 
 # the questions this section answers, linked from the top of the report: (question, anchor)
 QUESTIONS = (("Who becomes pope in Borgia?", "borgia-pope"),)
-RUNS = 17  # the analyses section() runs (the report's progress bar counts them)
 
 # (label, attacker strengths, defence, defender strengths) for the conquest table
 SCENARIOS = [
@@ -19,6 +18,12 @@ SCENARIOS = [
     ("city 3 against 4; defender holds 1,1", [4], 3, [1, 1]),
     ("city 3 + family 2 against 4,3,1; defender holds 3,2", [4, 3, 1], 5, [3, 2]),
 ]
+# the attacker's and the defender's strategies each scenario is run with
+STRATEGIES = (("all", "random"), ("all", "all"), ("random", "random"))
+# the analyses section() runs (the report's progress bar counts them): the auctions, each
+# conquest scenario with each pair of strategies, the attacks, the VP sources, the election
+# and the card worth
+RUNS = 1 + len(SCENARIOS) * len(STRATEGIES) + 4
 
 
 def section(book):
@@ -76,7 +81,7 @@ def section(book):
     # 2. conquest: exact and simulated odds for a few positions
     rows = []
     for i, (label, attack, base, defend) in enumerate(SCENARIOS):
-        for sa, sd in (("all", "random"), ("all", "all"), ("random", "random")):
+        for sa, sd in STRATEGIES:
             r = book.analyse(
                 f"borgia/conquest/{i + 1}-{sa}-{sd}",
                 analysis.conquest,

@@ -9,7 +9,18 @@ from tableodds.reports.report import facts
 
 # the questions this section answers, linked from the top of the report: (question, anchor)
 QUESTIONS = (("Which Davos goals are hardest?", "davos-goals"),)
-RUNS = 7  # the analyses section() runs (the report's progress bar counts them)
+# the goal tables: (label, players, policy, default games)
+GOAL_RUNS = (
+    ("4 goal-seeking", 4, "goal", 150_000),
+    ("3 goal-seeking", 3, "goal", 50_000),
+    ("5 goal-seeking", 5, "goal", 50_000),
+    ("4 random", 4, "random", 50_000),
+    ("4 contesting", 4, "contest", 50_000),
+    ("4 bargaining", 4, "bargain", 50_000),
+)
+# the analyses section() runs (the report's progress bar counts them): the goal tables and
+# the deck sizes
+RUNS = len(GOAL_RUNS) + 1
 
 
 def _cell(pr) -> str:
@@ -31,14 +42,7 @@ def section(book):
         ),
     ]
     runs = {}
-    for label, players, policy, n in [
-        ("4 goal-seeking", 4, "goal", 150_000),
-        ("3 goal-seeking", 3, "goal", 50_000),
-        ("5 goal-seeking", 5, "goal", 50_000),
-        ("4 random", 4, "random", 50_000),
-        ("4 contesting", 4, "contest", 50_000),
-        ("4 bargaining", 4, "bargain", 50_000),
-    ]:
+    for label, players, policy, n in GOAL_RUNS:
         runs[label] = book.analyse(
             f"davos/{players}p-{policy}",
             analysis.goals,

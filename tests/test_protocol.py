@@ -266,6 +266,25 @@ def test_the_package_is_typed():
     assert (Path(tableodds.__file__).parent / "py.typed").exists()
 
 
+def declared_runs() -> dict[str, int]:
+    """game -> the analyses its report section says it runs (``RUNS``, the progress bar's
+    steps)."""
+    import importlib
+
+    from tableodds.reports.report import section_modules
+
+    return {game: importlib.import_module(m).RUNS for game, m in section_modules()}
+
+
+def runs_by_section(report: dict) -> dict[str, int]:
+    """game -> the analyses the report's run.json lists for its section (each writes the
+    folder ``GAME/...`` or ``GAME-...``)."""
+    import collections
+    import re
+
+    return dict(collections.Counter(re.split(r"[/-]", k)[0] for k in report["analyses"]))
+
+
 @pytest.mark.slow
 def test_every_report_table_counts_the_games_of_the_files_beside_it(tmp_path, capsys):
     import re
@@ -276,6 +295,8 @@ def test_every_report_table_counts_the_games_of_the_files_beside_it(tmp_path, ca
     assert code == 0, err
     root = tmp_path / "r"
     page = (root / "index.html").read_text()
+    # each section ran the analyses it declares, so the progress bar's steps are its runs
+    assert runs_by_section(json.loads((root / "run.json").read_text())) == declared_runs()
     done = set()
     for run_json in root.rglob("run.json"):
         doc = json.loads(run_json.read_text())
@@ -320,6 +341,8 @@ def test_one_signal_stops_the_whole_report(tmp_path):
     assert proc.returncode == 130, stderr
     doc = json.loads((out / "run.json").read_text())
     assert doc["interrupted"] is True
+    # the finished section ran the analyses it declares (the progress bar's steps)
+    assert runs_by_section(doc)["davoserjas"] == declared_runs()["davoserjas"]
     page = (out / "index.html").read_text()
     assert "INTERRUPTED" in page
     assert not (out / "boss").exists()  # no later section ran

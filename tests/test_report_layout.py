@@ -35,6 +35,8 @@ def test_every_section_declares_its_questions_and_runs():
     asked = []
     for package in PACKAGES.values():
         module = importlib.import_module("tableodds.reports." + package.rsplit(".", 1)[-1])
+        # the count is checked against what a report runs in test_protocol (the report's
+        # run.json, section by section)
         assert isinstance(module.RUNS, int) and module.RUNS > 0
         asked += [anchor for _, anchor in module.QUESTIONS]
     assert {"davos-goals", "s1844-rush", "davoserjas-hands", "boss-deal", "borgia-pope"} <= set(
