@@ -22,10 +22,14 @@ import tomllib
 from importlib import resources
 from pathlib import Path
 
+import click
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tableodds.reports.cli import main
+from tableodds.analysis import registry
+from tableodds.reports.cli import cli, main
+from tableodds.sim.registry import PACKAGES
+from tableodds.sim.registry import game as game_spec
 
 FUZZ = settings(
     max_examples=25,
@@ -36,6 +40,42 @@ FUZZ = settings(
 )
 FEW = settings(FUZZ, max_examples=10)
 DATA = settings(FUZZ, max_examples=15)
+
+# --- the commands, as the CLI has them ---------------------------------------------------------
+
+
+def cli_commands() -> dict[str, click.Command]:
+    """Every command of the real ``tableodds`` click tree (``"davos goals"``, ``"report"``),
+    walked through its groups: what the fuzz tests must cover (:func:`test_every_command_is_
+    fuzzed`)."""
+    ctx = click.Context(cli)
+    found = {}
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        if isinstance(command, click.Group):
+            for sub in command.list_commands(ctx):
+                found[f"{name} {sub}"] = command.get_command(ctx, sub)
+        else:
+            found[name] = command
+    return found
+
+
+COMMANDS = cli_commands()
+FUZZED: set[str] = set()  # the commands a test of this file fuzzes
+
+
+def fuzzes(*keys: str):
+    """Mark a test as fuzzing the commands ``keys`` (each a key of :data:`COMMANDS`)."""
+    unknown = [k for k in keys if k not in COMMANDS]
+    assert not unknown, f"no such commands: {unknown}"
+    FUZZED.update(keys)
+    return lambda test: test
+
+
+def flags(key: str) -> set[str]:
+    """The long flags the command takes (``--players``, ``--policies``, ...)."""
+    return {o for p in COMMANDS[key].params if isinstance(p, click.Option) for o in p.opts}
+
 
 # --- running a command ------------------------------------------------------------------------
 
@@ -246,7 +286,7 @@ def template(game: str) -> str:
     return out
 
 
-TEMPLATES = {g: template(g) for g in ("davoserjas", "davos", "1844", "borgia", "boss")}
+TEMPLATES = {e.game: template(e.game) for e in registry.scores()}
 DAVOSERJAS_CSV = "round,Anna,Bo,Cai,Dee\n1,3,4,2,4\n2,4,2,7,0\n3,5,10,0,5\n"
 
 
@@ -294,7 +334,9 @@ PLAYER_COUNTS = st.integers(1, 8)
 
 
 @st.composite
-def run_flags(draw, players=PLAYER_COUNTS, policies=True, variants=True) -> list[str]:
+def run_flags(
+    draw, players=PLAYER_COUNTS, policies=("--policy", "--policies"), variants=True
+) -> list[str]:
     """Flags every simulation takes, each present or not; games stay small."""
     flags = [
         "-n",
@@ -327,7 +369,7 @@ def run_flags(draw, players=PLAYER_COUNTS, policies=True, variants=True) -> list
         ]
     if policies and draw(st.booleans()):
         flags += [
-            draw(st.sampled_from(["--policy", "--policies"])),
+            draw(st.sampled_from(list(policies))),
             draw(st.sampled_from(POLICIES)),
         ]
     if variants:
@@ -340,20 +382,35 @@ def out_flag(root: Path) -> list[str]:
     return ["--out", str(root / "out")]
 
 
-SIMULATIONS = {
-    ("davoserjas", "simulate"): dict(players=st.integers(2, 8)),
-    ("davos", "goals"): dict(players=st.integers(1, 6), variants=False),
-    ("1844", "train-rush"): dict(players=st.integers(2, 8), variants=False),
-    ("borgia", "simulate"): dict(players=st.integers(2, 6), variants=False),
-    ("borgia", "auction"): dict(players=st.integers(2, 6), variants=False),
-    ("borgia", "election"): dict(players=st.integers(2, 6), variants=False),
-    ("boss", "length"): dict(players=st.integers(1, 7)),
-    ("boss", "simulate"): dict(players=st.integers(1, 7)),
-    ("boss", "variants"): dict(players=st.integers(1, 7)),
-}
+def simulation_flags(key: str) -> dict:
+    """``run_flags``'s keywords for the command, from its own options: player counts one
+    beyond the game's range each side, its policy flags, --variant where it takes one."""
+    players = game_spec(key.split(" ")[0]).players
+    return dict(
+        players=st.integers(players.start - 1, players.stop),
+        policies=tuple(f for f in ("--policy", "--policies") if f in flags(key)),
+        variants="--variant" in flags(key),
+    )
+
+
+def runs_on_flags(key: str) -> bool:
+    """A game's simulation that needs nothing but flags: it takes --games and --players and
+    has no required argument or option."""
+    params = COMMANDS[key].params
+    return (
+        key.split(" ")[0] in PACKAGES
+        and {"--games", "--players"} <= flags(key)
+        and not any(p.required for p in params)
+    )
+
+
+# every simulation the CLI runs on flags alone, fuzzed on its flags
+SIMULATIONS = {tuple(k.split(" ")): simulation_flags(k) for k in COMMANDS if runs_on_flags(k)}
 
 
 def simulation_test(cmd, kw):
+    fuzzes(" ".join(cmd))
+
     @FEW
     @given(flags=run_flags(**kw), json_=st.booleans(), out=st.booleans())
     def test(flags, json_, out):
@@ -388,6 +445,8 @@ DATA_OPTIONS = [
 
 
 def data_option_test(cmd, option, text):
+    fuzzes(" ".join(cmd))
+
     @DATA
     @given(data=file_bytes(text), out=st.booleans())
     def test(data, out):
@@ -414,6 +473,8 @@ for _cmd, _opt, _text in DATA_OPTIONS:
 
 
 def score_test(game):
+    fuzzes(f"{game} {registry.SCORE}")
+
     @FUZZ
     @given(data=file_bytes(TEMPLATES[game]), json_=st.booleans(), out=st.booleans())
     def test(data, json_, out):
@@ -474,6 +535,7 @@ def csv_sheet(draw) -> bytes:
     return "\n".join(",".join(row) for row in rows).encode("utf-8")
 
 
+@fuzzes("davoserjas score")
 @FUZZ
 @given(data=csv_sheet(), out=st.booleans())
 def test_davoserjas_score_csv(data, out):
@@ -487,6 +549,7 @@ def test_davoserjas_score_csv(data, out):
     )
 
 
+@fuzzes("davos vote")
 @FUZZ
 @given(data=file_bytes(packaged("tableodds.sim.davos", "example_parliament.toml")))
 def test_davos_vote_file(data):
@@ -522,6 +585,7 @@ def export_bytes(draw) -> bytes:
     return json.dumps(top, allow_nan=True).encode("utf-8")
 
 
+@fuzzes("1844 compare")
 @FEW
 @given(
     data=export_bytes(),
@@ -544,6 +608,7 @@ def test_1844_compare_file(data, players, out):
     )
 
 
+@fuzzes("1844 replay")
 @FEW
 @given(data=export_bytes(), at=st.one_of(st.none(), int_text(st.integers(-1, 20))))
 def test_1844_replay_file(data, at):
@@ -603,6 +668,7 @@ def export_field(draw) -> bytes:
     return json.dumps(doc, allow_nan=True).encode("utf-8")
 
 
+@fuzzes("1844 compare", "1844 forecast")
 @FUZZ
 @given(
     data=export_field(),
@@ -612,6 +678,77 @@ def export_field(draw) -> bytes:
 )
 def test_1844_export_fields(data, command):
     fuzz_run(lambda root: ["1844", *command, put(root, data, "game.json"), "-n", "3", "-w", "1"])
+
+
+# --- davoserjas hand, boss deal -------------------------------------------------------------
+
+DECK = [r + s for s in "CDHS" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J"]]
+DECK += [r + s for s in "CDHS" for r in "QKA"]
+JUNK_CARDS = ["1S", "11H", "ZZ", "as", "", "2C", "10", "AS AH"]
+
+
+@st.composite
+def hand_cards(draw) -> list[str]:
+    """A hand of the 4-player deal (13 cards), mostly: or one cut, grown, with a repeated or a
+    junk card, or junk alone."""
+    cards = draw(st.permutations(DECK))[:13]
+    how = draw(st.sampled_from(["valid", "valid", "cut", "grow", "junk", "repeat", "noise"]))
+    if how == "cut":
+        cards = cards[: draw(st.integers(0, 12))]
+    elif how == "grow":
+        cards = draw(st.permutations(DECK))[: draw(st.integers(14, 20))]
+    elif how == "junk":
+        cards[draw(st.integers(0, 12))] = draw(st.sampled_from(JUNK_CARDS))
+    elif how == "repeat":
+        cards[1] = cards[0]
+    elif how == "noise":
+        cards = draw(st.lists(st.sampled_from(JUNK_CARDS + DECK[:4]), max_size=15))
+    return cards
+
+
+DEAL = invoke(["boss", "deal", "--template"])[1]
+
+
+@fuzzes("davoserjas hand")
+@FEW
+@given(
+    cards=hand_cards(),
+    flags=run_flags(players=st.integers(3, 5), policies=()),
+    round_=st.one_of(st.none(), int_text(st.integers(0, 7))),
+    seat=st.one_of(st.none(), int_text(st.integers(-1, 7))),
+)
+def test_davoserjas_hand(cards, flags, round_, seat):
+    fuzz_run(
+        lambda root: [
+            "davoserjas",
+            "hand",
+            *flags,
+            *(["--round", round_] if round_ is not None else []),
+            *(["--seat", seat] if seat is not None else []),
+            "--",
+            *cards,
+        ]
+    )
+
+
+@fuzzes("boss deal")
+@FUZZ
+@given(
+    data=file_bytes(DEAL),
+    boss=st.one_of(st.none(), st.sampled_from(["Lotte", "Daan", "x", ""])),
+    threats=st.booleans(),
+    variants=st.lists(st.sampled_from(["two-player-rules", "two-player-sixth", "x"]), max_size=2),
+    out=st.booleans(),
+)
+def test_boss_deal_file(data, boss, threats, variants, out):
+    def args(root):
+        a = ["boss", "deal", put(root, data), "--threats" if threats else "--no-threats"]
+        a += ["--boss", boss] if boss is not None else []
+        for v in variants:
+            a += ["--variant", v]
+        return a + (out_flag(root) if out else [])
+
+    fuzz_run(args)
 
 
 # --- borgia conquest, cheatsheet, report ----------------------------------------------------
@@ -634,6 +771,7 @@ def defence():
     return st.lists(part.map("=".join) | st.sampled_from(JUNK), max_size=3).map(",".join)
 
 
+@fuzzes("borgia conquest")
 @FUZZ
 @given(
     attack=strengths(),
@@ -654,6 +792,7 @@ def test_borgia_conquest(attack, hand, defend, attacker, trials, out):
     fuzz_run(args)
 
 
+@fuzzes("cheatsheet")
 @FEW
 @given(
     game=st.sampled_from(["davoserjas", "davos", "1844", "borgia", "boss", "all", "x", ""]),
@@ -692,6 +831,7 @@ BAD_SCALES = [
 ]
 
 
+@fuzzes("report")
 @FEW
 @given(
     scale=st.sampled_from(BAD_SCALES),
@@ -706,3 +846,32 @@ def test_report_scale(scale, seed, workers):
 
     code = fuzz_run(args)
     assert code == 2
+
+
+# --- every command is fuzzed ----------------------------------------------------------------
+
+# the commands no test here fuzzes, and why
+NOT_FUZZED = {
+    "cache": "takes no input but --prune",
+}
+
+
+def data_files() -> set[tuple[str, str]]:
+    """(game, flag) of every data-file option of the game commands (``--cards FILE``)."""
+    return {
+        (key.split(" ")[0], o)
+        for key, c in COMMANDS.items()
+        for p in c.params
+        if isinstance(p, click.Option) and isinstance(p.type, click.Path) and not p.type.dir_okay
+        for o in p.opts
+        if o.startswith("--")
+    }
+
+
+def test_every_command_is_fuzzed():
+    assert set(COMMANDS) - FUZZED == set(NOT_FUZZED)
+    assert not FUZZED & set(NOT_FUZZED)
+
+
+def test_every_data_file_option_is_fuzzed():
+    assert {(cmd[0], option) for cmd, option, _ in DATA_OPTIONS} == data_files()
