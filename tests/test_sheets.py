@@ -10,12 +10,13 @@ import pytest
 from pypdf import PdfReader
 
 import tableodds
-from tableodds.reports.cheatsheets import builders
+from tableodds.reports.cheatsheets import builders, games
 from tableodds.reports.cli import main
 from tableodds.reports.sheet import Table, exact, fitted_size, proportion, to_data, to_pdf
 from tableodds.sim.core.errors import InputError
 
 SIZES = {"a4": (595, 842), "letter": (612, 792)}  # points
+SHEETS = games()  # every game with a sheet (test_registry checks that every game has one)
 
 
 @functools.cache
@@ -42,7 +43,7 @@ def find(sh, header):
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", ["davoserjas", "davos", "1844", "borgia", "boss"])
+@pytest.mark.parametrize("game", SHEETS)
 def test_every_sheet_is_one_page_on_a4_and_letter(game, paper):
     reader = pdf(game, paper)
     assert len(reader.pages) == 1
@@ -207,7 +208,7 @@ def test_boss_deal_example_is_exact():
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", ["davoserjas", "davos", "1844", "borgia", "boss"])
+@pytest.mark.parametrize("game", SHEETS)
 def test_every_sheet_fills_its_page_at_a_readable_size(game, paper):
     size = fitted_size(sheet(game), paper)
     assert 7.0 <= size <= sheet(game).size
