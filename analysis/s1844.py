@@ -30,6 +30,7 @@ from tableodds.sim.s1844.kernel import simulate_chunk
 from tableodds.sim.s1844.rules import (
     DEPOT_COUNT,
     END_REASONS,
+    EVENT_LABELS,
     EVENTS,
     MAX_OR_RECORD,
     PLAYERS,
@@ -37,20 +38,6 @@ from tableodds.sim.s1844.rules import (
     make_settings,
 )
 
-EVENT_LABELS = {
-    "phase2": "first 2 (phase 2)",
-    "phase3": "first 3 (phase 3)",
-    "phase4": "first 4 (phase 4)",
-    "phase5": "first 5 (phase 5)",
-    "phase6": "first 6 (phase 6)",
-    "phase7": "first 8E (phase 7)",
-    "rust2": "2s rust",
-    "rust3": "3s rust",
-    "rust4": "4s rust",
-    "sbb": "SBB forms",
-    "bank": "bank breaks",
-    "end": "game ends",
-}
 _FIRST = [sum(DEPOT_COUNT[:t]) for t in range(len(DEPOT_COUNT))]
 
 

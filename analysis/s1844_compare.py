@@ -25,11 +25,9 @@ from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844.export import Timeline, read_export
 from tableodds.sim.s1844.kernel import simulate_chunk
-from tableodds.sim.s1844.rules import ENGINE_READINGS, TRAIN_NAMES, make_settings
-from tableodds.sim.s1844.rules import EVENTS as R_EVENTS
+from tableodds.sim.s1844.rules import ENGINE_READINGS, TIMED_EVENTS, TRAIN_NAMES, make_settings
 
 NEVER = 999  # an event that does not happen sorts after every OR
-TIMELINE_EVENTS = R_EVENTS[1:]  # every event after the first 2 (which is always OR 1)
 REAL_REASONS = {"bank": "bank", "bankrupt": "bankruptcy", "bankruptcy": "bankruptcy"}
 # how the text names each end (an export's unknown reason is printed as it stands)
 END_WORDS = {"bank": "the bank breaking", "bankruptcy": "a bankruptcy"}
@@ -136,7 +134,7 @@ def compare_rows(t: Timeline, lf: pl.LazyFrame, counts: Counts | None = None) ->
 def _rows(t: Timeline, lf: pl.LazyFrame, place: _Placer) -> pl.DataFrame:
     rows = []
     end = t.ors[-1][0]
-    for e in TIMELINE_EVENTS:
+    for e in TIMED_EVENTS:
         v = t.events.get(e)
         col = pl.col(f"{e}_or")
         expr = pl.when(col >= 0).then(col).otherwise(NEVER)

@@ -54,19 +54,7 @@ from tableodds.sim.s1844.options import FORECAST_METHODS as METHODS
 from tableodds.sim.s1844.options import SPREAD, SPREADS, split_spread
 from tableodds.sim.s1844.position import FILLED, Start, start_state
 
-FORECAST_EVENTS = (
-    "phase3",
-    "phase4",
-    "phase5",
-    "phase6",
-    "phase7",
-    "rust2",
-    "rust3",
-    "rust4",
-    "sbb",
-    "bank",
-    "end",
-)
+FORECAST_EVENTS = R.TIMED_EVENTS
 # the events the conditioning matches (the rusts come with phases 4, 6 and 7)
 MATCHED = ("phase3", "phase4", "phase5", "phase6", "phase7", "sbb", "bank")
 MIN_KEPT = 400

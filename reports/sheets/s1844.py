@@ -14,7 +14,6 @@ TYPES = R.TYPE_NAMES
 # units and one certificate"); rules.py holds no constant for it
 DIRECTOR = 2
 GAMES = 1_000  # simulated games per player count behind the train-rush table
-RUSH_EVENTS = R.EVENTS[1:]  # every event after the first 2 (which is always OR 1)
 
 
 def _when(e) -> str:
@@ -41,9 +40,11 @@ def rush_table(seed: int = 1, games: int = GAMES):
     band = "–".join(f"{q:.0%}".removesuffix("%") for q in analysis.BAND) + "%"
     event = {(r.players, e.event): e for r in runs for e in r.events}
     head = ["event", *(f"{r.players} players" for r in runs)]
-    rows = [[labels[ev]] + [_when(event[r.players, ev]) for r in runs] for ev in RUSH_EVENTS]
+    rows = [[labels[ev]] + [_when(event[r.players, ev]) for r in runs] for ev in R.TIMED_EVENTS]
     rare = [
-        ev for ev in RUSH_EVENTS if any(event[r.players, ev].happens.estimate < 0.995 for r in runs)
+        ev
+        for ev in R.TIMED_EVENTS
+        if any(event[r.players, ev].happens.estimate < 0.995 for r in runs)
     ]
     when = table(
         head,

@@ -196,21 +196,27 @@ POLICY_CODE = POLICY_CODES  # the former name
 END_REASONS = {1: "bank", 2: "bankruptcy", 3: "cap"}
 
 # --- records: one row per game; kernel and reference fill the same columns ---------------
-EVENTS = (
-    "phase2",
-    "phase3",
-    "phase4",
-    "phase5",
-    "phase6",
-    "phase7",
-    "rust2",
-    "rust3",
-    "rust4",
-    "sbb",
-    "bank",
-    "end",
-)
+# every event a game's record times (its columns EVENT_or, EVENT_sr, EVENT_n), in record
+# order, with its label in the tables, plots and sheets: the one place the names are written
+EVENT_LABELS = {
+    "phase2": "first 2 (phase 2)",
+    "phase3": "first 3 (phase 3)",
+    "phase4": "first 4 (phase 4)",
+    "phase5": "first 5 (phase 5)",
+    "phase6": "first 6 (phase 6)",
+    "phase7": "first 8E (phase 7)",
+    "rust2": "2s rust",
+    "rust3": "3s rust",
+    "rust4": "4s rust",
+    "sbb": "SBB forms",
+    "bank": "bank breaks",
+    "end": "game ends",
+}
+EVENTS = tuple(EVENT_LABELS)
 EV = {name: i for i, name in enumerate(EVENTS)}
+# every event after the first 2 (which is always OR 1): the ones a forecast or a timeline
+# places
+TIMED_EVENTS = EVENTS[1:]
 MAX_OR_RECORD = 40  # per-OR series are kept for the first 40 ORs
 SCALARS = (
     "end_reason",
