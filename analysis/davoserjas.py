@@ -273,11 +273,6 @@ class HandSummary(Summary):
         return "\n".join(lines)
 
 
-def summarise_hand(lf: pl.LazyFrame, settings, seat: int, hand: list[str]) -> HandSummary:
-    """The given hand's summary from a run's records."""
-    return summarise_hand_counts(tally_scan(partial(counts, settings), lf), settings, seat, hand)
-
-
 def summarise_hand_counts(c: Counts, settings, seat: int, hand: list[str]) -> HandSummary:
     """The given hand's summary from a run's counts (:func:`counts`)."""
     (r,) = settings.rounds

@@ -13,7 +13,7 @@ Shares are counted in units: 4 per pre-SBB (25%), 5 per regional (20%), 10 per h
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
@@ -575,10 +575,6 @@ def make_settings(
         raise InputError(f"1844 is for 3-7 players, not {players}")
     policies = seat_policies(policies, players, POLICIES, "careful")
     return Settings(players, policies, load_params(params_file, readings))
-
-
-def param_names() -> list[str]:
-    return [f.name for f in fields(Params)]
 
 
 def check(frame, settings: Settings) -> None:
