@@ -253,6 +253,9 @@ def test_the_protocol_tests_run_every_command():
     import test_protocol
 
     assert missing_from_protocol(test_protocol.COMMANDS) == []
+    # and no command's arguments are kept for a command that is gone
+    assert set(test_protocol.ARGS) <= set(test_protocol.COMMANDS)
+    assert set(SETTINGS) <= {e.key for e in registry.entries()}
 
 
 def test_the_protocol_check_can_fail():
