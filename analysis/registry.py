@@ -142,6 +142,7 @@ SCORE = "score"
 SCORE_ABOUT = "the exact score of a finished game (`--template` for an example file)"
 
 
+@functools.cache
 def scores() -> tuple[Entry, ...]:
     """The score command of every game that has a scoring calculator, in the games' order."""
     from tableodds.sim.registry import PACKAGES

@@ -70,7 +70,7 @@ def group(name: str, commands: dict) -> click.Group:
         name=name,
         help=GROUPS[name][1],
         commands=[commands[e.command](e) for e in entries]
-        + [score_command(e) for e in registry.commands(name) if e.command == registry.SCORE],
+        + [score_command(e) for e in registry.scores() if e.game == name],
     )
 
 
