@@ -303,6 +303,9 @@ class GameForecast(Summary):
             "cash": {str(k): v for k, v in self.start.cash.items()},
             "treasuries": self.start.treasury,
             "prices": self.start.prices,
+            "debt": {str(k): v for k, v in self.start.debt.items()},
+            "values": {str(k): v for k, v in self.start.values.items()},
+            "bank": max(self.start.bank, 0),
             "resume_or": self.start.first,
         }
 
