@@ -330,9 +330,7 @@ class GameForecast(Summary):
                 f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
                 f"match the timeline so far (the events by {t.when(self.cut)} at the same ORs, "
                 f"{self.tolerance} ORs off in all at most).",
-                "What stands for the rest: "
-                + "; ".join(NOT_REBUILT)
-                + ".",
+                "What stands for the rest: " + "; ".join(NOT_REBUILT) + ".",
             ]
         lines = [
             f"Game {t.game_id}: {t.players} players, read to "

@@ -40,8 +40,15 @@ CUTS = (4, 6, 8, 10)
 GAMES = (("160062", 5), ("202933", 7))
 
 
-def _sim(fn, games: int, chunk: int = 25_000) -> pl.DataFrame:
-    return pl.concat([pl.DataFrame(fn(k, min(chunk, games - k))) for k in range(0, games, chunk)])
+def _sim(fn, *args, games: int, chunk: int = 25_000) -> pl.DataFrame:
+    """``fn(*args, seed 1, start, count)`` over ``games`` games, in chunks."""
+    return pl.concat(
+        [pl.DataFrame(fn(*args, 1, k, min(chunk, games - k))) for k in range(0, games, chunk)]
+    )
+
+
+def _played_on(s, start, spread, seed, first_game, count):
+    return simulate_from_chunk(s, start.state, start.first, seed, first_game, count, spread)
 
 
 def cut_rows(name: str, n: int, games: int, spread: str, whole: pl.DataFrame) -> list[dict]:
@@ -53,14 +60,13 @@ def cut_rows(name: str, n: int, games: int, spread: str, whole: pl.DataFrame) ->
     for at in CUTS:
         t = read_timeline(doc, upto=at)
         start = start_state(t, s, doc)
-        on = _sim(
-            lambda k, m: simulate_from_chunk(s, start.state, start.first, 1, k, m, SPREADS[spread]),
-            games,
-        )
+        on = _sim(_played_on, s, start, SPREADS[spread], games=games)
         c_all, c_on = F.counts(t, whole), F.counts(t, on, position=True)
         for method in ("conditioning", "position"):
             if method == "position":
-                c = Counts({"all": c_all["all"]} | {k: c_on[k] for k in F._KEYS if k != "all"}, F._KEYS)
+                c = Counts(
+                    {"all": c_all["all"]} | {k: c_on[k] for k in F._KEYS if k != "all"}, F._KEYS
+                )
                 games_of = on
             else:
                 c = Counts(
@@ -122,7 +128,7 @@ def main(games: int = 20_000, spread: str = SPREAD) -> None:
     rows = []
     for name, n in GAMES:
         s = R.make_settings(n, None, None, R.ENGINE_READINGS)
-        whole = _sim(lambda k, m: simulate_chunk(s, 1, k, m), games)
+        whole = _sim(simulate_chunk, s, games=games)
         rows += cut_rows(name, n, games, spread, whole)
     print(f"{games:,} games per cut (seed 1), the position method's spread {spread!r}\n")
     print(

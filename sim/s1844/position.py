@@ -395,8 +395,8 @@ class _Replay:
         for c in range(5):
             for p in range(self.t.players):
                 st[self.hold(p, c)] = 0
-            for field, v in ((K.F_STATUS, 3), (K.F_CASH, 0), (K.F_IPO, 0), (K.F_POOL, 0)):
-                self.put(field, c, v)
+            for fld, v in ((K.F_STATUS, 3), (K.F_CASH, 0), (K.F_IPO, 0), (K.F_POOL, 0)):
+                self.put(fld, c, v)
             self.put(K.F_DIR, c, -1)
         st[K.G_SBBP], st[K.G_SBBF] = 0, 1
 

@@ -1047,7 +1047,9 @@ def position(g: Game, doc: dict) -> dict:
         "cut": "log end" if at_end else f"end of {g_label.get(g.g, '')} (#{g.g})",
         "last_or": {"or": g.g, "label": g_label.get(g.g, "")},
         "phase": g.phase,
-        "bank": g.bank,
+        # a broken bank holds 0; what the engine paid out beyond it beside
+        "bank": max(g.bank, 0),
+        "bank_overdrawn": max(-g.bank, 0),
         "bank_broke_in": None
         if g.bank_broke_at is None
         else {"or": g.bank_broke_at, "label": g_label.get(g.bank_broke_at, "")},
