@@ -354,7 +354,7 @@ def test_cli_forecast_from_the_position(capsys):
     )
     res = json.loads(capsys.readouterr().out)["results"]
     assert res["method"] == "position" and res["games_kept"] == 500 and res["tolerance"] == 0
-    assert res["spread"] == "money"  # the default ranges
+    assert res["spread"] == "wide"  # the default ranges
     pos = res["position"]
     assert pos["resume_or"] == 1 and set(pos["cash"]) == {str(p) for p in pos["shares"]}
     assert pos["prices"]["SBB"] > 0 and "SBB" in pos["treasuries"]

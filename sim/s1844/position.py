@@ -450,7 +450,12 @@ def fresh_state(settings) -> np.ndarray:
     st = np.zeros(K.NSTATE, np.int64)
     st[K.O_PRM : K.O_PRM + K.NP] = K.pack_params(settings.params, n)
     st[K.O_POL : K.O_POL + n] = K.policy_codes(settings)
+    # reset's body without its route loading, which ``simulate_from`` does for every game
+    # (called from here it would compile load_routes in this process at every run)
+    maprev = st[K.O_PRM + K.P_MAPREV]
+    st[K.O_PRM + K.P_MAPREV] = 0
     K.reset.py_func(st, n, R.START_CASH[n])
+    st[K.O_PRM + K.P_MAPREV] = maprev
     return st
 
 
