@@ -1,36 +1,37 @@
 """The rest of a 1844 game in progress: when the next phases come, the trains rust, the
-bank breaks and the game ends, given the game so far.
+bank breaks and the game ends, given the game so far, and each player's final score.
 
-The position at the cut is read off the export (:func:`tableodds.sim.s1844.export.
-read_timeline`): the trains of every company, the phase, the depot, the companies that
-operated, share holdings, directors, the privates' owners and the tokens.  The log carries
-no money (cash, treasuries, loans) and no share prices, and the kernel cannot be started
-from the middle of a game, so the rest of the game is forecast by **conditioning**: the
-careful bots play whole games from the start (seeded, bit-identical like every run) and
-only the games whose timeline up to the cut matches the real one are kept:
+The timeline at the cut is read off the export (:func:`tableodds.sim.s1844.export.
+read_timeline`), and the exact position there is the replay's
+(:mod:`tableodds.sim.s1844.replay`; :func:`tableodds.sim.s1844.position.start_state` puts
+it in the kernel's state: every player's cash, debt and certificates, every company's
+price, treasury, IPO and pool, trains and tokens, the bank, the depot, the phase).  The
+events to come are forecast by one of two methods:
 
-* a kept game is still running after the cut's OR (when the real one is);
-* each of phase 3-7, the SBB and the bank break has happened by the cut in the kept game
-  exactly when it has in the real game;
-* the distance (the sum over the events that have happened of the ORs between the real
-  and the simulated event) is at most a tolerance: the smallest that keeps at least
-  ``min_kept`` games (0 = exact).
+* **conditioning** (the default): the careful bots play whole games from the start
+  (seeded, bit-identical like every run) and only the games whose timeline up to the cut
+  matches the real one are kept:
 
-Matching also the depot cards gone by the cut, or the route revenue of the last two ORs,
-was tried on both recorded games: it kept fewer of their later events inside the bands
-(52 and 52 of 60 against 56 of 60), so the distance counts the events only.
+  * a kept game is still running after the cut's OR (when the real one is);
+  * each of phase 3-7, the SBB and the bank break has happened by the cut in the kept
+    game exactly when it has in the real game;
+  * the distance (the sum over the events that have happened of the ORs between the real
+    and the simulated event) is at most a tolerance: the smallest that keeps at least
+    ``min_kept`` games (0 = exact).
 
-The other method, ``position``, plays the games on from the kernel's state rebuilt at the
-cut (:mod:`tableodds.sim.s1844.position`: the money and the prices replayed from the log by
-the rules, what the log lacks filled in by rule); from one fixed state the bots vary
-little, and its bands are too narrow on the recorded games (docs/1844-forecast.md).
+  Matching also the depot cards gone by the cut, the route revenue of the last two ORs, or
+  the bank's cash at the cut (the replay's), was tried on both recorded games: it kept
+  as many or fewer of their later events inside the bands, so the distance counts the
+  events only (docs/1844-forecast.md).
+* **position**: the games are played on from the exact position; it holds fewer of the
+  recorded games' later events (docs/1844-forecast.md).
 
 Over the kept games each event's median and 10-90% band (nearest ranks) stand beside
 the same over all games.  An event that never happens in a game counts as the OR after
 that game's end (the real game's events are placed the same way).  A company's train
-rusts in the OR its type rusts (a train sold or discarded before that goes earlier); the
-final-score band of a player is that of the same seat in the kept games (seats in the
-export's player order; the player's own holdings do not enter the conditioning).
+rusts in the OR its type rusts (a train sold or discarded before that goes earlier).
+Each player's final-score band comes, in both methods, from the games played on from the
+exact position: from that player's own cash, debt and holdings at the cut.
 """
 
 from __future__ import annotations
@@ -315,9 +316,8 @@ class GameForecast(Summary):
         if self.method == "position":
             how = [
                 f"Forecast from the position: {self.kept:,} games played on by the bots from "
-                f"the state rebuilt at {t.when(self.cut)} (beside {self.games:,} whole games); "
-                + _spread_text(self.spread)
-                + ".",
+                f"the exact replayed position at {t.when(self.cut)} (beside {self.games:,} whole "
+                f"games); " + _spread_text(self.spread) + ".",
                 "Filled in by rule (not in the log): " + "; ".join(FILLED) + ".",
                 "Replayed prices: "
                 + ", ".join(f"{c} {v}" for c, v in self.start.prices.items())

@@ -96,7 +96,7 @@ def cut_rows(name: str, n: int, games: int, spread: str, whole: pl.DataFrame) ->
                 if r["event"] == "bank":
                     bank = inside
                 if not inside:
-                    outside.append(f"{r['event']} #{real} vs {r['p10_or']}-{r['p90_or']}")
+                    outside.append(f"{r['event']} #{real} vs {r['p10_or']:g}-{r['p90_or']:g}")
             scores_in = sum(
                 r["p10"] <= full.scores[r["player"]] <= r["p90"] for r in f.scores if r["p10"]
             )
@@ -142,7 +142,7 @@ def main(games: int = 20_000, spread: str = SPREAD) -> None:
         print(
             f"| {r['game']} | #{r['cut']} | {r['method']} | {r['inside']} of {r['later']} |"
             f" {r['expected']:.1f} - {2 * sd:.1f} = {r['expected'] - 2 * sd:.1f} ({ok}) |"
-            f" {r['width']} / {r['all_width']} ({1 - r['width'] / r['all_width']:.0%}) |"
+            f" {r['width']:g} / {r['all_width']:g} ({1 - r['width'] / r['all_width']:.0%}) |"
             f" {'yes' if r['bank'] else 'no' if r['bank'] is not None else '-'} |"
             f" {r['scores_in']} of {r['players']} | {r['outside']} |"
         )
@@ -160,7 +160,7 @@ def main(games: int = 20_000, spread: str = SPREAD) -> None:
         players = sum(r["players"] for r in mine)
         print(
             f"{method}: {inside} of {later} later events inside (a right model {exp:.1f},"
-            f" SD {sd:.1f}); width {width} / {all_width} ({1 - width / all_width:.0%} narrower);"
+            f" SD {sd:.1f}); width {width:g} / {all_width:g} ({1 - width / all_width:.0%} narrower);"
             f" bank inside at {sum(banks)} of {len(banks)} cuts; final scores inside"
             f" {scores} of {players} ({scores / players:.0%}; the band's level 80%)"
         )
