@@ -468,3 +468,31 @@ def test_each_players_band_comes_from_their_own_holdings():
     moved[K.O_CASH + 1] += 500
     after = medians(moved)
     assert after[0] < before[0] - 300 and after[1] > before[1] + 300
+
+
+def test_a_broken_bank_holds_0_in_the_records():
+    s = R.make_settings(5, None, None, R.ENGINE_READINGS)
+    cols = simulate_chunk(s, 1, 0, 300)
+    ors = range(1, R.MAX_OR_RECORD + 1)
+    bank = np.stack([cols[f"bankcash_{k}"] for k in ors], axis=1)
+    running = np.stack([cols[f"rev_{k}"] for k in ors], axis=1) >= 0
+    broke = cols["bank"] < 0  # the ledger: what the bank paid out beyond 0
+    assert broke.mean() > 0.5 and (bank[running] >= 0).all()
+    last = bank[np.arange(300), running.sum(axis=1) - 1]
+    assert (last[broke] == 0).all()
+
+
+def test_the_recorded_games_plot_fits_the_games_length():
+    from tableodds.analysis import s1844_compare as C
+    from tableodds.analysis.s1844 import summarise
+
+    t = read_export(DATA / "160062.json")
+    s = R.make_settings(5, None, None, R.ENGINE_READINGS)
+    lf = pl.DataFrame(simulate_chunk(s, 1, 0, 500)).lazy()
+    c = C.GameComparison(t, summarise(lf, s), C.compare_rows(t, lf), 0.0)
+    ev = c.rows.filter(pl.col("kind") == "event")
+    assert (ev["p90"] >= C.NEVER).any()  # a band reaching "never" is drawn
+    fig = C.plot_game(c)
+    for ax in fig.axes[:2]:
+        lo, hi = ax.get_xlim()
+        assert lo < 1 and t.ors[-1][0] + 2 < hi < 25  # (it was 45: the never bars)
