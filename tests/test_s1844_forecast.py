@@ -496,3 +496,18 @@ def test_the_recorded_games_plot_fits_the_games_length():
     for ax in fig.axes[:2]:
         lo, hi = ax.get_xlim()
         assert lo < 1 and t.ors[-1][0] + 2 < hi < 25  # (it was 45: the never bars)
+
+
+@pytest.mark.parametrize("name", ["160062", "202933"])
+def test_a_finished_game_plays_nothing_on_its_bands_are_the_results(name):
+    from tableodds.sim.s1844.kernel import simulate_from_chunk
+    from tableodds.sim.s1844.position import start_state
+
+    doc = load_export(DATA / f"{name}.json")
+    t = read_timeline(doc)
+    s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
+    start = start_state(t, s, doc)
+    cols = simulate_from_chunk(s, start.state, start.first, 1, 0, 20, F.SPREADS["wide"])
+    assert (cols["end_or"] == t.ors[-1][0]).all()
+    for seat, pid in enumerate(t.player_ids):
+        assert (cols[f"score_{seat}"] == t.scores[pid]).all()

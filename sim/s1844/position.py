@@ -615,6 +615,12 @@ def _start(t: Timeline, st: np.ndarray, rp: _Replay, g) -> Start:
     if not t.finished and g.mode == "sr" and not g.cut_next:
         notes.append("the log ends inside a stock round: the games play a whole one from there")
         st[K.G_NORS] = int(R.ORS_PER_SET[g.phase])
+    if t.finished:
+        # the game is over at the log's end: the games played on end at once, in its final
+        # position (their scores are the export's result)
+        reason = {"bank": 1, "bankrupt": 2, "bankruptcy": 2}.get(t.end_reason, 3)
+        st[K.G_ENDED] = reason
+        notes.append("the game is over at the log's end: its final position, nothing to play on")
     names = dict(zip(t.player_ids, map(t.name, t.player_ids)))
     prices = {s: co.price for s, co in g.corps.items() if co.par and not co.closed}
     return Start(
