@@ -371,11 +371,25 @@ def plot_game(c: GameComparison):
 
     fig, (ax1, ax2) = figure(ncols=2, figsize=(13, 5.5))
     ev = c.rows.filter(pl.col("kind") == "event")
+    t = c.timeline
+    # the axis fits the game: its ORs and the bands' finite ends, a band whose end is
+    # "never" drawn to the edge with an arrow (not stretched to the record's 40 ORs)
+    finite = [
+        v
+        for r in ev.iter_rows(named=True)
+        for v in (r["p10"], r["median"], r["p90"], r["real"])
+        if v is not None and v < NEVER
+    ]
+    edge = max([t.ors[-1][0] + 2, *finite]) + 1
+    arrow = "band reaching never"
     for i, r in enumerate(ev.iter_rows(named=True)):
         if r["median"] is None:
             continue
-        hi = min(r["p90"], 45.0)
-        ax1.hlines(i, r["p10"], hi, lw=6, alpha=0.35, color="C0")
+        hi = min(r["p90"], edge)
+        ax1.hlines(i, min(r["p10"], edge), hi, lw=6, alpha=0.35, color="C0")
+        if r["p90"] >= NEVER:
+            ax1.plot(edge, i, ">", color="C0", alpha=0.6, label=arrow)
+            arrow = None
         if r["median"] < NEVER:
             ax1.plot(r["median"], i, "o", color="C0", label="forecast median" if i == 0 else None)
         if r["real"] < NEVER:
@@ -386,6 +400,7 @@ def plot_game(c: GameComparison):
                 color="C3" if not r["inside"] else "C2",
                 label="real game" if i == 0 else None,
             )
+    ax1.set_xlim(0.5, edge + 0.5)
     ax1.set_yticks(range(ev.height), ev["label"].to_list())
     ax1.invert_yaxis()
     ax1.set_xlabel("operating round (global number; OR 1.1 = 1)")
@@ -401,7 +416,7 @@ def plot_game(c: GameComparison):
         x, d["revenue_p25"], d["revenue_p75"], alpha=0.3, color="C0", label="forecast 25-75%"
     )
     ax2.plot(x, d["revenue_median"], color="C0", label="forecast median")
-    t = c.timeline
+    ax2.set_xlim(0.5, edge + 0.5)
     ax2.plot([g for g, _, _ in t.ors], t.revenue, "D-", color="C3", label=f"game {t.game_id}")
     ax2.set_xlabel("operating round")
     ax2.set_ylabel("total route revenue (SFR)")

@@ -1,36 +1,37 @@
 """The rest of a 1844 game in progress: when the next phases come, the trains rust, the
-bank breaks and the game ends, given the game so far.
+bank breaks and the game ends, given the game so far, and each player's final score.
 
-The position at the cut is read off the export (:func:`tableodds.sim.s1844.export.
-read_timeline`): the trains of every company, the phase, the depot, the companies that
-operated, share holdings, directors, the privates' owners and the tokens.  The log carries
-no money (cash, treasuries, loans) and no share prices, and the kernel cannot be started
-from the middle of a game, so the rest of the game is forecast by **conditioning**: the
-careful bots play whole games from the start (seeded, bit-identical like every run) and
-only the games whose timeline up to the cut matches the real one are kept:
+The timeline at the cut is read off the export (:func:`tableodds.sim.s1844.export.
+read_timeline`), and the exact position there is the replay's
+(:mod:`tableodds.sim.s1844.replay`; :func:`tableodds.sim.s1844.position.start_state` puts
+it in the kernel's state: every player's cash, debt and certificates, every company's
+price, treasury, IPO and pool, trains and tokens, the bank, the depot, the phase).  The
+events to come are forecast by one of two methods:
 
-* a kept game is still running after the cut's OR (when the real one is);
-* each of phase 3-7, the SBB and the bank break has happened by the cut in the kept game
-  exactly when it has in the real game;
-* the distance (the sum over the events that have happened of the ORs between the real
-  and the simulated event) is at most a tolerance: the smallest that keeps at least
-  ``min_kept`` games (0 = exact).
+* **conditioning** (the default): the careful bots play whole games from the start
+  (seeded, bit-identical like every run) and only the games whose timeline up to the cut
+  matches the real one are kept:
 
-Matching also the depot cards gone by the cut, or the route revenue of the last two ORs,
-was tried on both recorded games: it kept fewer of their later events inside the bands
-(52 and 52 of 60 against 56 of 60), so the distance counts the events only.
+  * a kept game is still running after the cut's OR (when the real one is);
+  * each of phase 3-7, the SBB and the bank break has happened by the cut in the kept
+    game exactly when it has in the real game;
+  * the distance (the sum over the events that have happened of the ORs between the real
+    and the simulated event) is at most a tolerance: the smallest that keeps at least
+    ``min_kept`` games (0 = exact).
 
-The other method, ``position``, plays the games on from the kernel's state rebuilt at the
-cut (:mod:`tableodds.sim.s1844.position`: the money and the prices replayed from the log by
-the rules, what the log lacks filled in by rule); from one fixed state the bots vary
-little, and its bands are too narrow on the recorded games (docs/1844-forecast.md).
+  Matching also the depot cards gone by the cut, the route revenue of the last two ORs, or
+  the bank's cash at the cut (the replay's), was tried on both recorded games: it kept
+  as many or fewer of their later events inside the bands, so the distance counts the
+  events only (docs/1844-forecast.md).
+* **position**: the games are played on from the exact position; it holds fewer of the
+  recorded games' later events (docs/1844-forecast.md).
 
 Over the kept games each event's median and 10-90% band (nearest ranks) stand beside
 the same over all games.  An event that never happens in a game counts as the OR after
 that game's end (the real game's events are placed the same way).  A company's train
-rusts in the OR its type rusts (a train sold or discarded before that goes earlier); the
-final-score band of a player is that of the same seat in the kept games (seats in the
-export's player order; the player's own holdings do not enter the conditioning).
+rusts in the OR its type rusts (a train sold or discarded before that goes earlier).
+Each player's final-score band comes, in both methods, from the games played on from the
+exact position: from that player's own cash, debt and holdings at the cut.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.runner import CommandRuns, Counts
 from tableodds.sim.s1844 import GAME
 from tableodds.sim.s1844 import rules as R
-from tableodds.sim.s1844.export import Timeline, read_export
+from tableodds.sim.s1844.export import Timeline, _parse, read_timeline
 from tableodds.sim.s1844.kernel import simulate_chunk, simulate_from_chunk
 from tableodds.sim.s1844.options import FORECAST_METHODS as METHODS
 from tableodds.sim.s1844.options import SPREAD, SPREADS, split_spread
@@ -67,18 +68,16 @@ REBUILT = (
     "privates' owners; station tokens placed",
 )
 NOT_REBUILT = (
-    "player cash, treasuries, loans: the log carries no money",
-    "share prices: the log carries no prices (the market moves are not replayed)",
-    "tiles and destinations reached (the model's map is abstract)",
-    "SBB shares from the exchange (it is not in the log)",
+    "the events to come: the kept games' own (their money, prices and map, matched on the "
+    "timeline's events only)",
+    "the final scores: played on by the bots from the exact replayed position (each "
+    "player's own cash, debt and holdings at the cut)",
 )
 # the position method (the default): the kernel's state rebuilt at the cut (position.py)
 REBUILT_POSITION = REBUILT + (
-    "share prices, by the market moves of the rules (par, sales, payouts and withholds, "
-    "the end of each stock round), the IPO and the pool",
-    "player cash and treasuries, from the log's amounts (auction, trains, privates) and the "
-    "rules' (shares at par or market, float capital, dividends, tokens, private revenue)",
-    "the SBB's share exchange by the rules, on the replayed prices",
+    "the exact replay of the log by the engine's rules (tableodds 1844 replay --at N): every "
+    "player's cash, debt and certificates; every company's price, treasury, IPO and pool, "
+    "trains, tokens and destination; the privates, mountain railways and tunnels; the bank",
 )
 
 
@@ -268,6 +267,7 @@ class GameForecast(Summary):
             "finished_by_cut": t.finished,
             "method": self.method,
             "spread": self.spread if self.start else None,
+            "scores_from": "position" if self.start else "kept games",
             "games": self.games,
             "games_kept": self.kept,
             "tolerance": self.tolerance,
@@ -275,8 +275,8 @@ class GameForecast(Summary):
             "rusts": self.rusts,
             "scores": self.scores,
             "position": {str(k): v for k, v in t.position.items()} | self._money(),
-            "rebuilt": list(REBUILT_POSITION if self.start else REBUILT),
-            "not_rebuilt": list(FILLED if self.start else NOT_REBUILT),
+            "rebuilt": list(REBUILT_POSITION if self.method == "position" else REBUILT),
+            "not_rebuilt": list(FILLED if self.method == "position" else NOT_REBUILT),
             "notes": self.notes,
         }
 
@@ -292,33 +292,33 @@ class GameForecast(Summary):
             "cash": {str(k): v for k, v in self.start.cash.items()},
             "treasuries": self.start.treasury,
             "prices": self.start.prices,
+            "debt": {str(k): v for k, v in self.start.debt.items()},
+            "values": {str(k): v for k, v in self.start.values.items()},
+            "bank": max(self.start.bank, 0),
             "resume_or": self.start.first,
         }
 
     def text(self) -> str:
         t = self.timeline
         pos = t.position
-        if self.start:
+        if self.method == "position":
             how = [
                 f"Forecast from the position: {self.kept:,} games played on by the bots from "
-                f"the state rebuilt at {t.when(self.cut)} (beside {self.games:,} whole games); "
-                + _spread_text(self.spread)
-                + ".",
+                f"the exact replayed position at {t.when(self.cut)} (beside {self.games:,} whole "
+                f"games); " + _spread_text(self.spread) + ".",
                 "Filled in by rule (not in the log): " + "; ".join(FILLED) + ".",
-                "Rebuilt prices: "
+                "Replayed prices: "
                 + ", ".join(f"{c} {v}" for c, v in self.start.prices.items())
                 + "; cash: "
                 + ", ".join(f"{t.name(p)} {v}" for p, v in self.start.cash.items())
-                + ".",
+                + f"; bank {max(self.start.bank, 0)}.",
             ]
         else:
             how = [
                 f"Forecast by conditioning: {self.kept:,} of {self.games:,} simulated games "
                 f"match the timeline so far (the events by {t.when(self.cut)} at the same ORs, "
                 f"{self.tolerance} ORs off in all at most).",
-                "Not rebuilt from the log (the kept games fill them in): "
-                + "; ".join(NOT_REBUILT)
-                + ".",
+                "What stands for the rest: " + "; ".join(NOT_REBUILT) + ".",
             ]
         lines = [
             f"Game {t.game_id}: {t.players} players, read to "
@@ -362,9 +362,14 @@ class GameForecast(Summary):
         if self.scores:
             lines += ["", "Final score by player (the same seat in the kept games):"]
             if self.start:
-                lines[-1] = "Final score by player (played on from the position):"
+                lines[-1] = (
+                    "Final score by player (played on from the replayed position: "
+                    "each from their own cash and holdings; value at the cut beside):"
+                )
             for r in self.scores:
                 real = "" if r["real"] is None else f"  real {r['real']}"
+                if r.get("value_at_cut") is not None:
+                    real = f"  now {r['value_at_cut']}" + real
                 directs = ", ".join(r["directs"]) or "-"
                 lines.append(
                     f"  seat {r['seat']} {r['name'] + ' (' + str(r['player']) + ')':<20} "
@@ -432,10 +437,17 @@ def forecast_game(df: pl.DataFrame, t: Timeline, min_kept: int = MIN_KEPT) -> Ga
 
 
 def forecast_of(
-    c: Counts, t: Timeline, min_kept: int = MIN_KEPT, start: Start | None = None
+    c: Counts,
+    t: Timeline,
+    min_kept: int = MIN_KEPT,
+    start: Start | None = None,
+    method: str | None = None,
 ) -> GameForecast:
-    """The forecast from a run's counts (:func:`counts`); ``start``: the games were played
-    on from this position (the counts' "all" from whole games, the rest from those)."""
+    """The forecast from a run's counts (:func:`counts`); ``start``: the position the games
+    were played on from: with ``method`` "position" (the default when there is a start)
+    the counts' "all" come from whole games, the rest from those played on; with
+    "conditioning" only the scores come from those played on."""
+    method = method or ("position" if start is not None else "conditioning")
     tol = tolerance(c, min_kept)
     near = pl.col("distance") <= (tol if tol is not None else -1)
     kept = c["kept"].filter(near)
@@ -501,10 +513,11 @@ def forecast_of(
                     "p10": band["p10_or"],
                     "p90": band["p90_or"],
                     "directs": sorted(directs.get(str(pid), [])),
+                    "value_at_cut": start.values.get(pid) if start is not None else None,
+                    "cash_at_cut": start.cash.get(pid) if start is not None else None,
                     "real": t.scores.get(pid) if t.finished else None,
                 }
             )
-    method = "position" if start is not None else "conditioning"
     return GameForecast(t, games, n_kept, tol, events, rusts, scores, [], method, start)
 
 
@@ -540,28 +553,28 @@ def forecast(
         raise InputError(f"--method must be one of {', '.join(METHODS)}, not {method!r}")
     if spread not in SPREADS:
         raise InputError(f"--spread must be one of {', '.join(SPREADS)}, not {spread!r}")
-    t = read_export(game_file, at)
+    doc = _parse(game_file)
+    t = read_timeline(doc, str(game_file), at)
     settings = R.make_settings(t.players, policies, params, R.ENGINE_READINGS)
     opts = {"default_chunk": GAME.chunk_size, "label": f"1844 {t.players}p"}
     jobs = [("", partial(simulate_chunk, settings), {**opts, "tally": partial(counts, t)})]
-    start = None
-    if method == "position":
-        start = start_state(t, settings)
-        chunk = partial(
-            simulate_from_chunk, settings, start.state, start.first, spread=SPREADS[spread]
-        )
-        label = f"1844 {t.players}p from #{t.ors[-1][0]}"
-        tally = partial(counts, t, position=True)
-        jobs.append(("position", chunk, {**opts, "label": label, "tally": tally}))
+    # both methods play the games on from the replayed position: the position method's
+    # events and scores, the conditioning method's scores (a player's band from their own
+    # cash and holdings at the cut)
+    start = start_state(t, settings, doc, str(game_file))
+    chunk = partial(simulate_from_chunk, settings, start.state, start.first, spread=SPREADS[spread])
+    label = f"1844 {t.players}p from #{t.ors[-1][0]}"
+    tally = partial(counts, t, position=True)
+    jobs.append(("position", chunk, {**opts, "label": label, "tally": tally}))
     runs = plan.run_all(jobs)
-    if "" not in runs or (start is not None and "position" not in runs):
+    if "" not in runs or "position" not in runs:
         raise InputError("no games were simulated")
-    c = runs[""].counts
-    if start is not None:
-        c = Counts(
-            {"all": c["all"]} | {k: runs["position"].counts[k] for k in _KEYS if k != "all"}, _KEYS
-        )
-    summary = forecast_of(c, t, start=start)
+    c, on = runs[""].counts, runs["position"].counts
+    if method == "position":
+        c = Counts({"all": c["all"]} | {k: on[k] for k in _KEYS if k != "all"}, _KEYS)
+    else:
+        c = Counts({k: c[k] for k in _KEYS if k != "scores"} | {"scores": on["scores"]}, _KEYS)
+    summary = forecast_of(c, t, start=start, method=method)
     summary = replace(summary, spread=spread)
     if not summary.kept:
         raise InputError(

@@ -43,6 +43,7 @@ class ReplaySummary(Summary):
     last_or: dict
     phase: int
     bank: int
+    bank_overdrawn: int
     bank_broke_in: dict | None
     depot: dict
     next_train: str | None
@@ -67,7 +68,9 @@ class ReplaySummary(Summary):
         lines = [
             f"position at {where} · phase {self.phase}",
             f"bank {_money(self.bank)}"
-            + (f" (broke in {broke['label']}, #{broke['or']})" if broke else "")
+            + (f" (broke in {broke['label']}, #{broke['or']}" if broke else "")
+            + (f"; {_money(self.bank_overdrawn)} paid out beyond it" if self.bank_overdrawn else "")
+            + (")" if broke else "")
             + " · depot "
             + (", ".join(f"{n} x{k}" for n, k in self.depot.items()) or "empty")
             + f" · exported {' '.join(self.exported) or 'none'}"

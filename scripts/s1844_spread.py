@@ -13,7 +13,7 @@ import polars as pl
 from tableodds.analysis import s1844_forecast as F
 from tableodds.sim.core.runner import Counts
 from tableodds.sim.s1844 import rules as R
-from tableodds.sim.s1844.export import read_export
+from tableodds.sim.s1844.export import load_export, read_export, read_timeline
 from tableodds.sim.s1844.kernel import simulate_chunk, simulate_from_chunk
 from tableodds.sim.s1844.position import start_state
 
@@ -27,8 +27,9 @@ def table(games: int, spread: dict, whole: dict) -> tuple[list, int, int, int, i
         full = read_export(DATA / f"{name}.json")
         s = R.make_settings(n, None, None, R.ENGINE_READINGS)
         for at in CUTS:
-            t = read_export(DATA / f"{name}.json", at)
-            start = start_state(t, s)
+            doc = load_export(DATA / f"{name}.json")
+            t = read_timeline(doc, upto=at)
+            start = start_state(t, s, doc)
             on = pl.DataFrame(simulate_from_chunk(s, start.state, start.first, 1, 0, games, spread))
             c_all, c_on = F.counts(t, whole[name]), F.counts(t, on, position=True)
             c = Counts({"all": c_all["all"]} | {k: c_on[k] for k in F._KEYS if k != "all"}, F._KEYS)

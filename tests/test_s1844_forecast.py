@@ -235,9 +235,10 @@ def test_the_rebuilt_state_is_the_position_the_log_shows(name, at):
     from tableodds.sim.s1844 import kernel as K
     from tableodds.sim.s1844.position import CI, start_state
 
-    t = read_export(DATA / f"{name}.json", at)
+    doc = load_export(DATA / f"{name}.json")
+    t = read_timeline(doc, upto=at)
     s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
-    start = start_state(t, s)
+    start = start_state(t, s, doc)
     st, pos = start.state, t.position
     f = lambda field, c: int(st[K.O_CS + field * 15 + c])  # noqa: E731
     assert st[K.G_PHASE] == pos["phase"] and st[K.G_OR] == at
@@ -285,9 +286,10 @@ def test_games_played_on_from_a_position_keep_its_past_and_any_chunking(spread):
     from tableodds.sim.s1844.kernel import simulate_from_chunk
     from tableodds.sim.s1844.position import start_state
 
-    t = read_export(DATA / "202933.json", 8)
+    doc = load_export(DATA / "202933.json")
+    t = read_timeline(doc, upto=8)
     s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
-    start = start_state(t, s)
+    start = start_state(t, s, doc)
     sp = F.SPREADS[spread]
     whole = simulate_from_chunk(s, start.state, start.first, 3, 0, 40, sp)
     part = simulate_from_chunk(s, start.state, start.first, 3, 20, 20, sp)
@@ -306,12 +308,13 @@ def test_position_forecast_on_both_games_at_every_cut(spread, least):
 
     inside = total = 0
     for name, n in (("160062", 5), ("202933", 7)):
-        full = read_export(DATA / f"{name}.json")
+        doc = load_export(DATA / f"{name}.json")
+        full = read_timeline(doc)
         s = R.make_settings(n, None, None, R.ENGINE_READINGS)
         whole = pl.DataFrame(simulate_chunk(s, 1, 0, 3000))
         for at in CUTS:
-            t = read_export(DATA / f"{name}.json", at)
-            start = start_state(t, s)
+            t = read_timeline(doc, upto=at)
+            start = start_state(t, s, doc)
             on = simulate_from_chunk(s, start.state, start.first, 1, 0, 3000, F.SPREADS[spread])
             on = pl.DataFrame(on)
             c_all, c_on = F.counts(t, whole), F.counts(t, on, position=True)
@@ -332,17 +335,16 @@ def test_position_forecast_on_both_games_at_every_cut(spread, least):
 
 
 @pytest.mark.parametrize("name", ["160062", "202933"])
-def test_the_money_replayed_to_the_end_gives_about_the_final_scores(name):
+def test_the_state_built_from_the_replay_at_the_end_scores_the_export_result(name):
     from tableodds.sim.s1844 import kernel as K
     from tableodds.sim.s1844.position import start_state
 
-    t = read_export(DATA / f"{name}.json")
-    start = start_state(t, R.make_settings(t.players, None, None, R.ENGINE_READINGS))
-    mine = sum(K.score.py_func(start.state, p) for p in range(t.players))
-    real = sum(t.scores.values())
-    # measured: 6.4% and 3.5% below the export's totals (loans, tunnels and the model's
-    # tiles are filled in by rule, docs/1844-forecast.md)
-    assert 0.85 * real < mine < 1.05 * real
+    doc = load_export(DATA / f"{name}.json")
+    t = read_timeline(doc)
+    start = start_state(t, R.make_settings(t.players, None, None, R.ENGINE_READINGS), doc)
+    # the kernel's score of every seat, on the state built from the replay, is the export's
+    for seat, pid in enumerate(t.player_ids):
+        assert K.score.py_func(start.state, seat) == t.scores[pid] == start.values[pid]
 
 
 def test_cli_forecast_from_the_position(capsys):
@@ -352,11 +354,19 @@ def test_cli_forecast_from_the_position(capsys):
     )
     res = json.loads(capsys.readouterr().out)["results"]
     assert res["method"] == "position" and res["games_kept"] == 500 and res["tolerance"] == 0
-    assert res["spread"] == "money"  # the default ranges
+    assert res["spread"] == "wide"  # the default ranges
     pos = res["position"]
     assert pos["resume_or"] == 1 and set(pos["cash"]) == {str(p) for p in pos["shares"]}
     assert pos["prices"]["SBB"] > 0 and "SBB" in pos["treasuries"]
-    assert any("loans" in x for x in res["not_rebuilt"])
+    assert any("tiles" in x for x in res["not_rebuilt"])
+    # the exact replay's position (tableodds 1844 replay --at 10)
+    from tableodds.sim.s1844.replay import position, replay
+
+    doc = load_export(DATA / "160062.json")
+    exact = position(replay(doc, upto=10, through_sr=True), doc)
+    assert pos["cash"] == {str(r["id"]): r["cash"] for r in exact["players"]}
+    assert pos["values"] == {str(r["id"]): r["value"] for r in exact["players"]}
+    assert pos["bank"] == exact["bank"]
     late = {r["event"]: r for r in res["events"] if r["happened_at"] is None}
     assert set(late) == {"phase7", "rust4", "bank", "end"}
     assert all(r["p10_or"] > 10 for r in late.values())
@@ -370,7 +380,7 @@ def test_a_position_read_inside_an_or_says_so():
     doc["status"] = "active"
     doc.pop("game_end_reason")
     t = read_timeline(doc)
-    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS))
+    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS), doc)
     assert any("ends inside OR #8" in n for n in start.notes)
 
 
@@ -383,7 +393,7 @@ def test_a_position_read_inside_an_or_goes_on_with_the_companies_yet_to_operate(
     doc["status"] = "active"
     doc.pop("game_end_reason")
     t = read_timeline(doc)
-    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS))
+    start = start_state(t, R.make_settings(7, None, None, R.ENGINE_READINGS), doc)
     # the companies with a turn in the log since OR #8 began are marked as done
     moves = t.moves[max(i for i, m in enumerate(t.moves) if m[0] == "or") :]
     turned = {m[1] for m in moves if m[0] == "turn"}
@@ -396,3 +406,108 @@ def test_a_position_read_inside_an_or_goes_on_with_the_companies_yet_to_operate(
     cols = K.simulate_from_chunk(settings, start.state, start.first, 1, 0, 50)
     assert (cols["rev_8"] >= t.revenue[7]).all() and (cols["rev_8"] > t.revenue[7]).mean() > 0.5
     assert (cols["rev_9"] > 0).mean() > 0.9
+
+
+@pytest.mark.parametrize("name", ["160062", "202933"])
+@pytest.mark.parametrize("at", CUTS)
+def test_the_state_built_from_the_replay_is_its_position_exactly(name, at):
+    from tableodds.sim.s1844 import kernel as K
+    from tableodds.sim.s1844.position import CI, start_state
+    from tableodds.sim.s1844.replay import replay
+
+    doc = load_export(DATA / f"{name}.json")
+    t = read_timeline(doc, upto=at)
+    start = start_state(t, R.make_settings(t.players, None, None, R.ENGINE_READINGS), doc)
+    g = replay(doc, upto=at, through_sr=True)
+    st = start.state
+    f = lambda field, c: int(st[K.O_CS + field * 15 + c])  # noqa: E731
+    assert list(g.players) == t.player_ids
+    for seat, (pid, p) in enumerate(g.players.items()):
+        assert st[K.O_CASH + seat] == p.cash == start.cash[pid]
+        assert st[K.O_DEBT + seat] == p.debt
+        assert K.score.py_func(st, seat) == g.value(pid) == start.values[pid]
+        for sym, c in CI.items():
+            unit = g.corps[sym].unit
+            assert st[K.O_HOLD + seat * 15 + c] * unit == p.shares.get(sym, 0), (pid, sym)
+    for sym, co in g.corps.items():
+        c = CI[sym]
+        assert f(K.F_CASH, c) == co.cash, sym
+        if co.par and not co.closed:
+            assert f(K.F_PRICE, c) == co.price == start.prices[sym], sym
+            assert f(K.F_IPO, c) * co.unit == co.ipo and f(K.F_POOL, c) * co.unit == co.pool
+        held = Counter((g.train_type(x), int(x in g.h_side)) for x in co.trains)
+        for k in range(R.NTYPE):
+            for side in (0, 1):
+                assert st[K.O_TR + c * 12 + k * 2 + side] == held[(k, side)], (sym, k, side)
+        if co.operated:
+            assert f(K.F_TLAID, c) == len(co.tokens)
+    assert st[K.G_BANK] == g.bank and st[K.G_PHASE] == g.phase
+    assert st[K.G_POS] == len(R.DEPOT) - len(g.depot)
+    # money is conserved: the bank, the players and the treasuries hold all of it
+    treasuries = sum(f(K.F_CASH, c) for c in range(15))
+    assert st[K.G_BANK] + st[K.O_CASH : K.O_CASH + t.players].sum() + treasuries == R.BANK
+
+
+def test_each_players_band_comes_from_their_own_holdings():
+    from tableodds.sim.s1844 import kernel as K
+    from tableodds.sim.s1844.position import start_state
+
+    doc = load_export(DATA / "160062.json")
+    t = read_timeline(doc, upto=10)
+    s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
+    start = start_state(t, s, doc)
+
+    def medians(state):
+        cols = K.simulate_from_chunk(s, state, start.first, 1, 0, 2000)
+        return [float(np.median(cols[f"score_{p}"])) for p in range(t.players)]
+
+    before = medians(start.state)
+    assert len(set(before)) == t.players  # the bands differ by player
+    moved = start.state.copy()
+    moved[K.O_CASH + 0] -= 500  # 500 of seat 0's cash to seat 1 (seat 0 holds 605)
+    moved[K.O_CASH + 1] += 500
+    after = medians(moved)
+    assert after[0] < before[0] - 300 and after[1] > before[1] + 300
+
+
+def test_a_broken_bank_holds_0_in_the_records():
+    s = R.make_settings(5, None, None, R.ENGINE_READINGS)
+    cols = simulate_chunk(s, 1, 0, 300)
+    ors = range(1, R.MAX_OR_RECORD + 1)
+    bank = np.stack([cols[f"bankcash_{k}"] for k in ors], axis=1)
+    running = np.stack([cols[f"rev_{k}"] for k in ors], axis=1) >= 0
+    broke = cols["bank"] < 0  # the ledger: what the bank paid out beyond 0
+    assert broke.mean() > 0.5 and (bank[running] >= 0).all()
+    last = bank[np.arange(300), running.sum(axis=1) - 1]
+    assert (last[broke] == 0).all()
+
+
+def test_the_recorded_games_plot_fits_the_games_length():
+    from tableodds.analysis import s1844_compare as C
+    from tableodds.analysis.s1844 import summarise
+
+    t = read_export(DATA / "160062.json")
+    s = R.make_settings(5, None, None, R.ENGINE_READINGS)
+    lf = pl.DataFrame(simulate_chunk(s, 1, 0, 500)).lazy()
+    c = C.GameComparison(t, summarise(lf, s), C.compare_rows(t, lf), 0.0)
+    ev = c.rows.filter(pl.col("kind") == "event")
+    assert (ev["p90"] >= C.NEVER).any()  # a band reaching "never" is drawn
+    fig = C.plot_game(c)
+    for ax in fig.axes[:2]:
+        lo, hi = ax.get_xlim()
+        assert lo < 1 and t.ors[-1][0] + 2 < hi < 25  # (it was 45: the never bars)
+
+
+@pytest.mark.parametrize("name", ["160062", "202933"])
+def test_a_finished_game_plays_nothing_on_its_bands_are_the_results(name):
+    from tableodds.sim.s1844.kernel import simulate_from_chunk
+    from tableodds.sim.s1844.position import start_state
+
+    doc = load_export(DATA / f"{name}.json")
+    t = read_timeline(doc)
+    s = R.make_settings(t.players, None, None, R.ENGINE_READINGS)
+    start = start_state(t, s, doc)
+    cols = simulate_from_chunk(s, start.state, start.first, 1, 0, 20, F.SPREADS["wide"])
+    assert (cols["end_or"] == t.ors[-1][0]).all()
+    for seat, pid in enumerate(t.player_ids):
+        assert (cols[f"score_{seat}"] == t.scores[pid]).all()

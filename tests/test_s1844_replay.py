@@ -197,3 +197,29 @@ def test_replay_command(capsys, tmp_path):
     assert "check: action 69: VSB pays 80 for 2-0 (2H), not 70 (rule: train prices)" in out
     code, _, err = run_cli(["1844", "replay", path, "--at", "30"], capsys)
     assert code == 2 and "--at 30 is past its end" in err
+
+
+def test_a_broken_bank_is_shown_at_0_with_what_it_paid_beyond(capsys):
+    path = str(GAMES.joinpath("160062.json"))
+    g = replay(load_export(path))
+    assert g.bank == -8087  # the engine's ledger at the log's end
+    code, out, _ = run_cli(["1844", "replay", path], capsys)
+    assert code == 0
+    assert "bank 0 (broke in OR 9.1, #14; 8,087 paid out beyond it) · depot" in out
+    code, out, _ = run_cli(["1844", "replay", path, "--json"], capsys)
+    doc = json.loads(out)["results"]
+    assert (doc["bank"], doc["bank_overdrawn"]) == (0, 8087)
+
+
+def test_read_through_the_stock_round_after_a_set_stops_at_the_next_or():
+    doc = load_export(GAMES.joinpath("160062.json"))
+    at_or, through = replay(doc, upto=4), replay(doc, upto=4, through_sr=True)
+    assert at_or.g == through.g == 4 and through.sr == at_or.sr + 1
+    assert through.bank_at_sr[-1] == at_or.bank  # the stock round starts where the OR left
+    # inside a set (OR 5.1, #5, of two) the two are the same position
+    a, b = replay(doc, upto=5), replay(doc, upto=5, through_sr=True)
+    assert (a.bank, a.sr, [p.cash for p in a.players.values()]) == (
+        b.bank,
+        b.sr,
+        [p.cash for p in b.players.values()],
+    )

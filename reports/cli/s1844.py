@@ -57,17 +57,18 @@ _forecast_command = calculator(
         default=FORECAST_METHODS[0],
         show_default=True,
         help="conditioning: keep the whole games whose timeline so far matches the real one; "
-        "position: play on from the state rebuilt at the cut (its bands hold fewer of the "
-        "recorded games' events, see docs/1844-forecast.md).",
+        "position: play on from the exact replayed position at the cut (its bands hold fewer "
+        "of the recorded games' events, see docs/1844-forecast.md); both take each player's "
+        "final-score band from the games played on from it.",
     ),
     click.option(
         "--spread",
         type=click.Choice(list(SPREADS)),
         default=SPREAD,
         show_default=True,
-        help="position: each game played on draws the bots' purchase and withhold rules from "
-        "these ranges (the players at the table are unknown), money: and the money at the "
-        f"cut within {SPREADS['money']['money_pct']}%; fixed: the defaults.",
+        help="the games played on from the position draw the bots' purchase and withhold "
+        "rules from these ranges (the players at the table are unknown), money: and scale "
+        f"the money at the cut within {SPREADS['money']['money_pct']}%; fixed: the defaults.",
     ),
     _GAME,
     call=_forecast,

@@ -1814,7 +1814,7 @@ def record_or(st, total):
     k = st[G_OR]
     if k <= R.MAX_OR_RECORD:
         st[O_ROW + C_REV + k - 1] = total
-        st[O_ROW + C_BANKCASH + k - 1] = st[G_BANK]
+        st[O_ROW + C_BANKCASH + k - 1] = max(st[G_BANK], 0)  # a broken bank holds 0
         st[O_ROW + C_DEPOT + k - 1] = st[G_POS]
 
 

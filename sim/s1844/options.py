@@ -57,10 +57,11 @@ SPREADS = {
         "private_price_pct": (50, 200),
     },
 }
-# ... and the money at the cut, which the replay only approaches: every treasury and
-# player's cash scaled by a percent within +-money_pct
+# ... and the money at the cut scaled per game: every treasury and player's cash by a
+# percent within +-money_pct (from when the replay only approached the money; the position
+# is now replayed exactly, so the default draws the players' rules only)
 SPREADS["money"] = SPREADS["wide"] | {"money_pct": 25}
-SPREAD = "money"  # the default
+SPREAD = "wide"  # the default
 
 
 def split_spread(spread: dict | None) -> tuple[dict, int]:

@@ -1,4 +1,12 @@
-"""The kernel's state at the end of a recorded game's log: what ``forecast`` plays on from.
+"""The kernel's state at a recorded game's cut: what ``forecast`` plays on from.
+
+The position is the exact replay's (:mod:`tableodds.sim.s1844.replay`, the one
+``tableodds 1844 replay --at N`` shows): every player's cash, debt and certificates, every
+company's status, par, cell, treasury, IPO and pool, director, trains (and their side),
+tokens and destination, the privates, mountain railways and tunnels, the bank, the depot
+and the phase.  The kernel's history (the events, trains bought and exported per type,
+revenue per OR) comes from the timeline; the model's own tile lists from the older reading
+below (``_Replay``), which is otherwise overwritten.
 
 :func:`start_state` turns a :class:`~tableodds.sim.s1844.export.Timeline` (read to the cut)
 into the kernel's flat state (``kernel.STATE``) and the OR of the set under way to resume
@@ -15,33 +23,25 @@ the SBB's exchange).  What the log does not give is filled in by the rules in ``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from tableodds.sim.s1844 import kernel as K
 from tableodds.sim.s1844 import rules as R
 from tableodds.sim.s1844.export import DECK, Timeline
+from tableodds.sim.s1844.replay import replay
 
 CI = {name: c for c, name in enumerate(R.CORPS)}
 PRIVATES = {f"P{i + 1}": i for i in range(7)}
 MOUNTAINS = {f"B{k + 1}": k for k in range(R.NMOUNTAIN)}
 TUNNELS = {f"T{k + 1}": k for k in range(R.NTUNNEL)}
 FILLED = (
-    "player loans: none (the log's debts are not replayed)",
-    "tiles, their terrain costs, destinations and their bonuses (the log's tiles do not map "
-    "on the model's lists): by the kernel's turn, a tile of the company's list per OR it "
-    "operated while the treasury pays its terrain, the bonus when its list is laid (phase 3 "
-    "or P4's tiles as it needs)",
-    "the bank: what the players and companies do not hold",
-    "mountain railways bought are running, tunnels bought not yet built",
-    "EVA: with a company from the OR after the first 5 on (the train where the log shows it "
-    "run); the SBB's own 5H with the SBB until the SBB has run",
-    "a company's train bought with the director's money: the treasury pays what it has, "
-    "the director the rest",
-    "trains rusted or discarded: one count (the kernel's rusted)",
-    "a player whose replayed cash is below 0 (money the replay misses): 0, the difference "
-    "from the bank",
+    "tiles: the log's tiles do not map on the model's lists (map.toml); a company's list "
+    "counts the tiles the kernel's turns would have laid (a tile per OR it operated while "
+    "the treasury paid the terrain), its destination reached as the replay has it",
+    "the debt: all of it under the engine's 50% interest per stock round (the replay's rule)",
+    "the record of the ORs so far: revenue and depot from the log, the bank's cash per OR not",
 )
 
 
@@ -57,6 +57,10 @@ class Start:
     treasury: dict  # company -> cash (operating companies)
     prices: dict  # company -> share price (parred companies)
     notes: list
+    debt: dict = field(default_factory=dict)  # player id -> debt
+    values: dict = field(default_factory=dict)  # player id -> value (the final score's rule)
+    names: dict = field(default_factory=dict)  # player id -> name in the export
+    bank: int = 0
 
 
 class _Replay:
@@ -391,8 +395,8 @@ class _Replay:
         for c in range(5):
             for p in range(self.t.players):
                 st[self.hold(p, c)] = 0
-            for field, v in ((K.F_STATUS, 3), (K.F_CASH, 0), (K.F_IPO, 0), (K.F_POOL, 0)):
-                self.put(field, c, v)
+            for fld, v in ((K.F_STATUS, 3), (K.F_CASH, 0), (K.F_IPO, 0), (K.F_POOL, 0)):
+                self.put(fld, c, v)
             self.put(K.F_DIR, c, -1)
         st[K.G_SBBP], st[K.G_SBBF] = 0, 1
 
@@ -446,41 +450,32 @@ def fresh_state(settings) -> np.ndarray:
     st = np.zeros(K.NSTATE, np.int64)
     st[K.O_PRM : K.O_PRM + K.NP] = K.pack_params(settings.params, n)
     st[K.O_POL : K.O_POL + n] = K.policy_codes(settings)
+    # reset's body without its route loading, which ``simulate_from`` does for every game
+    # (called from here it would compile load_routes in this process at every run)
+    maprev = st[K.O_PRM + K.P_MAPREV]
+    st[K.O_PRM + K.P_MAPREV] = 0
     K.reset.py_func(st, n, R.START_CASH[n])
+    st[K.O_PRM + K.P_MAPREV] = maprev
     return st
 
 
-def start_state(t: Timeline, settings) -> Start:
+def start_state(t: Timeline, settings, doc: dict, where: str = "export") -> Start:
     """The kernel's state at the end of ``t`` (a timeline read to its cut) for ``settings``
-    (its player count, policies, parameters)."""
-    n = t.players
+    (its player count, policies, parameters), from the export ``doc`` replayed exactly
+    (:func:`tableodds.sim.s1844.replay.replay`) to the same cut."""
     st = fresh_state(settings)
     rp = _Replay(t, st)
     rp.run(t.moves)
-    pos = t.position
-    # trains, from the position (the H side where bought so, or downgraded since)
-    st[K.O_TR : K.O_TR + 15 * 12] = 0
-    down = {int(R.DOWNGRADES[k]) for k in range(R.NTYPE) if R.PHASE_OF[k] <= pos["phase"]}
-    for corp, names in pos["trains"].items():
-        if corp not in CI:
-            continue
-        h = list(pos.get("trains_h", {}).get(corp, []))
-        for name in names:
-            k = R.TRAIN_NAMES.index(name)
-            side = 1 if name in h or k in down or R.CTYPE[CI[corp]] == R.REGIONAL else 0
-            if name in h:
-                h.remove(name)
-            st[K.O_TR + CI[corp] * 12 + k * 2 + side] += 1
+    g = replay(doc, where, t.cut, through_sr=True)
+    _timeline_fields(t, st, rp)
+    _exact_fields(g, t, st, rp)
+    return _start(t, st, rp, g)
+
+
+def _timeline_fields(t: Timeline, st: np.ndarray, rp: _Replay) -> None:
+    """What the kernel keeps of the game's history: the events, the trains bought and
+    exported per type, across and withholds, the revenue and depot of every OR so far."""
     cut = t.ors[-1][0]
-    p5 = t.events.get("phase5")
-    if st[K.G_SBBF] and "SBB" not in t.floated:
-        st[K.O_TR + R.SBB * 12 + 3 * 2 + 1] += 1  # its own 5H, not yet run
-    if p5 is not None and p5[0] < cut and st[K.G_EVA] == 1:
-        st[K.G_EVA] = 2
-        st[K.O_PRIV + 7 + R.P7] = 0
-    st[K.G_PHASE] = pos["phase"]
-    st[K.G_SEEN] = sum(1 << k for k in range(R.NTYPE) if R.PHASE_OF[k] <= pos["phase"])
-    st[K.G_POS] = len(DECK) - pos["depot_left"]
     for k, name in enumerate(R.TRAIN_NAMES):
         st[K.O_CNT + k] = t.bought[name]
         st[K.O_CNT + 6 + k] = t.exported[name]
@@ -491,51 +486,152 @@ def start_state(t: Timeline, settings) -> Start:
             st[K.O_EV + R.EV[e] * 3 : K.O_EV + R.EV[e] * 3 + 3] = v
     if t.events.get("bank") is not None and t.events["bank"][0] <= cut:
         st[K.G_BROKEN] = 1
-    for pid, p in rp.seat.items():
-        if st[K.O_CASH + p] < 0:
-            rp.notes.append(f"player {pid}: replayed cash {st[K.O_CASH + p]}, set to 0")
-            st[K.O_CASH + p] = 0
-    # what the players and companies do not hold is the bank's (money is conserved)
-    treasuries = st[rp.f(K.F_CASH, 0) : rp.f(K.F_CASH, 15)].sum()
-    st[K.G_BANK] = R.BANK - st[K.O_CASH : K.O_CASH + n].sum() - treasuries
-    owned = int(st[K.O_TR : K.O_TR + 15 * 12].sum())
-    eva = 1 if st[K.G_EVA] == 1 else 0
-    reserved = (1 if st[K.G_EVA] == 0 else 0) + (1 - int(st[K.G_SBBF]))
-    st[K.G_RUSTED] = (
-        R.TOTAL_TRAINS - pos["depot_left"] - owned - sum(t.exported.values()) - eva - reserved
-    )
     for k, (_g, _s, _n) in enumerate(t.ors[: R.MAX_OR_RECORD]):
         st[K.O_ROW + K.C_REV + k] = t.revenue[k]
         st[K.O_ROW + K.C_DEPOT + k] = t.depot_gone[k]
-    # the log read to the end of OR N goes on to the next OR's start: through the stock
-    # round when OR N closed its set (the next set then begins with its first OR)
-    n_in = t.ors[-1][2]
-    st[K.G_SR] = rp.srs
-    st[K.G_NORS] = rp.nors
-    first = 1 if rp.after_sr else n_in + 1 if n_in < rp.nors else 0
-    # a game in progress: its log may end inside an OR or a stock round
-    if not t.last_or_over:
+
+
+def _exact_fields(g, t: Timeline, st: np.ndarray, rp: _Replay) -> None:
+    """The replayed position (``replay.Game``) in the kernel's fields: every player's cash,
+    debt and certificates; every company's status, par, cell, treasury, IPO and pool,
+    director, trains, tokens and destination; the privates, mountain railways and tunnels;
+    the bank, the depot, the phase."""
+    seat = {pid: i for i, pid in enumerate(g.players)}
+    if g.current is not None and not g.divided and g.corps[g.current].revenue:
+        # the log ends inside a turn, after its run: withheld (its turn counts as taken)
+        g.do_dividend(g.corps[g.current], {"kind": "withhold"})
+    for pid, p in g.players.items():
+        i = seat[pid]
+        st[K.O_CASH + i] = p.cash
+        st[K.O_DEBT + i] = p.debt
+        st[K.O_FREE + i] = 0  # the engine charges its interest on every debt
+        for c in range(15):
+            st[rp.hold(i, c)] = 0
+        for sym, pct in p.shares.items():
+            co = g.corps[sym]
+            if not co.closed:
+                st[rp.hold(i, CI[sym])] = pct // co.unit
+    st[K.O_PL : K.O_PL + 21] = 0
+    st[K.O_TR : K.O_TR + 15 * 12] = 0
+    floated = 0
+    for sym, co in g.corps.items():
+        c = CI[sym]
+        if co.closed:
+            status = 3
+        elif co.floated:
+            status = 2
+        elif co.par:
+            status = 1
+        else:
+            status = 0
+        floated += co.floated and sym != "SBB"
+        rp.put(K.F_STATUS, c, status)
+        rp.put(K.F_PAR, c, co.par)
+        if co.row >= 0:
+            rp.cell(c, co.row, co.col)
+        rp.put(K.F_CASH, c, co.cash)
+        rp.put(K.F_IPO, c, 0 if co.closed else co.ipo // co.unit)
+        rp.put(K.F_POOL, c, 0 if co.closed else co.pool // co.unit)
+        d = g.dirs.get(sym)
+        rp.put(K.F_DIR, c, seat[d] if d is not None and not co.closed else -1)
+        if co.par or co.floated:
+            rp.put(K.F_TTOT, c, len(co.token_costs))
+            rp.put(K.F_TLAID, c, len(co.tokens) if co.operated else int(co.floated))
+        rp.put(K.F_OPER, c, int(co.operated))
+        rp.put(K.F_REACHED, c, int(co.destinated))
+        if co.destinated:
+            rp.put(K.F_TILES, c, int(R.NTILES[c]))
+        elif rp.get(K.F_HASDEST, c):  # not reached yet: the bonus is still to come
+            rp.put(K.F_TILES, c, min(rp.get(K.F_TILES, c), max(int(R.NTILES[c]) - 1, 0)))
+        for tid in co.trains:
+            k = g.train_type(tid)
+            st[K.O_TR + c * 12 + k * 2 + int(tid in g.h_side)] += 1
+        rp.put(K.F_TUNNELS, c, sum(1 for x in g.tunnel_for.values() if x == sym))
+    st[K.G_FLOATED] = floated
+    for i, name in enumerate(PRIVATES):
+        owner = g.company_owner.get(name)
+        st[K.O_PRIV + i] = seat.get(owner, -1) if owner in seat else -1
+        st[K.O_PRIV + 14 + i] = CI[owner] if owner in CI else -1
+        st[K.O_PRIV + 7 + i] = int(owner is not None and name not in g.closed_companies)
+        if owner is None and name not in g.closed_companies:
+            st[K.O_PRIV + 7 + i] = 1
+    for name, k in MOUNTAINS.items():
+        owner = g.company_owner.get(name)
+        st[K.O_MR + k] = seat[owner] if owner in seat else -1
+        st[K.O_MR + 5 + k] = int(name in g.active)
+    for name, k in TUNNELS.items():
+        owner = g.company_owner.get(name)
+        st[K.O_TUN + k] = seat[owner] if owner in seat else -1
+        built = g.tunnel_for.get(name)
+        st[K.O_TUN + 5 + k] = CI[built] if built is not None else -1
+        st[K.O_TUN + 10 + k] = int(name in g.active)
+    # the phase and what comes with it, the depot, the bank
+    st[K.G_PHASE] = g.phase
+    st[K.G_SEEN] = sum(1 << k for k in range(R.NTYPE) if R.PHASE_OF[k] <= g.phase)
+    st[K.G_POS] = len(DECK) - len(g.depot)
+    st[K.G_FULL] = int(g.phase >= 6)
+    st[K.G_SBBF] = int(g.sbb.floated)
+    st[K.G_SBBP] = int(g.sbb_due)
+    st[K.G_P4] = int("P4" in g.closed_companies and g.phase >= 3)
+    st[K.G_P2USED] = int("P2" in g.used)
+    eva = "5-1" in g.train_owner or "P7" in g.closed_companies
+    st[K.G_EVA] = 2 if eva else 1 if g.phase >= 5 else 0
+    if eva:
+        st[K.O_PRIV + 7 + R.P7] = 0
+    st[K.G_BANK] = g.bank
+    if g.bank_broke_at is not None:
+        st[K.G_BROKEN] = 1
+    owned = int(st[K.O_TR : K.O_TR + 15 * 12].sum())
+    pending = 1 if st[K.G_EVA] == 1 else 0
+    reserved = (1 if st[K.G_EVA] == 0 else 0) + (1 - int(st[K.G_SBBF]))
+    st[K.G_RUSTED] = R.TOTAL_TRAINS - len(g.depot) - owned - len(g.exported) - pending - reserved
+    st[K.G_DISC] = 0
+    st[K.G_SR] = g.sr
+    st[K.G_OR] = g.g
+    st[K.G_NIN] = g.n
+    st[K.G_NORS] = g.set_ors
+
+
+def _start(t: Timeline, st: np.ndarray, rp: _Replay, g) -> Start:
+    """The OR to go on with, and what the state was made of."""
+    notes: list = []
+    if g.cut_next:
+        first = 1  # the set's export and the next stock round are read: its first OR
+    elif g.mode == "sr":
+        first = 0
+    else:
+        first = g.n + 1 if g.n < g.set_ors else 0
+    if not t.last_or_over and g.mode == "or" and not g.cut_next:
         # the OR goes on with the companies yet to operate in it, in the order of the prices
-        # now; the company whose turn the log ends in has had it (its run, if the log shows
-        # no dividend, withheld)
-        first = n_in
-        st[K.G_RESUME] = (1 << 15) | rp.operated
-        taken = ", ".join(R.CORPS[c] for c in range(15) if rp.operated >> c & 1) or "none"
-        rp.notes.append(
-            f"the log ends inside OR #{t.ors[-1][0]}: the games go on with the companies yet "
+        # now; the company whose turn the log ends in has had it
+        first = g.n
+        done = sum(1 << CI[s] for s in g.turned if s in CI)
+        st[K.G_RESUME] = (1 << 15) | done
+        taken = ", ".join(s for s in R.CORPS if s in g.turned) or "none"
+        notes.append(
+            f"the log ends inside OR #{g.g}: the games go on with the companies yet "
             f"to operate in it (operated: {taken}; a turn the log ends in counts as taken)"
         )
-    last = next((m[0] for m in reversed(t.moves) if m[0] in ("or", "sr_end", "par", "buy")), "")
-    if not t.finished and first == 0 and last in ("par", "buy"):
-        rp.notes.append("the log ends inside a stock round: the games play a whole one from there")
-    prices = {
-        R.CORPS[c]: rp.get(K.F_PRICE, c) for c in range(15) if rp.get(K.F_STATUS, c) in (1, 2)
-    }
+    if not t.finished and g.mode == "sr" and not g.cut_next:
+        notes.append("the log ends inside a stock round: the games play a whole one from there")
+        st[K.G_NORS] = int(R.ORS_PER_SET[g.phase])
+    if t.finished:
+        # the game is over at the log's end: the games played on end at once, in its final
+        # position (their scores are the export's result)
+        reason = {"bank": 1, "bankrupt": 2, "bankruptcy": 2}.get(t.end_reason, 3)
+        st[K.G_ENDED] = reason
+        notes.append("the game is over at the log's end: its final position, nothing to play on")
+    names = dict(zip(t.player_ids, map(t.name, t.player_ids)))
+    prices = {s: co.price for s, co in g.corps.items() if co.par and not co.closed}
     return Start(
         state=st,
         first=first,
-        cash={pid: int(st[K.O_CASH + p]) for pid, p in rp.seat.items()},
-        treasury={R.CORPS[c]: rp.get(K.F_CASH, c) for c in range(15) if rp.get(K.F_STATUS, c) == 2},
+        cash={pid: p.cash for pid, p in g.players.items()},
+        treasury={s: co.cash for s, co in g.corps.items() if co.floated and not co.closed},
         prices=prices,
-        notes=rp.notes,
+        notes=notes,
+        debt={pid: p.debt for pid, p in g.players.items()},
+        values={pid: g.value(pid) for pid in g.players},
+        names=names,
+        bank=g.bank,
     )

@@ -1171,7 +1171,7 @@ class Game:
     def record_or(self, total: int) -> None:
         if self.or_no <= R.MAX_OR_RECORD:
             self.rev[self.or_no] = total
-            self.bankcash[self.or_no] = self.bank
+            self.bankcash[self.or_no] = max(self.bank, 0)  # a broken bank holds 0
             self.depot_rec[self.or_no] = self.pos
 
     # ---- the whole game -----------------------------------------------------------------

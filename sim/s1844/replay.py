@@ -133,6 +133,7 @@ class Game:
         self.active: set = set()  # mountain railways and tunnels activated
         self.mountain_at: dict = {}  # hex -> mountain railway
         self.tunnel_at: dict = {}  # hex -> tunnel company
+        self.tunnel_for: dict = {}  # tunnel company -> the corporation it was built for
         self.hex_tiles: dict = {}  # hex -> tile
         self.tile_hex: dict = {}  # tile id -> hex
         self.bids: dict = {}  # private -> (player, price), the auction under way
@@ -350,6 +351,8 @@ class Game:
     def new_or(self) -> None:
         if self.sbb_due:
             self.form_sbb()
+        if self.cut_next:  # the cut's set and the stock round after it are read
+            raise _Cut
         self.g += 1
         self.n += 1
         self.labels.append((self.g, f"OR {self.sr}.{self.n}"))
@@ -369,6 +372,9 @@ class Game:
         if self.sbb_due:
             self.form_sbb()
         if self.upto is not None and self.g >= self.upto:
+            if self.n >= self.set_ors and self.through_sr:
+                self.cut_next = True  # on through the stock round, to the next OR's start
+                return
             if self.n >= self.set_ors:  # the cut closes its set: with the set's export
                 self.end_set()
             raise _Cut
@@ -382,7 +388,7 @@ class Game:
         if self.mode == "or":
             self.end_or()
             self.end_set()
-            if self.upto is not None and self.g >= self.upto:
+            if self.upto is not None and self.g >= self.upto and not self.cut_next:
                 raise _Cut
         elif self.mode == "auction":
             self.settle()
@@ -431,8 +437,8 @@ class Game:
                     c.tokens.append(R.HOME[sym])
 
     # --- the log ----------------------------------------------------------------------------
-    def run(self, actions: list, upto: int | None = None) -> None:
-        self.upto = upto
+    def run(self, actions: list, upto: int | None = None, through_sr: bool = False) -> None:
+        self.upto, self.through_sr, self.cut_next = upto, through_sr, False
         flat = []
         try:
             done = effective_actions(actions)
@@ -711,6 +717,8 @@ class Game:
             if payer is None or self.dirs.get(payer.sym) != self.company_owner.get(name):
                 self.breaks("tunnels", f"{name} builds for a company its owner does not direct")
             self.tunnel_at[h] = name
+            if payer is not None:
+                self.tunnel_for[name] = payer.sym
             self.charge(payer, R.TUNNEL_BUILD, "tunnels", f"{name}'s tunnel on {h}")
             if payer is not None:
                 payer.tiles.append((h, tile))
@@ -956,15 +964,19 @@ def _amount(v) -> int:
         return 0
 
 
-def replay(doc: dict, where: str = "export", upto: int | None = None) -> Game:
-    """The game replayed to the end of global OR ``upto`` (None: the log's end)."""
+def replay(
+    doc: dict, where: str = "export", upto: int | None = None, through_sr: bool = False
+) -> Game:
+    """The game replayed to the end of global OR ``upto`` (None: the log's end);
+    ``through_sr``: when OR ``upto`` closes its set, on through the set's export and the
+    stock round after it, to the start of the next OR (where a forecast plays on from)."""
     if upto is not None and (not isinstance(upto, int) or upto < 1):
         raise InputError(f"{where}: --at must be a global OR number of 1 or more, not {upto}")
     ids = [p.get("id") if isinstance(p, dict) else None for p in doc["players"]]
     if None in ids or len(set(map(str, ids))) != len(ids):
         raise InputError(f"{where}: every player needs an id of their own")
     g = Game(doc, where)
-    g.run(doc["actions"], upto)
+    g.run(doc["actions"], upto, through_sr)
     if g.g == 0:
         raise InputError(f"{where}: the log has no operating round")
     for p in g.players.values():
@@ -1035,7 +1047,9 @@ def position(g: Game, doc: dict) -> dict:
         "cut": "log end" if at_end else f"end of {g_label.get(g.g, '')} (#{g.g})",
         "last_or": {"or": g.g, "label": g_label.get(g.g, "")},
         "phase": g.phase,
-        "bank": g.bank,
+        # a broken bank holds 0; what the engine paid out beyond it beside
+        "bank": max(g.bank, 0),
+        "bank_overdrawn": max(-g.bank, 0),
         "bank_broke_in": None
         if g.bank_broke_at is None
         else {"or": g.bank_broke_at, "label": g_label.get(g.bank_broke_at, "")},
