@@ -5,8 +5,10 @@
   (``sim/core/cache.py``, where any install of the same sources finds it) and run without
   the GIL, so the runner's threads run chunks side by side;
 * :func:`jit`: a function called only from other compiled functions; ``inline="always"``
-  inlines it into its callers in numba's IR (small hot helpers), the default leaves that to
-  LLVM.
+  inlines it into its callers in numba's IR (small helpers: numba types and lowers it again at
+  every call site), ``inline="llvm"`` compiles it once and has LLVM inline its machine code
+  into every caller (larger hot helpers: the speed of inlining for a fraction of the compile
+  time), and the default leaves that to LLVM's own judgement.
 
 Both use numpy's error model: integer code with no per-division zero check (no kernel divides
 by zero; the reference twins would raise where one did).  ``alloc=False`` compiles without
@@ -65,11 +67,15 @@ if not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):  # a user's own choice sta
 
 def entry(fn=None, *, alloc: bool = True):
     """``@entry``: a compiled function called from Python (cached, without the GIL)."""
-    deco = njit(cache=True, nogil=True, error_model=_ERRORS, _nrt=alloc)
+    deco = njit(cache=True, nogil=True, error_model=_ERRORS, _nrt=alloc, forceinline=False)
     return deco if fn is None else deco(fn)
 
 
 def jit(fn=None, *, inline: str = "never", alloc: bool = True):
     """``@jit``: a compiled function called from compiled code only."""
-    deco = njit(inline=inline, error_model=_ERRORS, _nrt=alloc)
+    llvm = inline == "llvm"
+    # numba hands forceinline down to every callee that does not set it: always set it
+    deco = njit(
+        inline="never" if llvm else inline, forceinline=llvm, error_model=_ERRORS, _nrt=alloc
+    )
     return deco if fn is None else deco(fn)
