@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 _COMPILES = """
 import sys
+import time
 from numba.core import event
 seen = []
 class L(event.Listener):
@@ -134,3 +136,62 @@ def test_the_report_clock_leaves_compile_time_out_of_the_time_left(monkeypatch):
     assert str(clock.render(task)) == "elapsed 0:00:00 · left ?"
     now[0], compiled[0], task.completed = 160.0, 40.0, 1  # a minute, 40 s of it compiling
     assert str(clock.render(task)) == "elapsed 0:01:00 · left 0:01:00"  # 20 s a step, 3 to go
+
+
+_TWICE = """
+import sys
+import time
+from numba import int64
+from numba.core import event
+from tableodds.sim.core.jit import entry, lock_path
+
+@entry
+def triple(x):
+    return x * 3
+
+if sys.argv[1] == "lock":
+    print(lock_path(triple, (int64,)))
+    raise SystemExit
+compiled = []
+
+class Heard(event.Listener):
+    def on_start(self, ev):
+        compiled.append(ev.data["dispatcher"].py_func.__name__)
+
+    def on_end(self, ev):
+        pass
+
+event.register("numba:compile", Heard())
+open(sys.argv[1], "w").close()  # ready: what it waits on now is the lock
+assert triple(7) == 21
+print(compiled.count("triple"))
+"""
+
+
+def test_two_processes_that_need_one_kernel_compile_it_once(tmp_path):
+    """Both wait while the kernel's compile lock is held; once it is let go one compiles
+    and the other loads what that one wrote (without the lock, both compile)."""
+    import fcntl
+
+    script = tmp_path / "twice.py"
+    script.write_text(_TWICE)
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+
+    def start(*args, **kw):
+        return subprocess.Popen([sys.executable, str(script), *args], env=env, text=True, **kw)
+
+    out, _ = start("lock", stdout=subprocess.PIPE).communicate(timeout=120)
+    path = Path(out.strip())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        ready = [tmp_path / f"ready{k}" for k in range(2)]
+        procs = [start(str(r), stdout=subprocess.PIPE) for r in ready]
+        deadline = time.monotonic() + 120
+        while not all(r.exists() for r in ready):
+            assert time.monotonic() < deadline and all(p.poll() is None for p in procs)
+            time.sleep(0.05)
+        time.sleep(1.0)
+        assert all(p.poll() is None for p in procs)  # both wait at the lock
+    counts = sorted(int(p.communicate(timeout=120)[0]) for p in procs)
+    assert counts == [0, 1]

@@ -5,8 +5,10 @@
   (``sim/core/cache.py``, where any install of the same sources finds it) and run without
   the GIL, so the runner's threads run chunks side by side;
 * :func:`jit`: a function called only from other compiled functions; ``inline="always"``
-  inlines it into its callers in numba's IR (small hot helpers), the default leaves that to
-  LLVM.
+  inlines it into its callers in numba's IR (small helpers: numba types and lowers it again at
+  every call site), ``inline="llvm"`` compiles it once and has LLVM inline its machine code
+  into every caller (larger hot helpers: the speed of inlining for a fraction of the compile
+  time), and the default leaves that to LLVM's own judgement.
 
 Both use numpy's error model: integer code with no per-division zero check (no kernel divides
 by zero; the reference twins would raise where one did).  ``alloc=False`` compiles without
@@ -15,10 +17,18 @@ updates on every array argument in the hottest loops (the 1844 kernel and the Bo
 function that makes layout views needs the counting, ``sim/core/layout.py``).
 """
 
+import hashlib
 import os
+from pathlib import Path
 
 from numba import njit
-from numba.core import caching
+from numba.core import caching, sigutils
+from numba.core.compiler_lock import global_compiler_lock
+
+try:
+    import fcntl
+except ImportError:  # Windows: no lock, so two processes may compile the same kernel at once
+    fcntl = None
 
 from tableodds.sim.core import cache, compiling
 
@@ -63,13 +73,52 @@ if not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):  # a user's own choice sta
         caching.CacheImpl._locator_classes.insert(0, _GameLocator)
 
 
+def lock_path(dispatcher, sig) -> Path:
+    """The file a process holds while it compiles ``dispatcher`` for ``sig``."""
+    args, _ = sigutils.normalize_signature(sig)
+    what = f"{dispatcher.py_func.__module__}.{dispatcher.py_func.__qualname__}{tuple(args)}"
+    key = hashlib.sha256(what.encode()).hexdigest()[:16]
+    return Path(dispatcher._cache._cache_path) / f"compiling-{key}.lock"
+
+
+def _compile_once(dispatcher):
+    """One process compiles a cached kernel for a signature while any other that needs it
+    waits, then loads it from the cache: the test suite's workers, the report's compile
+    workers and two commands started at once would otherwise each compile it.  numba's
+    own lock is taken first, so the threads of one process never wait on each other's file
+    lock; across processes the locks are taken down the call graph, which has no cycle."""
+    compile_here = dispatcher.compile
+
+    def compile(sig):
+        args, _ = sigutils.normalize_signature(sig)
+        if fcntl is None or tuple(args) in dispatcher.overloads:
+            return compile_here(sig)
+        with global_compiler_lock:
+            try:
+                path = lock_path(dispatcher, sig)
+                path.parent.mkdir(parents=True, exist_ok=True)
+                held = open(path, "w")
+            except OSError:  # no writable cache folder: compile unlocked
+                return compile_here(sig)
+            with held:
+                fcntl.flock(held, fcntl.LOCK_EX)  # released when the file closes
+                return compile_here(sig)  # numba's compile looks in the cache first
+
+    dispatcher.compile = compile
+    return dispatcher
+
+
 def entry(fn=None, *, alloc: bool = True):
     """``@entry``: a compiled function called from Python (cached, without the GIL)."""
-    deco = njit(cache=True, nogil=True, error_model=_ERRORS, _nrt=alloc)
-    return deco if fn is None else deco(fn)
+    deco = njit(cache=True, nogil=True, error_model=_ERRORS, _nrt=alloc, forceinline=False)
+    return (lambda f: _compile_once(deco(f))) if fn is None else _compile_once(deco(fn))
 
 
 def jit(fn=None, *, inline: str = "never", alloc: bool = True):
     """``@jit``: a compiled function called from compiled code only."""
-    deco = njit(inline=inline, error_model=_ERRORS, _nrt=alloc)
+    llvm = inline == "llvm"
+    # numba hands forceinline down to every callee that does not set it: always set it
+    deco = njit(
+        inline="never" if llvm else inline, forceinline=llvm, error_model=_ERRORS, _nrt=alloc
+    )
     return deco if fn is None else deco(fn)

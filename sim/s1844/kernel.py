@@ -300,7 +300,7 @@ def pack_params(p: R.Params, players: int) -> np.ndarray:
 
 
 # ---- small helpers -----------------------------------------------------------------------
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def price(st, c):
     c &= 15
     return st[CS_PRICE + c]
@@ -327,12 +327,12 @@ def set_cell(st, c, r, k):
     st[CS_PRICE + c] = PRICE[r, k]
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def cell(r, c):
     return 0 <= r < 8 and 0 <= c < 18 and PRICE[r, c] > 0
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def ntrains(st, c):
     c &= 15
     n = np.int64(0)
@@ -341,18 +341,18 @@ def ntrains(st, c):
     return n
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def limit(st, c):
     c &= 15
     return np.int64(LIMIT[st[G_PHASE], st[CS_CTYPE + c]])
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def next_type(st):
     return DEPOT[st[G_POS]] if st[G_POS] < NDEPOT else -1
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def next_h(st):
     t = next_type(st)
     return np.int64(PRICE_H[t]) if t >= 0 else np.int64(0)
@@ -380,7 +380,7 @@ def _draw(rs, n):
 
 
 # ---- market --------------------------------------------------------------------------------
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def move_right(st, c):
     c &= 15
     r, k = st[CS_ROW + c], st[CS_COL + c]
@@ -388,7 +388,7 @@ def move_right(st, c):
     set_cell(st, c, MOVE_ROW[m, r, k], MOVE_COL[m, r, k])
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def move_left(st, c):
     c &= 15
     r, k = st[CS_ROW + c], st[CS_COL + c]
@@ -414,7 +414,7 @@ def recheck_director(st, c):
     st[CS_DIR + c] = best
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def float_check(st, c):
     c &= 15
     sold = st[CS_UNITS + c] - st[CS_IPO + c]
@@ -431,7 +431,7 @@ def float_check(st, c):
         st[CS_TLAID + c] = 1
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def par_corp(st, p, c, v):
     c &= 15
     st[CS_STATUS + c] = 1
@@ -449,7 +449,7 @@ def par_corp(st, p, c, v):
     float_check(st, c)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def buy_ipo(st, p, c):
     c &= 15
     v = st[CS_PAR + c]
@@ -461,7 +461,7 @@ def buy_ipo(st, p, c):
     float_check(st, c)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def buy_pool(st, p, c):
     c &= 15
     v = price(st, c)
@@ -472,7 +472,7 @@ def buy_pool(st, p, c):
     recheck_director(st, c)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def sale_value(st, c):
     c &= 15
     v = price(st, c)
@@ -482,7 +482,7 @@ def sale_value(st, c):
     return v
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def sell(st, p, c, k):
     c &= 15
     v = sale_value(st, c)
@@ -609,7 +609,7 @@ def auction(st, rs):
 
 
 # ---- stock round -----------------------------------------------------------------------------
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def ones(x):
     """Set bits of a 16-bit mask."""
     x = x - ((x >> 1) & 0x5555)
@@ -746,7 +746,7 @@ def company_scan(st):
     return cw, cw2
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def player_scan(st, p):
     """The careful bot's per-player conditions, from one scan: ``pw`` packs four 16-bit
     masks (directs; holds shares; may buy one more from the IPO; can pay the pool price);
@@ -807,7 +807,7 @@ def sell_to_float(st, p, unparred, held):
     return True
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def careful_turn(st, p, cw, cw2):
     # the same decisions as the reference's careful_turn, with its legality checks
     # (ipo_ok, pool_ok, par_ok, ...) unfolded into bit masks from two scans (cw, cw2 from
@@ -999,7 +999,7 @@ def stock_round(st, rs):
 
 
 # ---- trains ------------------------------------------------------------------------------------
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def train_price(t, side):
     return np.int64(PRICE_H[t]) if side else np.int64(PRICE_N[t])
 
@@ -1026,7 +1026,7 @@ def enforce_limits(st):
             st[G_OVER] += 1
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def pay_private_owner(st, i, amount):
     c = st[PRIV_CORP + i]
     if c >= 0:
@@ -1073,7 +1073,7 @@ def new_type(st, t):
     enforce_limits(st)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def buy_depot(st, c, side):
     c &= 15
     t = DEPOT[st[G_POS]]
@@ -1093,7 +1093,7 @@ def buy_depot(st, c, side):
         new_type(st, t)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def maturity(st, c):
     """Network maturity in percent: grows with ORs operated and tokens laid."""
     c &= 15
@@ -1106,7 +1106,7 @@ def maturity(st, c):
     )
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def horizon(st, t):
     r = RUSTED_BY[t]
     if r < 0:
@@ -1136,7 +1136,7 @@ def rust_pays(st, c, t):
     return rival > own
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def sister_sale(st, seller, buyer, bt, bs, v):
     """Train (type bt, side bs) goes from ``seller`` to ``buyer`` of the same director for v."""
     st[O_TR + seller * 12 + bt * 2 + bs] -= 1
@@ -1187,7 +1187,7 @@ def sister_funds(st, c, t, owned):
     return False
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def company_trains(st, rs, c, rnd):
     """Voluntary depot purchases by the director's policy (stops at the train limit)."""
     c &= 15
@@ -1241,7 +1241,7 @@ def company_trains(st, rs, c, rnd):
         buy_depot(st, c, side)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def cheapest_train(st, c, s, below):
     """Company ``s``'s cheapest train of a type below ``below`` that ``c`` may own
     (regionals only H): type, side, face price; type -1 when none."""
@@ -1300,7 +1300,7 @@ def take_pre_trains(st, c):
             sister_sale(st, s, c, bt, bs, v)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def across_offer(st, c, s):
     """The train company ``s`` of another director offers ``c``, as type * 2 + side, and
     its price; (-1, 0) when none (see ``across_offers`` in the reference)."""
@@ -1469,7 +1469,7 @@ def order_slots(st):
         st[S_RUN + i] = j
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def operate(st, rs, c, sellers):
     """One company's turn; ``sellers``: bit p set if player p may own an open P1-P5 (a
     superset: in an OR privates only close or pass to companies)."""
@@ -1618,7 +1618,7 @@ def operate(st, rs, c, sellers):
     return rev
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def tile_cost(st, c):
     """The terrain of the company's next tile on its list; 0 after it (upgrades)."""
     c &= 15
@@ -1626,7 +1626,7 @@ def tile_cost(st, c):
     return TERRAIN[c, k] if k < NTILES[c] else np.int64(0)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def p4_usable(st, c):
     """P4 (from phase 3, until it closes): by its owning company or one its owner directs."""
     c &= 15
@@ -1657,14 +1657,14 @@ def p4_helps(st, c):
     return False
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def pays_back(st, c, t):
     c &= 15
     rate = st[O_PRM + P_SHARE + min(ntrains(st, c), 3)] * maturity(st, c) * horizon(st, t)
     return st[O_PRM + P_BASE_H + t] * rate >= PRICE_H[t] * st[O_PRM + P_PAYBACK] * 100
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def p2_usable(st, c):
     """P2's tile: from phase 3, once, by its owning company or one its owner directs."""
     c &= 15
@@ -1676,7 +1676,7 @@ def p2_usable(st, c):
     return d >= 0 and st[PRIV_OWNER + R.P2] == d
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def private_for_sale(st, c, i):
     """Private i (P1-P5) is for sale to c in phases 3-4 (see ``private_offers``)."""
     c &= 15
@@ -1802,7 +1802,7 @@ def form_sbb(st):
     enforce_limits(st)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def check_bank(st):
     if st[G_BANK] < 0 and not st[G_BROKEN]:
         st[G_BROKEN] = 1
@@ -2049,7 +2049,7 @@ def simulate(seed, start, count, players, start_cash, pol, prm, out):
         play(st, rs, np.int64(-1), out, gi)
 
 
-@jit(alloc=False)
+@jit(inline="llvm", alloc=False)
 def _scale(st, rs, k, money):
     """st[k] times a percent uniform in [100 - money, 100 + money]."""
     st[k] = st[k] * (100 - money + draw(rs, 2 * money + 1)) // 100
