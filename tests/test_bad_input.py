@@ -452,14 +452,39 @@ def _davos_sheet(capsys):
 @pytest.mark.parametrize(
     "old,new,says",
     [
+        # a goal by category alone: one of the deck's categories, exactly
         (
-            'category = "sector", achieved = false',
-            'category = "Sector", achieved = false',
-            "did you mean 'sector'",
+            '{ name = "Big Tech", category = "industry"',
+            '{ category = "Industry"',
+            "did you mean 'industry'",
         ),
-        ('category = "bloc"', 'category = " "', "category is empty"),
-        ("biggest in a Big Banking corp", "biggest in a Big Pharma corp", "is held already"),
+        ('category = "markets"', 'category = " "', "category is empty"),
+        ('{ name = "Big Tech", category = "industry"', '{ category = ""', "category is empty"),
+        (
+            '{ name = "China market", category = "markets"',
+            '{ category = "bloc"',
+            "'bloc' is not a category of the goal cards in the packaged deck "
+            r"\(industry, markets, politics, power\)",
+        ),
+        # a goal by name: a card of the deck, in play, with the card's category
+        (
+            '"China market", category = "markets"',
+            '"China market", category = "power"',
+            "has the category 'markets'",
+        ),
+        (
+            '"China market", category = "markets"',
+            '"China market", category = "Markets"',
+            "did you mean 'markets'",
+        ),
+        ('"China market"', '"china  Market"', "did you mean 'China market'"),
+        ('"China market"', '"Nowhere"', "'Nowhere' is not a goal card of the packaged deck"),
+        ('"China market"', '"Big Arms"', "a Mean Game card; the base game plays without them"),
+        ('"Big Banking"', '"Big Pharma"', "is held already"),
         ('name = "Bo"', 'name = "anna "', "did you mean 'Anna'"),
+        # assets: at most what the rules put in play
+        ("assets_on_board = 14", "assets_on_board = 1000000000", "puts at most 634 in play"),
+        ("assets_on_board = 14", "assets_on_board = 635", "puts at most 634 in play"),
     ],
 )
 def test_davos_score_sheet_by_schema(old, new, says, tmp_path, capsys):
@@ -469,9 +494,7 @@ def test_davos_score_sheet_by_schema(old, new, says, tmp_path, capsys):
 
 
 def test_davos_score_nine_goals(tmp_path, capsys):
-    goals = "".join(
-        f'  {{ name = "g{k}", category = "sector", achieved = false }},\n' for k in range(9)
-    )
+    goals = '  { category = "industry", achieved = false },\n' * 9
     sheet = _davos_sheet(capsys).replace("goals = [\n", "goals = [\n" + goals, 1)
     refused(["davos", "score", write(tmp_path, sheet)], capsys, tmp_path, "at most 8")
 
@@ -480,6 +503,44 @@ def test_davos_vote_more_parties_than_a_bloc_has(tmp_path, capsys):
     party = '\n[[parties]]\nname = "P{}"\nideology = "L"\ndissidents = 1\n'
     text = PARLIAMENT + "".join(party.format(k) for k in range(500))
     refused(["davos", "vote", write(tmp_path, text)], capsys, tmp_path, "of at most 3 parties")
+
+
+@pytest.mark.parametrize("where", ["dissidents = 2", "green = 1 }"])
+def test_davos_vote_more_assets_than_a_game_puts_in_play(where, tmp_path, capsys):
+    n = where.split("=")[1].split()[0]
+    text = PARLIAMENT.replace(where, where.replace(n, "1000000000"), 1)
+    assert text != PARLIAMENT
+    refused(["davos", "vote", write(tmp_path, text)], capsys, tmp_path, "puts at most 2188 assets")
+    # the largest game's bound itself is accepted
+    code, _, err = run_cli(
+        ["davos", "vote", write(tmp_path, PARLIAMENT.replace(where, where.replace(n, "2188"), 1))],
+        capsys,
+    )
+    assert code == 0, err
+
+
+def test_davos_score_by_a_users_deck(tmp_path, capsys):
+    """cards = FILE scores by that deck's categories (relative to the sheet's folder)."""
+    deck = DAVOS_CARDS.replace('category = "markets"', 'category = "economy"')
+    write(tmp_path, deck, "deck.toml")
+    sheet = _davos_sheet(capsys).replace(
+        'game = "base"\n', 'game = "base"\ncards = "deck.toml"\n', 1
+    )
+    refused(
+        ["davos", "score", write(tmp_path, sheet)],
+        capsys,
+        tmp_path,
+        "has the category 'economy' in deck.toml",
+    )
+    code, out, err = run_cli(
+        [
+            "davos",
+            "score",
+            write(tmp_path, sheet.replace('category = "markets"', 'category = "economy"')),
+        ],
+        capsys,
+    )
+    assert code == 0 and "Anna              3          3" in out, err
 
 
 def test_davoserjas_score_names_and_variants(tmp_path, capsys):
