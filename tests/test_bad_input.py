@@ -5,11 +5,15 @@ Each case is one row of the list of bad inputs found by trying the commands as a
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import re
 from importlib import resources
 
 import pytest
 from cli_helpers import run_cli
+
+from tableodds.sim.core.errors import InputError
 
 BIG = str(10**20)
 FAST = ["-n", "50", "-w", "1"]
@@ -412,6 +416,73 @@ DATA_FILES = [
 def test_an_empty_data_file_is_refused(cmd, text, tmp_path, capsys):
     path = "/dev/null" if text == "/dev/null" else write(tmp_path, text)
     refused([*cmd[:2], *FAST, cmd[2], path], capsys, tmp_path, "is empty")
+
+
+# a data file cut short, at a line's end or in the middle of one: refused, never read with the
+# packaged defaults for the rest (a table is given whole; see sim.core.data.whole)
+CUT_FILES = [
+    ("tableodds.sim.s1844", "params.toml", "tableodds.sim.s1844.rules", "load_params"),
+    ("tableodds.sim.davoserjas", "rounds.toml", "tableodds.sim.davoserjas.rules", "load_rules"),
+    ("tableodds.sim.boss", "deals.toml", "tableodds.sim.boss.rules", "load_cards"),
+    ("tableodds.sim.borgia", "cards.toml", "tableodds.sim.borgia.rules", "load_deck"),
+]
+
+
+def _only_comments(lines) -> bool:
+    return all(not line.strip() or line.lstrip().startswith("#") for line in lines)
+
+
+@pytest.mark.parametrize("package,name,module,loader", CUT_FILES, ids=lambda x: str(x))
+def test_a_data_file_cut_short_is_refused(package, name, module, loader, tmp_path):
+    """Every cut of the packaged file, at each line's end and in the middle of each line, is
+    refused in one line; only where the cut loses nothing is it read: in a params file (which
+    overrides whole sections) between two sections, in the Borgia deck after the last card's
+    type (its name and count are the type's and 1 when left out)."""
+    load = getattr(importlib.import_module(module), loader)
+    full = load(None)
+    lines = resources.files(package).joinpath(name).read_text("utf-8").splitlines(keepends=True)
+    f = tmp_path / name
+    read = []
+    for k in range(1, len(lines)):
+        if _only_comments(lines[k:]):
+            continue  # the rest is comments: nothing lost
+        for cut in ("".join(lines[:k]), "".join(lines[:k]) + lines[k][: len(lines[k]) // 2]):
+            f.write_text(cut, "utf-8")
+            try:
+                got = load(f)
+            except InputError as e:
+                assert "\n" not in str(e)
+                continue
+            read.append(k)
+            if name == "params.toml":  # the cut falls between whole sections
+                rest = [x for x in lines[k:] if x.strip() and not x.lstrip().startswith("#")]
+                assert rest[0].startswith("["), (k, lines[k])
+            else:
+                assert name == "cards.toml" and dataclasses.replace(got, source=full.source) == full
+    assert len(read) < len(lines) // 10, read
+
+
+def test_a_params_file_cut_halfway_is_refused(tmp_path, capsys):
+    params = resources.files("tableodds.sim.s1844").joinpath("params.toml").read_text("utf-8")
+    lines = params.splitlines(keepends=True)
+    cut = "".join(lines[: len(lines) // 2])
+    refused(
+        ["1844", "train-rush", *FAST, "--params", write(tmp_path, cut)],
+        capsys,
+        tmp_path,
+        r"\[careful\]: '.*' and \d+ more missing; a table is given whole",
+    )
+
+
+def test_a_round_list_cut_after_a_round_is_refused(tmp_path, capsys):
+    rounds = resources.files("tableodds.sim.davoserjas").joinpath("rounds.toml").read_text("utf-8")
+    cut = rounds[: rounds.index('[[rounds]]\nname = "avoid queens"')]
+    refused(
+        ["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, cut)],
+        capsys,
+        tmp_path,
+        r"\[kabalen\] is given, but no round is a kabalen round",
+    )
 
 
 def test_a_late_deal_card_without_faces_is_refused(tmp_path, capsys):
