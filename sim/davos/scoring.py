@@ -14,7 +14,11 @@ A sheet the table could not have produced is refused in one line: tokens outside
 Game, on an unrevealed goal, or other than 0, 1 or 3 on a goal (a player's total must be such
 a sum over its revealed goals); a team not of two ("teams van twee"); a dissident count other
 than the rulebook's (one for 3-5 players, a team of two for 6 and 8, one super dissident for 7),
-and with 6-8 players in the dissident variant the others not in teams of two.
+and with 6-8 players in the dissident variant the others not in teams of two; a goal that is
+not the deck's (a card name or a category no card has, the card's category given otherwise,
+a Mean Game card outside the Mean and Big Game, one card held twice; ``cards = "FILE"`` names
+the deck, else the packaged one); more assets on the board than the game puts in play
+(``rules.most_assets``).
 """
 
 from __future__ import annotations
@@ -148,7 +152,6 @@ def load(path: Path) -> dict:
                 "(3 dealt and 5 bought)"
             )
         assets = need(p, "assets_on_board", where, int)
-
         per_goal = sum(g["tokens"] for g in goals)
         tokens = need(p, "victory_tokens", where, int, default=per_goal)
         if assets < 0 or tokens < 0:
