@@ -5,11 +5,15 @@ Each case is one row of the list of bad inputs found by trying the commands as a
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import re
 from importlib import resources
 
 import pytest
 from cli_helpers import run_cli
+
+from tableodds.sim.core.errors import InputError
 
 BIG = str(10**20)
 FAST = ["-n", "50", "-w", "1"]
@@ -414,6 +418,73 @@ def test_an_empty_data_file_is_refused(cmd, text, tmp_path, capsys):
     refused([*cmd[:2], *FAST, cmd[2], path], capsys, tmp_path, "is empty")
 
 
+# a data file cut short, at a line's end or in the middle of one: refused, never read with the
+# packaged defaults for the rest (a table is given whole; see sim.core.data.whole)
+CUT_FILES = [
+    ("tableodds.sim.s1844", "params.toml", "tableodds.sim.s1844.rules", "load_params"),
+    ("tableodds.sim.davoserjas", "rounds.toml", "tableodds.sim.davoserjas.rules", "load_rules"),
+    ("tableodds.sim.boss", "deals.toml", "tableodds.sim.boss.rules", "load_cards"),
+    ("tableodds.sim.borgia", "cards.toml", "tableodds.sim.borgia.rules", "load_deck"),
+]
+
+
+def _only_comments(lines) -> bool:
+    return all(not line.strip() or line.lstrip().startswith("#") for line in lines)
+
+
+@pytest.mark.parametrize("package,name,module,loader", CUT_FILES, ids=lambda x: str(x))
+def test_a_data_file_cut_short_is_refused(package, name, module, loader, tmp_path):
+    """Every cut of the packaged file, at each line's end and in the middle of each line, is
+    refused in one line; only where the cut loses nothing is it read: in a params file (which
+    overrides whole sections) between two sections, in the Borgia deck after the last card's
+    type (its name and count are the type's and 1 when left out)."""
+    load = getattr(importlib.import_module(module), loader)
+    full = load(None)
+    lines = resources.files(package).joinpath(name).read_text("utf-8").splitlines(keepends=True)
+    f = tmp_path / name
+    read = []
+    for k in range(1, len(lines)):
+        if _only_comments(lines[k:]):
+            continue  # the rest is comments: nothing lost
+        for cut in ("".join(lines[:k]), "".join(lines[:k]) + lines[k][: len(lines[k]) // 2]):
+            f.write_text(cut, "utf-8")
+            try:
+                got = load(f)
+            except InputError as e:
+                assert "\n" not in str(e)
+                continue
+            read.append(k)
+            if name == "params.toml":  # the cut falls between whole sections
+                rest = [x for x in lines[k:] if x.strip() and not x.lstrip().startswith("#")]
+                assert rest[0].startswith("["), (k, lines[k])
+            else:
+                assert name == "cards.toml" and dataclasses.replace(got, source=full.source) == full
+    assert len(read) < len(lines) // 10, read
+
+
+def test_a_params_file_cut_halfway_is_refused(tmp_path, capsys):
+    params = resources.files("tableodds.sim.s1844").joinpath("params.toml").read_text("utf-8")
+    lines = params.splitlines(keepends=True)
+    cut = "".join(lines[: len(lines) // 2])
+    refused(
+        ["1844", "train-rush", *FAST, "--params", write(tmp_path, cut)],
+        capsys,
+        tmp_path,
+        r"\[careful\]: '.*' and \d+ more missing; a table is given whole",
+    )
+
+
+def test_a_round_list_cut_after_a_round_is_refused(tmp_path, capsys):
+    rounds = resources.files("tableodds.sim.davoserjas").joinpath("rounds.toml").read_text("utf-8")
+    cut = rounds[: rounds.index('[[rounds]]\nname = "avoid queens"')]
+    refused(
+        ["davoserjas", "simulate", *FAST, "--rules", write(tmp_path, cut)],
+        capsys,
+        tmp_path,
+        r"\[kabalen\] is given, but no round is a kabalen round",
+    )
+
+
 def test_a_late_deal_card_without_faces_is_refused(tmp_path, capsys):
     deals = resources.files("tableodds.sim.boss").joinpath("deals.toml").read_text("utf-8")
     edited = deals.replace("faces = [1, 2, 3]", "faces = []")
@@ -452,14 +523,39 @@ def _davos_sheet(capsys):
 @pytest.mark.parametrize(
     "old,new,says",
     [
+        # a goal by category alone: one of the deck's categories, exactly
         (
-            'category = "sector", achieved = false',
-            'category = "Sector", achieved = false',
-            "did you mean 'sector'",
+            '{ name = "Big Tech", category = "industry"',
+            '{ category = "Industry"',
+            "did you mean 'industry'",
         ),
-        ('category = "bloc"', 'category = " "', "category is empty"),
-        ("biggest in a Big Banking corp", "biggest in a Big Pharma corp", "is held already"),
+        ('category = "markets"', 'category = " "', "category is empty"),
+        ('{ name = "Big Tech", category = "industry"', '{ category = ""', "category is empty"),
+        (
+            '{ name = "China market", category = "markets"',
+            '{ category = "bloc"',
+            "'bloc' is not a category of the goal cards in the packaged deck "
+            r"\(industry, markets, politics, power\)",
+        ),
+        # a goal by name: a card of the deck, in play, with the card's category
+        (
+            '"China market", category = "markets"',
+            '"China market", category = "power"',
+            "has the category 'markets'",
+        ),
+        (
+            '"China market", category = "markets"',
+            '"China market", category = "Markets"',
+            "did you mean 'markets'",
+        ),
+        ('"China market"', '"china  Market"', "did you mean 'China market'"),
+        ('"China market"', '"Nowhere"', "'Nowhere' is not a goal card of the packaged deck"),
+        ('"China market"', '"Big Arms"', "a Mean Game card; the base game plays without them"),
+        ('"Big Banking"', '"Big Pharma"', "is held already"),
         ('name = "Bo"', 'name = "anna "', "did you mean 'Anna'"),
+        # assets: at most what the rules put in play
+        ("assets_on_board = 14", "assets_on_board = 1000000000", "puts at most 634 in play"),
+        ("assets_on_board = 14", "assets_on_board = 635", "puts at most 634 in play"),
     ],
 )
 def test_davos_score_sheet_by_schema(old, new, says, tmp_path, capsys):
@@ -469,9 +565,7 @@ def test_davos_score_sheet_by_schema(old, new, says, tmp_path, capsys):
 
 
 def test_davos_score_nine_goals(tmp_path, capsys):
-    goals = "".join(
-        f'  {{ name = "g{k}", category = "sector", achieved = false }},\n' for k in range(9)
-    )
+    goals = '  { category = "industry", achieved = false },\n' * 9
     sheet = _davos_sheet(capsys).replace("goals = [\n", "goals = [\n" + goals, 1)
     refused(["davos", "score", write(tmp_path, sheet)], capsys, tmp_path, "at most 8")
 
@@ -480,6 +574,44 @@ def test_davos_vote_more_parties_than_a_bloc_has(tmp_path, capsys):
     party = '\n[[parties]]\nname = "P{}"\nideology = "L"\ndissidents = 1\n'
     text = PARLIAMENT + "".join(party.format(k) for k in range(500))
     refused(["davos", "vote", write(tmp_path, text)], capsys, tmp_path, "of at most 3 parties")
+
+
+@pytest.mark.parametrize("where", ["dissidents = 2", "green = 1 }"])
+def test_davos_vote_more_assets_than_a_game_puts_in_play(where, tmp_path, capsys):
+    n = where.split("=")[1].split()[0]
+    text = PARLIAMENT.replace(where, where.replace(n, "1000000000"), 1)
+    assert text != PARLIAMENT
+    refused(["davos", "vote", write(tmp_path, text)], capsys, tmp_path, "puts at most 2188 assets")
+    # the largest game's bound itself is accepted
+    code, _, err = run_cli(
+        ["davos", "vote", write(tmp_path, PARLIAMENT.replace(where, where.replace(n, "2188"), 1))],
+        capsys,
+    )
+    assert code == 0, err
+
+
+def test_davos_score_by_a_users_deck(tmp_path, capsys):
+    """cards = FILE scores by that deck's categories (relative to the sheet's folder)."""
+    deck = DAVOS_CARDS.replace('category = "markets"', 'category = "economy"')
+    write(tmp_path, deck, "deck.toml")
+    sheet = _davos_sheet(capsys).replace(
+        'game = "base"\n', 'game = "base"\ncards = "deck.toml"\n', 1
+    )
+    refused(
+        ["davos", "score", write(tmp_path, sheet)],
+        capsys,
+        tmp_path,
+        "has the category 'economy' in deck.toml",
+    )
+    code, out, err = run_cli(
+        [
+            "davos",
+            "score",
+            write(tmp_path, sheet.replace('category = "markets"', 'category = "economy"')),
+        ],
+        capsys,
+    )
+    assert code == 0 and "Anna              3          3" in out, err
 
 
 def test_davoserjas_score_names_and_variants(tmp_path, capsys):

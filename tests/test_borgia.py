@@ -2,6 +2,7 @@
 
 import json
 from fractions import Fraction
+from importlib import resources
 
 import numpy as np
 import polars as pl
@@ -15,6 +16,7 @@ from tableodds.analysis.borgia import (
 )
 from tableodds.reports.cli.borgia import group
 from tableodds.sim.borgia import GAME, check, kernel, reference
+from tableodds.sim.borgia import rules as R
 from tableodds.sim.borgia.rules import (
     ARTIST,
     CITY,
@@ -93,7 +95,13 @@ def test_bad_deck_files_are_refused_naming_the_field(tmp_path, text, match):
 
 def test_deck_too_small_for_the_deal(tmp_path):
     f = tmp_path / "deck.toml"
-    f.write_text('[deal.4]\nhand = 4\nauction = 12\n[[card]]\ntype = "spy"\ncount = 20\n')
+    packaged = resources.files("tableodds.sim.borgia").joinpath("cards.toml").read_text("utf-8")
+    # one card of every type (a deck has them all): 12 cards for a deal of 28
+    cards = "".join(
+        f'[[card]]\ntype = "{t}"\n' + "".join(f"{k} = 1\n" for k in R.FIELDS.get(t, ()))
+        for t in TYPES
+    )
+    f.write_text(packaged[: packaged.index("[[card]]")] + cards)
     with pytest.raises(InputError, match="needs 28 cards"):
         make_settings(4, cards_file=f)
 

@@ -45,6 +45,28 @@ def mixed_ids(doc):
     doc["actions"][5]["id"] = str(doc["actions"][5]["id"])
 
 
+def sixth_token(doc):
+    """FNM (par 100: five tokens, its home the first) places a fifth token beyond its home."""
+    i = max(
+        i
+        for i, a in enumerate(doc["actions"])
+        if a["type"] == "place_token" and a["entity"] == "FNM"
+    )
+    extra = copy.deepcopy(doc["actions"][i])
+    extra["id"], extra["city"] = 900000, "X1-0-0"
+    extra.pop("auto_actions", None)
+    doc["actions"].insert(i + 1, extra)
+
+
+def more_trains(doc, ids):
+    """Trains bought from the depot beyond its cards, in the first buyer's turn."""
+    i = next(i for i, a in enumerate(doc["actions"]) if a["type"] == "buy_train")
+    for k, tid in enumerate(ids):
+        extra = copy.deepcopy(doc["actions"][i])
+        extra["id"], extra["train"], extra["entity"] = 900100 + k, tid, "SCB"
+        doc["actions"].insert(i + 1 + k, extra)
+
+
 # kind -> (edit of 160062, what the line must say)
 KINDS = {
     "routes int": (lambda d: put(d, "run_routes", "routes", 3), r"\(run_routes\): routes 3 is"),
@@ -99,6 +121,18 @@ KINDS = {
     ),
     "more shares sold than held": (oversell, "sells [A-Za-z]+ shares it does not hold"),
     "two players removed": (without_two_players, r"entity \d+ is not a player of this game"),
+    "a 6th token": (
+        sixth_token,
+        r"\(place_token\): FNM places its token 6 \(its home the first\), but its charter has 5",
+    ),
+    "a train card past the title's": (
+        lambda d: more_trains(d, ["2-20"]),
+        r"train '2-20' is not a train of 1844 \(the 2s are 2-0 to 2-12\)",
+    ),
+    "more trains than the depot has": (
+        lambda d: more_trains(d, ["2-11", "2-12"]),
+        r"\(buy_train\): \w+ buys \d-\d+ from the depot, but no \d train is left in it",
+    ),
 }
 
 

@@ -1,6 +1,8 @@
 """1844: rules data, the kernel against the reference, invariants, bots and the CLI."""
 
 import json
+import tomllib
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -15,6 +17,19 @@ from tableodds.sim.s1844.reference import Game, play_game
 from tableodds.sim.s1844.rules import load_params, make_settings
 
 MIXES = [["careful"], ["random"], ["careful", "random"]]
+PACKAGED = tomllib.loads(
+    resources.files("tableodds.sim.s1844").joinpath("params.toml").read_text("utf-8")
+)
+
+
+def write_params(f: Path, text: str) -> None:
+    """A params file overriding ``text``'s keys: a params file gives whole sections, so each
+    section ``text`` names is written with its other keys as packaged."""
+    out = []
+    for section, table in tomllib.loads(text).items():
+        out.append(f"[{section}]")
+        out += [f"{k} = {json.dumps(v)}" for k, v in {**PACKAGED[section], **table}.items()]
+    f.write_text("\n".join(out) + "\n")
 
 
 def _settings(players, mix, params=None):
@@ -69,7 +84,8 @@ def test_kernel_equals_reference(mix):
 
 def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text(
+    write_params(
+        f,
         '[game]\nbankruptcy = "allowed"\nprivate_sellers = "any"\n'
         "across_price_pct = 50\nacross_keep_trains = 2\n"
         '[revenue]\nrevenue_model = "base"\nnoise_pct = 0\np2_tile_pct = 40\n'
@@ -80,7 +96,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
         "pre_sbb_first = 0\nfnm_par = 70\n"
         'float_order = ["NOB", "SCB", "VSB", "JS", "GB", "MOB", "JN", "ChA", "VZ", "RhB", '
         '"BLS", "STB", "AB"]\n'
-        "private_price_pct = 120\nprivate_keep_pct = 50\n"
+        "private_price_pct = 120\nprivate_keep_pct = 50\n",
     )
     for mix, players in zip(MIXES, (3, 5, 7)):
         s = _settings(players, mix, f)
@@ -90,7 +106,7 @@ def test_kernel_equals_reference_with_bankruptcy_and_other_params(tmp_path):
 
 def test_kernel_equals_reference_with_the_map_route_table(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text('[revenue]\nrevenue_model = "map"\ntrain_share_pct = [100, 100, 90, 80]\n')
+    write_params(f, '[revenue]\nrevenue_model = "map"\ntrain_share_pct = [100, 100, 90, 80]\n')
     for mix, players in zip(MIXES, (3, 5, 7)):
         s = _settings(players, mix, f)
         k = pl.DataFrame(GAME.simulate_chunk(s, 5, 0, 8))
@@ -104,9 +120,10 @@ def test_route_table_by_hand_and_its_override(tmp_path):
         + ", ".join(f"[{', '.join(str(10 * (t + 1) + p) for p in range(7))}]" for t in range(6))
         + "]"
     )
-    f.write_text(
+    write_params(
+        f,
         f'[revenue]\nrevenue_model = "map"\nnoise_pct = 0\nroute_normal = {rows}\n'
-        "route_type_pct = [100, 100, 50, 100]\n"
+        "route_type_pct = [100, 100, 50, 100]\n",
     )
     p = load_params(f)
     assert p.route_normal[1][2] == 22 and p.route_h == load_params().route_h
@@ -290,7 +307,7 @@ def test_reference_invariants_move_by_move(mix):
 @pytest.mark.parametrize("sellers", ["director", "any"])
 def test_companies_buy_privates_and_trains_across_legally(tmp_path, sellers):
     f = tmp_path / "p.toml"
-    f.write_text(f'[game]\nprivate_sellers = "{sellers}"\n')
+    write_params(f, f'[game]\nprivate_sellers = "{sellers}"\n')
     buys, across = [], []
     for mix in MIXES:
         s = _settings(5, mix, f)
@@ -330,7 +347,7 @@ def test_careful_private_sale_keeps_money_for_a_train():
 
 def test_p2_extra_tile_adds_maturity_once(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text("[revenue]\np2_tile_pct = 20\nmaturity_start_pct = 40\n")
+    write_params(f, "[revenue]\np2_tile_pct = 20\nmaturity_start_pct = 40\n")
     g = Game(make_settings(4, None, f), 1, 0)
     a, b = g.corps[9], g.corps[10]
     for c in (a, b):
@@ -352,7 +369,7 @@ def test_p2_extra_tile_adds_maturity_once(tmp_path):
 # ---- bots and rules details ---------------------------------------------------------------------------
 def test_careful_auction_without_noise_goes_to_the_first_seat_at_its_value(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text("[careful]\nauction_noise = 0\n")
+    write_params(f, "[careful]\nauction_noise = 0\n")
     g = Game(make_settings(4, None, f), 1, 0)
     g.auction()
     # ceilings 30, 65, 95, 120, 150, 225, 140: seat 0 wins ties by seat order while its
@@ -402,7 +419,7 @@ def test_emergency_loan_is_fifty_percent_and_grows_each_stock_round():
 @pytest.mark.parametrize("look", [0, 1])
 def test_bankruptcy_declared_when_the_grown_loan_exceeds_net_worth(tmp_path, look):
     f = tmp_path / "p.toml"
-    f.write_text(f'[game]\nbankruptcy = "allowed"\n[careful]\nbankrupt_lookahead = {look}\n')
+    write_params(f, f'[game]\nbankruptcy = "allowed"\n[careful]\nbankrupt_lookahead = {look}\n')
 
     def forced(units, col=4, policy="careful"):
         g = Game(make_settings(4, [policy], f), 1, 0)
@@ -431,16 +448,17 @@ def test_compare_plays_the_engine_readings_unless_params_set_them(tmp_path):
     s = make_settings(5, None, None, R.ENGINE_READINGS).params
     assert s.bankruptcy == "allowed" and s.private_sellers == "any"
     f = tmp_path / "p.toml"
-    f.write_text('[game]\nbankruptcy = "never"\n')
+    write_params(f, '[game]\nbankruptcy = "never"\n')
     assert make_settings(5, None, f, R.ENGINE_READINGS).params.bankruptcy == "never"
     assert make_settings(5).params.bankruptcy == "never"
 
 
 def test_revenue_model_by_hand(tmp_path):
     f = tmp_path / "p.toml"
-    f.write_text(
+    write_params(
+        f,
         '[revenue]\nrevenue_model = "base"\nnoise_pct = 0\nmaturity_start_pct = 40\n'
-        "train_share_pct = [100, 80, 65, 55]\n"
+        "train_share_pct = [100, 80, 65, 55]\n",
     )
     g = Game(make_settings(4, None, f), 1, 0)
     c = g.corps[9]
@@ -456,10 +474,11 @@ def test_careful_directorships_by_player_count_and_float_order(tmp_path):
     p = load_params()
     assert p.max_directorships == (5, 4, 3, 3, 2)
     f = tmp_path / "p.toml"
-    f.write_text(
+    write_params(
+        f,
         "[careful]\nmax_directorships = 1\n"
         'float_order = ["GB", "NOB", "SCB", "VSB", "JS", "MOB", "JN", "ChA", "VZ", "RhB", '
-        '"BLS", "STB", "AB"]\n'
+        '"BLS", "STB", "AB"]\n',
     )
     assert load_params(f).max_directorships == (1,) * 5  # one number: every count
     g = Game(make_settings(5, None, f), 1, 0)
@@ -475,7 +494,7 @@ def test_careful_directorships_by_player_count_and_float_order(tmp_path):
 @pytest.mark.parametrize("on", [0, 1])
 def test_sell_to_float_sells_shares_to_par_a_new_company(tmp_path, on):
     f = tmp_path / "p.toml"
-    f.write_text(f"[careful]\nsell_to_float = {on}\n")
+    write_params(f, f"[careful]\nsell_to_float = {on}\n")
     g = Game(make_settings(7, None, f), 1, 0)
     g.sr, g.sold = 2, [set() for _ in range(7)]
     g.bought_mr, g.bought_tun = [False] * 7, [False] * 7
@@ -502,7 +521,7 @@ def test_sell_to_float_sells_shares_to_par_a_new_company(tmp_path, on):
 def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):
     def first_par(pct, sr):
         f = tmp_path / "p.toml"
-        f.write_text(f"[careful]\nfloat_cash_pct = {pct}\n")
+        write_params(f, f"[careful]\nfloat_cash_pct = {pct}\n")
         g = Game(make_settings(7, None, f), 1, 0)  # 400 SFR each
         g.sr, g.sold = sr, [set() for _ in range(7)]
         g.bought_mr, g.bought_tun = [False] * 7, [False] * 7
@@ -521,7 +540,7 @@ def test_first_stock_round_float_spends_at_most_float_cash_pct(tmp_path):
 def test_kernel_equals_reference_when_pre_sbb_companies_come_first(tmp_path):
     # pre_sbb_first decides stock round 1 at 3-6 players: many careful games there
     f = tmp_path / "p.toml"
-    f.write_text("[careful]\npre_sbb_first = 1\n")
+    write_params(f, "[careful]\npre_sbb_first = 1\n")
     for players in (3, 4, 5, 6):
         s = _settings(players, ["careful"], f)
         k = pl.DataFrame(GAME.simulate_chunk(s, 11, 0, 40))
@@ -531,7 +550,7 @@ def test_kernel_equals_reference_when_pre_sbb_companies_come_first(tmp_path):
 def test_pre_sbb_first_pars_a_pre_sbb_company_when_a_second_float_stays_affordable(tmp_path):
     def first_par(on, cash, taken=()):
         f = tmp_path / "p.toml"
-        f.write_text(f"[careful]\npre_sbb_first = {on}\n")
+        write_params(f, f"[careful]\npre_sbb_first = {on}\n")
         g = Game(make_settings(5, None, f), 1, 0)
         g.sr, g.sold = 1, [set() for _ in range(5)]
         g.bought_mr, g.bought_tun = [False] * 5, [False] * 5
@@ -556,8 +575,8 @@ def test_pre_sbb_first_pars_a_pre_sbb_company_when_a_second_float_stays_affordab
 @pytest.mark.parametrize("help_", [0, 1])
 def test_float_help_buys_into_another_players_parred_company(tmp_path, help_):
     f = tmp_path / "p.toml"
-    f.write_text(
-        f"[careful]\nfloat_help = {help_}\nmax_directorships = 0\nmountain_reserve = 99999\n"
+    write_params(
+        f, f"[careful]\nfloat_help = {help_}\nmax_directorships = 0\nmountain_reserve = 99999\n"
     )
     g = Game(make_settings(4, None, f), 1, 0)
     g.sr = 2
@@ -574,7 +593,7 @@ def test_float_help_buys_into_another_players_parred_company(tmp_path, help_):
 @pytest.mark.parametrize("on", [0, 1])
 def test_rust_buy_buys_the_first_4_when_it_rusts_rivals_2s(tmp_path, on):
     f = tmp_path / "p.toml"
-    f.write_text(f"[careful]\nrust_buy = {on}\npayback_pct = 5000\n")
+    write_params(f, f"[careful]\nrust_buy = {on}\npayback_pct = 5000\n")
     g = Game(make_settings(4, None, f), 1, 0)
     g.phase, g.seen[0], g.seen[1] = 3, True, True
     g.pos = int(np.flatnonzero(R.DEPOT == 2)[0])  # the first 4 is next
@@ -588,7 +607,7 @@ def test_rust_buy_buys_the_first_4_when_it_rusts_rivals_2s(tmp_path, on):
 def test_phase_2_reserve_keeps_money_for_the_3s(tmp_path):
     def bought(reserve, cash):
         f = tmp_path / "p.toml"
-        f.write_text(f"[careful]\ntrain_reserve_pct = {reserve}\n")
+        write_params(f, f"[careful]\ntrain_reserve_pct = {reserve}\n")
         g = Game(make_settings(5, None, f), 1, 0)
         c = g.corps[9]
         c.status, c.par, c.row, c.col, c.director, c.cash = 2, 80, 3, 4, 0, cash
@@ -617,7 +636,7 @@ def test_careful_withholds_for_a_needed_train_only_when_the_run_pays_for_it():
 def test_sister_rescue_moves_a_train_for_1_sfr_or_face(tmp_path):
     def rescue(pct):
         f = tmp_path / "p.toml"
-        f.write_text(f"[careful]\nsister_price_pct = {pct}\n")
+        write_params(f, f"[careful]\nsister_price_pct = {pct}\n")
         g = Game(make_settings(4, None, f), 1, 0)
         a, b = g.corps[9], g.corps[10]
         for c in (a, b):
@@ -634,7 +653,7 @@ def test_sister_rescue_moves_a_train_for_1_sfr_or_face(tmp_path):
 def test_sister_funds_buys_an_older_train_for_the_shortfall_or_room(tmp_path):
     def buy(on, cash, sister_cash, n=1):
         f = tmp_path / "p.toml"
-        f.write_text(f"[careful]\nsister_funds = {on}\n")
+        write_params(f, f"[careful]\nsister_funds = {on}\n")
         g = Game(make_settings(4, None, f), 1, 0)
         a, b = g.corps[9], g.corps[10]
         for c in (a, b):
@@ -661,7 +680,7 @@ def test_kernel_equals_reference_with_and_without_sister_funds(tmp_path):
     moved = {}
     for on in (0, 3, 4):
         f = tmp_path / f"p{on}.toml"
-        f.write_text(f"[careful]\nsister_funds = {on}\n")
+        write_params(f, f"[careful]\nsister_funds = {on}\n")
         for players in (5, 7):
             s = _settings(players, MIXES[0], f)
             k = pl.DataFrame(GAME.simulate_chunk(s, 11, 0, 60))
@@ -673,7 +692,7 @@ def test_kernel_equals_reference_with_and_without_sister_funds(tmp_path):
 def test_sister_gifts_keep_trains_among_the_directors_companies(tmp_path):
     def game(bits=3):
         f = tmp_path / "p.toml"
-        f.write_text(f"[careful]\nsister_gifts = {bits}\n")
+        write_params(f, f"[careful]\nsister_gifts = {bits}\n")
         g = Game(make_settings(4, None, f), 1, 0)
         g.phase, g.pos = 5, 30
         pre, pre2, hist = g.corps[0], g.corps[1], g.corps[9]
@@ -726,7 +745,7 @@ def test_kernel_equals_reference_with_and_without_sister_gifts(tmp_path):
     moved = {}
     for on in (0, 1, 2, 3):
         f = tmp_path / f"p{on}.toml"
-        f.write_text(f"[careful]\nsister_gifts = {on}\n")
+        write_params(f, f"[careful]\nsister_gifts = {on}\n")
         for players in (5, 7):
             s = _settings(players, MIXES[0], f)
             k = pl.DataFrame(GAME.simulate_chunk(s, 13, 0, 40))
@@ -792,9 +811,10 @@ def test_described_float_order_loads_back(tmp_path):
     d = make_settings(5).describe()["params"]
     assert d["float_order"][0] == "RhB" and d["max_directorships"] == [5, 4, 3, 3, 2]
     f = tmp_path / "p.toml"
-    f.write_text(
+    write_params(
+        f,
         f"[careful]\nfloat_order = {json.dumps(d['float_order'])}\n"
-        f"max_directorships = {json.dumps(d['max_directorships'])}\n"
+        f"max_directorships = {json.dumps(d['max_directorships'])}\n",
     )
     assert load_params(f) == load_params()
 
@@ -901,7 +921,7 @@ def test_careful_seats_beat_random_seats(tmp_path):
     # more companies, faster rush: with 3 players, directing up to 5 companies each (the
     # default) brings phase 5 earlier than directing at most 2
     f = tmp_path / "p.toml"
-    f.write_text("[careful]\nmax_directorships = 2\n")
+    write_params(f, "[careful]\nmax_directorships = 2\n")
     early = {}
     for k, params in (("five", None), ("two", f)):
         s = make_settings(3, None, params)

@@ -26,7 +26,7 @@ def test_davos_worked_example_from_the_rules(tmp_path):
     rec = f"""[[players]]
 name = "A"
 assets_on_board = 3
-goals = [{goal("x")}, {goal("y")}, {goal("z")}, {goal("x", False)}]
+goals = [{goal("industry")}, {goal("markets")}, {goal("politics")}, {goal("industry", False)}]
 [[players]]
 name = "B"
 assets_on_board = 3
@@ -40,17 +40,17 @@ def test_davos_team_counts_a_category_once_and_ties_break_on_assets(tmp_path):
 name = "A"
 team = "red"
 assets_on_board = 5
-goals = [{goal("sector")}]
+goals = [{goal("industry")}]
 [[players]]
 name = "B"
 team = "red"
 assets_on_board = 4
-goals = [{goal("sector")}, {goal("bloc", False)}]
+goals = [{goal("industry")}, {goal("markets", False)}]
 [[players]]
 name = "C"
 team = "blue"
 assets_on_board = 10
-goals = [{goal("sector")}, {goal("bloc")}, {goal("bloc", False)}]
+goals = [{goal("industry")}, {goal("markets")}, {goal("markets", False)}]
 [[players]]
 name = "D"
 team = "blue"
@@ -66,7 +66,7 @@ def test_davos_dissidents_take_the_failed_goals(tmp_path):
 [[players]]
 name = "A"
 assets_on_board = 5
-goals = [{goal("sector")}, {goal("bloc", False)}, {goal("party", False)}]
+goals = [{goal("industry")}, {goal("markets", False)}, {goal("politics", False)}]
 [[players]]
 name = "B"
 assets_on_board = 2
@@ -80,7 +80,8 @@ assets_on_board = 8
 
 def test_davos_tie_on_everything_is_noted(tmp_path):
     rec = "\n".join(
-        f'[[players]]\nname = "{n}"\nassets_on_board = 4\ngoals = [{goal("x")}]' for n in "AB"
+        f'[[players]]\nname = "{n}"\nassets_on_board = 4\ngoals = [{goal("industry")}]'
+        for n in "AB"
     )
     s = davos.score(load(davos, tmp_path, rec))
     assert [k for k, _ in s.ranking()] == [1, 1] and "draw a goal" in s.notes[0]
@@ -118,7 +119,7 @@ assets_on_board = 3
 
 
 def test_victory_tokens_count_in_the_big_game(tmp_path):
-    rec = token_sheet("big", 4, [goal("x"), goal("y")])
+    rec = token_sheet("big", 4, [goal("industry"), goal("markets")])
     assert totals(davos.score(load(davos, tmp_path, rec))) == {"Anna": 2 + 2 + 4, "Bo": 0}
 
 
@@ -126,18 +127,23 @@ def test_victory_tokens_count_in_the_big_game(tmp_path):
     "game,tokens,goals,match",
     [
         # the issue's sheet: 7 tokens, one achieved goal, a normal game
-        ("base", 7, [goal("x")], r"players\.Anna\.victory_tokens: .*only in the Big Game"),
-        ("mean", 1, [goal("x")], r"players\.Anna\.victory_tokens: .*only in the Big Game"),
-        ("big", 7, [goal("x")], r"players\.Anna\.victory_tokens: 7 .* 1 revealed goal: at most 3"),
-        ("big", 1, [goal("x", False)], r"players\.Anna\.victory_tokens: .* at most 0"),
+        ("base", 7, [goal("industry")], r"players\.Anna\.victory_tokens: .*only in the Big Game"),
+        ("mean", 1, [goal("industry")], r"players\.Anna\.victory_tokens: .*only in the Big Game"),
+        (
+            "big",
+            7,
+            [goal("industry")],
+            r"players\.Anna\.victory_tokens: 7 .* 1 revealed goal: at most 3",
+        ),
+        ("big", 1, [goal("industry", False)], r"players\.Anna\.victory_tokens: .* at most 0"),
         (
             "big",
             1,
-            ['{ category = "x", achieved = true, revealed = false }'],
+            ['{ category = "industry", achieved = true, revealed = false }'],
             r"players\.Anna\.victory_tokens: .* at most 0",
         ),
-        ("big", 0, ['{ category = "x", achieved = false, revealed = true }'], r"revealed"),
-        ("huge", 0, [goal("x")], r"record\.game"),
+        ("big", 0, ['{ category = "industry", achieved = false, revealed = true }'], r"revealed"),
+        ("huge", 0, [goal("industry")], r"record\.game"),
     ],
 )
 def test_impossible_victory_tokens_are_refused(tmp_path, game, tokens, goals, match):
@@ -149,7 +155,7 @@ def test_impossible_victory_tokens_are_refused(tmp_path, game, tokens, goals, ma
 # ---------------------------------------------------------------- impossible sheets
 def tokens_goal(tokens, revealed=True):
     return (
-        f'{{ category = "x", achieved = true, revealed = {str(revealed).lower()}, '
+        f'{{ category = "industry", achieved = true, revealed = {str(revealed).lower()}, '
         f"tokens = {tokens} }}"
     )
 
@@ -174,8 +180,18 @@ def test_victory_tokens_per_goal_count_and_add_up(tmp_path):
         ("base", 1, [tokens_goal(1)], r"goals\[1\]\.tokens: .*only in the Big Game"),
         ("mean", 3, [tokens_goal(3)], r"goals\[1\]\.tokens: .*only in the Big Game"),
         # a total no goals can carry: 2 on one revealed goal, 5 on two
-        ("big", 2, [goal("x")], r"victory_tokens: 2 victory tokens on 1 revealed goal cannot be"),
-        ("big", 5, [goal("x"), goal("y")], r"victory_tokens: 5 .* 2 revealed goals cannot be"),
+        (
+            "big",
+            2,
+            [goal("industry")],
+            r"victory_tokens: 2 victory tokens on 1 revealed goal cannot be",
+        ),
+        (
+            "big",
+            5,
+            [goal("industry"), goal("markets")],
+            r"victory_tokens: 5 .* 2 revealed goals cannot be",
+        ),
         # per goal and in total, disagreeing
         ("big", 3, [tokens_goal(1)], r"victory_tokens: 3, but the player's goals carry 1"),
     ],

@@ -23,7 +23,14 @@ from tableodds.sim.borgia.options import (
     POLICIES,
     UNSOLD,
 )
-from tableodds.sim.core.data import int_field, load_toml, seat_policies, table_list, unknown_keys
+from tableodds.sim.core.data import (
+    int_field,
+    load_toml,
+    seat_policies,
+    table_list,
+    unknown_keys,
+    whole,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.scoring import unique_names
 
@@ -150,30 +157,26 @@ POPE_OFFICES = {
 MAX_TURNS = 12
 
 
+_SETUP_KEYS = ("money", "cardinals", "cardinal_tokens", "family_income", "turns", "bank")
+_RULES_KEYS = (
+    "city_vp",
+    "unsold",
+    "home_offices",
+    "home_artists",
+    "max_attacks",
+    "cardinal_deal",
+    "patronage",
+)
+
+
 def load_deck(path: Path | None = None) -> Deck:
     """Read and validate a deck file; the packaged ``cards.toml`` when ``path`` is None."""
     data, where = load_toml(path, "tableodds.sim.borgia", "cards.toml")
     unknown_keys(data, ("setup", "deal", "rules", "card"), where)
     setup = data.get("setup", {})
-    unknown_keys(
-        setup,
-        ("money", "cardinals", "cardinal_tokens", "family_income", "turns", "bank"),
-        f"{where}: [setup]",
-    )
+    unknown_keys(setup, _SETUP_KEYS, f"{where}: [setup]")
     rules = data.get("rules", {})
-    unknown_keys(
-        rules,
-        (
-            "city_vp",
-            "unsold",
-            "home_offices",
-            "home_artists",
-            "max_attacks",
-            "cardinal_deal",
-            "patronage",
-        ),
-        f"{where}: [rules]",
-    )
+    unknown_keys(rules, _RULES_KEYS, f"{where}: [rules]")
     raw = data.get("card")
     if not isinstance(raw, list) or not raw:
         raise InputError(f"{where}: needs [[card]] tables")
@@ -191,6 +194,9 @@ def load_deck(path: Path | None = None) -> Deck:
             raise InputError(f"{w}: the {kind} {name!r} is listed twice; give it count = N instead")
         seen.add((kind, name))
         values = {f: int_field(c, f, w, 0, 0) for f in nums}
+        # every number of its type (a card cut short is refused); an artist's defence is
+        # Da Vinci's alone
+        whole(c, nums, w, optional=("power",) if kind == "artist" else ())
         for _ in range(count):
             cards.append(Card(id=len(cards), type=kind, name=name, **values))
     if len(cards) > 64:
@@ -202,11 +208,23 @@ def load_deck(path: Path | None = None) -> Deck:
         if not key.isdigit() or int(key) not in PLAYERS:
             raise InputError(f"{w}: player count must be 3, 4 or 5")
         unknown_keys(d, ("hand", "auction"), w)
+        whole(d, ("hand", "auction"), w)
         deal[int(key)] = (int_field(d, "hand", w, 0, 0), int_field(d, "auction", w, 0, 1))
     s, r = f"{where}: [setup]", f"{where}: [rules]"
     unsold = rules.get("unsold", "aside")
     if unsold not in UNSOLD:
         raise InputError(f"{r}: unsold must be 'aside' or 'opener', got {unsold!r}")
+    # a deck file stands in for cards.toml whole: every table, and every key of each
+    whole(data, ("setup", "deal", "rules"), where)
+    whole(setup, _SETUP_KEYS, s)
+    whole(rules, _RULES_KEYS, r)
+    whole(raw_deal, [str(p) for p in PLAYERS], f"{where}: [deal]")
+    missing = [t for t in TYPES if not any(c.type == t for c in cards)]
+    if missing:
+        raise InputError(
+            f"{where}: no {missing[0]} card; a deck has every card type the rules play "
+            f"({', '.join(TYPES)}) (is the file cut short?)"
+        )
     return Deck(
         cards=tuple(cards),
         deal=deal,

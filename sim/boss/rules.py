@@ -24,7 +24,7 @@ from tableodds.sim.boss.options import (
     POLICIES,
     VARIANTS,
 )
-from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, unknown_keys, whole
 from tableodds.sim.core.errors import InputError
 
 FAMILIES = ("red", "blue", "yellow", "pink", "orange", "green")
@@ -230,6 +230,9 @@ def load_cards(path: Path | None = None) -> Cards:
             )
     bar = data.get("bargain", {})
     unknown_keys(bar, ("boss_weight", "min_boss_percent"), f"{where}: [bargain]")
+    # a board file stands in for deals.toml whole: the bargaining rule too, every key of it
+    whole(data, ("bargain",), where)
+    whole(bar, ("boss_weight", "min_boss_percent"), f"{where}: [bargain]")
     return Cards(
         spaces=tuple(spaces),
         values=tuple(values),

@@ -104,6 +104,19 @@ def unknown_keys(table: dict, allowed, where: str) -> None:
         raise InputError(f"{where}: unknown key {sorted(extra)[0]!r}")
 
 
+def whole(table: dict, keys, where: str, optional=()) -> None:
+    """Every one of ``keys`` (but ``optional``) in ``table``: a table of a user's data file is
+    given whole, so a file cut short (at a line's end or in the middle of one) or a key left
+    out is refused by the first key it lacks, never read with the packaged default."""
+    missing = [k for k in keys if k not in table and k not in optional]
+    if missing:
+        more = f" and {len(missing) - 1} more" if len(missing) > 1 else ""
+        raise InputError(
+            f"{where}: {missing[0]!r}{more} missing; a table is given whole, with every key "
+            "(is the file cut short?)"
+        )
+
+
 def seat_policies(policies, players: int, known, default: str) -> tuple[str, ...]:
     """One policy per seat: none given means ``default`` everywhere, one means it everywhere."""
     policies = tuple(policies) if policies else (default,)

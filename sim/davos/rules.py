@@ -429,6 +429,39 @@ def load_cards(path: Path | None = None) -> Cards:
     return Cards(tuple(goals), tuple(bills), tuple(ideology), **big)
 
 
+def most_assets(cards: Cards, game: str, players: int, mode: str = "normal") -> int:
+    """The most assets a game of ``players`` can put in play, all colours (the white ones
+    too) together: a bound on the assets of any one colour (a profit may be paid in
+    another colour's assets, "Onderhandelen") and on the dissidents in one party.
+
+    What the rules hand out: every seat's assets at set-up and at each reset (START_ASSETS,
+    the super dissident SUPER_DISSIDENT_ASSETS; reset income only falls with revealed goals),
+    the white assets placed at set-up and each reset (one in a party and one in a corp per
+    bloc), the first passer's asset in each Turns phase and in the Final, and per bill (one
+    per bloc a year) on every corp position of the board the card's largest gain to the
+    biggest and to every other holder; the Big Game adds the Specialty phase's asset per
+    corp each year for a member card and for the start player card, and 2 assets for each
+    ``gain`` (or ``copy``) control card played, each card at most once a year."""
+    super_dissident = mode == "dissident" and players == 7
+    income = START_ASSETS * players + (SUPER_DISSIDENT_ASSETS - START_ASSETS) * super_dissident
+    white = 2 * len(BLOCS)
+    passes = (YEARS + 1) * FIRST_PASS_BONUS
+    slots = len(slot_layout(game)[0])
+    in_play = [b for b in cards.bills if game != "base" or not b.mean]
+    effects = [e for b in in_play for e in (b.own, b.other, b.rejected_own, b.rejected_other)] or [
+        (0, 0)
+    ]
+    biggest = max(0, *(e[0] for e in effects))
+    stakeholder = max(0, *(e[1] for e in effects))
+    per_bill = slots * (biggest + players * stakeholder)  # a biggest and every other holder
+    bills = YEARS * len(BLOCS) * per_bill
+    big = 0
+    if game == "big":
+        gains = sum(CONTROL_ACTIONS[c.action] in ("gain", "copy") for c in cards.controls)
+        big = YEARS * (2 * slots + 2 * gains)
+    return YEARS * (income + white) + passes + bills + big
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything one simulation needs; built by :func:`make_settings`."""
@@ -798,6 +831,14 @@ def load_parliament(path: Path) -> dict:
         raise InputError(
             f"{path}: {len(parties)} [[parties]]; a vote is one bloc's, of at most {most} parties"
         )
+    # no party holds more assets, white or a player's, than the largest game puts in play
+    cards = load_cards()
+    most = max(
+        most_assets(cards, game, n, mode)
+        for game in GAMES
+        for mode, counts in MODE_PLAYERS.items()
+        for n in counts
+    )
     out = []
     for i, party in enumerate(parties, start=1):
         w = f"{path}: party {i}"
@@ -810,12 +851,22 @@ def load_parliament(path: Path) -> dict:
         diss = party.get("dissidents", 0)
         if not isinstance(diss, int) or isinstance(diss, bool) or diss < 0:
             raise InputError(f"{w}: dissidents must be a non-negative integer, got {diss!r}")
+        if diss > most:
+            raise InputError(
+                f"{w}: {diss} dissidents, but a game of Davos puts at most {most} assets in "
+                "play (8 players, the Big Game)"
+            )
         assets = party.get("assets", {})
         if not isinstance(assets, dict):
             raise InputError(f"{w}: assets must be a table like {{ red = 2, blue = 1 }}")
         for who, n in assets.items():
             if not isinstance(n, int) or isinstance(n, bool) or n < 0:
                 raise InputError(f"{w}: assets.{who} must be a non-negative integer, got {n!r}")
+            if n > most:
+                raise InputError(
+                    f"{w}: assets.{who} = {n}, but a game of Davos puts at most {most} assets "
+                    "in play (8 players, the Big Game)"
+                )
             if n > 0 and who not in wishes:
                 raise InputError(f"{w}: {who} holds assets but has no entry in [wishes]")
             if who.lower() == "dissidents":

@@ -14,11 +14,16 @@ A sheet the table could not have produced is refused in one line: tokens outside
 Game, on an unrevealed goal, or other than 0, 1 or 3 on a goal (a player's total must be such
 a sum over its revealed goals); a team not of two ("teams van twee"); a dissident count other
 than the rulebook's (one for 3-5 players, a team of two for 6 and 8, one super dissident for 7),
-and with 6-8 players in the dissident variant the others not in teams of two.
+and with 6-8 players in the dissident variant the others not in teams of two; a goal that is
+not the deck's (a card name or a category no card has, the card's category given otherwise,
+a Mean Game card outside the Mean and Big Game, one card held twice; ``cards = "FILE"`` names
+the deck, else the packaged one); more assets on the board than the game puts in play
+(``rules.most_assets``).
 """
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 from tableodds.sim.core.data import unknown_keys
@@ -38,24 +43,26 @@ TEMPLATE = """\
 # Davos final scoring. mode: "normal", "team" or "dissident"; game: "base", "mean" or "big".
 mode = "normal"
 game = "base"
+# goals are the deck's cards, by name (the category is the card's) or by category alone;
+# cards = "FILE" scores against your own card file (as --cards), else the packaged deck
 
 [[players]]
 name = "Anna"
 assets_on_board = 14
 victory_tokens = 0          # Big Game only: at most 3 per revealed goal
 goals = [
-  { name = "biggest in a Big Pharma corp", category = "sector", achieved = true },
-  { name = "biggest in all parties of Europe", category = "parliament", achieved = true },
-  { name = "biggest in a corp in China", category = "bloc", achieved = true },
-  { name = "biggest in a Big Tech corp", category = "sector", achieved = false },
+  { name = "Big Pharma", category = "industry", achieved = true },
+  { name = "Europe government", category = "politics", achieved = true },
+  { name = "China market", category = "markets", achieved = true },
+  { name = "Big Tech", category = "industry", achieved = false },
 ]
 
 [[players]]
 name = "Bo"
 assets_on_board = 17
 goals = [
-  { name = "biggest in a party in America", category = "parliament", achieved = true },
-  { name = "biggest in a Big Banking corp", category = "sector", achieved = true },
+  { name = "America lobby", category = "politics", achieved = true },
+  { name = "Big Banking", category = "industry", achieved = true },
 ]
 
 # team mode: give each player team = "NAME" (teams of two); dissident mode: dissident = true
@@ -89,13 +96,14 @@ PLAYER_COUNTS = {
 
 def load(path: Path) -> dict:
     data = read_toml(path)
-    unknown_keys(data, ("mode", "game", "players"), "record")
+    unknown_keys(data, ("mode", "game", "cards", "players"), "record")
     mode = need(data, "mode", "record", str, default="normal")
     if mode not in MODES:
         raise InputError(f"record.mode must be one of {', '.join(MODES)}, got {mode!r}")
     game = need(data, "game", "record", str, default="base")
     if game not in GAMES:
         raise InputError(f"record.game must be one of {', '.join(GAMES)}, got {game!r}")
+    deck, deck_name = _deck(data, Path(path))
     raw = need(data, "players", "record", list)
     if not raw:
         raise InputError("record.players is empty")
@@ -124,10 +132,15 @@ def load(path: Path) -> dict:
             on_goal = need(g, "tokens", gw, int, default=0)
             if on_goal:
                 _goal_tokens(on_goal, revealed, game, gw)
+            card = need(g, "name", gw, str) if "name" in g else None
             goals.append(
                 {
-                    "name": need(g, "name", gw, str, default=f"goal {j}"),
-                    "category": need(g, "category", gw, str),
+                    "name": card if card is not None else f"goal {j}",
+                    "card": card is not None,
+                    # a card's category is the card's: given, it must agree
+                    "category": need(g, "category", gw, str)
+                    if "category" in g or card is None
+                    else None,
                     "achieved": achieved,
                     "revealed": revealed,
                     "tokens": on_goal,
@@ -180,7 +193,7 @@ def load(path: Path) -> dict:
             }
         )
     unique_names([p["name"] for p in players], "record.players")
-    _check_goal_names(players, raw)
+    _check_goals(players, deck, deck_name, game)
     if mode == "team" and any(not isinstance(p["team"], str) for p in players):
         bad = next(p["name"] for p in players if not isinstance(p["team"], str))
         raise InputError(f"players.{bad}.team is missing: every player needs a team in team mode")
@@ -194,34 +207,83 @@ def load(path: Path) -> dict:
             f"Davos ({mode} mode) is for {counts.text} players, the record lists {len(players)}"
         )
     _check_sides(players, mode)
+    most = R.most_assets(deck, game, len(players), mode)
+    for p in players:
+        if p["assets"] > most:
+            raise InputError(
+                f"players.{p['name']}.assets_on_board: {p['assets']} assets, but a {game} game "
+                f"of {len(players)} players puts at most {most} in play (set-up and resets, "
+                "first passes, every bill's largest gain on every corp)"
+            )
     return {"mode": mode, "game": game, "players": players}
 
 
-def _check_goal_names(players: list[dict], raw: list[dict]) -> None:
-    """A category is named one way (``Sector`` beside ``sector`` is a typo, not a fourth
-    category), never empty; a goal card named in the sheet is held by one player once."""
-    categories: dict = {}
-    cards: dict = {}
-    for p, entry in zip(players, raw):
-        given = entry.get("goals", [])
-        for j, (g, rg) in enumerate(zip(p["goals"], given), start=1):
+def _deck(data: dict, path: Path) -> tuple[R.Cards, str]:
+    """The goal cards the sheet is scored against: ``cards = "FILE"`` (a card file as for
+    ``--cards``, relative to the sheet's folder), else the packaged deck."""
+    if "cards" not in data:
+        return R.load_cards(), "the packaged deck"
+    name = need(data, "cards", "record", str)
+    file = Path(name).expanduser()
+    if not file.is_absolute():
+        file = path.parent / file
+    return R.load_cards(file), str(name)
+
+
+def _check_goals(players: list[dict], deck: R.Cards, deck_name: str, game: str) -> None:
+    """Goals by the deck: a goal named is one of its cards in play (the Mean Game's cards
+    only in the Mean and Big Game) and takes the card's category; a goal given by its
+    category alone names one of the deck's categories, exactly (``Sector`` beside ``sector``
+    is a typo, not a fourth category; an empty one is refused); a goal card is held by one
+    player, once."""
+    in_play = {g.name: g for g in deck.goals if game != "base" or not g.mean}
+    categories = list(dict.fromkeys(g.category for g in in_play.values()))
+    held: dict = {}
+    for p in players:
+        for j, g in enumerate(p["goals"], start=1):
             gw = f"players.{p['name']}.goals[{j}]"
             c = g["category"]
-            if not c.strip():
+            if c is not None and not c.strip():
                 raise InputError(f"{gw}.category is empty")
-            first = categories.setdefault(loose(c), c)
-            if first != c:
-                raise InputError(
-                    f"{gw}.category {c!r} differs from the category {first!r} only by case or "
-                    f"spacing; did you mean {first!r}?"
-                )
-            if "name" in rg:
-                if loose(g["name"]) in cards:
+            if g["card"]:
+                card = _card(g["name"], in_play, deck, deck_name, game, gw)
+                if c is not None and c != card.category:
+                    near = loose(c) == loose(card.category)
                     raise InputError(
-                        f"{gw}: goal {g['name']!r} is held already ({cards[loose(g['name'])]}); "
+                        f"{gw}.category {c!r}: goal {card.name!r} has the category "
+                        f"{card.category!r} in {deck_name}"
+                        + (f"; did you mean {card.category!r}?" if near else "")
+                    )
+                g["category"] = card.category
+                if card.name in held:
+                    raise InputError(
+                        f"{gw}: goal {card.name!r} is held already ({held[card.name]}); "
                         "each goal card is held by one player, once"
                     )
-                cards[loose(g["name"])] = gw
+                held[card.name] = gw
+            elif c not in categories:
+                near = [k for k in categories if loose(k) == loose(c)]
+                hint = f"; did you mean {near[0]!r}?" if near else ""
+                raise InputError(
+                    f"{gw}.category {c!r} is not a category of the goal cards in {deck_name} "
+                    f"({', '.join(categories)}){hint}"
+                )
+
+
+def _card(name: str, in_play: dict, deck: R.Cards, deck_name: str, game: str, gw: str):
+    """The goal card ``name`` of the deck, else an InputError (with did you mean for a name
+    that differs from a card's only by case or spacing)."""
+    if name in in_play:
+        return in_play[name]
+    if any(g.name == name for g in deck.goals):
+        raise InputError(
+            f"{gw}: goal {name!r} is a Mean Game card; the {game} game plays without them"
+        )
+    near = [k for k in in_play if loose(k) == loose(name)]
+    if not near:
+        near = difflib.get_close_matches(name, list(in_play), n=1)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise InputError(f"{gw}: goal {name!r} is not a goal card of {deck_name}{hint}")
 
 
 def _goal_tokens(n: int, revealed: bool, game: str, where: str) -> None:

@@ -17,7 +17,14 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import int_field, load_toml, seat_policies, table_list, unknown_keys
+from tableodds.sim.core.data import (
+    int_field,
+    load_toml,
+    seat_policies,
+    table_list,
+    unknown_keys,
+    whole,
+)
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.davoserjas.options import (
     ENDGAME,  # noqa: F401 (read as rules.ENDGAME)
@@ -235,13 +242,28 @@ def load_rules(path: Path | None = None) -> tuple[tuple[Round, ...], dict]:
             last_trick=int_field(r, "last_trick", w, 0, 0),
             cards=tuple(cards.items()),
         )
-        if kind == "kabalen" and (rnd.per_trick or rnd.first_trick or rnd.last_trick or rnd.cards):
+        charges = rnd.per_trick or rnd.first_trick or rnd.last_trick or any(v for _, v in rnd.cards)
+        if kind == "kabalen" and (charges or rnd.cards):
             raise InputError(f"{w}: a kabalen round takes no trick penalties")
+        if kind == "tricks" and not charges:
+            raise InputError(
+                f"{w}: a trick round charges a penalty (per_trick, first_trick, last_trick or "
+                "cards), this one none (is the file cut short?)"
+            )
         rounds.append(rnd)
     kab = data.get("kabalen", {})
     if not isinstance(kab, dict):
         raise InputError(f"{where}: [kabalen] must be a table")
     unknown_keys(kab, ("gaps", "scoring", "pool", "pool_split"), f"{where}: [kabalen]")
+    # [kabalen] settles the Kabalen round: with one in the list it is given whole (every key),
+    # without one it is not given (a packaged file cut short loses its last round, Kabalen)
+    if any(r.kind == "kabalen" for r in rounds):
+        whole(data, ("kabalen",), where)
+        whole(kab, ("gaps", "scoring", "pool", "pool_split"), f"{where}: [kabalen]")
+    elif "kabalen" in data:
+        raise InputError(
+            f"{where}: [kabalen] is given, but no round is a kabalen round (is the file cut short?)"
+        )
     return tuple(rounds), kab
 
 

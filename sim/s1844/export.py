@@ -48,6 +48,22 @@ DECK_IDS = tuple(
     tuple(k for k in range(n + (2 if t == 3 else 0)) if t != 3 or k not in (1, 2))
     for t, n in enumerate(R.DEPOT_COUNT)
 )
+
+
+def _charter(corp: str, pars: dict) -> int:
+    """The tokens a corporation may place beyond its home (placed when it floats, never by an
+    action): its charter's (a historical's by its par); the SBB's at most the pre-SBB
+    companies' charters together (their tokens pass to it)."""
+    if corp not in R.CORPS:
+        return 0
+    ctype = int(R.CTYPE[R.CORPS.index(corp)])
+    if ctype == R.SBB_TYPE:
+        return sum(int(R.TYPE_TOKENS[R.PRE]) for c in range(R.NCORP) if R.CTYPE[c] == R.PRE)
+    if ctype == R.HISTORICAL:
+        return R.HIST_TOKENS.get(pars.get(corp), max(R.HIST_TOKENS.values())) - 1
+    return int(R.TYPE_TOKENS[ctype]) - 1
+
+
 TYPE_OF_NAME = {name: t for t, name in enumerate(R.TRAIN_NAMES)} | {"8": 5, "8H": 5}
 DECK = [(t, k) for t in range(R.NTYPE) for k in DECK_IDS[t]]
 PRE_SBB = {R.CORPS[c] for c in range(R.NCORP) if R.CTYPE[c] == R.PRE}
@@ -258,6 +274,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
     privates: dict = {}  # company -> owner (player id or corporation)
     bids: dict = {}  # company -> last bidder
     tokens: dict = {}
+    pars: dict = {}  # corporation -> par price
     depot_gone: list = []
     closed: set = set()
     moves: list = []
@@ -396,6 +413,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                 holding[key] = holding.get(key, 0) + DIRECTOR_PCT.get(corp, 20)
                 first_holder.setdefault(key, len(first_holder))
                 moves.append(("par", ent, corp, _amount(str(a.get("share_price")).split(",")[0])))
+                pars[corp] = _amount(str(a.get("share_price")).split(",")[0])
             elif kind == "buy_shares":
                 move_shares(ent, a, 1)
                 moves.append(
@@ -503,8 +521,11 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                     notes.append(f"train {tid} bought from the depot was not in the deck")
                     card = next((c for c in deck if c[0] == t), None)
                     if card is None:
-                        owner[tid] = corp
-                        continue
+                        raise InputError(
+                            f"{where}: action {a.get('id')} (buy_train): {corp} buys {tid} from "
+                            f"the depot, but no {R.TRAIN_NAMES[t]} train is left in it "
+                            f"({len(DECK_IDS[t])} in the game)"
+                        )
                 bought[R.TRAIN_NAMES[t]] += 1
                 if variant.endswith("H"):
                     bought_h[R.TRAIN_NAMES[t]] += 1
@@ -512,6 +533,12 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
             owner[tid] = corp
         elif kind == "place_token":
             tokens[corp] = tokens.get(corp, 0) + 1
+            charter = _charter(corp, pars)
+            if tokens[corp] > charter:
+                raise InputError(
+                    f"{where}: action {a.get('id')} (place_token): {corp} places its token "
+                    f"{tokens[corp] + 1} (its home the first), but its charter has {charter + 1}"
+                )
             moves.append(("token", corp))
         elif kind == "buy_company" and a.get("company"):
             privates[str(a["company"])] = corp

@@ -34,6 +34,11 @@ COMPANIES = (
 TRAIN_TYPES = (*R.TRAIN_NAMES, "8")
 VARIANTS = R.TRAIN_NAMES + R.TRAIN_H_NAMES
 TRAIN = f"a train of 1844 ({', '.join(f'{t}-K' for t in TRAIN_TYPES)})"
+# the cards of each train type, numbered from 0: the depot's, and for the 5 also P7's EVA and
+# the SBB's reserved 5H
+CARDS = {
+    name: int(n) + (2 if name == "5" else 0) for name, n in zip(R.TRAIN_NAMES, R.DEPOT_COUNT)
+} | {"8": int(R.DEPOT_COUNT[-1])}
 MONEY_MAX = 2**31 - 1  # the kernels' money is int32: no amount of the game comes near it
 
 Corporation = Literal[CORPORATIONS]
@@ -285,6 +290,13 @@ def check_actions(actions: list, players: list, where: str) -> None:
                 _one(sub, f"{_label(a, i)}: {_label(sub, None)}", where)
     ids = {p["id"] for p in players}
     for a, i in flat:
+        for tid in _train_ids(a):
+            kind, _, k = tid.rpartition("-")
+            if int(k) >= CARDS[kind]:
+                raise InputError(
+                    f"{where}: {_label(a, i)}: train {tid!r} is not a train of 1844 (the "
+                    f"{kind}s are {kind}-0 to {kind}-{CARDS[kind] - 1})"
+                )
         etype, ent = a.get("entity_type"), a.get("entity")
         if ent is None or etype is None:
             continue
@@ -300,6 +312,15 @@ def check_actions(actions: list, players: list, where: str) -> None:
                 f"{where}: {_label(a, i)}: entity {_short(ent)} is not a {etype} of 1844 "
                 f"({', '.join(names)}){_suggest(ent, names)}"
             )
+
+
+def _train_ids(a: dict) -> list:
+    """The train ids an action names (checked by the schema: TYPE-NUMBER)."""
+    if a["type"] in ("buy_train", "discard_train"):
+        return [a["train"]]
+    if a["type"] == "run_routes":
+        return [r["train"] for r in a.get("routes") or () if r.get("train") is not None]
+    return []
 
 
 def _label(a: dict, i: int | None) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tableodds.sim.core.data import int_field, load_toml, seat_policies
+from tableodds.sim.core.data import int_field, load_toml, seat_policies, whole
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.s1844.options import (
     PLAYERS,
@@ -397,6 +397,8 @@ _SECTIONS = {
         "across_keep_trains",
     ),
 }
+# [revenue] keys a params file may leave out: the map's route table comes from routes.toml
+_ROUTE_KEYS = ("route_normal", "route_h", "route_type_pct")
 # list lengths and (low, high) bounds of every integer (keeps the kernel's int64 safe)
 _LISTS = {
     "base_normal": 6,
@@ -539,6 +541,11 @@ def load_params(path: Path | None = None, readings: dict | None = None) -> Param
         raise InputError(
             f"{where}: [careful] fnm_par must be one of {PARS}, got {values['fnm_par']}"
         )
+    # the file overrides whole sections: each one it gives has every key of params.toml's
+    # (the map's route table, from routes.toml, may be left out), so a file cut short is
+    # refused rather than read with the defaults for the rest of its section
+    for section, table in user.items() if path is not None else ():
+        whole(table, _SECTIONS[section], f"{where}: [{section}]", optional=_ROUTE_KEYS)
     return Params(**values)
 
 
