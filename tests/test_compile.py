@@ -195,3 +195,29 @@ def test_two_processes_that_need_one_kernel_compile_it_once(tmp_path):
         assert all(p.poll() is None for p in procs)  # both wait at the lock
     counts = sorted(int(p.communicate(timeout=120)[0]) for p in procs)
     assert counts == [0, 1]
+
+
+_BOTH_ORDERS = """
+import polars as pl
+from tableodds.sim.registry import game
+
+boss = game("boss")
+for variants in ([], ["fixed-order"]):  # the open deal compiles here, the fixed order loads
+    s = boss.settings(4, ["random", "shrewd", "patient", "shrewd"], variants)
+    kernel = pl.DataFrame(boss.simulate_chunk(s, 5, 0, 20))
+    assert kernel.equals(pl.DataFrame(boss.reference_chunk(s, 5, 0, 20))), variants
+"""
+
+
+def test_each_version_of_a_kernel_loads_its_own_code_from_the_cache(tmp_path):
+    """Boss's game loop is made in two versions by one factory. Under one name, a process
+    that compiled the open deal and loaded the fixed order (compiled by an earlier process)
+    ran the open deal's code for it."""
+    cache = tmp_path / "kernels"
+    first = _tableodds(["boss", "length", "--variant", "fixed-order", "--games", "50"], cache)
+    assert first.returncode == 0, first.stderr
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache)}
+    second = subprocess.run(
+        [sys.executable, "-c", _BOTH_ORDERS], env=env, capture_output=True, text=True
+    )
+    assert second.returncode == 0, second.stderr[-2000:]

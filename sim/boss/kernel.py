@@ -62,7 +62,7 @@ from tableodds.sim.boss.rules import (  # noqa: F401
     WILD,
     WIN_SHARE,
 )
-from tableodds.sim.core.jit import entry, jit
+from tableodds.sim.core.jit import entry, jit, named
 from tableodds.sim.core.layout import Layout
 from tableodds.sim.core.rng import bounded, seed_stream, shuffle
 
@@ -463,7 +463,6 @@ def _deal_version(fixed_order):
     numba compiles the protocol and the fixed order (variant ``fixed-order``) as two
     functions, each without the other's branches."""
 
-    @jit
     def deal(s, first, space, payout, P, work, table, cfg, spec, seat_out):
         """Play out one deal; returns boss + 1 on success, -(boss + 1) on failure.
 
@@ -578,7 +577,7 @@ def _deal_version(fixed_order):
         _settle(s, boss, payout, P, work, table, cfg, seat_out)
         return boss + 1
 
-    return deal
+    return jit(named(deal, "_deal_fixed_order" if fixed_order else "_deal_open"))
 
 
 _deal_open = _deal_version(False)
@@ -642,7 +641,6 @@ def _enforce(s, work, table, p, P, cfg, limit, recruit):
 def _simulate_version(fixed_order):
     """The game loop, compiled once per order of the deal (see ``_deal_version``)."""
 
-    @entry
     def simulate(seed, start, count, P, work, table, cfg, seat_out, game_out, spaces_out, att_out):
         """Play games start .. start+count-1 into the output arrays."""
         spec = not fixed_order  # family cards laid face up, not counted from the hand
@@ -827,7 +825,7 @@ def _simulate_version(fixed_order):
             go[_G_LOW] = low
             go[_G_HIGH] = high
 
-    return simulate
+    return entry(named(simulate, "simulate_fixed_order" if fixed_order else "simulate"))
 
 
 simulate = _simulate_version(False)

@@ -73,6 +73,15 @@ if not os.environ.get("NUMBA_CACHE_LOCATOR_CLASSES"):  # a user's own choice sta
         caching.CacheImpl._locator_classes.insert(0, _GameLocator)
 
 
+def named(fn, name: str):
+    """``fn`` under its own ``name``: each version a factory makes of one inner function
+    needs one.  numba names machine code by the function's qualified name and a counter of
+    its own process, so two versions under one name could be given each other's code from
+    the cache (a process that compiled one and loaded the other ran the wrong one)."""
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
 def lock_path(dispatcher, sig) -> Path:
     """The file a process holds while it compiles ``dispatcher`` for ``sig``."""
     args, _ = sigutils.normalize_signature(sig)
