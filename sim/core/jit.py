@@ -123,11 +123,19 @@ def entry(fn=None, *, alloc: bool = True):
     return (lambda f: _compile_once(deco(f))) if fn is None else _compile_once(deco(fn))
 
 
-def jit(fn=None, *, inline: str = "never", alloc: bool = True):
-    """``@jit``: a compiled function called from compiled code only."""
+def jit(fn=None, *, inline: str = "never", alloc: bool = True, cache: bool = False):
+    """``@jit``: a compiled function called from compiled code only.  ``cache=True`` keeps
+    its machine code on disk like an entry's, for a large helper that every compile-time
+    version of a kernel calls alike: a process compiling another version loads it."""
     llvm = inline == "llvm"
     # numba hands forceinline down to every callee that does not set it: always set it
     deco = njit(
-        inline="never" if llvm else inline, forceinline=llvm, error_model=_ERRORS, _nrt=alloc
+        inline="never" if llvm else inline,
+        forceinline=llvm,
+        error_model=_ERRORS,
+        _nrt=alloc,
+        cache=cache,
     )
+    if cache:
+        return (lambda f: _compile_once(deco(f))) if fn is None else _compile_once(deco(fn))
     return deco if fn is None else deco(fn)

@@ -452,7 +452,7 @@ def _pay_goal(p, seat_counts):
     seat_counts[p, PAID] += R.GOAL_PRICE
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _execute(s, p, c, year, mean, work, table):
     """Carry out a bot's decision (placement or goal buy)."""
     st = views(work, table)
@@ -948,7 +948,7 @@ def _reaction_card(r, kind, c, H, work, table):
     return -1
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _control(s, P, H, work, table):
     """Seed "Fase Control" (reference_big.BigGame.control_phase and play_card)."""
     st = views(work, table)
@@ -1008,7 +1008,7 @@ def _control(s, P, H, work, table):
             p = 0
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _play_card(s, p, c, P, H, work, table):
     """Card c with instance ``pick``: the others may block it, then it acts, then copies."""
     st = views(work, table)
@@ -1097,7 +1097,7 @@ def _play_card(s, p, c, P, H, work, table):
 
 
 # ------------------------------------------------------------------ Specialty, tokens
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _specialty(P, H, work, table):
     st = views(work, table)
     col, slot_bloc, slot_ideo, corp_assets = st.col, st.slot_bloc, st.slot_ideo, st.corp_assets
@@ -1125,7 +1125,7 @@ def _specialty(P, H, work, table):
         big_counts[p, SPEC] += n
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _tokens(year, P, H, work, table):
     """A goal revealed in an earlier year and met again: 1 victory token, then 2 more."""
     st = views(work, table)
@@ -1402,7 +1402,7 @@ def _dissidents(W, work, table):
                 scalars[D_PLACED] += 1
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _check_goals(s, year, P, H, work, table):
     """Seat p's goals are judged on its colour's holdings."""
     st = views(work, table)
@@ -1443,7 +1443,7 @@ def _check_goals(s, year, P, H, work, table):
                     goal_slots[p, i, G_REV] = year
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def _score_game(gi, start, P, H, NC, dmode, nbase, work, table, ncat, nslot, out, s):
     """Score game ``gi``, write its records' first ``nbase`` columns and draw its winner.
 

@@ -305,7 +305,7 @@ def _sources(scalars, top, dn, n, out):
     return k
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def random_turn(s, p, eff, final, buys, swaps, nctl, work, table):
     """Uniform over the legal kinds of action, then uniform within the kind (rules.POLICIES);
     in the Final passing is not one of them while the seat has assets.  ``buys``: the seat
@@ -426,7 +426,7 @@ def _found_at(dec, act):
         dec[D_TYP + i] = act[i]
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def goal_turn(p, pc, eff, final, swaps, H, work, table):
     """Goal-seeking: the cheapest requirement to secure, else buy (and swap) a goal, else pass;
     in the Final, 1 asset on its weakest requirement instead of passing."""
@@ -516,7 +516,7 @@ def _final_rest(
 
 
 # ------------------------------------------------------------------ the contesting bot
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def leader(p, P, H, work, table):
     """The seat of another colour whose colour has the most revealed goals, then the most
     assets on the board (the first such seat)."""
@@ -606,7 +606,7 @@ def _block_cost(p, o, kind, arg, H, work, table):
     return total
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def contest_block(p, c, eff, co, anyone, P, H, work, table):
     """The block worth more per asset than p's own progress (1 / ``co``) into dec; False when
     none (rules.POLICIES["contest"]; reference.Game.contest_block is the plain twin).  It
@@ -751,7 +751,7 @@ def reveal(s, pol, year, lead):
     return year == 2 or lead <= 2
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def pass_gain(p, bill, bloc, target, none, H, npr, work, table):
     """What passing rather than rejecting the bill does to p's holdings."""
     st = views(work, table)
