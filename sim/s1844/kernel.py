@@ -544,7 +544,7 @@ def buy_tunnel(st, p):
 
 
 # ---- auction ---------------------------------------------------------------------------------
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def auction(st, rs):
     n = st[G_PLAYERS]
     for i in range(7):
@@ -936,7 +936,7 @@ def careful_turn(st, p, cw, cw2):
     return acted
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def stock_round(st, rs):
     n = st[G_PLAYERS]
     st[G_SR] += 1
@@ -1861,7 +1861,7 @@ def operating_order(st):
     return m
 
 
-@jit(alloc=False)
+@jit(alloc=False, cache=True)
 def operating_rounds(st, rs, first):
     """The OR set from its OR ``first`` (1: a new set; more: the rest of one under way)."""
     if first == 1 and st[G_RESUME] == 0:
