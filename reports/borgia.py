@@ -35,7 +35,16 @@ def section(book):
             "probabilities a 95% Wilson interval."
         ),
     ]
-    # 1. auction prices among four value bots
+    yield from _auction(book)
+    yield from _conquest(book)
+    yield from _attacks(book)
+    yield from _vp(book)
+    yield from _election(book)
+    yield from _card_worth(book)
+
+
+def _auction(book):
+    """Auction prices among four value bots."""
     r = book.analyse("borgia/auction", analysis.auction, book.size(30_000, 500), 4096, players=4)
     auc = r.summary
     rows = []
@@ -78,7 +87,10 @@ def section(book):
             )
         )
     yield (img("borgia/auction/auction_prices", "auction price distribution"))
-    # 2. conquest: exact and simulated odds for a few positions
+
+
+def _conquest(book):
+    """Conquest: exact and simulated odds for a few positions."""
     rows = []
     for i, (label, attack, base, defend) in enumerate(SCENARIOS):
         for sa, sd in STRATEGIES:
@@ -119,7 +131,10 @@ def section(book):
             "P(attack succeeds) with secret condottieri (ties go to the defender)",
         )
     )
-    # 3. attacks in whole games, by target
+
+
+def _attacks(book):
+    """Attacks in whole games, by target."""
     r = book.analyse("borgia/attacks", analysis.attacks, book.size(20_000, 500), 4096, players=4)
     rows = [
         [
@@ -146,7 +161,10 @@ def section(book):
             f"attacks in games of 4 value bots, {facts(r)}",
         )
     )
-    # 4. what the value bot is worth against random players
+
+
+def _vp(book):
+    """What the value bot is worth against random players (the VP sources)."""
     r = book.analyse(
         "borgia/vp",
         analysis.simulate,
@@ -169,7 +187,10 @@ def section(book):
         )
     )
     yield (img("borgia/vp/vp", "VP distribution and sources"))
-    # 5. the vote market: the same games with and without it
+
+
+def _election(book):
+    """The vote market: the same games with and without it."""
     r = book.analyse("borgia/election", analysis.election, book.size(20_000, 500), 4096, players=4)
     e, m = r.summary, r.summary.market
     yield ("<h3 id=borgia-pope>Who becomes pope?</h3>")
@@ -199,7 +220,10 @@ def section(book):
             f"the vote market (Shapley-Shubik prices, paid in offices and cardinals), {facts(r)}",
         )
     )
-    # 6. what one more card at the start is worth in wins
+
+
+def _card_worth(book):
+    """What one more card at the start is worth in wins."""
     r = book.analyse(
         "borgia/card-worth", analysis.card_worth, book.size(10_000, 300), 4096, players=4
     )

@@ -9,7 +9,7 @@ import pytest
 from scipy import stats as st
 
 from tableodds.analysis.stats import clopper_pearson, mean, mean_from_moments, wilson
-from tableodds.sim.core import runner
+from tableodds.sim.core import backends, runner
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.rng import PyStream, stream_head
 from tableodds.sim.core.runner import LocalBackend, chunk_grid, run
@@ -201,7 +201,7 @@ def test_an_interrupt_abandons_running_chunks_instead_of_waiting(tmp_path):
     assert res.interrupted and res.games_done >= 10
     games = res.scan().collect()["game"].to_list()
     assert len(games) == res.games_done and 0 in games and 10 not in games and 20 not in games
-    for t in list(runner._Pool.abandoned):
+    for t in list(backends._Pool.abandoned):
         t.join()
     assert not runner.abandoned()
     assert not list(tmp_path.glob(".part-*"))

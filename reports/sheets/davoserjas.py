@@ -11,6 +11,7 @@ from tableodds.reports.sheet import (
     INTERVAL,
     Section,
     Sheet,
+    Table,
     exact,
     grid,
     mean,
@@ -99,7 +100,69 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
     """The sheet for the given variants; expectations from ``games`` seeded games (4 players)."""
     by_players = {p: make_settings(p, variants=list(variants)) for p in PLAYERS}
     four = by_players[4]
-    deal = table(
+    totals = {
+        p: [
+            by_players[p].rounds[i].deal_total(p) if r.kind == "tricks" else None
+            for i, r in enumerate(four.rounds)
+        ]
+        for p in PLAYERS
+    }
+    result = analysis.simulate(CommandRuns(games, seed, progress=False), 4, variants=list(variants))
+    expect, seats = _simulated(result, four, seed)
+    sections = (
+        Section("Score sheet", (_score_grid(four, totals),), wide=True),
+        Section(
+            "Before you deal",
+            (
+                _deal_table(),
+                "All cards are dealt every round. The deal rotates "
+                "one seat per round; left of the dealer leads.",
+            ),
+        ),
+        Section(
+            "The rounds",
+            (
+                table(
+                    ["#", "round", "penalty"],
+                    [[r.number, r.name, _rule_text(r, four)] for r in four.rounds],
+                ),
+                "Trick rounds: follow suit if you can, no trumps, ace "
+                "high; the highest card of the led suit wins and leads "
+                "next. Lowest total after all rounds wins.",
+            ),
+        ),
+        Section(
+            "Kabalen",
+            (
+                f"A {RANKS[SEVEN]} opens its suit; build one card at a time up to the king "
+                "and down to the ace (ace low). You must play if you can. "
+                + (
+                    f"A removed {RANKS[0]} is bridged: the ace goes on the {RANKS[1]}."
+                    if four.gaps == "bridge"
+                    else f"A removed {RANKS[0]} leaves its ace dead."
+                ),
+            ),
+        ),
+        Section("What to expect", (expect,)),
+        Section("Seat by seat", (seats,)),
+        Section("By player count", (_per_count(four, totals),), wide=True),
+    )
+    footer = (
+        f"tableodds {version('tableodds')} · Davoserjas · variants: "
+        f"{', '.join(variants) or 'none (the rulebook as written)'} · seed {seed}"
+    )
+    return Sheet(
+        "davoserjas",
+        "Davoserjas — score sheet",
+        "Six rounds of penalties; lowest total wins.",
+        sections,
+        footer,
+    )
+
+
+def _deal_table() -> Table:
+    """The twos each player count removes, and the hands."""
+    return table(
         ["players", "remove", "cards", "hand"],
         [
             [
@@ -112,17 +175,11 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
             for p in PLAYERS
         ],
     )
-    rounds = table(
-        ["#", "round", "penalty"], [[r.number, r.name, _rule_text(r, four)] for r in four.rounds]
-    )
-    totals = {
-        p: [
-            by_players[p].rounds[i].deal_total(p) if r.kind == "tricks" else None
-            for i, r in enumerate(four.rounds)
-        ]
-        for p in PLAYERS
-    }
-    score = grid(
+
+
+def _score_grid(four, totals: dict) -> Table:
+    """The grid to write the penalties in, with each trick round's total per player count."""
+    return grid(
         [
             "#",
             "round",
@@ -140,7 +197,10 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         "adds up to the number under your player count (? = Kabalen, no fixed "
         "total).",
     )
-    result = analysis.simulate(CommandRuns(games, seed, progress=False), 4, variants=list(variants))
+
+
+def _simulated(result, four, seed: int) -> tuple[Table, Table]:
+    """What to expect per round (exact where it can be) and seat by seat, from ``result``."""
     summary = result.summary
     dist = summary.distribution
     exacts = exact_expectations(four, 4)
@@ -184,7 +244,12 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         "each round. Ties for the lowest total count for every tied seat.",
         align=("r", "l", "r", "r"),
     )
-    per_count = table(
+    return expect, seats
+
+
+def _per_count(four, totals: dict) -> Table:
+    """The exact mean penalty per player of each trick round, by player count."""
+    return table(
         ["#", "round", *(f"{p}p" for p in PLAYERS)],
         [
             [
@@ -200,51 +265,4 @@ def build(variants=(), seed: int = 1, games: int = GAMES) -> Sheet:
         "Mean penalty per player and round by player count, exact: a trick round "
         "hands out the same total every deal (— : Kabalen has none).",
         align=("r", "l") + ("r",) * len(PLAYERS),
-    )
-    kab = four.gaps
-    sections = (
-        Section("Score sheet", (score,), wide=True),
-        Section(
-            "Before you deal",
-            (
-                deal,
-                "All cards are dealt every round. The deal rotates "
-                "one seat per round; left of the dealer leads.",
-            ),
-        ),
-        Section(
-            "The rounds",
-            (
-                rounds,
-                "Trick rounds: follow suit if you can, no trumps, ace "
-                "high; the highest card of the led suit wins and leads "
-                "next. Lowest total after all rounds wins.",
-            ),
-        ),
-        Section(
-            "Kabalen",
-            (
-                f"A {RANKS[SEVEN]} opens its suit; build one card at a time up to the king "
-                "and down to the ace (ace low). You must play if you can. "
-                + (
-                    f"A removed {RANKS[0]} is bridged: the ace goes on the {RANKS[1]}."
-                    if kab == "bridge"
-                    else f"A removed {RANKS[0]} leaves its ace dead."
-                ),
-            ),
-        ),
-        Section("What to expect", (expect,)),
-        Section("Seat by seat", (seats,)),
-        Section("By player count", (per_count,), wide=True),
-    )
-    footer = (
-        f"tableodds {version('tableodds')} · Davoserjas · variants: "
-        f"{', '.join(variants) or 'none (the rulebook as written)'} · seed {seed}"
-    )
-    return Sheet(
-        "davoserjas",
-        "Davoserjas — score sheet",
-        "Six rounds of penalties; lowest total wins.",
-        sections,
-        footer,
     )

@@ -3,17 +3,17 @@
 The chunk grid is fixed by (games, chunk size) before anything runs; chunk
 ``k`` holds games ``k*size .. (k+1)*size-1`` and each game draws only from its
 own stream, so the records depend neither on the number of workers, nor on the
-chunk size, nor on where a chunk ran.  A backend runs the chunks: a thread pool
-here (the kernels release the GIL) or a Dask cluster.  Each chunk is encoded as
+chunk size, nor on where a chunk ran.  A backend runs the chunks (``backends.py``): a thread
+pool here (the kernels release the GIL) or a Dask cluster.  Each chunk is encoded as
 Parquet where it ran, and the driver writes it to ``part-<first game>.parquet``
 (to a temporary name, then renamed, so a part on disk is always whole).  Memory stays flat: only a
 few chunks are in flight, nothing but the parts is kept, and analyses scan
 them lazily.
 
 A run may also be given a ``tally``: a function of one chunk's records that returns
-:class:`Counts`, tables that add up over chunks.  It runs where the chunk ran, and the driver
-adds each chunk's counts as the chunk is written, so a summary built on them has nothing
-left to read when the run ends or is interrupted (``RunResult.counts``).
+:class:`Counts`, tables that add up over chunks (``counts.py``).  It runs where the chunk ran,
+and the driver adds each chunk's counts as the chunk is written, so a summary built on them
+has nothing left to read when the run ends or is interrupted (``RunResult.counts``).
 
 Before the clock starts, a local run plays one game in a worker: that compiles the kernel
 (or loads it from numba's cache), so the run's time and games/s leave compile time out, and
@@ -29,17 +29,12 @@ local workers are daemon threads, so a program can leave at once (the CLI does, 
 from __future__ import annotations
 
 import io
-import logging
 import os
-import queue
 import shutil
-import signal
 import tempfile
-import threading
 import time
 import weakref
 from collections.abc import Callable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, wait
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -49,72 +44,44 @@ import numpy as np
 import polars as pl
 
 from tableodds.sim.core import compiling, signals
+from tableodds.sim.core.backends import (
+    Backend,
+    DaskBackend,
+    LocalBackend,
+    abandoned,
+    active,
+    make_backend,
+    using,
+)
+from tableodds.sim.core.counts import Adder, Counts, Tally, tally_scan
 from tableodds.sim.core.errors import InputError
 from tableodds.sim.core.limits import MAX_CHUNK, MAX_GAMES, MAX_SEED, MAX_WORKERS
 
+# the backends (backends.py) and the counts (counts.py), importable from here as before
+__all__ = [
+    "Adder",
+    "Backend",
+    "ChunkFn",
+    "CommandRuns",
+    "Counts",
+    "DaskBackend",
+    "LocalBackend",
+    "Progress",
+    "RunResult",
+    "Tally",
+    "abandoned",
+    "chunk_grid",
+    "encode_chunk",
+    "make_backend",
+    "part_file",
+    "run",
+    "stop_scope",
+    "tally_scan",
+    "using",
+    "validate",
+]
+
 ChunkFn = Callable[[int, int, int], dict[str, np.ndarray]]  # (seed, start, count) -> columns
-
-
-@dataclass(frozen=True)
-class Counts:
-    """Count tables that add up over chunks: in each table the ``keys`` columns name a cell
-    and every other column is an integer total (a count, a sum, a sum of squares).
-
-    ``a + b`` is the counts of both chunks together: cells are matched on their keys and the
-    totals added, so any order of adding gives the same tables (up to row order: sort them
-    where order matters).  A table with no keys is one row of totals.
-    """
-
-    tables: dict[str, pl.DataFrame]
-    keys: dict[str, tuple[str, ...]]
-
-    def __getitem__(self, name: str) -> pl.DataFrame:
-        return self.tables[name]
-
-    def __add__(self, other: Counts) -> Counts:
-        return Counts.total([self, other])
-
-    @staticmethod
-    def total(parts: list[Counts]) -> Counts:
-        """The counts of all ``parts`` together, added in one pass."""
-        keys = parts[0].keys
-        if any(p.keys != keys for p in parts):
-            raise ValueError("counts of different shapes cannot be added")
-        tables = {}
-        for name, by in keys.items():
-            every = pl.concat([p.tables[name] for p in parts], how="vertical_relaxed")
-            sums = pl.exclude(by).sum() if by else pl.all().sum()
-            tables[name] = every.group_by(list(by)).agg(sums) if by else every.select(sums)
-        return Counts(tables, keys)
-
-
-Tally = Callable[[pl.DataFrame], Counts]  # one chunk's records -> its counts
-
-
-class Adder:
-    """Adds counts as they come: kept apart up to ``every`` at a time, then added in one pass
-    (adding is a pass over the total, so not once per chunk)."""
-
-    def __init__(self, every: int = 16):
-        self.every, self.parts = every, []
-
-    def add(self, counts: Counts) -> None:
-        self.parts.append(counts)
-        if len(self.parts) > self.every:
-            self.parts[:] = [Counts.total(self.parts)]
-
-    def total(self) -> Counts | None:
-        return Counts.total(self.parts) if self.parts else None
-
-
-def tally_scan(tally: Tally, records: pl.LazyFrame, rows: int = 16_384) -> Counts:
-    """The counts of records already on disk: ``tally`` of each slice of ``rows``, added.
-    Memory stays that of one slice, whatever the number of records."""
-    n = records.select(pl.len()).collect().item()
-    adder = Adder()
-    for start in range(0, max(n, 1), rows):
-        adder.add(tally(records.slice(start, rows).collect()))
-    return adder.total()
 
 
 # (games, label) -> a bar with advance(n) and close(); the factory may also have
@@ -254,8 +221,8 @@ def run(
     stop = _stop.get()
     if stop is not None and stop.requested or signals.requested.is_set():
         raise KeyboardInterrupt  # an earlier run of this command was interrupted
-    owned = backend is None and _active.get() is None
-    backend = backend or _active.get() or LocalBackend()
+    owned = backend is None and active() is None
+    backend = backend or active() or LocalBackend()
     path = Path(path)
     path.mkdir(parents=True, exist_ok=True)
     for old in path.glob("part-*.parquet"):
@@ -367,271 +334,6 @@ def _warm_up(backend: Backend, chunk_fn: ChunkFn, seed: int, progress) -> None:
         if note is not None:
             note.close()
     backend.result(f)  # a kernel that fails, fails here
-
-
-class Backend:
-    """Where chunks run.  ``start`` returns how many chunks can run at once."""
-
-    name = "backend"
-    warms_up = False  # play one game before the clock starts (compiles the kernel here)
-
-    def start(self, workers: int) -> int:
-        raise NotImplementedError
-
-    def submit(self, fn: Callable, *args):
-        """Start ``fn(*args)`` somewhere; return a future of its result."""
-        raise NotImplementedError
-
-    def wait(self, pending: set, timeout: float) -> tuple[set, set]:
-        """(finished, still pending) after at most ``timeout`` seconds."""
-        raise NotImplementedError
-
-    def result(self, future):
-        return future.result()
-
-    def stop(self, pending: set) -> list:
-        """After Ctrl-C: drop what has not started, abandon what is running (never wait for
-        it); return the futures that finished."""
-        raise NotImplementedError
-
-    def close(self) -> None:
-        pass
-
-
-class LocalBackend(Backend):
-    """Daemon threads in this process; the kernels release the GIL."""
-
-    name = "local"
-    warms_up = True
-
-    def __init__(self):
-        self.pool = None
-        self.workers = 0
-
-    def start(self, workers: int) -> int:
-        if self.pool is None or self.workers != workers:
-            self.close()
-            self.pool = _Pool(workers)
-            self.workers = workers
-        return workers
-
-    def submit(self, fn, *args):
-        return self.pool.submit(fn, *args)
-
-    def wait(self, pending, timeout):
-        finished, pending = wait(pending, timeout=timeout, return_when=FIRST_COMPLETED)
-        return finished, pending
-
-    def stop(self, pending):
-        for f in pending:
-            f.cancel()
-        if any(not f.done() for f in pending):
-            self.close()  # its running chunks are abandoned: a later run gets fresh threads
-        return [f for f in pending if f.done() and not f.cancelled() and f.exception() is None]
-
-    def close(self):
-        if self.pool is not None:
-            self.pool.shutdown()
-            self.pool = None
-
-
-class _Pool:
-    """Worker threads fed from a queue, like a ThreadPoolExecutor, but daemon threads that
-    nobody joins: a chunk still running when the pool shuts down is finished by its thread
-    and dropped, while the program goes on (or leaves) without waiting for it."""
-
-    def __init__(self, workers: int):
-        self.queue: queue.SimpleQueue = queue.SimpleQueue()
-        self.running: set[threading.Thread] = set()  # threads inside a chunk now
-        self.threads = [
-            threading.Thread(target=self._work, name=f"tableodds-worker-{i}", daemon=True)
-            for i in range(workers)
-        ]
-        for t in self.threads:
-            t.start()
-
-    def submit(self, fn, *args) -> Future:
-        f = Future()
-        self.queue.put((f, fn, args))
-        return f
-
-    def _work(self) -> None:
-        while (item := self.queue.get()) is not None:
-            f, fn, args = item
-            del item
-            if not f.set_running_or_notify_cancel():
-                continue
-            me = threading.current_thread()
-            self.running.add(me)
-            try:
-                value = fn(*args)
-            except BaseException as e:  # a chunk's KeyboardInterrupt reaches the driver
-                f.set_exception(e)
-            else:
-                f.set_result(value)
-            finally:
-                self.running.discard(me)
-            del f, fn, args
-
-    def shutdown(self) -> None:
-        """Cancel what has not started; each thread leaves after its running chunk."""
-        while True:
-            try:
-                item = self.queue.get_nowait()
-            except queue.Empty:
-                break
-            if item is not None:
-                item[0].cancel()
-        for _ in self.threads:
-            self.queue.put(None)
-        left = list(self.running)
-        for t in left:  # an abandoned chunk yields the CPU to what the program does next
-            try:
-                os.setpriority(os.PRIO_PROCESS, t.native_id, 19)  # Linux: that thread only
-            except (AttributeError, OSError, TypeError):
-                pass
-        _Pool.abandoned.extend(left)
-
-    abandoned: list[threading.Thread] = []  # threads of shut-down pools that were in a chunk
-
-
-def abandoned() -> bool:
-    """Whether a worker thread of a stopped run is still busy with a chunk nobody waits for."""
-    _Pool.abandoned[:] = [t for t in _Pool.abandoned if t.is_alive()]
-    return bool(_Pool.abandoned)
-
-
-class DaskBackend(Backend):
-    """A Dask cluster: a ``client`` you already have, an existing scheduler at
-    ``scheduler``, or else a local cluster of ``workers`` single-threaded processes
-    started on first use (and closed with the backend).
-
-    Each chunk is one task whose result (the part's Parquet bytes) comes back to the
-    driver, which writes it, so workers need no shared disk.  Workers must run the same
-    versions of tableodds and its libraries as the driver.  A chunk lost with its worker is
-    recomputed by Dask from the same (seed, start, count), hence with the same records.
-    Kernels are imported once per worker process and load from numba's cache there.
-    """
-
-    name = "dask"
-    timeout = 20  # seconds to reach the scheduler and to see a worker
-
-    def __init__(self, scheduler: str | None = None, client=None):
-        self.scheduler = scheduler
-        self.client = client
-        self.own_client = client is None
-        self.cluster = None
-        self.run_id = 0
-
-    def start(self, workers: int) -> int:
-        distributed = _import_distributed()
-        if self.client is None:
-            if self.scheduler is not None:
-                try:
-                    self.client = distributed.Client(self.scheduler, timeout=self.timeout)
-                except (OSError, TimeoutError) as e:
-                    why = str(e).splitlines()[0] if str(e) else type(e).__name__
-                    raise InputError(
-                        f"cannot reach the Dask scheduler at {self.scheduler}: {why}"
-                    ) from None
-            else:
-                with _sigint_ignored():  # the workers inherit it: Ctrl-C is the driver's
-                    self.cluster = distributed.LocalCluster(
-                        n_workers=workers,
-                        threads_per_worker=1,
-                        processes=True,
-                        dashboard_address=":0",
-                        silence_logs=logging.ERROR,
-                    )
-                self.client = distributed.Client(self.cluster)
-        self.run_id += 1
-        self.token = f"tableodds-{os.getpid()}-{id(self)}-{self.run_id}"
-        self.tasks = 0
-        try:
-            self.client.wait_for_workers(1, timeout=self.timeout)
-        except TimeoutError:
-            raise InputError(
-                f"the Dask cluster at {self.client.scheduler.address} has no workers"
-            ) from None
-        return max(1, sum(self.client.nthreads().values()))
-
-    def submit(self, fn, *args):
-        # pure=False with a key of its own: one task per chunk, never merged with another run's.
-        self.tasks += 1
-        return self.client.submit(fn, *args, key=f"{self.token}-{self.tasks}", pure=False)
-
-    def wait(self, pending, timeout):
-        distributed = _import_distributed()
-        try:
-            res = distributed.wait(list(pending), timeout=timeout, return_when="FIRST_COMPLETED")
-        except TimeoutError:
-            return set(), pending
-        return set(res.done), set(res.not_done)
-
-    def stop(self, pending):
-        if not pending:
-            return []
-        finished = [f for f in pending if f.status == "finished"]
-        self.client.cancel([f for f in pending if f.status != "finished"])
-        return finished
-
-    def close(self):
-        if self.client is not None and self.own_client:
-            self.client.close()
-            self.client = None
-        if self.cluster is not None:
-            self.cluster.close()
-            self.cluster = None
-
-
-@contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Processes started in this block ignore SIGINT (Python keeps an inherited SIG_IGN)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, old)
-
-
-def _import_distributed():
-    try:
-        import distributed
-    except ImportError:
-        raise InputError("--backend dask needs Dask: pip install 'tableodds[cluster]'") from None
-    return distributed
-
-
-_active: ContextVar[Backend | None] = ContextVar("tableodds_backend", default=None)
-
-
-@contextmanager
-def using(backend: Backend) -> Iterator[Backend]:
-    """Run every :func:`run` inside the block on ``backend``; closes it at the end."""
-    token = _active.set(backend)
-    try:
-        yield backend
-    finally:
-        _active.reset(token)
-        backend.close()
-
-
-def make_backend(name: str | None, scheduler: str | None, workers: int | None = None) -> Backend:
-    """The backend the CLI options ``--backend`` and ``--scheduler`` ask for."""
-    if scheduler is not None and name == "local":
-        raise InputError("--scheduler needs --backend dask")
-    if scheduler is not None and workers is not None:
-        raise InputError(
-            "--workers does not apply to a running cluster (--scheduler): "
-            "its workers are the ones started with 'dask worker'"
-        )
-    if name == "dask" or scheduler is not None:
-        _import_distributed()
-        return DaskBackend(scheduler)
-    return LocalBackend()
 
 
 class CommandRuns:

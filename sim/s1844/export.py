@@ -252,351 +252,440 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
     check_export(doc, where)
     if upto is not None and (not isinstance(upto, int) or upto < 1):
         raise InputError(f"{where}: --at must be a global OR number of 1 or more, not {upto}")
-    players = doc["players"]
-    ids = {p.get("id") for p in players if isinstance(p, dict)}
-    actions = list(_expanded(effective_actions(doc["actions"])))
-    deck = [(t, k) for t in range(R.NTYPE) for k in DECK_IDS[t]]
-    in_deck = set(deck)
-    owner: dict[str, str] = {}
-    events: dict = {e: None for e in R.EVENTS}
-    ors: list = []
-    revenue: list = []
-    bought = {name: 0 for name in R.TRAIN_NAMES}
-    bought_h = {name: 0 for name in R.TRAIN_NAMES}
-    exported = {name: 0 for name in R.TRAIN_NAMES}
-    withholds_by_phase: dict = {}
-    floated: list = []
-    notes: list = []
-    trains: dict[str, tuple[str, int]] = {}  # train id -> (corporation, type)
-    holding: dict = {}  # (holder, corporation) -> percent
-    first_holder: dict = {}  # (holder, corporation) -> order of the first purchase
-    share_pct: dict = {}  # corporation -> percent of one ordinary share
-    privates: dict = {}  # company -> owner (player id or corporation)
-    bids: dict = {}  # company -> last bidder
-    tokens: dict = {}
-    pars: dict = {}  # corporation -> par price
-    depot_gone: list = []
-    closed: set = set()
-    moves: list = []
-    h_side: set = set()  # train ids bought on the H side
-    state = {
-        "stop": False,
-        "phase": 1,
-        "sr": 0,
-        "in_or": False,
-        "n": 0,
-        "g": 0,
-        "corp": None,
-        "turned": set(),
-        "sbb_seen": False,
-        "pending_sr": False,
-        "across": 0,
-        "withholds": 0,
-        "payouts": 0,
-    }
+    log = _Log(doc, where, upto)
+    log.read(list(_expanded(effective_actions(doc["actions"]))))
+    return log.timeline(doc)
 
-    def event(name):
-        if events[name] is None and state["g"] > 0:
-            events[name] = (state["g"], state["sr"], state["n"])
 
-    def new_type(t):
+class _Log:
+    """One reading of an export's log (:func:`read_timeline`): what the rounds share (the
+    events, the depot, the phase, the trains and shares, where the log is), then one step
+    per kind of action: the private auction's, the stock rounds' and the operating rounds'.
+    """
+
+    def __init__(self, doc: dict, where: str, upto: int | None):
+        self.where, self.upto = where, upto
+        self.ids = {p.get("id") for p in doc["players"] if isinstance(p, dict)}
+        self.deck = [(t, k) for t in range(R.NTYPE) for k in DECK_IDS[t]]
+        self.in_deck = set(self.deck)
+        self.owner: dict[str, str] = {}  # train id -> the corporation that bought it
+        self.events: dict = {e: None for e in R.EVENTS}
+        self.ors: list = []
+        self.revenue: list = []
+        self.bought = {name: 0 for name in R.TRAIN_NAMES}
+        self.bought_h = {name: 0 for name in R.TRAIN_NAMES}
+        self.exported = {name: 0 for name in R.TRAIN_NAMES}
+        self.withholds_by_phase: dict = {}
+        self.floated: list = []
+        self.notes: list = []
+        self.trains: dict[str, tuple[str, int]] = {}  # train id -> (corporation, type)
+        self.holding: dict = {}  # (holder, corporation) -> percent
+        self.first_holder: dict = {}  # (holder, corporation) -> order of the first purchase
+        self.share_pct: dict = {}  # corporation -> percent of one ordinary share
+        self.privates: dict = {}  # company -> owner (player id or corporation)
+        self.bids: dict = {}  # company -> last bidder
+        self.tokens: dict = {}
+        self.pars: dict = {}  # corporation -> par price
+        self.depot_gone: list = []
+        self.closed: set = set()
+        self.moves: list = []
+        self.h_side: set = set()  # train ids bought on the H side
+        # where the log is
+        self.stop = False  # past ``upto``
+        self.phase = 1
+        self.sr = 0
+        self.in_or = False
+        self.n = 0  # the OR's number in its set
+        self.g = 0  # the global OR
+        self.corp = None  # the corporation whose turn it is
+        self.turned: set = set()  # the corporations that had their turn in this OR
+        self.sbb_seen = False
+        self.pending_sr = False  # a player's pass or sale in an OR: a stock round, or not
+        self.across = 0
+        self.withholds = 0
+        self.payouts = 0
+        self.bankrupt = None
+
+    # -- what the rounds share --------------------------------------------------------------
+
+    def event(self, name) -> None:
+        if self.events[name] is None and self.g > 0:
+            self.events[name] = (self.g, self.sr, self.n)
+
+    def new_type(self, t) -> None:
         phase = int(R.PHASE_OF[t])
-        if phase > state["phase"]:
-            for k in range(state["phase"] + 1, phase + 1):
-                event(f"phase{k}")
-                moves.append(("phase", k))
-            state["phase"] = phase
+        if phase > self.phase:
+            for k in range(self.phase + 1, phase + 1):
+                self.event(f"phase{k}")
+                self.moves.append(("phase", k))
+            self.phase = phase
         for r in range(R.NTYPE):
             if R.RUSTED_BY[r] == t:
-                event(f"rust{r + 2}")
-                for tid in [k for k, v in trains.items() if v[1] == r]:
-                    del trains[tid]
+                self.event(f"rust{r + 2}")
+                for tid in [k for k, v in self.trains.items() if v[1] == r]:
+                    del self.trains[tid]
 
-    def take(card):
-        if card in in_deck:
-            in_deck.discard(card)
-            deck.remove(card)
-        if events[f"phase{int(R.PHASE_OF[card[0]])}"] is None:
-            new_type(card[0])
+    def take(self, card) -> None:
+        if card in self.in_deck:
+            self.in_deck.discard(card)
+            self.deck.remove(card)
+        if self.events[f"phase{int(R.PHASE_OF[card[0]])}"] is None:
+            self.new_type(card[0])
 
-    def start_or():
-        if not state["in_or"]:
-            if state["g"] > 0 and state["phase"] >= 2 and deck:  # the set just ended
-                card = deck[0]
-                exported[R.TRAIN_NAMES[card[0]]] += 1
-                take(card)
-            if state["sr"] > 0:  # (after the set's export: its phase sets the next set)
-                moves.append(("sr_end",))
-            state["in_or"] = True
-            state["n"] = 0
-        if depot_gone:
-            depot_gone[-1] = len(DECK) - len(deck)
-        if upto is not None and state["g"] >= upto:
-            state["stop"] = True
-            return
-        state["g"] += 1
-        state["n"] += 1
-        state["turned"] = set()
-        state["corp"] = None
-        ors.append((state["g"], state["sr"], state["n"]))
-        moves.append(("or", state["g"], state["n"]))
-        revenue.append(0)
-        depot_gone.append(len(DECK) - len(deck))
-
-    def sbb_forms():
-        for tid, (c, t) in list(trains.items()):
+    def sbb_forms(self) -> None:
+        for tid, (c, t) in list(self.trains.items()):
             if c in PRE_SBB:
-                trains[tid] = ("SBB", t)
-        closed.update(c for c in PRE_SBB if c in floated)
-        moves.append(("sbb",))
+                self.trains[tid] = ("SBB", t)
+        self.closed.update(c for c in PRE_SBB if c in self.floated)
+        self.moves.append(("sbb",))
 
-    def shares_of(a):
-        out = []
-        for sh in a.get("shares") or ():
-            corp = str(sh).rsplit("_", 1)[0]
-            out.append(corp)
-        return out
+    def read(self, actions: list) -> None:
+        for a in actions:
+            if self.stop:
+                break
+            kind = a["type"]
+            if kind.startswith(IGNORED_PREFIX):
+                continue
+            etype = a.get("entity_type")
+            ent = a.get("entity")
+            if etype == "player" or (etype is None and ent in self.ids):
+                self.player(a, kind, ent)
+            elif etype == "company":
+                if kind == "bid" and a.get("company"):
+                    self.bids[str(a["company"])] = ent
+            elif etype == "corporation":
+                self.corporation(a, kind, str(ent))
 
-    def move_shares(player, a, sign):
-        names = shares_of(a)
+    def player(self, a: dict, kind: str, ent) -> None:
+        """A player's action: the private auction's or a stock round's."""
+        if kind in ("pass", "sell_shares") and self.in_or:
+            # a stock round's first move, or a player's move inside a company's turn
+            # (emergency money): decided by who acts next
+            self.pending_sr = True
+        elif kind in SR_ONLY:
+            self.open_sr()
+        for s in a.get("shares") or ():
+            if str(s).startswith("SBB_") and not self.sbb_seen:
+                self.sbb_seen = True
+                self.event("sbb")
+                self.sbb_forms()
+        if kind in ("bid", "buy_company"):
+            self.auction(a, kind, ent)
+        else:
+            self.stock(a, kind, ent)
+
+    # -- the private auction ----------------------------------------------------------------
+
+    def auction(self, a: dict, kind: str, ent) -> None:
+        """A player's bid on a private, or a private bought."""
+        if kind == "bid" and a.get("company"):
+            self.bids[str(a["company"])] = ent
+            self.moves.append(("bid", ent, str(a["company"]), _amount(a.get("price"))))
+        elif kind == "buy_company" and a.get("company"):
+            self.privates[str(a["company"])] = ent
+            self.moves.append(("company", ent, str(a["company"]), _amount(a.get("price"))))
+
+    # -- the stock rounds -------------------------------------------------------------------
+
+    def open_sr(self) -> None:
+        if self.in_or or self.sr == 0:
+            self.in_or = False
+            self.sr += 1
+            self.corp = None
+        self.pending_sr = False
+
+    def stock(self, a: dict, kind: str, ent) -> None:
+        """A player's par, share purchase or share sale."""
+        if kind == "par":
+            corp = str(a.get("corporation"))
+            key = (ent, corp)
+            self.holding[key] = self.holding.get(key, 0) + DIRECTOR_PCT.get(corp, 20)
+            self.first_holder.setdefault(key, len(self.first_holder))
+            price = _amount(str(a.get("share_price")).split(",")[0])
+            self.moves.append(("par", ent, corp, price))
+            self.pars[corp] = price
+        elif kind in ("buy_shares", "sell_shares"):
+            self.move_shares(ent, a, 1 if kind == "buy_shares" else -1)
+            self.moves.append(
+                (
+                    "buy" if kind == "buy_shares" else "sell",
+                    ent,
+                    [str(x) for x in a.get("shares") or ()],
+                    a.get("percent"),
+                )
+            )
+
+    def move_shares(self, player, a: dict, sign: int) -> None:
+        names = [str(sh).rsplit("_", 1)[0] for sh in a.get("shares") or ()]
         if not names:
             return
         pct = a.get("percent")
         each = (int(pct) / len(names)) if isinstance(pct, (int, float)) else None
         for corp in names:
             if each is not None:
-                share_pct.setdefault(corp, each)
+                self.share_pct.setdefault(corp, each)
             # the action's own percent: a director's certificate (two shares) sold or
             # bought counts as what it is
-            step = each if each is not None else share_pct.get(corp, 10)
+            step = each if each is not None else self.share_pct.get(corp, 10)
             key = (player, corp)
-            holding[key] = holding.get(key, 0) + sign * step
+            self.holding[key] = self.holding.get(key, 0) + sign * step
             # (SBB shares also come from the exchange of pre-SBB ones, which the log omits)
-            if holding[key] < 0 and corp != "SBB":
+            if self.holding[key] < 0 and corp != "SBB":
                 raise InputError(
-                    f"{where}: action {a.get('id')} (sell_shares): player {player} sells "
-                    f"{corp} shares it does not hold ({holding[key] - sign * step:g}% held)"
+                    f"{self.where}: action {a.get('id')} (sell_shares): player {player} sells "
+                    f"{corp} shares it does not hold ({self.holding[key] - sign * step:g}% held)"
                 )
-            first_holder.setdefault(key, len(first_holder))
+            self.first_holder.setdefault(key, len(self.first_holder))
 
-    def open_sr():
-        if state["in_or"] or state["sr"] == 0:
-            state["in_or"] = False
-            state["sr"] += 1
-            state["corp"] = None
-        state["pending_sr"] = False
+    # -- the operating rounds ---------------------------------------------------------------
 
-    for a in actions:
-        if state["stop"]:
-            break
-        kind = a["type"]
-        if kind.startswith(IGNORED_PREFIX):
-            continue
-        etype = a.get("entity_type")
-        ent = a.get("entity")
-        is_player = etype == "player" or (etype is None and ent in ids)
-        if is_player and kind in ("pass", "sell_shares") and state["in_or"]:
-            # a stock round's first move, or a player's move inside a company's turn
-            # (emergency money): decided by who acts next
-            state["pending_sr"] = True
-        elif is_player and kind in SR_ONLY:
-            open_sr()
-        if is_player:
-            for s in a.get("shares") or ():
-                if str(s).startswith("SBB_") and not state["sbb_seen"]:
-                    state["sbb_seen"] = True
-                    event("sbb")
-                    sbb_forms()
-            if kind == "par":
-                corp = str(a.get("corporation"))
-                key = (ent, corp)
-                holding[key] = holding.get(key, 0) + DIRECTOR_PCT.get(corp, 20)
-                first_holder.setdefault(key, len(first_holder))
-                moves.append(("par", ent, corp, _amount(str(a.get("share_price")).split(",")[0])))
-                pars[corp] = _amount(str(a.get("share_price")).split(",")[0])
-            elif kind == "buy_shares":
-                move_shares(ent, a, 1)
-                moves.append(
-                    ("buy", ent, [str(x) for x in a.get("shares") or ()], a.get("percent"))
-                )
-            elif kind == "sell_shares":
-                move_shares(ent, a, -1)
-                moves.append(
-                    ("sell", ent, [str(x) for x in a.get("shares") or ()], a.get("percent"))
-                )
-            elif kind == "bid" and a.get("company"):
-                bids[str(a["company"])] = ent
-                moves.append(("bid", ent, str(a["company"]), _amount(a.get("price"))))
-            elif kind == "buy_company" and a.get("company"):
-                privates[str(a["company"])] = ent
-                moves.append(("company", ent, str(a["company"]), _amount(a.get("price"))))
-            continue
-        if etype == "company" and kind == "bid" and a.get("company"):
-            bids[str(a["company"])] = ent
-        if etype != "corporation":
-            continue
-        corp = str(ent)
+    def start_or(self) -> None:
+        if not self.in_or:
+            if self.g > 0 and self.phase >= 2 and self.deck:  # the set just ended
+                card = self.deck[0]
+                self.exported[R.TRAIN_NAMES[card[0]]] += 1
+                self.take(card)
+            if self.sr > 0:  # (after the set's export: its phase sets the next set)
+                self.moves.append(("sr_end",))
+            self.in_or = True
+            self.n = 0
+        if self.depot_gone:
+            self.depot_gone[-1] = len(DECK) - len(self.deck)
+        if self.upto is not None and self.g >= self.upto:
+            self.stop = True
+            return
+        self.g += 1
+        self.n += 1
+        self.turned = set()
+        self.corp = None
+        self.ors.append((self.g, self.sr, self.n))
+        self.moves.append(("or", self.g, self.n))
+        self.revenue.append(0)
+        self.depot_gone.append(len(DECK) - len(self.deck))
+
+    def corporation(self, a: dict, kind: str, corp: str) -> None:
+        """A corporation's action: its turn in an operating round (which may open one)."""
         if kind == "discard_train":
-            owner.pop(str(a.get("train")), None)
-            if corp == "SBB" and not state["sbb_seen"]:
-                state["sbb_seen"] = True
-                event("sbb")
-                sbb_forms()
-            trains.pop(str(a.get("train")), None)
-            continue
-        if state["pending_sr"]:
-            if corp != state["corp"]:
-                open_sr()
-            state["pending_sr"] = False
-        if not state["in_or"]:
-            start_or()
-        elif corp != state["corp"] and corp in state["turned"]:
-            start_or()
-        if state["stop"]:
-            break
-        if corp == "SBB" and not state["sbb_seen"]:
+            self.owner.pop(str(a.get("train")), None)
+            if corp == "SBB" and not self.sbb_seen:
+                self.sbb_seen = True
+                self.event("sbb")
+                self.sbb_forms()
+            self.trains.pop(str(a.get("train")), None)
+            return
+        if self.pending_sr:
+            if corp != self.corp:
+                self.open_sr()
+            self.pending_sr = False
+        if not self.in_or:
+            self.start_or()
+        elif corp != self.corp and corp in self.turned:
+            self.start_or()
+        if self.stop:
+            return
+        if corp == "SBB" and not self.sbb_seen:
             # it forms at the end of the OR before the one it first acts in (or the
             # current one when it first acts as the same OR's formation)
-            state["sbb_seen"] = True
-            if state["n"] == 1 and len(ors) >= 2 and state["corp"] is None:
-                events["sbb"] = ors[-2] if events["sbb"] is None else events["sbb"]
-            elif events["sbb"] is None and len(ors) >= 2:
-                events["sbb"] = ors[-2]
-            sbb_forms()
-        if corp != state["corp"]:
-            state["corp"] = corp
-            state["turned"].add(corp)
-            moves.append(("turn", corp))
-            if corp not in floated:
-                floated.append(corp)
-        if kind == "run_routes":
-            total = 0
-            for route in a.get("routes") or ():
-                if isinstance(route, dict):
-                    total += int(route.get("revenue") or 0)
-            total += int(a.get("extra_revenue") or 0)
-            revenue[-1] += total
-            moves.append(("run", corp, total))
-            for route in a.get("routes") or ():
-                tid = str(route.get("train", "")) if isinstance(route, dict) else ""
-                if not tid or trains.get(tid, (None,))[0] == corp:
-                    continue
-                if tid in trains:  # the reading had it elsewhere: a reading error
-                    notes.append(f"{corp} ran train {tid}, read as {trains[tid][0]}'s")
-                elif tid not in owner:  # P7's EVA or the SBB's own 5 (no purchase)
-                    notes.append(f"{corp} ran train {tid}, which it got without a purchase")
-                trains[tid] = (corp, _train_type(tid, None))
-        elif kind == "dividend":
-            moves.append(("div", corp, str(a.get("kind"))))
-            if a.get("kind") == "withhold":
-                state["withholds"] += 1
-                ph = state["phase"]
-                withholds_by_phase[ph] = withholds_by_phase.get(ph, 0) + 1
-            else:
-                state["payouts"] += 1
-        elif kind == "buy_train":
-            tid = str(a.get("train"))
-            variant = str(a.get("variant") or "")
-            t = _train_type(tid, variant)
-            seller = trains.get(tid, (None,))[0]
-            moves.append(("train", corp, _amount(a.get("price")), seller))
-            trains[tid] = (corp, t)
-            if variant.endswith("H"):
-                h_side.add(tid)
-            if tid in owner and owner[tid] != corp:
-                state["across"] += 1
-            elif tid not in owner:
-                try:
-                    k = int(tid.rsplit("-", 1)[1])
-                except (IndexError, ValueError):
-                    k = -1
-                card = (t, k)
-                depot_price = int(R.PRICE_H[t] if variant.endswith("H") else R.PRICE_N[t])
-                if card not in in_deck and (not variant or a.get("price") != depot_price):
-                    # a train never seen in the log (P7's or the SBB's 5H) changing hands
-                    state["across"] += 1
-                    owner[tid] = corp
-                    continue
-                if card not in in_deck:
-                    notes.append(f"train {tid} bought from the depot was not in the deck")
-                    card = next((c for c in deck if c[0] == t), None)
-                    if card is None:
-                        raise InputError(
-                            f"{where}: action {a.get('id')} (buy_train): {corp} buys {tid} from "
-                            f"the depot, but no {R.TRAIN_NAMES[t]} train is left in it "
-                            f"({len(DECK_IDS[t])} in the game)"
-                        )
-                bought[R.TRAIN_NAMES[t]] += 1
-                if variant.endswith("H"):
-                    bought_h[R.TRAIN_NAMES[t]] += 1
-                take(card)
-            owner[tid] = corp
-        elif kind == "place_token":
-            tokens[corp] = tokens.get(corp, 0) + 1
-            charter = _charter(corp, pars)
-            if tokens[corp] > charter:
-                raise InputError(
-                    f"{where}: action {a.get('id')} (place_token): {corp} places its token "
-                    f"{tokens[corp] + 1} (its home the first), but its charter has {charter + 1}"
+            self.sbb_seen = True
+            if self.n == 1 and len(self.ors) >= 2 and self.corp is None:
+                self.events["sbb"] = (
+                    self.ors[-2] if self.events["sbb"] is None else self.events["sbb"]
                 )
-            moves.append(("token", corp))
+            elif self.events["sbb"] is None and len(self.ors) >= 2:
+                self.events["sbb"] = self.ors[-2]
+            self.sbb_forms()
+        if corp != self.corp:
+            self.corp = corp
+            self.turned.add(corp)
+            self.moves.append(("turn", corp))
+            if corp not in self.floated:
+                self.floated.append(corp)
+        if kind == "run_routes":
+            self.run_routes(a, corp)
+        elif kind == "dividend":
+            self.moves.append(("div", corp, str(a.get("kind"))))
+            if a.get("kind") == "withhold":
+                self.withholds += 1
+                ph = self.phase
+                self.withholds_by_phase[ph] = self.withholds_by_phase.get(ph, 0) + 1
+            else:
+                self.payouts += 1
+        elif kind == "buy_train":
+            self.buy_train(a, corp)
+        elif kind == "place_token":
+            self.tokens[corp] = self.tokens.get(corp, 0) + 1
+            charter = _charter(corp, self.pars)
+            if self.tokens[corp] > charter:
+                raise InputError(
+                    f"{self.where}: action {a.get('id')} (place_token): {corp} places its token "
+                    f"{self.tokens[corp] + 1} (its home the first), but its charter has "
+                    f"{charter + 1}"
+                )
+            self.moves.append(("token", corp))
         elif kind == "buy_company" and a.get("company"):
-            privates[str(a["company"])] = corp
-            moves.append(("company", corp, str(a["company"]), _amount(a.get("price"))))
+            self.privates[str(a["company"])] = corp
+            self.moves.append(("company", corp, str(a["company"]), _amount(a.get("price"))))
         elif kind == "bankrupt":
-            state["bankrupt"] = corp
-    if not ors:
-        raise InputError(f"{where}: the log has no operating round")
-    if upto is not None and not state["stop"] and upto > len(ors):
-        raise InputError(
-            f"{where}: the game has {len(ors)} operating rounds; --at {upto} is past its end"
+            self.bankrupt = corp
+
+    def run_routes(self, a: dict, corp: str) -> None:
+        total = 0
+        for route in a.get("routes") or ():
+            if isinstance(route, dict):
+                total += int(route.get("revenue") or 0)
+        total += int(a.get("extra_revenue") or 0)
+        self.revenue[-1] += total
+        self.moves.append(("run", corp, total))
+        for route in a.get("routes") or ():
+            tid = str(route.get("train", "")) if isinstance(route, dict) else ""
+            if not tid or self.trains.get(tid, (None,))[0] == corp:
+                continue
+            if tid in self.trains:  # the reading had it elsewhere: a reading error
+                self.notes.append(f"{corp} ran train {tid}, read as {self.trains[tid][0]}'s")
+            elif tid not in self.owner:  # P7's EVA or the SBB's own 5 (no purchase)
+                self.notes.append(f"{corp} ran train {tid}, which it got without a purchase")
+            self.trains[tid] = (corp, _train_type(tid, None))
+
+    def buy_train(self, a: dict, corp: str) -> None:
+        """A train bought from the depot (its card taken off the deck) or across."""
+        tid = str(a.get("train"))
+        variant = str(a.get("variant") or "")
+        t = _train_type(tid, variant)
+        seller = self.trains.get(tid, (None,))[0]
+        self.moves.append(("train", corp, _amount(a.get("price")), seller))
+        self.trains[tid] = (corp, t)
+        if variant.endswith("H"):
+            self.h_side.add(tid)
+        if tid in self.owner and self.owner[tid] != corp:
+            self.across += 1
+        elif tid not in self.owner:
+            try:
+                k = int(tid.rsplit("-", 1)[1])
+            except (IndexError, ValueError):
+                k = -1
+            card = (t, k)
+            depot_price = int(R.PRICE_H[t] if variant.endswith("H") else R.PRICE_N[t])
+            if card not in self.in_deck and (not variant or a.get("price") != depot_price):
+                # a train never seen in the log (P7's or the SBB's 5H) changing hands
+                self.across += 1
+                self.owner[tid] = corp
+                return
+            if card not in self.in_deck:
+                self.notes.append(f"train {tid} bought from the depot was not in the deck")
+                card = next((c for c in self.deck if c[0] == t), None)
+                if card is None:
+                    raise InputError(
+                        f"{self.where}: action {a.get('id')} (buy_train): {corp} buys {tid} "
+                        f"from the depot, but no {R.TRAIN_NAMES[t]} train is left in it "
+                        f"({len(DECK_IDS[t])} in the game)"
+                    )
+            self.bought[R.TRAIN_NAMES[t]] += 1
+            if variant.endswith("H"):
+                self.bought_h[R.TRAIN_NAMES[t]] += 1
+            self.take(card)
+        self.owner[tid] = corp
+
+    # -- the end of what was read -----------------------------------------------------------
+
+    def timeline(self, doc: dict) -> Timeline:
+        """The timeline of what was read (an :class:`InputError` when it has no OR, or
+        ends before ``upto``)."""
+        ors, upto = self.ors, self.upto
+        if not ors:
+            raise InputError(f"{self.where}: the log has no operating round")
+        if upto is not None and not self.stop and upto > len(ors):
+            raise InputError(
+                f"{self.where}: the game has {len(ors)} operating rounds; --at {upto} is past "
+                "its end"
+            )
+        if self.depot_gone:
+            self.depot_gone[-1] = max(self.depot_gone[-1], len(DECK) - len(self.deck))
+        finished = not self.stop and (
+            doc.get("status") in (None, "finished") or bool(doc.get("game_end_reason"))
         )
-    if depot_gone:
-        depot_gone[-1] = max(depot_gone[-1], len(DECK) - len(deck))
-    finished = not state["stop"] and (
-        doc.get("status") in (None, "finished") or bool(doc.get("game_end_reason"))
-    )
-    last_set = ors[-1][1]
-    if not finished:
-        reason, source = "in progress", "none"
-    elif doc.get("game_end_reason"):
-        reason, source = str(doc["game_end_reason"]), "export"
-    else:
-        reason, source = end_from_log(state, ors, notes)
-    if finished:
-        events["end"] = ors[-1]
-    if reason == "bank":
-        events["bank"] = next(o for o in ors if o[1] == last_set)
-    owners_of_privates = dict(bids)
-    owners_of_privates.update(privates)
-    directors = {}
-    for (holder, corp), pct in sorted(holding.items(), key=lambda kv: first_holder[kv[0]]):
-        if pct > 0 and (corp not in directors or pct > holding[(directors[corp], corp)]):
-            directors[corp] = holder
-    per_corp: dict = {}
-    per_corp_h: dict = {}
-    for tid, (c, t) in sorted(trains.items()):
-        per_corp.setdefault(c, []).append(R.TRAIN_NAMES[t])
-        if tid in h_side:
-            per_corp_h.setdefault(c, []).append(R.TRAIN_NAMES[t])
-    position = {
-        "phase": state["phase"],
-        "trains": {c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp.items())},
-        # of them bought on the H side (a train downgraded later is H too)
-        "trains_h": {c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp_h.items())},
-        "depot_left": len(deck),
-        "next_train": R.TRAIN_NAMES[deck[0][0]] if deck else None,
-        "operated": list(floated),
-        "closed": sorted(closed),
-        "shares": {
-            str(h): {c: int(p) for (h2, c), p in holding.items() if h2 == h and p > 0}
-            for h in dict.fromkeys(h for h, _ in holding)
-        },
-        "directors": {c: directors[c] for c in sorted(directors)},
-        "privates": {k: owners_of_privates[k] for k in sorted(owners_of_privates)},
-        "tokens": dict(sorted(tokens.items())),
-        "bankrupt": state.get("bankrupt"),
-    }
+        last_set = ors[-1][1]
+        if not finished:
+            reason, source = "in progress", "none"
+        elif doc.get("game_end_reason"):
+            reason, source = str(doc["game_end_reason"]), "export"
+        else:
+            reason, source = end_from_log(self.bankrupt, self.phase, ors, self.notes)
+        if finished:
+            self.events["end"] = ors[-1]
+        if reason == "bank":
+            self.events["bank"] = next(o for o in ors if o[1] == last_set)
+        players = doc["players"]
+        return Timeline(
+            game_id=doc.get("id"),
+            players=len(players),
+            player_ids=[p.get("id") for p in players if isinstance(p, dict)],
+            player_names={
+                p.get("id"): str(p.get("name") or p.get("id"))
+                for p in players
+                if isinstance(p, dict)
+            },
+            end_reason=reason,
+            events=self.events,
+            ors=ors,
+            revenue=self.revenue,
+            bought=self.bought,
+            bought_h=self.bought_h,
+            exported=self.exported,
+            across=self.across,
+            withholds=self.withholds,
+            withholds_by_phase=self.withholds_by_phase,
+            payouts=self.payouts,
+            floated=self.floated,
+            scores=_scores(doc),
+            notes=self.notes,
+            depot_gone=self.depot_gone,
+            cut=upto,
+            finished=finished,
+            last_or_over=finished or self.stop,
+            end_source=source,
+            position=self.position(),
+            moves=self.moves,
+        )
+
+    def position(self) -> dict:
+        """The game's state at the end of what was read (see :func:`read_timeline`)."""
+        holding = self.holding
+        owners_of_privates = dict(self.bids)
+        owners_of_privates.update(self.privates)
+        directors = {}
+        for (holder, corp), pct in sorted(holding.items(), key=lambda kv: self.first_holder[kv[0]]):
+            if pct > 0 and (corp not in directors or pct > holding[(directors[corp], corp)]):
+                directors[corp] = holder
+        per_corp: dict = {}
+        per_corp_h: dict = {}
+        for tid, (c, t) in sorted(self.trains.items()):
+            per_corp.setdefault(c, []).append(R.TRAIN_NAMES[t])
+            if tid in self.h_side:
+                per_corp_h.setdefault(c, []).append(R.TRAIN_NAMES[t])
+        return {
+            "phase": self.phase,
+            "trains": {c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp.items())},
+            # of them bought on the H side (a train downgraded later is H too)
+            "trains_h": {
+                c: sorted(v, key=R.TRAIN_NAMES.index) for c, v in sorted(per_corp_h.items())
+            },
+            "depot_left": len(self.deck),
+            "next_train": R.TRAIN_NAMES[self.deck[0][0]] if self.deck else None,
+            "operated": list(self.floated),
+            "closed": sorted(self.closed),
+            "shares": {
+                str(h): {c: int(p) for (h2, c), p in holding.items() if h2 == h and p > 0}
+                for h in dict.fromkeys(h for h, _ in holding)
+            },
+            "directors": {c: directors[c] for c in sorted(directors)},
+            "privates": {k: owners_of_privates[k] for k in sorted(owners_of_privates)},
+            "tokens": dict(sorted(self.tokens.items())),
+            "bankrupt": self.bankrupt,
+        }
+
+
+def _scores(doc: dict) -> dict:
+    """The export's final value per player id (ids that read as numbers as ints)."""
     scores = {}
     result = doc.get("result")
     if isinstance(result, dict):
@@ -605,35 +694,7 @@ def read_timeline(doc: dict, where: str = "export", upto: int | None = None) -> 
                 scores[int(k) if str(k).lstrip("-").isdigit() else k] = int(v)
             except (TypeError, ValueError):
                 continue
-    return Timeline(
-        game_id=doc.get("id"),
-        players=len(players),
-        player_ids=[p.get("id") for p in players if isinstance(p, dict)],
-        player_names={
-            p.get("id"): str(p.get("name") or p.get("id")) for p in players if isinstance(p, dict)
-        },
-        end_reason=reason,
-        events=events,
-        ors=ors,
-        revenue=revenue,
-        bought=bought,
-        bought_h=bought_h,
-        exported=exported,
-        across=state["across"],
-        withholds=state["withholds"],
-        withholds_by_phase=withholds_by_phase,
-        payouts=state["payouts"],
-        floated=floated,
-        scores=scores,
-        notes=notes,
-        depot_gone=depot_gone,
-        cut=upto,
-        finished=finished,
-        last_or_over=finished or state["stop"],
-        end_source=source,
-        position=position,
-        moves=moves,
-    )
+    return scores
 
 
 def _amount(v) -> int:
@@ -644,7 +705,7 @@ def _amount(v) -> int:
         return 0
 
 
-def end_from_log(state: dict, ors: list, notes: list) -> tuple[str, str]:
+def end_from_log(bankrupt, phase: int, ors: list, notes: list) -> tuple[str, str]:
     """How a finished game ended, read off its log (older exports lack ``game_end_reason``).
 
     The engine ends 1844 at once when a player goes bankrupt (a ``bankrupt`` action), else
@@ -652,15 +713,15 @@ def end_from_log(state: dict, ors: list, notes: list) -> tuple[str, str]:
     its own.  So: a ``bankrupt`` action is a bankruptcy; a game that ends with a complete
     OR set of its phase is a bank break; anything else is left "unknown".
     """
-    if state.get("bankrupt") is not None:
+    if bankrupt is not None:
         notes.append("end reason read off the log: a bankrupt action")
         return "bankrupt", "log"
     g, s, n = ors[-1]
     in_set = sum(1 for o in ors if o[1] == s)
-    if in_set == int(R.ORS_PER_SET[state["phase"]]):
+    if in_set == int(R.ORS_PER_SET[phase]):
         notes.append(
             f"end reason read off the log: the game ended after a complete set of "
-            f"{in_set} ORs in phase {state['phase']} with no bankruptcy: the bank broke"
+            f"{in_set} ORs in phase {phase} with no bankruptcy: the bank broke"
         )
         return "bank", "log"
     notes.append("end reason unknown: no game_end_reason, no bankruptcy, the last set cut short")
