@@ -37,7 +37,7 @@ GAME = game(
     PLAYERS,
     settings=_settings,
     chunk_size=4096,
-    compile_seconds=50,
+    compile_seconds=30,
     kinds=(
         SimKind(
             "auctions",

@@ -77,7 +77,7 @@ GAME = GameSpec(
     name="davos",
     players=PLAYERS,
     settings=settings,
-    compile_seconds=40,
+    compile_seconds=25,
     kinds=(
         _GAMES,
         *(

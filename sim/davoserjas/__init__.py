@@ -6,4 +6,4 @@ from tableodds.sim.davoserjas.options import PLAYERS
 # imported on first call: ``import tableodds.sim.davoserjas`` stays free of numpy and numba
 check, make_settings = rules_functions(__name__, "check", "make_settings")
 
-GAME = game(__name__, "davoserjas", PLAYERS, compile_seconds=15)
+GAME = game(__name__, "davoserjas", PLAYERS, compile_seconds=10)

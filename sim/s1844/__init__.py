@@ -6,4 +6,4 @@ from tableodds.sim.s1844.options import PLAYERS
 # imported on first call: ``import tableodds.sim.s1844`` stays free of numpy and numba
 check, make_settings = rules_functions(__name__, "check", "make_settings")
 
-GAME = game(__name__, "1844", PLAYERS, chunk_size=4096, compile_seconds=55)
+GAME = game(__name__, "1844", PLAYERS, chunk_size=4096, compile_seconds=30)
