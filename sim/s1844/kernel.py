@@ -544,7 +544,7 @@ def buy_tunnel(st, p):
 
 
 # ---- auction ---------------------------------------------------------------------------------
-@jit(alloc=False, cache=True)
+@jit(alloc=False)
 def auction(st, rs):
     n = st[G_PLAYERS]
     for i in range(7):
@@ -936,7 +936,7 @@ def careful_turn(st, p, cw, cw2):
     return acted
 
 
-@jit(alloc=False, cache=True)
+@jit(alloc=False)
 def stock_round(st, rs):
     n = st[G_PLAYERS]
     st[G_SR] += 1
@@ -1861,7 +1861,7 @@ def operating_order(st):
     return m
 
 
-@jit(alloc=False, cache=True)
+@jit(alloc=False)
 def operating_rounds(st, rs, first):
     """The OR set from its OR ``first`` (1: a new set; more: the rest of one under way)."""
     if first == 1 and st[G_RESUME] == 0:
@@ -1977,7 +1977,7 @@ def reset(st, players, start_cash):
         load_routes(st)
 
 
-@jit(inline="always", alloc=False)
+@jit(alloc=False, cache=True)
 def play(st, rs, first, out, gi):
     """Play the game in ``st`` to its end (from OR ``first`` of the set under way, 0: from
     the next stock round, -1: from the auction) and write its record into out[gi, :]."""
