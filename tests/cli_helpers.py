@@ -1,8 +1,9 @@
 """Running the ``tableodds`` command in-process, as the tests of every command do."""
 
+import click
 import pytest
 
-from tableodds.reports.cli import main
+from tableodds.reports.cli import cli, main
 
 
 def run_cli(args, capsys):
@@ -40,3 +41,19 @@ def default_sigint() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def cli_commands() -> dict[str, click.Command]:
+    """Every command of the real ``tableodds`` click tree (``"davos goals"``, ``"report"``),
+    walked through its groups: what the fuzz tests must cover (:func:`test_every_command_is_
+    fuzzed`)."""
+    ctx = click.Context(cli)
+    found = {}
+    for name in cli.list_commands(ctx):
+        command = cli.get_command(ctx, name)
+        if isinstance(command, click.Group):
+            for sub in command.list_commands(ctx):
+                found[f"{name} {sub}"] = command.get_command(ctx, sub)
+        else:
+            found[name] = command
+    return found

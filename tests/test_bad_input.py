@@ -11,7 +11,7 @@ import re
 from importlib import resources
 
 import pytest
-from cli_helpers import run_cli
+from cli_helpers import cli_commands, run_cli
 
 from tableodds.sim.core.errors import InputError
 
@@ -43,18 +43,14 @@ def write(tmp_path, text: str, name: str = "in.toml") -> str:
     return str(path)
 
 
+# every command that simulates: takes --games, --workers and --out, and needs no input file
 SIMULATIONS = [
-    ["davoserjas", "simulate"],
-    ["davos", "goals"],
-    ["davos", "duel"],
-    ["1844", "train-rush"],
-    ["borgia", "simulate"],
-    ["borgia", "auction"],
-    ["borgia", "election"],
-    ["boss", "length"],
-    ["boss", "simulate"],
-    ["boss", "variants"],
+    key.split()
+    for key, command in cli_commands().items()
+    if {"--games", "--workers", "--out"} <= {o for p in command.params for o in p.opts}
+    and not any(p.required for p in command.params)
 ]
+assert len(SIMULATIONS) >= 10, SIMULATIONS
 
 
 @pytest.mark.parametrize("cmd", SIMULATIONS + [["cheatsheet", "boss"], ["report"]], ids=" ".join)

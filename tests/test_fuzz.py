@@ -23,11 +23,12 @@ from importlib import resources
 from pathlib import Path
 
 import click
+from cli_helpers import cli_commands
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tableodds.analysis import registry
-from tableodds.reports.cli import cli, main
+from tableodds.reports.cli import main
 from tableodds.sim.registry import PACKAGES
 from tableodds.sim.registry import game as game_spec
 
@@ -42,22 +43,6 @@ FEW = settings(FUZZ, max_examples=10)
 DATA = settings(FUZZ, max_examples=15)
 
 # --- the commands, as the CLI has them ---------------------------------------------------------
-
-
-def cli_commands() -> dict[str, click.Command]:
-    """Every command of the real ``tableodds`` click tree (``"davos goals"``, ``"report"``),
-    walked through its groups: what the fuzz tests must cover (:func:`test_every_command_is_
-    fuzzed`)."""
-    ctx = click.Context(cli)
-    found = {}
-    for name in cli.list_commands(ctx):
-        command = cli.get_command(ctx, name)
-        if isinstance(command, click.Group):
-            for sub in command.list_commands(ctx):
-                found[f"{name} {sub}"] = command.get_command(ctx, sub)
-        else:
-            found[name] = command
-    return found
 
 
 COMMANDS = cli_commands()
