@@ -221,3 +221,30 @@ def test_each_version_of_a_kernel_loads_its_own_code_from_the_cache(tmp_path):
         [sys.executable, "-c", _BOTH_ORDERS], env=env, capture_output=True, text=True
     )
     assert second.returncode == 0, second.stderr[-2000:]
+
+
+def test_only_the_core_modules_a_kernel_imports_key_its_compiles(tmp_path):
+    """An edit to the runner leaves every game's compiles alone; one to the random numbers,
+    which every kernel imports, compiles them all again."""
+    from tableodds.sim.core import cache
+    from tableodds.sim.registry import PACKAGES
+
+    sim = tmp_path / "sim"
+    shutil.copytree(cache.SIM, sim, ignore=shutil.ignore_patterns("__pycache__"))
+
+    packages = [module.rsplit(".", 1)[1] for module in PACKAGES.values()]
+
+    def digests():
+        return {g: cache.digest_of(g, sim) for g in packages}
+
+    def edit(name):
+        path = sim / "core" / name
+        path.write_text(path.read_text("utf-8") + "\n# an edit\n", "utf-8")
+
+    before = digests()
+    assert before == {g: cache.digest(g) for g in packages}
+    edit("runner.py")
+    assert digests() == before
+    edit("rng.py")
+    after = digests()
+    assert all(after[g] != before[g] for g in packages), (before, after)

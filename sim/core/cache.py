@@ -3,10 +3,11 @@
 numba keys its own cache by where a source file lies, so an install that moves the code (``pip
 install .`` then ``pip install -e .``, a new virtual environment) compiled everything again.
 Here a game's compiled functions live in ``ROOT/<tableodds version>/<game>-<digest>``, where
-the digest is a hash of every file of the game's package and of ``sim/core`` (the helpers a
-kernel inlines, and data files read into constants): the same sources find the same folder
-wherever they are installed, an edit to one game leaves the others' compiles alone, and stale
-machine code is never loaded.  ``ROOT`` is ``$NUMBA_CACHE_DIR`` when set, otherwise the
+the digest is a hash of every file of the game's package (data files read into constants
+too) and of the ``sim/core`` modules its compiled code imports (the helpers a kernel
+inlines): the same sources find the same folder wherever they are installed, an edit to one
+game, or to the runner, leaves the others' compiles alone, and stale machine code is never
+loaded.  ``ROOT`` is ``$NUMBA_CACHE_DIR`` when set, otherwise the
 user's cache folder (``platformdirs``: ``~/.cache/tableodds/numba`` on Linux).
 
 Each game folder holds a ``tableodds-cache.json`` naming what made it, so :func:`prune`
@@ -16,6 +17,7 @@ the locator that puts compiled functions in these folders.
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import json
@@ -56,14 +58,51 @@ def _files(folder: Path):
             yield path
 
 
+def _imported(path: Path, sim: Path) -> set[Path]:
+    """The files of the tree ``sim`` that ``path`` imports, anywhere in it."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        else:
+            continue
+        for name in names:
+            if name.startswith("tableodds.sim."):
+                where = sim.joinpath(*name.split(".")[2:])
+                for f in (where.with_suffix(".py"), where / "__init__.py"):
+                    if f.is_file():
+                        found.add(f)
+    return found
+
+
+def _compiled_from(package: str, sim: Path) -> list[Path]:
+    """The files a package's kernels are compiled from: every file of the package, and the
+    files of sim/core that its compiled modules (those that import ``sim.core.jit``) reach by
+    their imports, directly or through others. The rest of sim/core (the runner, the
+    backends) is no part of any kernel, so an edit to it leaves every compile alone."""
+    own = list(_files(sim / package))
+    if package == "core":
+        return own
+    seen: set[Path] = set()
+    todo = [f for f in own if f.suffix == ".py" and b"sim.core.jit" in f.read_bytes()]
+    while todo:
+        f = todo.pop()
+        if f not in seen:
+            seen.add(f)
+            todo.extend(_imported(f, sim) - seen)
+    core = sim / "core"
+    return own + sorted(f for f in seen if f.parent == core)
+
+
 def digest_of(package: str, sim: Path) -> str:
-    """A hash of the sources a package's kernels are compiled from (its files and sim/core's)
-    in the tree ``sim``."""
+    """A hash of the sources a package's kernels are compiled from
+    (:func:`_compiled_from`) in the tree ``sim``."""
     h = hashlib.sha256()
-    for folder in sorted({"core", package}):
-        for path in _files(sim / folder):
-            h.update(path.relative_to(sim).as_posix().encode() + b"\0")
-            h.update(path.read_bytes())
+    for path in _compiled_from(package, sim):
+        h.update(path.relative_to(sim).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
