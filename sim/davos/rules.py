@@ -833,12 +833,13 @@ def load_parliament(path: Path) -> dict:
         )
     # no party holds more assets, white or a player's, than the largest game puts in play
     cards = load_cards()
-    most = max(
-        most_assets(cards, game, n, mode)
+    most, players, game = max(
+        (most_assets(cards, game, n, mode), n, game)
         for game in GAMES
         for mode, counts in MODE_PLAYERS.items()
         for n in counts
     )
+    largest = f"{players} players, the {game.capitalize()} Game"
     out = []
     for i, party in enumerate(parties, start=1):
         w = f"{path}: party {i}"
@@ -854,7 +855,7 @@ def load_parliament(path: Path) -> dict:
         if diss > most:
             raise InputError(
                 f"{w}: {diss} dissidents, but a game of Davos puts at most {most} assets in "
-                "play (8 players, the Big Game)"
+                f"play ({largest})"
             )
         assets = party.get("assets", {})
         if not isinstance(assets, dict):
@@ -865,7 +866,7 @@ def load_parliament(path: Path) -> dict:
             if n > most:
                 raise InputError(
                     f"{w}: assets.{who} = {n}, but a game of Davos puts at most {most} assets "
-                    "in play (8 players, the Big Game)"
+                    f"in play ({largest})"
                 )
             if n > 0 and who not in wishes:
                 raise InputError(f"{w}: {who} holds assets but has no entry in [wishes]")
