@@ -117,10 +117,20 @@ def _compile_once(dispatcher):
     return dispatcher
 
 
+def _apply(deco, fn, cached: bool):
+    """``deco`` as a decorator (``fn`` None) or applied to ``fn``; a function kept on disk
+    also compiles one process at a time."""
+
+    def apply(f):
+        return _compile_once(deco(f)) if cached else deco(f)
+
+    return apply if fn is None else apply(fn)
+
+
 def entry(fn=None, *, alloc: bool = True):
     """``@entry``: a compiled function called from Python (cached, without the GIL)."""
     deco = njit(cache=True, nogil=True, error_model=_ERRORS, _nrt=alloc, forceinline=False)
-    return (lambda f: _compile_once(deco(f))) if fn is None else _compile_once(deco(fn))
+    return _apply(deco, fn, cached=True)
 
 
 def jit(fn=None, *, inline: str = "never", alloc: bool = True, cache: bool = False):
@@ -136,6 +146,4 @@ def jit(fn=None, *, inline: str = "never", alloc: bool = True, cache: bool = Fal
         _nrt=alloc,
         cache=cache,
     )
-    if cache:
-        return (lambda f: _compile_once(deco(f))) if fn is None else _compile_once(deco(fn))
-    return deco if fn is None else deco(fn)
+    return _apply(deco, fn, cached=cache)
